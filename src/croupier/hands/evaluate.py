@@ -1,0 +1,357 @@
+"""Single-hand evaluation: the same tables as the batch kernels, looked up from Python.
+
+``strength``-style functions are unchecked and fast (the engine calls them on cards it dealt);
+``evaluate``-style functions check the cards against the order's deck and return a
+:class:`HandValue` that can say what the hand is in words and which five cards make it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache, cached_property
+from itertools import combinations
+
+from croupier.cards import (
+    JOKER_ID,
+    RANK_CHARS,
+    RANK_NAMES,
+    RANK_PLURALS,
+    Card,
+    CardError,
+    Deck,
+)
+from croupier.hands.orders import STANDARD, Category, HandOrder, LowRule
+from croupier.hands.tables import (
+    RANK_KEYS,
+    ROW_MASK,
+    ROW_SHIFT,
+    decode,
+    high_tables,
+    low_tables,
+)
+
+_KEYS = [int(k) for k in RANK_KEYS]
+
+
+class Outcome(Enum):
+    """The result of comparing two hands from the first hand's side."""
+
+    WIN = 1
+    TIE = 0
+    LOSE = -1
+
+
+@dataclass(frozen=True)
+class _Py:
+    """Python-list copies of an order's tables (indexing lists beats indexing numpy here)."""
+
+    nonflush: list[int]
+    flush: list[int]
+    offsets: list[int]
+    classes: list[int]
+    category: list[int]
+    five_kind: dict[int, int]
+
+
+@cache
+def _py(order: HandOrder) -> _Py:
+    t = high_tables(order)
+    five: dict[int, int] = {}
+    if order.deck.joker:
+        for r in order.deck.ranks:
+            five[r] = t.strength_of_class(Category.FIVE_OF_A_KIND, (r,))
+    return _Py(
+        t.nonflush.tolist(),
+        t.flush.tolist(),
+        t.offsets.tolist(),
+        t.classes.tolist(),
+        t.category.tolist(),
+        five,
+    )
+
+
+def _strength_plain(cards: Sequence[int], t: _Py) -> int:
+    key = 0
+    suits = [0, 0, 0, 0]
+    masks = [0, 0, 0, 0]
+    for c in cards:
+        r = c >> 2
+        s = c & 3
+        key += _KEYS[r]
+        suits[s] += 1
+        masks[s] |= 1 << r
+    for s in range(4):
+        if suits[s] >= 5:
+            return t.flush[masks[s]]
+    return t.nonflush[t.offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
+
+
+def strength(cards: Sequence[int], order: HandOrder = STANDARD) -> int:
+    """The value of the best five-card hand among 5 to 7 cards (higher is better); unchecked."""
+    t = _py(order)
+    if JOKER_ID not in cards:
+        return _strength_plain(cards, t)
+    # act-omaha-2017 3.7: the joker counts as the card it substitutes for; croupier lets it be
+    # any card not already held, or the fifth card of a rank held four times (3.3(b)).
+    rest = [c for c in cards if c != JOKER_ID]
+    best = 0
+    counts = [0] * 13
+    for c in rest:
+        counts[c >> 2] += 1
+    for r in range(12, -1, -1):
+        if counts[r] == 4:
+            best = t.five_kind[r]
+            break
+    held = set(rest)
+    for c in range(order.deck.lowest_rank * 4, 52):
+        if c not in held:
+            best = max(best, _strength_plain([*rest, c], t))
+    return best
+
+
+def omaha_strength(hole: Sequence[int], board: Sequence[int], order: HandOrder = STANDARD) -> int:
+    """Best value using exactly two hole cards and three board cards (act-omaha-2017 9.1)."""
+    return max(
+        strength((*h, *b), order) for h in combinations(hole, 2) for b in combinations(board, 3)
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Checked evaluation with words
+
+
+def _describe(order: HandOrder, value: int) -> str:
+    pos, r = decode(value)
+    cat = order.ranking[pos]
+    name, plural = RANK_NAMES, RANK_PLURALS
+    match cat:
+        case Category.ROYAL_FLUSH:
+            return "royal flush"
+        case Category.FIVE_OF_A_KIND:
+            return f"five of a kind, {plural[r[0]]}"
+        case Category.STRAIGHT_FLUSH:
+            return f"straight flush, {name[r[0]]} high"
+        case Category.FOUR_OF_A_KIND:
+            return f"four of a kind, {plural[r[0]]}"
+        case Category.FULL_HOUSE:
+            return f"full house, {plural[r[0]]} full of {plural[r[1]]}"
+        case Category.FLUSH:
+            return f"flush, {name[r[0]]} high"
+        case Category.STRAIGHT:
+            return f"straight, {name[r[0]]} high"
+        case Category.THREE_OF_A_KIND:
+            return f"three of a kind, {plural[r[0]]}"
+        case Category.TWO_PAIR:
+            return f"two pair, {plural[r[0]]} and {plural[r[1]]}"
+        case Category.ONE_PAIR:
+            return f"one pair, {plural[r[0]]}"
+        case _:
+            return f"high card, {name[r[0]]}"
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """A high hand's value under an order; compares by strength (higher wins)."""
+
+    order: HandOrder
+    strength: int
+    cards: tuple[Card, ...]
+    hole: tuple[Card, ...] = ()
+    board: tuple[Card, ...] = ()
+
+    @property
+    def category(self) -> Category:
+        return Category(_py(self.order).category[self.strength])
+
+    @cached_property
+    def words(self) -> str:
+        """E.g. ``full house, kings full of jacks``."""
+        return _describe(self.order, _py(self.order).classes[self.strength])
+
+    @cached_property
+    def best_five(self) -> tuple[Card, ...]:
+        """Five cards that make the hand (Omaha: two hole cards and three board cards)."""
+        if self.hole:
+            combos = (
+                (*h, *b) for h in combinations(self.hole, 2) for b in combinations(self.board, 3)
+            )
+        else:
+            combos = combinations(self.cards, 5)
+        for five in combos:
+            if strength(five, self.order) == self.strength:
+                return tuple(sorted(five, key=_display_key, reverse=True))
+        raise AssertionError("no five cards make this hand")
+
+    def _check(self, other: HandValue) -> None:
+        if other.order != self.order:
+            raise ValueError("hands under different hand orders do not compare")
+
+    def __lt__(self, other: HandValue) -> bool:
+        self._check(other)
+        return self.strength < other.strength
+
+    def __le__(self, other: HandValue) -> bool:
+        self._check(other)
+        return self.strength <= other.strength
+
+    def __gt__(self, other: HandValue) -> bool:
+        self._check(other)
+        return self.strength > other.strength
+
+    def __ge__(self, other: HandValue) -> bool:
+        self._check(other)
+        return self.strength >= other.strength
+
+    def __str__(self) -> str:
+        return f"{self.words} ({' '.join(map(str, self.best_five))})"
+
+
+def _display_key(c: int) -> int:
+    return 99 if c == JOKER_ID else c
+
+
+def _checked(cards: Sequence[int | str], deck: Deck) -> tuple[Card, ...]:
+    out = tuple(Card.parse(c) if isinstance(c, str) else Card(c) for c in cards)
+    deck.check(out)
+    return out
+
+
+def evaluate(cards: Sequence[int | str], order: HandOrder = STANDARD) -> HandValue:
+    """Evaluate the best five of 5, 6 or 7 cards (qld-holdem-2005 s2 "hand", s7-s8)."""
+    cs = _checked(cards, order.deck)
+    if not 5 <= len(cs) <= 7:
+        raise CardError(f"a hand is evaluated from 5 to 7 cards, not {len(cs)}")
+    if sum(c == JOKER_ID for c in cs) > 1:
+        raise CardError("a deck holds one joker (act-omaha-2017 2.3)")
+    return HandValue(order, strength(cs, order), cs)
+
+
+def evaluate_omaha(
+    hole: Sequence[int | str], board: Sequence[int | str], order: HandOrder = STANDARD
+) -> HandValue:
+    """Evaluate an Omaha hand: exactly two of four hole cards and three of five board cards
+    (act-omaha-2017 9.1)."""
+    h = _checked(hole, order.deck)
+    b = _checked(board, order.deck)
+    order.deck.check((*h, *b))
+    if len(h) != 4:
+        raise CardError(f"an Omaha hand has 4 hole cards, not {len(h)} (act-omaha-2017 9.1)")
+    if not 3 <= len(b) <= 5:
+        raise CardError(f"an Omaha board has 3 to 5 cards, not {len(b)}")
+    return HandValue(order, omaha_strength(h, b, order), (*h, *b), hole=h, board=b)
+
+
+def compare(a: HandValue, b: HandValue) -> Outcome:
+    """WIN, TIE or LOSE for ``a`` against ``b`` (qld-holdem-2005 s8(7): identical rank ties)."""
+    a._check(b)
+    return Outcome.WIN if a.strength > b.strength else Outcome.LOSE if a.strength < b.strength else Outcome.TIE
+
+
+# --------------------------------------------------------------------------------------------
+# Low hands
+
+
+@cache
+def _py_low(rule: LowRule) -> tuple[list[int], list[int], list[int], int]:
+    t = low_tables(rule)
+    return t.low.tolist(), t.offsets.tolist(), t.classes.tolist(), t.qualify_from
+
+
+def low_strength(cards: Sequence[int], rule: LowRule) -> int:
+    """Low value (higher is a better low; 0 = does not qualify or fewer than 5 cards); unchecked.
+
+    Straights and flushes do not count (act-omaha-2017 3.6); a qualifier needs five odd cards
+    of the qualifying rank or lower (3.5(d)).
+    """
+    low, offsets, _, qualify_from = _py_low(rule)
+    key = 0
+    counts = [0] * 13
+    joker = False
+    for c in cards:
+        if c == JOKER_ID:
+            joker = True
+        else:
+            key += _KEYS[c >> 2]
+            counts[c >> 2] += 1
+    if joker:
+        best = 0
+        for r in rule.deck.ranks:
+            if counts[r] < 4:
+                k = key + _KEYS[r]
+                best = max(best, low[offsets[k >> ROW_SHIFT] + (k & ROW_MASK)])
+    else:
+        best = low[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
+    return best if best >= qualify_from else 0
+
+
+def omaha_low_strength(hole: Sequence[int], board: Sequence[int], rule: LowRule) -> int:
+    return max(
+        low_strength((*h, *b), rule) for h in combinations(hole, 2) for b in combinations(board, 3)
+    )
+
+
+@dataclass(frozen=True)
+class LowValue:
+    """A low hand's value (higher strength is the better low); ``strength == 0``: no low."""
+
+    rule: LowRule
+    strength: int
+    cards: tuple[Card, ...]
+
+    @property
+    def qualifies(self) -> bool:
+        return self.strength > 0
+
+    @property
+    def words(self) -> str:
+        """E.g. ``8-6-4-3-2 low``, or ``no qualifying low``."""
+        if not self.strength:
+            return "no qualifying low"
+        _, ranks = decode(_py_low(self.rule)[2][self.strength])
+        text = "-".join(_low_char(v, self.rule.ace_low) for v in ranks)
+        return f"{text} low"
+
+    def __str__(self) -> str:
+        return self.words
+
+
+def _low_char(v: int, ace_low: bool) -> str:
+    if v == 0:
+        return "A"
+    return RANK_CHARS[v - 1]
+
+
+def evaluate_low(cards: Sequence[int | str], rule: LowRule) -> LowValue:
+    cs = _checked(cards, rule.deck)
+    if not 5 <= len(cs) <= 7:
+        raise CardError(f"a low hand is evaluated from 5 to 7 cards, not {len(cs)}")
+    return LowValue(rule, low_strength(cs, rule), cs)
+
+
+def evaluate_omaha_low(
+    hole: Sequence[int | str], board: Sequence[int | str], rule: LowRule
+) -> LowValue:
+    h = _checked(hole, rule.deck)
+    b = _checked(board, rule.deck)
+    rule.deck.check((*h, *b))
+    if len(h) != 4 or not 3 <= len(b) <= 5:
+        raise CardError("an Omaha low needs 4 hole cards and 3 to 5 board cards (9.1)")
+    return LowValue(rule, omaha_low_strength(h, b, rule), (*h, *b))
+
+
+__all__ = [
+    "HandValue",
+    "LowValue",
+    "Outcome",
+    "compare",
+    "evaluate",
+    "evaluate_low",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
+    "low_strength",
+    "omaha_low_strength",
+    "omaha_strength",
+    "strength",
+]
