@@ -1,0 +1,30 @@
+"""The ``croupier`` command line."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from croupier.cards import CardError
+from croupier.cli import bench_cmd, demo_cmd, eval_cmd
+
+app = typer.Typer(
+    name="croupier",
+    help="Conducts casino poker exactly as the regulators' rulebooks say.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("demo", help="A short demonstration: deal, evaluate and compare hands.")(demo_cmd.demo)
+app.add_typer(eval_cmd.app, name="eval")
+app.add_typer(bench_cmd.app, name="bench")
+
+
+def main() -> None:
+    """Entry point: usage errors and bad cards give one line on stderr and exit status 2."""
+    try:
+        app()
+    except CardError as e:
+        print(f"croupier: error: {e}", file=sys.stderr)
+        sys.exit(2)

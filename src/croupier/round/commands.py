@@ -1,0 +1,79 @@
+"""Commands a player, dealer or the floor sends to a round, and the ruling when one is refused."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """Why a command was refused (or what the floor ruled), citing the rulebook's clause."""
+
+    clause: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.message} ({self.clause})"
+
+
+class IllegalAction(ValueError):
+    """A command the rules refuse; the round is unchanged."""
+
+    def __init__(self, ruling: Ruling) -> None:
+        super().__init__(str(ruling))
+        self.ruling = ruling
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """Base class of round commands."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fold(Command):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class CheckCall(Command):
+    """Check when nothing is owed, otherwise call (all-in for less when the stack is short)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetRaise(Command):
+    """Bet or raise to ``to``: the player's total for this betting round (as PHH writes it)."""
+
+    player: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole(Command):
+    """Dealer-driven mode: the hole cards actually dealt to a player."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard(Command):
+    """Dealer-driven mode: community cards actually dealt (the flop, turn or river)."""
+
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Show(Command):
+    """Show a hand at showdown. ``cards`` are required when the engine has not seen them."""
+
+    player: int
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Muck(Command):
+    player: int

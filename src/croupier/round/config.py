@@ -1,0 +1,98 @@
+"""A round's configuration: everything fixed before the first card, checked up front."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from croupier.cards import Card, CardError
+from croupier.round.commission import Commission
+from croupier.round.games import HOLDEM, Game
+from croupier.round.rulebooks import DUNEDIN_HOUSE, Rulebook
+from croupier.round.structures import Limit, Structure
+
+
+class ConfigError(ValueError):
+    """A round configuration the rulebook does not allow."""
+
+
+@dataclass(frozen=True)
+class RoundConfig:
+    """One round of play.
+
+    Positions: 0 is the first player clockwise from the button, ``n - 1`` the button.
+    ``blinds`` and ``antes`` are per position (PHH's ``blinds_or_straddles`` and ``antes``);
+    heads-up, a rulebook may have the button post the first blind (dunedin-house 95).
+    ``deck_order`` (top card first) makes croupier deal; without it a live dealer enters the
+    cards actually dealt. ``min_bet`` is the minimum permissible wager (the big blind);
+    ``max_bet`` the table's maximum permissible wager for an opening bet (qld-holdem-2005
+    s25(4)). ``chip_unit`` is the smallest chip a split pot is divided in (qld-holdem-2005
+    s27(9)(e)(ii): $1; act-omaha-2017 13.2). ``fee`` is a participation fee charged to each
+    player before the round instead of commission (qld-holdem-2005 s20).
+    """
+
+    stacks: tuple[int, ...]
+    blinds: tuple[int, ...]
+    min_bet: int
+    antes: tuple[int, ...] = ()
+    rulebook: Rulebook = DUNEDIN_HOUSE
+    game: Game = HOLDEM
+    structure: Structure = field(default_factory=Structure.no_limit)
+    max_bet: int | None = None
+    chip_unit: int = 1
+    burn: bool = True
+    deck_order: tuple[Card, ...] | None = None
+    commission: Commission | None = None
+    fee: int = 0
+
+    def __post_init__(self) -> None:
+        n = len(self.stacks)
+        r = self.rulebook.id
+        if not 2 <= n <= 10:
+            raise ConfigError(f"a round needs 2 to 10 players, not {n} (qld-holdem-2005 s11(1))")
+        if len(self.blinds) != n:
+            raise ConfigError(f"blinds name {len(self.blinds)} positions for {n} players")
+        if self.antes and len(self.antes) != n:
+            raise ConfigError(f"antes name {len(self.antes)} positions for {n} players")
+        if any(s <= 0 for s in self.stacks):
+            raise ConfigError("every player in a round needs chips (qld-holdem-2005 s19(3))")
+        if any(b < 0 for b in (*self.blinds, *self.antes)) or self.fee < 0:
+            raise ConfigError("blinds, antes and fees cannot be negative")
+        if self.min_bet <= 0:
+            raise ConfigError("the minimum bet must be positive")
+        if self.chip_unit <= 0:
+            raise ConfigError("the chip unit must be positive")
+        if not self.rulebook.no_limit_allowed and Limit.NO_LIMIT in self.structure.limits:
+            raise ConfigError(
+                f"{r} has no no-limit betting: full pot, half pot, straddle or structured "
+                "(qld-holdem-2005 s28(1))"
+            )
+        if self.fee and self.commission is not None:
+            raise ConfigError(
+                "no participation fee when commission is deducted (qld-holdem-2005 s20(3), s30(5))"
+            )
+        if Limit.FIXED in self.structure.limits and not (
+            self.structure.small_bet > 0 and self.structure.big_bet > 0
+        ):
+            raise ConfigError("structured betting needs its two bet sizes (qld-holdem-2005 s28(8))")
+        if self.deck_order is not None:
+            try:
+                self.game.deck.check(self.deck_order)
+            except CardError as e:
+                raise ConfigError(f"deck order: {e}") from e
+            if len(self.deck_order) != self.game.deck.size:
+                raise ConfigError(
+                    f"deck order has {len(self.deck_order)} cards; the {self.game.deck} has "
+                    f"{self.game.deck.size}"
+                )
+            need = n * self.game.hole_cards + 5 + (3 if self.burn else 0)
+            if need > len(self.deck_order):
+                raise ConfigError(f"{n} players need {need} cards; the deck has {len(self.deck_order)}")
+
+    @property
+    def players(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether croupier deals (True) or a live dealer enters the cards (False)."""
+        return self.deck_order is not None

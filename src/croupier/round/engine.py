@@ -1,0 +1,947 @@
+"""One round of play, from the forced bets to the pot being paid.
+
+``Round`` answers three questions for every command, as in the best engines: what is legal
+(:meth:`Round.legal_actions`), why a command is not (:meth:`Round.why_illegal`, a
+:class:`Ruling` citing the clause), and what happens when it is applied (:meth:`Round.apply`,
+which returns the new events or raises :class:`IllegalAction` and changes nothing).
+
+Every change is an event and ``_fold`` is the only place state changes, so a round can be
+rebuilt from its events (:meth:`Round.from_events`) and the floor can take back the last
+actions (:meth:`Round.undo`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from croupier.cards import Card, CardError
+from croupier.round.commands import (
+    BetRaise,
+    CheckCall,
+    Command,
+    DealBoard,
+    DealHole,
+    Fold,
+    IllegalAction,
+    Muck,
+    Ruling,
+    Show,
+)
+from croupier.round.commission import PotResult
+from croupier.round.config import RoundConfig
+from croupier.round.events import (
+    Announcement,
+    AntePosted,
+    BetOrRaised,
+    BetReturned,
+    BettingRoundEnded,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    CardBurned,
+    Checked,
+    CommissionTaken,
+    Event,
+    FeeCharged,
+    Folded,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+    PotAwarded,
+    RoundEnded,
+)
+from croupier.round.games import Split
+from croupier.round.structures import Limit
+
+PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, OVER = range(6)
+STREET_NAMES = ("pre-flop", "flop", "turn", "river", "showdown", "over")
+BOARD_SIZES = (0, 3, 1, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the player to act may do; amounts are "to" totals for the betting round."""
+
+    player: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int  # chips added by a call (0 when checking); all-in for less when short
+    min_raise_to: int | None  # None: no bet or raise allowed
+    max_raise_to: int | None
+    all_in_to: int  # the player's whole stack as a "to" amount
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A pot: its chips, who may win it, and the contribution level it starts above."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    floor: int = 0
+
+
+class Round:
+    """One round of play under a rulebook. Create it from a :class:`RoundConfig`."""
+
+    def __init__(self, config: RoundConfig, *, _start: bool = True) -> None:
+        self.config = config
+        self.rules = config.rulebook
+        n = config.players
+        self.n = n
+        self.events: list[Event] = []
+        self._marks: list[int] = []  # event count before each applied command (for undo)
+        self.stacks = list(config.stacks)
+        self.bets = [0] * n
+        self.contrib = [0] * n
+        self.forced = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.hole: list[tuple[Card | None, ...] | None] = [None] * n
+        self.shown: list[tuple[Card, ...] | None] = [None] * n
+        self.mucked = [False] * n
+        self.board: list[Card] = []
+        self.deck_pos = 0
+        self.street = PREFLOP
+        self.betting = False
+        self.queue: list[int] = []  # players still to act this betting round, in turn order
+        self.current_bet = 0
+        self.raise_size = 0  # largest full bet or raise increment this round (dunedin-house 37)
+        self.blind_increment = 0
+        self.raises = 0
+        self.acted: set[int] = set()
+        self.short_all_ins: list[int] = []
+        self.last_aggressor: int | None = None
+        self.last_call: int = 0  # chips the last caller added (qld-holdem-2005 s28(4)(b), (7)(b))
+        self.last_kind = ""  # "open", "call" or "raise": the last bet (qld s28(4), (7))
+        self.opening_bet = 0
+        self.last_raise_total = 0
+        self.fees = 0
+        self.commission = 0
+        self.awarded = [0] * n
+        self.flop_dealt = False
+        if _start:
+            self._start()
+
+    # ------------------------------------------------------------------------------------
+    # Queries
+
+    @property
+    def actor(self) -> int | None:
+        """The player whose turn it is to act, if the round is in a betting round."""
+        return self.queue[0] if self.betting and self.queue else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.street == OVER
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle, including this betting round's bets."""
+        return sum(self.contrib)
+
+    def owed(self, p: int) -> int:
+        return self.current_bet - self.bets[p]
+
+    def live(self) -> list[int]:
+        return [i for i in range(self.n) if not self.folded[i]]
+
+    def pots(self) -> list[Pot]:
+        """Main and side pots as they stand (qld-holdem-2005 s29(5)-(6))."""
+        return self._pots([i for i in range(self.n) if not self.folded[i] and not self.mucked[i]])
+
+    def awaiting(self) -> str:
+        """What the round waits for: ``action``, ``hole``, ``board``, ``showdown`` or ``nothing``."""
+        if self.street == OVER:
+            return "nothing"
+        if self.street == SHOWDOWN:
+            return "showdown"
+        if any(h is None for h in self.hole):
+            return "hole"
+        if self.betting:
+            return "action"
+        return "board"
+
+    # ------------------------------------------------------------------------------------
+    # The three verbs
+
+    def legal_actions(self) -> LegalActions | None:
+        p = self.actor
+        if p is None:
+            return None
+        owed = self.owed(p)
+        stack = self.stacks[p]
+        all_in_to = self.bets[p] + stack
+        check_ok = owed == 0 and self._check_allowed(p)
+        call = min(owed, stack)
+        lo_hi = self._raise_bounds(p)
+        lo, hi = lo_hi if lo_hi else (None, None)
+        return LegalActions(p, True, check_ok, 0 if owed == 0 else call, lo, hi, all_in_to)
+
+    def why_illegal(self, cmd: Command) -> Ruling | None:
+        try:
+            self._plan(cmd)
+        except IllegalAction as e:
+            return e.ruling
+        return None
+
+    def apply(self, cmd: Command) -> list[Event]:
+        """Apply a command: the events it produced, or :class:`IllegalAction` and no change."""
+        events = self._plan(cmd)
+        mark = len(self.events)
+        for e in events:
+            self._emit(e)
+        self._advance()
+        self._marks.append(mark)
+        return self.events[mark:]
+
+    # ------------------------------------------------------------------------------------
+    # Replay and undo
+
+    @classmethod
+    def from_events(cls, config: RoundConfig, events: Sequence[Event]) -> Round:
+        """Rebuild a round by folding its events (no rule is re-checked)."""
+        r = cls(config, _start=False)
+        for e in events:
+            r._emit(e)
+        return r
+
+    def undo(self, commands: int = 1) -> Round:
+        """The round as it was before the last ``commands`` commands (a floor correction)."""
+        if self.street == OVER:
+            raise IllegalAction(Ruling("croupier undo", "the round has ended; its result stands"))
+        if commands < 1 or commands > len(self._marks):
+            raise IllegalAction(
+                Ruling("croupier undo", f"only {len(self._marks)} action(s) can be taken back")
+            )
+        mark = self._marks[-commands]
+        r = Round.from_events(self.config, self.events[:mark])
+        r._marks = self._marks[:-commands]
+        return r
+
+    # ------------------------------------------------------------------------------------
+    # Planning: check a command and produce its events, without changing anything
+
+    def _refuse(self, clause: str, message: str) -> IllegalAction:
+        return IllegalAction(Ruling(clause, message))
+
+    def _plan(self, cmd: Command) -> list[Event]:
+        if self.street == OVER:
+            raise self._refuse("croupier round", "the round has ended")
+        if isinstance(cmd, (Fold, CheckCall, BetRaise)):
+            return self._plan_action(cmd)
+        if isinstance(cmd, DealHole):
+            return self._plan_hole(cmd)
+        if isinstance(cmd, DealBoard):
+            return self._plan_board(cmd)
+        if isinstance(cmd, (Show, Muck)):
+            return self._plan_showdown(cmd)
+        raise self._refuse("croupier round", f"unknown command {cmd!r}")
+
+    def _plan_action(self, cmd: Fold | CheckCall | BetRaise) -> list[Event]:
+        p = cmd.player
+        if not 0 <= p < self.n:
+            raise self._refuse(self.rules.turn_clause, f"there is no player {p}")
+        actor = self.actor
+        if actor is None:
+            raise self._refuse(
+                self.rules.turn_clause, f"no betting is in progress (the round awaits {self.awaiting()})"
+            )
+        if p != actor:
+            raise self._refuse(
+                self.rules.turn_clause, f"it is player {actor}'s turn to act, not player {p}'s"
+            )
+        owed = self.owed(p)
+        stack = self.stacks[p]
+        if isinstance(cmd, Fold):
+            return [Folded(p)]
+        if isinstance(cmd, CheckCall):
+            if owed == 0:
+                if not self._check_allowed(p):
+                    raise self._refuse(
+                        self.rules.check_clause,
+                        "checking is allowed only from the second round of betting",
+                    )
+                return [Checked(p)]
+            amount = min(owed, stack)
+            return [Called(p, amount, amount == stack)]
+        to = cmd.to
+        bounds = self._raise_bounds(p)
+        if bounds is None:
+            raise self._refuse(*self._why_no_raise(p))
+        lo, hi = bounds
+        all_in_to = self.bets[p] + stack
+        if to > all_in_to:
+            raise self._refuse(
+                self.rules.all_in_clause, f"player {p} has only {all_in_to} to bet in this round"
+            )
+        if to == all_in_to and to > self.current_bet and to < lo:
+            return [BetOrRaised(p, to, True, False)]  # all-in for less than a full raise
+        if to < lo:
+            what = "bet" if self.current_bet == 0 else "raise"
+            raise self._refuse(
+                self._min_clause(), f"the smallest {what} allowed is to {lo}, not {to}"
+            )
+        if to > hi:
+            raise self._refuse(
+                self._max_clause(), f"the largest bet or raise allowed is to {hi}, not {to}"
+            )
+        return [BetOrRaised(p, to, to == all_in_to, True)]
+
+    def _plan_hole(self, cmd: DealHole) -> list[Event]:
+        p = cmd.player
+        if self.config.automatic:
+            raise self._refuse("croupier dealing", "croupier deals this round itself")
+        if not 0 <= p < self.n:
+            raise self._refuse(self._deck_clause(), f"there is no player {p}")
+        if self.hole[p] is not None:
+            raise self._refuse(self._deck_clause(), f"player {p} already has hole cards")
+        k = self.config.game.hole_cards
+        if len(cmd.cards) != k:
+            raise self._refuse(
+                self._deck_clause(), f"{self.config.game.name} deals {k} hole cards, not {len(cmd.cards)}"
+            )
+        self._check_new_cards([c for c in cmd.cards if c is not None])
+        return [HoleDealt(p, cmd.cards)]  # type: ignore[arg-type]
+
+    def _plan_board(self, cmd: DealBoard) -> list[Event]:
+        if self.config.automatic:
+            raise self._refuse("croupier dealing", "croupier deals this round itself")
+        if self.awaiting() != "board":
+            raise self._refuse(
+                self._deck_clause(), f"no community cards are due now (the round awaits {self.awaiting()})"
+            )
+        street = self.street + 1
+        k = BOARD_SIZES[street]
+        if len(cmd.cards) != k:
+            raise self._refuse(
+                self._deck_clause(), f"the {STREET_NAMES[street]} is {k} card(s), not {len(cmd.cards)}"
+            )
+        self._check_new_cards(cmd.cards)
+        return [BoardDealt(tuple(cmd.cards), street)]
+
+    def _plan_showdown(self, cmd: Show | Muck) -> list[Event]:
+        p = cmd.player
+        if self.street != SHOWDOWN:
+            raise self._refuse(self.rules.showdown_clause, "hands are shown only at the showdown")
+        if not 0 <= p < self.n or self.folded[p]:
+            raise self._refuse(self.rules.showdown_clause, f"player {p} has no hand in the showdown")
+        if self.shown[p] is not None or self.mucked[p]:
+            raise self._refuse(self.rules.showdown_clause, f"player {p} has already shown or mucked")
+        if isinstance(cmd, Muck):
+            return [HandMucked(p)]
+        hole = self.hole[p]
+        assert hole is not None
+        cards = cmd.cards
+        if cards is None:
+            if any(c is None for c in hole):
+                raise self._refuse(
+                    self.rules.showdown_clause, f"player {p}'s cards were not entered; name them"
+                )
+            cards = tuple(c for c in hole if c is not None)
+        else:
+            if len(cards) != len(hole):
+                raise self._refuse(self._deck_clause(), f"player {p} holds {len(hole)} cards")
+            known = [c for c in hole if c is not None]
+            if known and sorted(known) != sorted(c for c in cards if c in known):
+                raise self._refuse(self._deck_clause(), f"player {p} was dealt other cards")
+            if len(known) != len(hole):
+                self._check_new_cards([c for c in cards if c not in known])
+        return [HandShown(p, tuple(cards))]
+
+    def _check_new_cards(self, cards: Sequence[Card]) -> None:
+        try:
+            self.config.game.deck.check(cards)
+        except CardError as e:
+            raise self._refuse(self._deck_clause(), str(e)) from e
+        seen = self._cards_out()
+        for c in cards:
+            if c in seen:
+                raise self._refuse(self._deck_clause(), f"{c} has already been dealt")
+
+    def _cards_out(self) -> set[Card]:
+        out: set[Card] = set(self.board)
+        for h in self.hole:
+            if h:
+                out.update(c for c in h if c is not None)
+        for s in self.shown:
+            if s:
+                out.update(s)
+        return out
+
+    def _deck_clause(self) -> str:
+        return {
+            "qld-holdem-2005": "qld-holdem-2005 s13",
+            "act-omaha-2017": "act-omaha-2017 2.2",
+        }.get(self.rules.id, "dunedin-house glossary: Defective Deck")
+
+    # ------------------------------------------------------------------------------------
+    # Betting rules
+
+    def _check_allowed(self, p: int) -> bool:
+        # qld-holdem-2005 s4(2): no checking in the first round. The second blind's turn when
+        # the opening bet was only called is a call of nothing (s24(5)), so it may still pass.
+        if self.rules.qld_first_round and self.street == PREFLOP:
+            return self.current_bet > 0 and self.opening_bet > 0
+        return True
+
+    def _can_raise(self, p: int) -> bool:
+        owed = self.owed(p)
+        if self.stacks[p] <= owed:
+            return False
+        if owed and owed < self.raise_size:
+            return False  # facing only a short all-in since this player's full bet (dunedin 46)
+        if self.short_all_ins and sum(self.short_all_ins) < self.raise_size and p in self.acted:
+            return False
+        cap = self.config.structure.max_raises
+        if cap is not None and self.raises >= cap and self.current_bet > 0:
+            heads_up = sum(1 for i in range(self.n) if not self.folded[i]) == 2
+            if not (heads_up and self.config.structure.uncapped_heads_up):
+                return False
+        return True
+
+    def _why_no_raise(self, p: int) -> tuple[str, str]:
+        owed = self.owed(p)
+        if self.stacks[p] <= owed:
+            return self.rules.all_in_clause, f"player {p} has only enough to call"
+        if (owed and owed < self.raise_size) or (self.short_all_ins and p in self.acted):
+            return (
+                self.rules.reopen_clause,
+                "an all-in of less than a full raise does not reopen the betting",
+            )
+        return self.rules.raise_cap_clause, "the raise cap for this betting round has been reached"
+
+    def _limit(self) -> Limit:
+        return self.config.structure.limits[self.street]
+
+    def _min_clause(self) -> str:
+        if self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+            return self.rules.first_round_clause
+        return self.rules.min_raise_clause
+
+    def _max_clause(self) -> str:
+        if self.current_bet == 0 and self.config.max_bet is not None:
+            return "qld-holdem-2005 s25(4)"
+        return self.rules.max_bet_clause
+
+    def _raise_bounds(self, p: int) -> tuple[int, int] | None:
+        """Smallest and largest "to" amounts of a full bet or raise, or None if none is allowed."""
+        if not self._can_raise(p):
+            return None
+        cfg = self.config
+        cur = self.current_bet
+        owed = cur - self.bets[p]
+        limit = self._limit()
+        all_in_to = self.bets[p] + self.stacks[p]
+        if limit is Limit.FIXED:
+            size = cfg.structure.fixed_amount(self.street)
+            lo = hi = (cur if cur else 0) + size
+        elif self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+            # s24(4): the opening bet, and a raise made with it, each equal the second blind.
+            lo = hi = cur + cfg.min_bet
+        elif cur == 0:
+            lo = cfg.min_bet  # an opening bet: at least the minimum wager (qld s25(4))
+            hi = self._max_to(p, owed)
+            if cfg.max_bet is not None:
+                hi = min(hi, cfg.max_bet)
+        else:
+            lo = cur + self._min_raise(p, owed)
+            hi = self._max_to(p, owed)
+        if hi < lo:
+            lo = hi  # qld-holdem-2005 s28(3): the raise must then equal the maximum
+        hi = min(hi, all_in_to)
+        if lo > all_in_to:
+            lo = all_in_to  # only all-in remains; reported as a short all-in by _plan_action
+            if lo <= cur:
+                return None
+        return lo, hi
+
+    def _min_raise(self, p: int, owed: int) -> int:
+        if self.rules.min_raise == "qld":
+            # qld-holdem-2005 s28(4): (a) after an opening bet, the opening bet; (b) after a
+            # call, the amount of that call; (c) after a call and raise, this player's call.
+            if self.last_kind == "open":
+                return max(self.opening_bet, 1)
+            if self.last_kind == "call":
+                return max(self.last_call, 1)
+            return max(owed, 1)
+        return max(self.raise_size, self.config.min_bet, self.blind_increment)
+
+    def _max_to(self, p: int, owed: int) -> int:
+        limit = self._limit()
+        cur = self.current_bet
+        if limit is Limit.NO_LIMIT:
+            return self.bets[p] + self.stacks[p]
+        pot_after_call = self.pot_total + owed  # the call is counted first (s28(5); 4.2(g); 36)
+        if limit is Limit.FULL_POT:
+            return cur + pot_after_call
+        if limit is Limit.HALF_POT:
+            return cur + pot_after_call // 2
+        # Limit.STRADDLE, qld-holdem-2005 s28(7): twice the opening bet, twice the last call,
+        # or twice the last call and raise.
+        if cur == 0:
+            return self.bets[p] + self.stacks[p] if self.config.max_bet is None else self.config.max_bet
+        if self.last_kind == "open":
+            return cur + 2 * self.opening_bet
+        if self.last_kind == "call":
+            return cur + 2 * self.last_call
+        return cur + 2 * self.last_raise_total
+
+    # ------------------------------------------------------------------------------------
+    # Folding events into state: the only place state changes
+
+    def _emit(self, e: Event) -> None:
+        self.events.append(e)
+        self._fold(e)
+
+    def _fold(self, e: Event) -> None:
+        handler = _FOLDERS.get(type(e))
+        if handler is not None:
+            handler(self, e)
+
+    def _f_fee(self, e: FeeCharged) -> None:
+        self.stacks[e.player] -= e.amount
+        self.fees += e.amount
+
+    def _f_ante(self, e: AntePosted) -> None:
+        self.stacks[e.player] -= e.amount
+        self.contrib[e.player] += e.amount
+        self.forced[e.player] += e.amount
+        if self.stacks[e.player] == 0:
+            self.all_in[e.player] = True
+
+    def _f_blind(self, e: BlindPosted) -> None:
+        p = e.player
+        self.stacks[p] -= e.amount
+        self.bets[p] += e.amount
+        self.contrib[p] += e.amount
+        self.forced[p] += e.amount
+        if e.amount > self.current_bet:
+            self.blind_increment = max(self.blind_increment, e.amount - self.current_bet)
+            self.current_bet = e.amount
+        if self.stacks[p] == 0:
+            self.all_in[p] = True
+
+    def _f_burn(self, e: CardBurned) -> None:
+        self.deck_pos += 1
+
+    def _f_hole(self, e: HoleDealt) -> None:
+        self.hole[e.player] = e.cards
+        if self.config.automatic:
+            self.deck_pos += len(e.cards)
+        if all(h is not None for h in self.hole):
+            self._open_betting()
+
+    def _f_board(self, e: BoardDealt) -> None:
+        self.board.extend(e.cards)
+        self.street = e.street
+        if e.street == FLOP:
+            self.flop_dealt = True
+        if self.config.automatic:
+            self.deck_pos += len(e.cards)
+        self._open_betting()
+
+    def _f_fold(self, e: Folded) -> None:
+        self.folded[e.player] = True
+        self._acted(e.player)
+
+    def _f_check(self, e: Checked) -> None:
+        self._acted(e.player)
+
+    def _f_call(self, e: Called) -> None:
+        p = e.player
+        self.stacks[p] -= e.amount
+        self.bets[p] += e.amount
+        self.contrib[p] += e.amount
+        if e.all_in:
+            self.all_in[p] = True
+        if e.amount:
+            self.last_call = e.amount
+            self.last_kind = "call"
+        if self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+            self.opening_bet = self.current_bet  # s24(2)(a): the first call opens the betting
+            self.last_kind = "open"
+        self._acted(p)
+
+    def _f_raise(self, e: BetOrRaised) -> None:
+        p = e.player
+        cur = self.current_bet
+        delta = e.to - self.bets[p]
+        self.stacks[p] -= delta
+        self.bets[p] = e.to
+        self.contrib[p] += delta
+        increment = e.to - cur
+        if self.rules.qld_first_round and self.street == PREFLOP and not self.opening_bet:
+            self.opening_bet = cur  # s24(2)(b): an opening bet and a raise made with it
+            self.last_kind = "raise"
+            self.raises += 1
+        elif cur == 0:
+            self.opening_bet = e.to
+            self.last_kind = "open"
+        else:
+            self.last_kind = "raise"
+            self.raises += 1
+        self.last_raise_total = delta
+        if e.all_in:
+            self.all_in[p] = True
+        if increment >= self.raise_size:
+            self.acted = set()
+        self.raise_size = max(self.raise_size, increment)
+        if e.all_in and not e.full:
+            self.short_all_ins.append(increment)
+            if sum(self.short_all_ins) >= self.raise_size:
+                self.short_all_ins = []
+        else:
+            self.short_all_ins = []
+        self.current_bet = e.to
+        self.last_aggressor = p
+        # everyone else still able to act must act again, in turn after the raiser
+        self.queue = [
+            i
+            for i in (*range(p + 1, self.n), *range(p))
+            if not self.folded[i] and not self.all_in[i]
+        ]
+        self.acted.add(p)
+
+    def _acted(self, p: int) -> None:
+        self.acted.add(p)
+        if self.queue and self.queue[0] == p:
+            self.queue.pop(0)
+        elif p in self.queue:
+            self.queue.remove(p)
+
+    def _f_round_end(self, e: BettingRoundEnded) -> None:
+        self.betting = False
+        self.queue = []
+        self.bets = [0] * self.n
+        self.current_bet = 0
+        self.raise_size = 0
+        self.blind_increment = 0
+        self.raises = 0
+        self.acted = set()
+        self.short_all_ins = []
+        self.last_kind = ""
+        self.opening_bet = 0
+        self.last_call = 0
+        live = [i for i in range(self.n) if not self.folded[i]]
+        if len(live) > 1 and e.street >= RIVER:
+            self.street = SHOWDOWN
+
+    def _f_return(self, e: BetReturned) -> None:
+        self.stacks[e.player] += e.amount
+        self.bets[e.player] -= e.amount
+        self.contrib[e.player] -= e.amount
+
+    def _f_shown(self, e: HandShown) -> None:
+        self.shown[e.player] = e.cards
+
+    def _f_mucked(self, e: HandMucked) -> None:
+        self.mucked[e.player] = True
+
+    def _f_commission(self, e: CommissionTaken) -> None:
+        self.commission += e.amount
+
+    def _f_award(self, e: PotAwarded) -> None:
+        self.stacks[e.player] += e.amount
+        self.awarded[e.player] += e.amount
+
+    def _f_end(self, e: RoundEnded) -> None:
+        self.street = OVER
+        self.betting = False
+        self.queue = []
+
+    def _open_betting(self) -> None:
+        """Start a betting round once the hole cards or the street's board cards are out."""
+        able = [i for i in range(self.n) if not self.folded[i] and not self.all_in[i]]
+        if self.street == PREFLOP:
+            first = self._preflop_first()
+        else:
+            first = 0
+        order = [i for i in (*range(first, self.n), *range(first)) if i in able]
+        if len(able) <= 1 and all(self.bets[i] >= self.current_bet for i in able):
+            order = []  # nobody left to bet against
+        self.queue = order
+        self.betting = True
+        self.last_aggressor = None
+
+    def _preflop_first(self) -> int:
+        """The first to act before the flop: next after the largest blind or straddle."""
+        best, idx = -1, self.n - 1
+        for i in range(self.n):
+            if self.bets[i] >= best and self.forced[i] and self.bets[i] > 0:
+                best, idx = self.bets[i], i
+        if best <= 0:
+            return 0
+        return (idx + 1) % self.n
+
+    # ------------------------------------------------------------------------------------
+    # Driving the round: what happens by itself after each command
+
+    def _start(self) -> None:
+        cfg = self.config
+        n = self.n
+        if cfg.fee:
+            for p in range(n):
+                self._emit(FeeCharged(p, min(cfg.fee, self.stacks[p]), "qld-holdem-2005 s20(2)"))
+        if cfg.antes:
+            for p in range(n):
+                a = min(cfg.antes[p], self.stacks[p])
+                if a:
+                    self._emit(AntePosted(p, a))
+        blinds = list(cfg.blinds)
+        if n == 2 and self.rules.heads_up_button_small_blind:
+            blinds.reverse()  # dunedin-house 95: the button posts the small blind
+        for p in range(n):
+            b = min(blinds[p], self.stacks[p])
+            if b:
+                self._emit(BlindPosted(p, b, _blind_kind(p, blinds)))
+        if cfg.automatic:
+            self._deal_holes()
+
+    def _deal_holes(self) -> None:
+        order = self.config.deck_order
+        assert order is not None
+        n, k = self.n, self.config.game.hole_cards
+        # one card at a time, starting left of the button (qld-holdem-2005 s23(4); 9.2)
+        base = self.deck_pos
+        holes = [tuple(order[base + j * n + p] for j in range(k)) for p in range(n)]
+        for p, cards in enumerate(holes):
+            self._emit(HoleDealt(p, cards))
+
+    def _advance(self) -> None:
+        """After a command: end betting rounds, deal, show down and pay as the rules require."""
+        while True:
+            if self.street == OVER:
+                return
+            if self.street == SHOWDOWN:
+                if self.config.automatic:
+                    self._auto_showdown()
+                if all(
+                    self.shown[i] is not None or self.mucked[i]
+                    for i in range(self.n)
+                    if not self.folded[i]
+                ):
+                    self._settle()
+                return
+            if any(h is None for h in self.hole):
+                return
+            if self.betting and self.queue:
+                if sum(1 for f in self.folded if not f) > 1:
+                    return
+                self.queue = []  # everyone else folded (qld-holdem-2005 s24(8), s25(7))
+            if self.betting:
+                self._end_betting_round()
+                continue
+            # between betting rounds: community cards are due
+            if self.config.automatic:
+                self._deal_board()
+                continue
+            return
+
+    def _end_betting_round(self) -> None:
+        # return the uncalled part of the largest bet (qld-holdem-2005 s26(3)(a))
+        top = max(range(self.n), key=lambda i: self.bets[i])
+        second = max((self.bets[i] for i in range(self.n) if i != top), default=0)
+        if self.bets[top] > second:
+            self._emit(BetReturned(top, self.bets[top] - second))
+        self._emit(BettingRoundEnded(self.street))
+        live = [i for i in range(self.n) if not self.folded[i]]
+        if len(live) == 1:
+            self._settle()
+
+    def _deal_board(self) -> None:
+        order = self.config.deck_order
+        assert order is not None
+        street = self.street + 1
+        if self.config.burn:
+            self._emit(CardBurned(order[self._board_pos()]))
+        pos = self._board_pos()
+        self._emit(BoardDealt(tuple(order[pos : pos + BOARD_SIZES[street]]), street))
+
+    def _board_pos(self) -> int:
+        return self.deck_pos
+
+    # ------------------------------------------------------------------------------------
+    # Showdown and settlement
+
+    def showing_order(self) -> list[int]:
+        """Who shows first, then clockwise (qld-holdem-2005 s27(2)-(3); act-omaha-2017 13.1;
+        dunedin-house 64): the last player to bet or raise in the final round; if nobody bet,
+        the first active player left of the button (qld: the designated player first)."""
+        live = [i for i in range(self.n) if not self.folded[i]]
+        first = self.last_aggressor
+        if first is None or first not in live:
+            if self.rules.qld_first_round and (self.n - 1) in live:
+                first = self.n - 1  # s27(2)(a): the designated player shows
+            else:
+                first = live[0]
+        return [i for i in (*range(first, self.n), *range(first)) if i in live]
+
+    def _auto_showdown(self) -> None:
+        """Show or muck for everyone still to decide: show a hand that can still win a share."""
+        game = self.config.game
+        best_hi = -1
+        best_lo = -1
+        for p in self.showing_order():
+            if self.shown[p] is not None or self.mucked[p]:
+                continue
+            hole = self.hole[p]
+            if hole is None or any(c is None for c in hole):
+                self._emit(HandMucked(p))
+                continue
+            cards = tuple(c for c in hole if c is not None)
+            hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
+            lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
+            all_in_player = self.all_in[p]
+            # qld-holdem-2005 s27(4): a responding hand shows if equal or better; an all-in
+            # hand may be entitled to a side pot it can still win, so it shows too.
+            if hi >= best_hi or lo >= best_lo and lo > 0 or all_in_player or best_hi < 0:
+                self._emit(HandShown(p, cards))
+                best_hi = max(best_hi, hi)
+                best_lo = max(best_lo, lo)
+            else:
+                self._emit(HandMucked(p))
+
+    def _pots(self, eligible: list[int]) -> list[Pot]:
+        levels = sorted({self.contrib[i] for i in eligible})
+        pots: list[Pot] = []
+        prev = 0
+        for lvl in levels:
+            amount = sum(min(c, lvl) - min(c, prev) for c in self.contrib)
+            who = tuple(i for i in eligible if self.contrib[i] >= lvl)
+            if amount:
+                if pots and pots[-1].eligible == who:
+                    pots[-1] = Pot(pots[-1].amount + amount, who, pots[-1].floor)
+                else:
+                    pots.append(Pot(amount, who, prev))
+            prev = lvl
+        rest = sum(c - min(c, prev) for c in self.contrib)
+        if rest and pots:
+            pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible, pots[-1].floor)
+        return pots
+
+    def _settle(self) -> None:
+        """Work out the winners of each pot, take commission, and pay (s26, s27, s29, s30)."""
+        cfg = self.config
+        game = cfg.game
+        live = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
+        if not live:  # everyone mucked: the last hand to muck keeps its claim
+            live = [i for i in range(self.n) if not self.folded[i]][-1:]
+        pots = self._pots(live)
+        uncontested = len(live) == 1
+        hi: dict[int, int] = {}
+        lo: dict[int, int] = {}
+        if not uncontested:
+            for p in live:
+                cards = self.shown[p]
+                if cards is None:
+                    continue
+                if game.split is not Split.LOW:
+                    hi[p] = game.high(cards, self.board)
+                if game.split is not Split.HIGH:
+                    lo[p] = game.low(cards, self.board)
+        results: list[PotResult] = []
+        for pot in pots:
+            contenders = [p for p in pot.eligible if uncontested or p in hi or p in lo]
+            halves = self._halves(pot, contenders, hi, lo)
+            winners = frozenset(p for _, ws in halves for p in ws)
+            contributors = frozenset(i for i in range(self.n) if self.contrib[i] > pot.floor)
+            results.append(PotResult(pot.amount, contributors, winners))
+        deductions = [0] * len(pots)
+        if cfg.commission is not None:
+            only_forced = all(self.contrib[i] <= self.forced[i] for i in range(self.n))
+            deductions = cfg.commission.compute(results, cfg.min_bet, only_forced, self.flop_dealt)
+        total_commission = sum(deductions)
+        if self.rules.id == "qld-holdem-2005" and (cfg.commission is not None):
+            clause = "qld-holdem-2005 s27(9)" if not uncontested else "qld-holdem-2005 s26(3)"
+            self._emit(Announcement(f"pot {sum(p.amount for p in pots)}", clause))
+            self._emit(Announcement(f"commission {total_commission}", clause))
+            self._emit(
+                Announcement(f"pot less commission {sum(p.amount for p in pots) - total_commission}", clause)
+            )
+        if total_commission:
+            assert cfg.commission is not None
+            self._emit(CommissionTaken(total_commission, cfg.commission.clause))
+        for idx, pot in enumerate(pots):
+            contenders = [p for p in pot.eligible if uncontested or p in hi or p in lo]
+            net = pot.amount - deductions[idx]
+            halves = self._halves(pot, contenders, hi, lo)
+            amounts = self._split_halves(net, halves)
+            for (half, winners), amount in zip(halves, amounts, strict=True):
+                for p, a in self._divide(amount, winners):
+                    clause = (
+                        self.rules.uncontested_clause
+                        if uncontested
+                        else self.rules.split_clause
+                        if len(winners) > 1
+                        else self.rules.showdown_clause
+                    )
+                    if a:
+                        self._emit(PotAwarded(idx, p, a, half, clause))
+        self._emit(RoundEnded(tuple(self.stacks)))
+
+    def _halves(
+        self, pot: Pot, contenders: list[int], hi: dict[int, int], lo: dict[int, int]
+    ) -> list[tuple[str, list[int]]]:
+        if len(contenders) <= 1:
+            who = contenders or list(pot.eligible[:1])
+            return [("all", who)]
+        split = self.config.game.split
+        if split is Split.HIGH:
+            return [("all", _argmax(contenders, hi))]
+        if split is Split.LOW:
+            return [("all", _argmax(contenders, lo))]
+        qualified = [p for p in contenders if lo.get(p, 0) > 0]
+        high = _argmax(contenders, hi)
+        if not qualified:  # no qualifying low: the high hand takes the whole pot
+            return [("all", high)]
+        return [("high", high), ("low", _argmax(qualified, lo))]
+
+    def _split_halves(self, net: int, halves: list[tuple[str, list[int]]]) -> list[int]:
+        if len(halves) == 1:
+            return [net]
+        unit = self.config.chip_unit
+        low = (net // (2 * unit)) * unit
+        return [net - low, low]  # the high half takes any odd chip
+
+    def _divide(self, amount: int, winners: list[int]) -> list[tuple[int, int]]:
+        """Divide equally in chip units; what is left goes to the first winner clockwise from
+        the button (qld-holdem-2005 s27(11); act-omaha-2017 13.2)."""
+        unit = self.config.chip_unit
+        k = len(winners)
+        each = (amount // (unit * k)) * unit
+        left = amount - each * k
+        ordered = sorted(winners)
+        return [(p, each + (left if j == 0 else 0)) for j, p in enumerate(ordered)]
+
+
+def _argmax(players: list[int], values: dict[int, int]) -> list[int]:
+    best = max(values.get(p, -1) for p in players)
+    return [p for p in players if values.get(p, -1) == best]
+
+
+def _blind_kind(p: int, blinds: list[int]) -> str:
+    posted = [i for i in range(len(blinds)) if blinds[i]]
+    rank = posted.index(p)
+    return ("small blind", "big blind")[rank] if rank < 2 and len(posted) <= 3 else f"blind {rank + 1}"
+
+
+_FOLDERS: dict[type, Callable[[Round, object], None]] = {
+    FeeCharged: Round._f_fee,  # type: ignore[dict-item]
+    AntePosted: Round._f_ante,  # type: ignore[dict-item]
+    BlindPosted: Round._f_blind,  # type: ignore[dict-item]
+    CardBurned: Round._f_burn,  # type: ignore[dict-item]
+    HoleDealt: Round._f_hole,  # type: ignore[dict-item]
+    BoardDealt: Round._f_board,  # type: ignore[dict-item]
+    Folded: Round._f_fold,  # type: ignore[dict-item]
+    Checked: Round._f_check,  # type: ignore[dict-item]
+    Called: Round._f_call,  # type: ignore[dict-item]
+    BetOrRaised: Round._f_raise,  # type: ignore[dict-item]
+    BettingRoundEnded: Round._f_round_end,  # type: ignore[dict-item]
+    BetReturned: Round._f_return,  # type: ignore[dict-item]
+    HandShown: Round._f_shown,  # type: ignore[dict-item]
+    HandMucked: Round._f_mucked,  # type: ignore[dict-item]
+    CommissionTaken: Round._f_commission,  # type: ignore[dict-item]
+    PotAwarded: Round._f_award,  # type: ignore[dict-item]
+    RoundEnded: Round._f_end,  # type: ignore[dict-item]
+}

@@ -1,0 +1,140 @@
+"""Events: every change to a round is one of these; the round's state is their fold.
+
+Players are numbered by position for the round: 0 is the first player clockwise from the
+button, ``n - 1`` the button (qld-holdem-2005 s18 "buck"; PHH numbers them the same way, from 1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base class of round events."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeeCharged(Event):
+    """A participation fee paid before the round (qld-holdem-2005 s20, s21(2))."""
+
+    player: int
+    amount: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    """A blind or straddle; ``amount`` may be short when the stack is (qld-tournament-2020 4.29)."""
+
+    player: int
+    amount: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class HoleDealt(Event):
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    cards: tuple[Card, ...]
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    """``amount`` is what the player added; ``all_in`` when it was the rest of the stack."""
+
+    player: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BetOrRaised(Event):
+    """A bet or raise to ``to`` (the player's total for the betting round)."""
+
+    player: int
+    to: int
+    all_in: bool
+    full: bool  # at least a full bet or raise; a short all-in is not (dunedin-house 46)
+
+
+@dataclass(frozen=True, slots=True)
+class BettingRoundEnded(Event):
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned(Event):
+    """The uncalled part of a bet, returned (qld-holdem-2005 s26(3)(a))."""
+
+    player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement(Event):
+    """What the dealer must announce (qld-holdem-2005 s24(8)(b), s26(3), s27(8)-(9))."""
+
+    text: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class CommissionTaken(Event):
+    amount: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One share of one pot. ``half`` is ``high``, ``low`` or ``all``."""
+
+    pot: int
+    player: int
+    amount: int
+    half: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(Event):
+    stacks: tuple[int, ...]
