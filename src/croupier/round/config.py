@@ -27,7 +27,10 @@ class RoundConfig:
     ``max_bet`` the table's maximum permissible wager for an opening bet (qld-holdem-2005
     s25(4)). ``chip_unit`` is the smallest chip a split pot is divided in (qld-holdem-2005
     s27(9)(e)(ii): $1; act-omaha-2017 13.2). ``fee`` is a participation fee charged to each
-    player before the round instead of commission (qld-holdem-2005 s20).
+    player before the round instead of commission (qld-holdem-2005 s20). ``antes_dead`` puts
+    antes in the main pot as dead money instead of counting them as each player's contribution
+    when side pots form (a big-blind ante, paid by one player for the table, works this way;
+    PHH's ``ante_trimming_status = false``).
     """
 
     stacks: tuple[int, ...]
@@ -43,6 +46,7 @@ class RoundConfig:
     deck_order: tuple[Card, ...] | None = None
     commission: Commission | None = None
     fee: int = 0
+    antes_dead: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.stacks)

@@ -195,6 +195,18 @@ class Round:
         self._marks.append(mark)
         return self.events[mark:]
 
+    def resolve_showdown(self) -> list[Event]:
+        """At the showdown, show or muck for every hand still undecided (a hand that can still
+        win shows; one that cannot is mucked), then settle. Used in dealer-driven mode when the
+        floor confirms the cards on the table speak (dunedin-house 61)."""
+        if self.street != SHOWDOWN:
+            raise self._refuse(self.rules.showdown_clause, "the round is not at its showdown")
+        mark = len(self.events)
+        self._auto_showdown()
+        self._settle()
+        self._marks.append(mark)
+        return self.events[mark:]
+
     # ------------------------------------------------------------------------------------
     # Replay and undo
 
@@ -803,19 +815,25 @@ class Round:
                 self._emit(HandMucked(p))
 
     def _pots(self, eligible: list[int]) -> list[Pot]:
-        levels = sorted({self.contrib[i] for i in eligible})
+        contrib = self.contrib
+        dead = 0
+        if self.config.antes_dead and self.config.antes:
+            ante = [min(self.config.antes[i], self.config.stacks[i]) for i in range(self.n)]
+            contrib = [c - a for c, a in zip(contrib, ante, strict=True)]
+            dead = sum(ante)
+        levels = sorted({contrib[i] for i in eligible})
         pots: list[Pot] = []
         prev = 0
         for lvl in levels:
-            amount = sum(min(c, lvl) - min(c, prev) for c in self.contrib)
-            who = tuple(i for i in eligible if self.contrib[i] >= lvl)
+            amount = sum(min(c, lvl) - min(c, prev) for c in contrib) + (dead if not pots else 0)
+            who = tuple(i for i in eligible if contrib[i] >= lvl)
             if amount:
                 if pots and pots[-1].eligible == who:
                     pots[-1] = Pot(pots[-1].amount + amount, who, pots[-1].floor)
                 else:
                     pots.append(Pot(amount, who, prev))
             prev = lvl
-        rest = sum(c - min(c, prev) for c in self.contrib)
+        rest = sum(c - min(c, prev) for c in contrib)
         if rest and pots:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible, pots[-1].floor)
         return pots

@@ -1,0 +1,52 @@
+"""``croupier phh replay``: replay hand histories strictly and compare the recorded stacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.options import fail
+
+app = typer.Typer(help="PHH hand histories: replay them under a rulebook.")
+
+
+@app.command("replay")
+def replay_cmd(
+    files: Annotated[list[Path], typer.Argument(help=".phh files or folders (searched recursively)")],
+    rulebook: Annotated[str, typer.Option("--rulebook", "-r", help="the rulebook to apply")] = (
+        "dunedin-house"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Replay each hand strictly (a refused action is an error, never repaired) and compare
+    the result with the file's finishing_stacks. Variants out of scope are skipped."""
+    from croupier.phh_replay import phh_files, replay_files
+    from croupier.round.rulebooks import rulebook as find_rulebook
+
+    try:
+        rb = find_rulebook(rulebook)
+    except ValueError as e:
+        raise fail(str(e)) from e
+    missing = [str(f) for f in files if not f.exists()]
+    if missing:
+        raise fail(f"no such file or folder: {missing[0]}")
+    report = replay_files(phh_files(files), rb)
+    if as_json:
+        typer.echo(json.dumps(report.as_json(), indent=2))
+    else:
+        typer.echo(
+            f"{report.hands} hands, {report.in_scope} in scope, {report.matched} matched, "
+            f"{len(report.mismatched)} mismatched, {len(report.errors)} errors, "
+            f"{report.skipped} skipped (rulebook {rb.id})"
+        )
+        for m in report.odd_chip:
+            typer.echo(f"odd chip: {m['file']}: {m['why']}")
+        for m in report.mismatched:
+            typer.echo(f"MISMATCH {m['file']}: expected {m['expected']} got {m['got']}")
+        for e in report.errors:
+            typer.echo(f"ERROR {e['file']}: {e['error']}")
+    if report.mismatched or report.errors:
+        raise typer.Exit(1)
