@@ -178,9 +178,8 @@ class Deck:
     def of_size(cls, size: int, joker: bool = False) -> Deck:
         """A deck of 52, 48, 44, 40, 36 or 32 cards (act-omaha-2017 2.2), plus the joker of 2.3."""
         if size not in REDUCED_DECK_SIZES:
-            raise CardError(
-                f"no {size}-card deck: act-omaha-2017 2.2 allows {', '.join(map(str, REDUCED_DECK_SIZES))}"
-            )
+            allowed = ", ".join(map(str, REDUCED_DECK_SIZES))
+            raise CardError(f"no {size}-card deck: act-omaha-2017 2.2 allows {allowed}")
         return cls(lowest_rank=(52 - size) // 4, joker=joker)
 
     @classmethod

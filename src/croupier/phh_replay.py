@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from croupier.cards import Card
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
 from croupier.phh import DealBoard as PDealBoard
@@ -64,7 +63,9 @@ def config_for(h: HandHistory, rulebook: Rulebook = DUNEDIN_HOUSE) -> RoundConfi
             raise ReplayError("a fixed-limit hand needs small_bet and big_bet")
         split = Split.HILO if v == "FO/8" else Split.HIGH
         game = Game.omaha_game(split=split) if v == "FO/8" else Game.holdem()
-        structure = Structure.fixed_limit(h.small_bet, h.big_bet, max_raises=4, uncapped_heads_up=False)
+        structure = Structure.fixed_limit(
+            h.small_bet, h.big_bet, max_raises=4, uncapped_heads_up=False
+        )
         min_bet = h.small_bet
     else:
         raise ReplayError(f"variant {v!r} is not in scope ({', '.join(IN_SCOPE)})")
@@ -89,7 +90,7 @@ def commands_for(h: HandHistory) -> Iterable[Command]:
     """The engine commands of a hand history's actions (PHH players are 1-based)."""
     for a in h.actions:
         if isinstance(a, PDealHole):
-            yield DealHole(a.player - 1, tuple(a.cards))  # type: ignore[arg-type]
+            yield DealHole(a.player - 1, tuple(a.cards))
         elif isinstance(a, PDealBoard):
             yield DealBoard(tuple(c for c in a.cards if c is not None))
         elif isinstance(a, PFold):
@@ -179,7 +180,7 @@ def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> R
             continue
         diff = [g - e for g, e in zip(got, expected, strict=True)]
         split = _split_pot(r)
-        entry = {"file": str(path), "expected": list(expected), "got": got}
+        entry: dict[str, object] = {"file": str(path), "expected": list(expected), "got": got}
         if split and sum(diff) == 0 and max(abs(d) for d in diff) <= h.unit_scale:
             entry["why"] = (
                 f"odd chip on a split pot: {rulebook.odd_chip_clause} gives it to the first "
@@ -209,5 +210,3 @@ def phh_files(paths: Iterable[Path]) -> list[Path]:
         out.extend(sorted(p.rglob("*.phh")) if p.is_dir() else [p])
     return out
 
-
-_ = Card  # re-exported type used in signatures of callers

@@ -35,7 +35,9 @@ def _installed(name: str) -> bool:
     return importlib.util.find_spec(name) is not None
 
 
-def run(n_batch: int = 10_000_000, n_single: int = 100_000, n_peer: int = 200_000) -> dict[str, Any]:
+def run(
+    n_batch: int = 10_000_000, n_single: int = 100_000, n_peer: int = 200_000
+) -> dict[str, Any]:
     seven = random_hands(n_batch, 7)
     nine = random_hands(n_batch // 4, 9, seed=7)
     hole, board = np.ascontiguousarray(nine[:, :4]), np.ascontiguousarray(nine[:, 4:])

@@ -28,9 +28,7 @@ app = typer.Typer(
 )
 
 GameOpt = Annotated[Game, typer.Option("--game", "-g", help="holdem, omaha or short-deck")]
-DeckOpt = Annotated[
-    int | None, typer.Option("--deck", "-d", help="52, 48, 44, 40, 36 or 32 cards")
-]
+DeckOpt = Annotated[int | None, typer.Option("--deck", "-d", help="52, 48, 44, 40, 36 or 32 cards")]
 JokerOpt = Annotated[bool, typer.Option("--joker", help="add the joker (act-omaha-2017 2.3)")]
 OrderOpt = Annotated[
     str | None, typer.Option("--order", help="short-deck hand order A or B (4.46(2))")
@@ -118,7 +116,9 @@ def _evaluate(
             evaluate_omaha_low(cards, board, low) if low else None,
         )
     if len(cards) != 2:
-        raise CardError(f"{name} holds {len(cards)} cards; hold'em deals 2 (qld-holdem-2005 s21(4))")
+        raise CardError(
+            f"{name} holds {len(cards)} cards; hold'em deals 2 (qld-holdem-2005 s21(4))"
+        )
     if len(board) != 5:
         raise CardError(f"the board has {len(board)} cards; comparing hold'em hands needs 5")
     both = (*cards, *board)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 import typer
 
@@ -10,13 +10,13 @@ from croupier.cards import CardError, Deck
 from croupier.hands import HandOrder, LowRule
 
 
-class Game(str, Enum):
+class Game(StrEnum):
     holdem = "holdem"
     omaha = "omaha"
     short_deck = "short-deck"
 
 
-class Split(str, Enum):
+class Split(StrEnum):
     high = "high"
     low = "low"
     hilo = "hilo"
@@ -47,7 +47,9 @@ def make_order(deck: Deck, game: Game, option: str | None, ace_low: bool) -> Han
             raise fail(str(e)) from e
     if option is not None:
         if deck.size - deck.joker != 36:
-            raise fail("--order A|B applies to the 36-card short deck (qld-tournament-2020 4.46(2))")
+            raise fail(
+                "--order A|B applies to the 36-card short deck (qld-tournament-2020 4.46(2))"
+            )
         try:
             return HandOrder.short_deck(option)
         except ValueError as e:

@@ -15,7 +15,9 @@ app = typer.Typer(help="PHH hand histories: replay them under a rulebook.")
 
 @app.command("replay")
 def replay_cmd(
-    files: Annotated[list[Path], typer.Argument(help=".phh files or folders (searched recursively)")],
+    files: Annotated[
+        list[Path], typer.Argument(help=".phh files or folders (searched recursively)")
+    ],
     rulebook: Annotated[str, typer.Option("--rulebook", "-r", help="the rulebook to apply")] = (
         "dunedin-house"
     ),
@@ -46,7 +48,7 @@ def replay_cmd(
             typer.echo(f"odd chip: {m['file']}: {m['why']}")
         for m in report.mismatched:
             typer.echo(f"MISMATCH {m['file']}: expected {m['expected']} got {m['got']}")
-        for e in report.errors:
-            typer.echo(f"ERROR {e['file']}: {e['error']}")
+        for err in report.errors:
+            typer.echo(f"ERROR {err['file']}: {err['error']}")
     if report.mismatched or report.errors:
         raise typer.Exit(1)

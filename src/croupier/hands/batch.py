@@ -39,20 +39,26 @@ def _as_cards(cards: Cards, width: tuple[int, ...], what: str) -> npt.NDArray[np
 
 def evaluate_batch(cards: Cards, order: HandOrder = STANDARD) -> Values:
     """Values of each row of an (n, k) array of card ids, k = 5, 6 or 7."""
-    from croupier.hands import kernels as K
+    from croupier.hands import kernels
 
     a = _as_cards(cards, (5, 6, 7), "evaluate_batch")
     t = high_tables(order)
     if order.deck.joker:
-        return K.batch_high_joker(  # type: ignore[no-any-return]
-            a, t.nonflush, t.flush, _off(t.offsets), K.CARD_WORD, _five_kind(order), order.deck.lowest_rank
+        return kernels.batch_high_joker(  # type: ignore[no-any-return]
+            a,
+            t.nonflush,
+            t.flush,
+            _off(t.offsets),
+            kernels.CARD_WORD,
+            _five_kind(order),
+            order.deck.lowest_rank,
         )
-    return K.batch_high(a, t.nonflush, t.flush, _off(t.offsets), K.CARD_WORD)  # type: ignore[no-any-return]
+    return kernels.batch_high(a, t.nonflush, t.flush, _off(t.offsets), kernels.CARD_WORD)  # type: ignore[no-any-return]
 
 
 def omaha_batch(hole: Cards, board: Cards, order: HandOrder = STANDARD) -> Values:
     """Omaha values (exactly two of 4 hole cards, three of 5 board cards: act-omaha-2017 9.1)."""
-    from croupier.hands import kernels as K
+    from croupier.hands import kernels
 
     h = _as_cards(hole, (4,), "omaha_batch hole")
     b = _as_cards(board, (5,), "omaha_batch board")
@@ -60,45 +66,60 @@ def omaha_batch(hole: Cards, board: Cards, order: HandOrder = STANDARD) -> Value
         raise CardError("omaha_batch: hole and board arrays differ in length")
     t = high_tables(order)
     if order.deck.joker:
-        return K.batch_omaha_joker(  # type: ignore[no-any-return]
-            h, b, t.nonflush, t.flush, _off(t.offsets), K.CARD_WORD, _five_kind(order), order.deck.lowest_rank
+        return kernels.batch_omaha_joker(  # type: ignore[no-any-return]
+            h,
+            b,
+            t.nonflush,
+            t.flush,
+            _off(t.offsets),
+            kernels.CARD_WORD,
+            _five_kind(order),
+            order.deck.lowest_rank,
         )
     ot = omaha_tables(order)
-    return K.batch_omaha(h, b, ot.values, t.flush, ot.pair_index, ot.triple_index)  # type: ignore[no-any-return]
+    return kernels.batch_omaha(h, b, ot.values, t.flush, ot.pair_index, ot.triple_index)  # type: ignore[no-any-return]
 
 
 def low_batch(cards: Cards, rule: LowRule) -> Values:
     """Low values of each row (0 = no qualifying low)."""
-    from croupier.hands import kernels as K
+    from croupier.hands import kernels
 
     a = _as_cards(cards, (5, 6, 7), "low_batch")
     t = low_tables(rule)
-    v = K.batch_low(a, t.low, _off(t.offsets), K.RANK_KEY, rule.deck.lowest_rank)
+    v = kernels.batch_low(a, t.low, _off(t.offsets), kernels.RANK_KEY, rule.deck.lowest_rank)
     return np.where(v >= t.qualify_from, v, 0).astype(np.uint16)
 
 
 def omaha_low_batch(hole: Cards, board: Cards, rule: LowRule) -> Values:
-    from croupier.hands import kernels as K
+    from croupier.hands import kernels
 
     h = _as_cards(hole, (4,), "omaha_low_batch hole")
     b = _as_cards(board, (5,), "omaha_low_batch board")
     t = low_tables(rule)
-    v = K.batch_omaha_low(h, b, t.low, _off(t.offsets), K.RANK_KEY, rule.deck.lowest_rank)
+    lo = rule.deck.lowest_rank
+    v = kernels.batch_omaha_low(h, b, t.low, _off(t.offsets), kernels.RANK_KEY, lo)
     return np.where(v >= t.qualify_from, v, 0).astype(np.uint16)
 
 
 def census(order: HandOrder, k: int) -> dict[Category, int]:
     """How many of every possible k-card hand (k = 5 or 7) of the order's deck fall in each
     category: exhaustive, the table a regulator asks for when a deck or order changes."""
-    from croupier.hands import kernels as K
+    from croupier.hands import kernels
 
     if k not in (5, 7):
         raise ValueError(f"census is over 5- or 7-card hands, not {k}")
     t = high_tables(order)
     deck = np.array(order.deck.cards, dtype=np.uint8)
-    hist = K.census(
-        deck, k, t.nonflush, t.flush, _off(t.offsets), K.CARD_WORD, _five_kind(order),
-        order.deck.lowest_rank, t.n_classes,
+    hist = kernels.census(
+        deck,
+        k,
+        t.nonflush,
+        t.flush,
+        _off(t.offsets),
+        kernels.CARD_WORD,
+        _five_kind(order),
+        order.deck.lowest_rank,
+        t.n_classes,
     )
     if hist[0]:
         raise AssertionError(f"{hist[0]} hands had no value")
@@ -111,12 +132,19 @@ def census(order: HandOrder, k: int) -> dict[Category, int]:
 
 def distinct_values(order: HandOrder, k: int) -> int:
     """How many distinct values the k-card hands of the order's deck take."""
-    from croupier.hands import kernels as K
+    from croupier.hands import kernels
 
     t = high_tables(order)
     deck = np.array(order.deck.cards, dtype=np.uint8)
-    hist = K.census(
-        deck, k, t.nonflush, t.flush, _off(t.offsets), K.CARD_WORD, _five_kind(order),
-        order.deck.lowest_rank, t.n_classes,
+    hist = kernels.census(
+        deck,
+        k,
+        t.nonflush,
+        t.flush,
+        _off(t.offsets),
+        kernels.CARD_WORD,
+        _five_kind(order),
+        order.deck.lowest_rank,
+        t.n_classes,
     )
     return int(np.count_nonzero(hist[1:]))

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
@@ -173,6 +173,7 @@ class HandValue:
     @cached_property
     def best_five(self) -> tuple[Card, ...]:
         """Five cards that make the hand (Omaha: two hole cards and three board cards)."""
+        combos: Iterable[tuple[Card, ...]]
         if self.hole:
             combos = (
                 (*h, *b) for h in combinations(self.hole, 2) for b in combinations(self.board, 3)
@@ -246,7 +247,13 @@ def evaluate_omaha(
 def compare(a: HandValue, b: HandValue) -> Outcome:
     """WIN, TIE or LOSE for ``a`` against ``b`` (qld-holdem-2005 s8(7): identical rank ties)."""
     a._check(b)
-    return Outcome.WIN if a.strength > b.strength else Outcome.LOSE if a.strength < b.strength else Outcome.TIE
+    return (
+        Outcome.WIN
+        if a.strength > b.strength
+        else Outcome.LOSE
+        if a.strength < b.strength
+        else Outcome.TIE
+    )
 
 
 # --------------------------------------------------------------------------------------------

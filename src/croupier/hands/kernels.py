@@ -27,7 +27,7 @@ RANK_KEY = RANK_KEYS.astype(np.int64)
 
 
 @njit(cache=True, inline="always")
-def _flush_suit(fl):  # type: ignore[no-untyped-def]
+def _flush_suit(fl):
     if fl & 0x8:
         return 0
     if fl & 0x80:
@@ -38,7 +38,7 @@ def _flush_suit(fl):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True, inline="always")
-def eval_row(cards, h, k, nonflush, flush, offsets, words):  # type: ignore[no-untyped-def]
+def eval_row(cards, h, k, nonflush, flush, offsets, words):
     """Value of ``cards[h, :k]`` (no joker), 5 to 7 cards."""
     w = SUIT_BASE
     for i in range(k):
@@ -57,7 +57,7 @@ def eval_row(cards, h, k, nonflush, flush, offsets, words):  # type: ignore[no-u
 
 
 @njit(cache=True)
-def eval_joker_row(cards, h, k, nonflush, flush, offsets, words, five_kind, deck_lo):  # type: ignore[no-untyped-def]
+def eval_joker_row(cards, h, k, nonflush, flush, offsets, words, five_kind, deck_lo):
     """Value of ``cards[h, :k]`` where one card may be the joker (act-omaha-2017 2.3, 3.7).
 
     The joker counts as whichever card makes the best hand: any card of the deck not already
@@ -93,7 +93,7 @@ def eval_joker_row(cards, h, k, nonflush, flush, offsets, words, five_kind, deck
 
 
 @njit(cache=True)
-def batch_high(cards, nonflush, flush, offsets, words):  # type: ignore[no-untyped-def]
+def batch_high(cards, nonflush, flush, offsets, words):
     """Values of each row of ``cards`` (n, k), k from 5 to 7, no joker.
 
     The body repeats :func:`eval_row` on purpose: a call per hand, even inlined by numba,
@@ -127,7 +127,7 @@ def batch_high(cards, nonflush, flush, offsets, words):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def batch_high_joker(cards, nonflush, flush, offsets, words, five_kind, deck_lo):  # type: ignore[no-untyped-def]
+def batch_high_joker(cards, nonflush, flush, offsets, words, five_kind, deck_lo):
     n, k = cards.shape
     out = np.empty(n, np.uint16)
     for h in range(n):
@@ -136,7 +136,7 @@ def batch_high_joker(cards, nonflush, flush, offsets, words, five_kind, deck_lo)
 
 
 @njit(cache=True)
-def batch_omaha(hole, board, values, flush, pair_index, triple_index):  # type: ignore[no-untyped-def]
+def batch_omaha(hole, board, values, flush, pair_index, triple_index):
     """Best value using exactly two of the four hole cards and three of the five board cards
     (act-omaha-2017 9.1), for each row; no joker.
 
@@ -213,7 +213,7 @@ def batch_omaha(hole, board, values, flush, pair_index, triple_index):  # type: 
 
 
 @njit(cache=True)
-def _popcount(x):  # type: ignore[no-untyped-def]
+def _popcount(x):
     n = 0
     while x:
         x &= x - 1
@@ -222,7 +222,7 @@ def _popcount(x):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _best_suited(hm, bm, flush):  # type: ignore[no-untyped-def]
+def _best_suited(hm, bm, flush):
     """Best flush value of two ranks of ``hm`` with three ranks of ``bm`` (suited rank masks)."""
     best = np.int64(0)
     x = hm
@@ -252,7 +252,7 @@ def _best_suited(hm, bm, flush):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def _gather_omaha(hole, board, h, a, b, x, y, z, five):  # type: ignore[no-untyped-def]
+def _gather_omaha(hole, board, h, a, b, x, y, z, five):
     five[0, 0] = hole[h, a]
     five[0, 1] = hole[h, b]
     five[0, 2] = board[h, x]
@@ -261,7 +261,7 @@ def _gather_omaha(hole, board, h, a, b, x, y, z, five):  # type: ignore[no-untyp
 
 
 @njit(cache=True)
-def batch_omaha_joker(hole, board, nonflush, flush, offsets, words, five_kind, deck_lo):  # type: ignore[no-untyped-def]
+def batch_omaha_joker(hole, board, nonflush, flush, offsets, words, five_kind, deck_lo):
     n = hole.shape[0]
     out = np.empty(n, np.uint16)
     five = np.empty((1, 5), np.int64)
@@ -283,7 +283,7 @@ def batch_omaha_joker(hole, board, nonflush, flush, offsets, words, five_kind, d
 
 
 @njit(cache=True, inline="always")
-def low_row(cards, h, k, low, offsets, rank_key, deck_lo):  # type: ignore[no-untyped-def]
+def low_row(cards, h, k, low, offsets, rank_key, deck_lo):
     """Low value of ``cards[h, :k]``; a joker is the best rank not already held four times."""
     j = -1
     key = 0
@@ -308,7 +308,7 @@ def low_row(cards, h, k, low, offsets, rank_key, deck_lo):  # type: ignore[no-un
 
 
 @njit(cache=True)
-def batch_low(cards, low, offsets, rank_key, deck_lo):  # type: ignore[no-untyped-def]
+def batch_low(cards, low, offsets, rank_key, deck_lo):
     """Low values (higher is a better low) of each row, before any qualifier."""
     n, k = cards.shape
     out = np.empty(n, np.uint16)
@@ -318,7 +318,7 @@ def batch_low(cards, low, offsets, rank_key, deck_lo):  # type: ignore[no-untype
 
 
 @njit(cache=True)
-def batch_omaha_low(hole, board, low, offsets, rank_key, deck_lo):  # type: ignore[no-untyped-def]
+def batch_omaha_low(hole, board, low, offsets, rank_key, deck_lo):
     n = hole.shape[0]
     out = np.empty(n, np.uint16)
     five = np.empty((1, 5), np.int64)
@@ -338,7 +338,7 @@ def batch_omaha_low(hole, board, low, offsets, rank_key, deck_lo):  # type: igno
 
 
 @njit(cache=True)
-def census(deck, k, nonflush, flush, offsets, words, five_kind, deck_lo, n_classes):  # type: ignore[no-untyped-def]
+def census(deck, k, nonflush, flush, offsets, words, five_kind, deck_lo, n_classes):
     """Histogram of values over every k-card hand from ``deck`` (sorted ids, joker last)."""
     hist = np.zeros(n_classes + 1, np.int64)
     m = len(deck)

@@ -209,9 +209,9 @@ def _best_nonflush(counts: list[int], order: HandOrder) -> int:
         best = max(best, encode(pos(Category.FOUR_OF_A_KIND), [q, next(r for r in desc if r != q)]))
     if trips:
         t = trips[0]
-        p = [r for r in pairs if r != t]
-        if p:
-            best = max(best, encode(pos(Category.FULL_HOUSE), [t, p[0]]))
+        others = [r for r in pairs if r != t]
+        if others:
+            best = max(best, encode(pos(Category.FULL_HOUSE), [t, others[0]]))
         kick = [r for r in desc if r != t]
         if len(kick) >= 2:
             best = max(best, encode(pos(Category.THREE_OF_A_KIND), [t, *kick[:2]]))

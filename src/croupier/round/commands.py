@@ -53,10 +53,10 @@ class BetRaise(Command):
 
 @dataclass(frozen=True, slots=True)
 class DealHole(Command):
-    """Dealer-driven mode: the hole cards actually dealt to a player."""
+    """Dealer-driven mode: the hole cards actually dealt to a player (None: not entered)."""
 
     player: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card | None, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,8 +76,10 @@ class Commission:
                 return [0] * len(pots)
             contributors = frozenset().union(*(p.contributors for p in pots))
             winners = frozenset().union(*(p.winners for p in pots))
-            if len(winners) > 1 and contributors <= winners and all(
-                p.winners == winners for p in pots
+            if (
+                len(winners) > 1
+                and contributors <= winners
+                and all(p.winners == winners for p in pots)
             ):  # 15.2(c): only tied players contributed
                 return [0] * len(pots)
             pct, floor = (5, 19) if self.kind == "act-5" else (10, 9)
@@ -112,7 +114,9 @@ class Commission:
             counted = min(amount, 100 * min_wager)  # s30(2)
             commission = (counted // twenty) * twenty * self.percent // 100  # s30(1)(b)
             commission = commission // self.dollar * self.dollar
-            for i, c in zip(members, _take_in_order([pots[i].amount for i in members], commission), strict=True):
+            for i, c in zip(
+                members, _take_in_order([pots[i].amount for i in members], commission), strict=True
+            ):
                 out[i] = c
         return out
 

@@ -90,7 +90,9 @@ class RoundConfig:
                 )
             need = n * self.game.hole_cards + 5 + (3 if self.burn else 0)
             if need > len(self.deck_order):
-                raise ConfigError(f"{n} players need {need} cards; the deck has {len(self.deck_order)}")
+                raise ConfigError(
+                    f"{n} players need {need} cards; the deck has {len(self.deck_order)}"
+                )
 
     @property
     def players(self) -> int:

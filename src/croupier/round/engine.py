@@ -151,7 +151,7 @@ class Round:
         return self._pots([i for i in range(self.n) if not self.folded[i] and not self.mucked[i]])
 
     def awaiting(self) -> str:
-        """What the round waits for: ``action``, ``hole``, ``board``, ``showdown`` or ``nothing``."""
+        """What the round waits for: ``action``, ``hole``, ``board``, ``showdown``, ``nothing``."""
         if self.street == OVER:
             return "nothing"
         if self.street == SHOWDOWN:
@@ -257,7 +257,8 @@ class Round:
         actor = self.actor
         if actor is None:
             raise self._refuse(
-                self.rules.turn_clause, f"no betting is in progress (the round awaits {self.awaiting()})"
+                self.rules.turn_clause,
+                f"no betting is in progress (the round awaits {self.awaiting()})",
             )
         if p != actor:
             raise self._refuse(
@@ -311,23 +312,26 @@ class Round:
         k = self.config.game.hole_cards
         if len(cmd.cards) != k:
             raise self._refuse(
-                self._deck_clause(), f"{self.config.game.name} deals {k} hole cards, not {len(cmd.cards)}"
+                self._deck_clause(),
+                f"{self.config.game.name} deals {k} hole cards, not {len(cmd.cards)}",
             )
         self._check_new_cards([c for c in cmd.cards if c is not None])
-        return [HoleDealt(p, cmd.cards)]  # type: ignore[arg-type]
+        return [HoleDealt(p, cmd.cards)]
 
     def _plan_board(self, cmd: DealBoard) -> list[Event]:
         if self.config.automatic:
             raise self._refuse("croupier dealing", "croupier deals this round itself")
         if self.awaiting() != "board":
             raise self._refuse(
-                self._deck_clause(), f"no community cards are due now (the round awaits {self.awaiting()})"
+                self._deck_clause(),
+                f"no community cards are due now (the round awaits {self.awaiting()})",
             )
         street = self.street + 1
         k = BOARD_SIZES[street]
         if len(cmd.cards) != k:
             raise self._refuse(
-                self._deck_clause(), f"the {STREET_NAMES[street]} is {k} card(s), not {len(cmd.cards)}"
+                self._deck_clause(),
+                f"the {STREET_NAMES[street]} is {k} card(s), not {len(cmd.cards)}",
             )
         self._check_new_cards(cmd.cards)
         return [BoardDealt(tuple(cmd.cards), street)]
@@ -337,9 +341,13 @@ class Round:
         if self.street != SHOWDOWN:
             raise self._refuse(self.rules.showdown_clause, "hands are shown only at the showdown")
         if not 0 <= p < self.n or self.folded[p]:
-            raise self._refuse(self.rules.showdown_clause, f"player {p} has no hand in the showdown")
+            raise self._refuse(
+                self.rules.showdown_clause, f"player {p} has no hand in the showdown"
+            )
         if self.shown[p] is not None or self.mucked[p]:
-            raise self._refuse(self.rules.showdown_clause, f"player {p} has already shown or mucked")
+            raise self._refuse(
+                self.rules.showdown_clause, f"player {p} has already shown or mucked"
+            )
         if isinstance(cmd, Muck):
             return [HandMucked(p)]
         hole = self.hole[p]
@@ -492,7 +500,11 @@ class Round:
         # Limit.STRADDLE, qld-holdem-2005 s28(7): twice the opening bet, twice the last call,
         # or twice the last call and raise.
         if cur == 0:
-            return self.bets[p] + self.stacks[p] if self.config.max_bet is None else self.config.max_bet
+            return (
+                self.bets[p] + self.stacks[p]
+                if self.config.max_bet is None
+                else self.config.max_bet
+            )
         if self.last_kind == "open":
             return cur + 2 * self.opening_bet
         if self.last_kind == "call":
@@ -665,10 +677,7 @@ class Round:
     def _open_betting(self) -> None:
         """Start a betting round once the hole cards or the street's board cards are out."""
         able = [i for i in range(self.n) if not self.folded[i] and not self.all_in[i]]
-        if self.street == PREFLOP:
-            first = self._preflop_first()
-        else:
-            first = 0
+        first = self._preflop_first() if self.street == PREFLOP else 0
         order = [i for i in (*range(first, self.n), *range(first)) if i in able]
         if len(able) <= 1 and all(self.bets[i] >= self.current_bet for i in able):
             order = []  # nobody left to bet against
@@ -783,10 +792,8 @@ class Round:
         live = [i for i in range(self.n) if not self.folded[i]]
         first = self.last_aggressor
         if first is None or first not in live:
-            if self.rules.qld_first_round and (self.n - 1) in live:
-                first = self.n - 1  # s27(2)(a): the designated player shows
-            else:
-                first = live[0]
+            # qld-holdem-2005 s27(2)(a): with no bet, the designated player shows first
+            first = self.n - 1 if self.rules.qld_first_round and (self.n - 1) in live else live[0]
         return [i for i in (*range(first, self.n), *range(first)) if i in live]
 
     def _auto_showdown(self) -> None:
@@ -807,7 +814,7 @@ class Round:
             all_in_player = self.all_in[p]
             # qld-holdem-2005 s27(4): a responding hand shows if equal or better; an all-in
             # hand may be entitled to a side pot it can still win, so it shows too.
-            if hi >= best_hi or lo >= best_lo and lo > 0 or all_in_player or best_hi < 0:
+            if hi >= best_hi or (lo >= best_lo and lo > 0) or all_in_player or best_hi < 0:
                 self._emit(HandShown(p, cards))
                 best_hi = max(best_hi, hi)
                 best_lo = max(best_lo, lo)
@@ -862,9 +869,9 @@ class Round:
         for pot in pots:
             contenders = [p for p in pot.eligible if uncontested or p in hi or p in lo]
             halves = self._halves(pot, contenders, hi, lo)
-            winners = frozenset(p for _, ws in halves for p in ws)
+            pot_winners = frozenset(p for _, ws in halves for p in ws)
             contributors = frozenset(i for i in range(self.n) if self.contrib[i] > pot.floor)
-            results.append(PotResult(pot.amount, contributors, winners))
+            results.append(PotResult(pot.amount, contributors, pot_winners))
         deductions = [0] * len(pots)
         if cfg.commission is not None:
             only_forced = all(self.contrib[i] <= self.forced[i] for i in range(self.n))
@@ -875,7 +882,9 @@ class Round:
             self._emit(Announcement(f"pot {sum(p.amount for p in pots)}", clause))
             self._emit(Announcement(f"commission {total_commission}", clause))
             self._emit(
-                Announcement(f"pot less commission {sum(p.amount for p in pots) - total_commission}", clause)
+                Announcement(
+                    f"pot less commission {sum(p.amount for p in pots) - total_commission}", clause
+                )
             )
         if total_commission:
             assert cfg.commission is not None
@@ -941,7 +950,9 @@ def _argmax(players: list[int], values: dict[int, int]) -> list[int]:
 def _blind_kind(p: int, blinds: list[int]) -> str:
     posted = [i for i in range(len(blinds)) if blinds[i]]
     rank = posted.index(p)
-    return ("small blind", "big blind")[rank] if rank < 2 and len(posted) <= 3 else f"blind {rank + 1}"
+    return (
+        ("small blind", "big blind")[rank] if rank < 2 and len(posted) <= 3 else f"blind {rank + 1}"
+    )
 
 
 _FOLDERS: dict[type, Callable[[Round, object], None]] = {

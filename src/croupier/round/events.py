@@ -48,7 +48,7 @@ class CardBurned(Event):
 @dataclass(frozen=True, slots=True)
 class HoleDealt(Event):
     player: int
-    cards: tuple[Card, ...]
+    cards: tuple[Card | None, ...]  # None: a card the dealer did not enter (a replayed record)
 
 
 @dataclass(frozen=True, slots=True)

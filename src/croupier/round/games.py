@@ -64,8 +64,10 @@ class Game:
     ) -> Game:
         """Omaha: four hole cards, exactly two with three board cards (act-omaha-2017 9.1)."""
         d = deck or Deck.standard()
-        order = HandOrder.standard() if d == Deck.standard() and ace_low else HandOrder.for_deck(
-            d, ace_low
+        order = (
+            HandOrder.standard()
+            if d == Deck.standard() and ace_low
+            else HandOrder.for_deck(d, ace_low)
         )
         return cls("omaha", 4, True, order, split)
 

@@ -132,4 +132,6 @@ def rulebook(name: str) -> Rulebook:
     try:
         return RULEBOOKS[name]
     except KeyError:
-        raise ValueError(f"unknown rulebook {name!r}; choose one of {', '.join(RULEBOOKS)}") from None
+        raise ValueError(
+            f"unknown rulebook {name!r}; choose one of {', '.join(RULEBOOKS)}"
+        ) from None

@@ -40,7 +40,11 @@ class Structure:
 
     @classmethod
     def fixed_limit(
-        cls, small_bet: int, big_bet: int, max_raises: int | None = 3, uncapped_heads_up: bool = True
+        cls,
+        small_bet: int,
+        big_bet: int,
+        max_raises: int | None = 3,
+        uncapped_heads_up: bool = True,
     ) -> Structure:
         """Structured betting; three raises unless heads-up by default (dunedin-house 39)."""
         return cls((Limit.FIXED,) * 4, small_bet, big_bet, max_raises, uncapped_heads_up)
