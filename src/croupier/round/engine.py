@@ -440,6 +440,8 @@ class Round:
         return self.rules.min_raise_clause
 
     def _max_clause(self) -> str:
+        if self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+            return self.rules.first_round_clause
         if self.current_bet == 0 and self.config.max_bet is not None:
             return "qld-holdem-2005 s25(4)"
         return self.rules.max_bet_clause
@@ -797,12 +799,17 @@ class Round:
         return [i for i in (*range(first, self.n), *range(first)) if i in live]
 
     def _auto_showdown(self) -> None:
-        """Show or muck for everyone still to decide: show a hand that can still win a share."""
+        """Show or muck for everyone still to decide, in showing order: a hand shows when it
+        ties or beats the best hand shown so far in some pot it can win (qld-holdem-2005
+        s27(4), applied pot by pot so a side pot is still contested; s29(8)); otherwise it is
+        mucked. A hand whose cards were not entered is mucked."""
         game = self.config.game
-        best_hi = -1
-        best_lo = -1
+        in_pots = self._pots([i for i in range(self.n) if not self.folded[i]])
+        best: list[tuple[int, int]] = [(-1, -1)] * len(in_pots)  # (high, low) shown per pot
         for p in self.showing_order():
             if self.shown[p] is not None or self.mucked[p]:
+                if self.shown[p] is not None:
+                    self._raise_best(p, self.shown[p], in_pots, best)  # type: ignore[arg-type]
                 continue
             hole = self.hole[p]
             if hole is None or any(c is None for c in hole):
@@ -811,15 +818,25 @@ class Round:
             cards = tuple(c for c in hole if c is not None)
             hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
             lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
-            all_in_player = self.all_in[p]
-            # qld-holdem-2005 s27(4): a responding hand shows if equal or better; an all-in
-            # hand may be entitled to a side pot it can still win, so it shows too.
-            if hi >= best_hi or (lo >= best_lo and lo > 0) or all_in_player or best_hi < 0:
+            can_win = any(
+                p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
+                for k, pot in enumerate(in_pots)
+            )
+            if can_win:
                 self._emit(HandShown(p, cards))
-                best_hi = max(best_hi, hi)
-                best_lo = max(best_lo, lo)
+                self._raise_best(p, cards, in_pots, best)
             else:
                 self._emit(HandMucked(p))
+
+    def _raise_best(
+        self, p: int, cards: tuple[Card, ...], pots: list[Pot], best: list[tuple[int, int]]
+    ) -> None:
+        game = self.config.game
+        hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
+        lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
+        for k, pot in enumerate(pots):
+            if p in pot.eligible:
+                best[k] = (max(best[k][0], hi), max(best[k][1], lo))
 
     def _pots(self, eligible: list[int]) -> list[Pot]:
         contrib = self.contrib
