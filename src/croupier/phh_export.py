@@ -1,0 +1,93 @@
+"""Export a round to a PHH hand history: its actions are a projection of the round's events.
+
+Standard PHH variant codes are used where one fits (``NT``, ``NS``, ``FT``, ``PO``, ``FO/8``);
+any other game is written with a ``croupier:`` variant code. croupier's own facts that PHH has
+no field for (rulebook, betting structure, commission) go in ``_croupier_*`` fields, which the
+PHH specification reserves for user-defined data.
+"""
+
+from __future__ import annotations
+
+from croupier.phh import Action, HandHistory
+from croupier.phh import BetRaise as PBetRaise
+from croupier.phh import CheckCall as PCheckCall
+from croupier.phh import DealBoard as PDealBoard
+from croupier.phh import DealHole as PDealHole
+from croupier.phh import Fold as PFold
+from croupier.phh import ShowMuck as PShowMuck
+from croupier.round import Round
+from croupier.round.events import (
+    BetOrRaised,
+    BoardDealt,
+    Called,
+    Checked,
+    Folded,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+)
+from croupier.round.games import Split
+from croupier.round.structures import Limit
+
+
+def variant_code(r: Round) -> str:
+    """The PHH variant code of a round's game and structure."""
+    cfg = r.config
+    game, limits = cfg.game, set(cfg.structure.limits)
+    only = limits.pop() if len(limits) == 1 else None
+    if not game.omaha and game.hole_cards == 2 and game.split is Split.HIGH:
+        if game.deck.size == 52 and only is Limit.NO_LIMIT:
+            return "NT"
+        if game.deck.size == 52 and only is Limit.FIXED:
+            return "FT"
+        if game.deck.size == 36 and only is Limit.NO_LIMIT and game.order.name == "short-deck-B":
+            return "NS"
+    if game.omaha and game.deck.size == 52:
+        if only is Limit.FULL_POT and game.split is Split.HIGH:
+            return "PO"
+        if only is Limit.FIXED and game.split is Split.HILO:
+            return "FO/8"
+    return f"croupier:{game.name}/{game.split.value}/{game.deck.size}/{cfg.structure.name}"
+
+
+def to_history(r: Round) -> HandHistory:
+    """The round as a PHH hand history (players numbered from 1, as PHH does)."""
+    cfg = r.config
+    actions: list[Action] = []
+    for e in r.events:
+        if isinstance(e, HoleDealt):
+            actions.append(PDealHole(e.player + 1, e.cards))
+        elif isinstance(e, BoardDealt):
+            actions.append(PDealBoard(e.cards))
+        elif isinstance(e, Folded):
+            actions.append(PFold(e.player + 1))
+        elif isinstance(e, (Checked, Called)):
+            actions.append(PCheckCall(e.player + 1))
+        elif isinstance(e, BetOrRaised):
+            actions.append(PBetRaise(e.player + 1, e.to))
+        elif isinstance(e, HandShown):
+            actions.append(PShowMuck(e.player + 1, e.cards))
+        elif isinstance(e, HandMucked):
+            actions.append(PShowMuck(e.player + 1, None))
+    fixed = Limit.FIXED in cfg.structure.limits
+    extra: dict[str, object] = {
+        "_croupier_rulebook": cfg.rulebook.id,
+        "_croupier_structure": cfg.structure.name,
+    }
+    if cfg.commission is not None:
+        extra["_croupier_commission"] = r.commission
+    if cfg.fee:
+        extra["_croupier_fee"] = cfg.fee
+    return HandHistory(
+        variant=variant_code(r),
+        antes=tuple(cfg.antes) if cfg.antes else (0,) * cfg.players,
+        ante_trimming_status=not cfg.antes_dead,
+        blinds_or_straddles=tuple(cfg.blinds),
+        min_bet=None if fixed else cfg.min_bet,
+        small_bet=cfg.structure.small_bet if fixed else None,
+        big_bet=cfg.structure.big_bet if fixed else None,
+        starting_stacks=tuple(cfg.stacks),
+        actions=tuple(actions),
+        finishing_stacks=tuple(r.stacks) if r.is_over else None,
+        extra=extra,
+    )

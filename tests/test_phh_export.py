@@ -1,0 +1,75 @@
+"""Every round exports to PHH; the export replays to the same stacks (issue: hand histories)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from croupier.cards import Deck
+from croupier.phh import dumps, loads
+from croupier.phh_export import to_history, variant_code
+from croupier.phh_replay import replay
+from croupier.round import (
+    BetRaise,
+    CheckCall,
+    Fold,
+    Game,
+    Round,
+    RoundConfig,
+    Split,
+    Structure,
+)
+from croupier.shoe import Shoe
+
+GAMES = [
+    ("NT", Game.holdem(), Structure.no_limit()),
+    ("PO", Game.omaha_game(), Structure.pot_limit()),
+    ("FT", Game.holdem(), Structure.fixed_limit(10, 20, max_raises=4, uncapped_heads_up=False)),
+    (
+        "FO/8",
+        Game.omaha_game(split=Split.HILO),
+        Structure.fixed_limit(10, 20, max_raises=4, uncapped_heads_up=False),
+    ),
+]
+
+
+def random_round(rng: random.Random, seed: int, game: Game, structure: Structure) -> Round:
+    n = rng.randint(2, 6)
+    cfg = RoundConfig(
+        stacks=tuple(rng.randint(40, 600) for _ in range(n)),
+        blinds=(5, 10, *([0] * (n - 2))),
+        min_bet=10,
+        game=game,
+        structure=structure,
+        deck_order=Shoe(game.deck, seed=seed).shuffle().order,
+    )
+    r = Round(cfg)
+    while not r.is_over:
+        la = r.legal_actions()
+        assert la is not None
+        x = rng.random()
+        if la.min_raise_to is not None and la.max_raise_to is not None and x < 0.3:
+            r.apply(BetRaise(la.player, rng.randint(la.min_raise_to, la.max_raise_to)))
+        elif x < 0.4:
+            r.apply(Fold(la.player))
+        else:
+            r.apply(CheckCall(la.player))
+    return r
+
+
+@pytest.mark.parametrize(("code", "game", "structure"), GAMES, ids=[g[0] for g in GAMES])
+def test_export_replays_to_the_same_stacks(code: str, game: Game, structure: Structure) -> None:
+    rng = random.Random(code)
+    for seed in range(150):
+        r = random_round(rng, seed, game, structure)
+        assert variant_code(r) == code
+        h = loads(dumps(to_history(r)))
+        assert h.finishing_stacks == tuple(r.stacks)
+        assert replay(h).stacks == r.stacks
+
+
+def test_export_names_the_rulebook() -> None:
+    r = random_round(random.Random(1), 1, Game.holdem(), Structure.no_limit())
+    assert to_history(r).extra["_croupier_rulebook"] == "dunedin-house"
+    assert Deck.standard().size == 52
