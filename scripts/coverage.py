@@ -1,0 +1,141 @@
+"""Keep docs/rules-coverage.md true: mark implemented clauses and recount the summary.
+
+``IMPLEMENTED`` maps each clause croupier applies to the code that applies it and the tests
+that prove it. Run ``python scripts/coverage.py`` after changing it; ``--check`` exits 1 when
+the document is out of date (the test suite runs the check).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+DOC = Path(__file__).resolve().parents[1] / "docs" / "rules-coverage.md"
+
+ROUND = "`croupier.round.engine`"
+ROUND_T = "`tests/test_round_rules.py`, `tests/test_round_properties.py`"
+PHH_T = "`tests/test_phh_export.py`, `tests/test_phh_replay.py`"
+COMM = "`croupier.round.commission`"
+SHOE = ("`croupier.shoe`", "`tests/test_shoe.py`")
+
+_round = (ROUND, ROUND_T)
+_comm = (COMM, "`tests/test_round_rules.py`")
+
+IMPLEMENTED: dict[str, tuple[str, str]] = {
+    # qld-holdem-2005: a round of play
+    **{f"qld-holdem-2005 s3({i})": _round for i in (1, 2)},
+    **{f"qld-holdem-2005 s4({i})": _round for i in (1, 2, 3, 4)},
+    "qld-holdem-2005 s5(1)": _round,
+    "qld-holdem-2005 s6": _round,
+    "qld-holdem-2005 s9(1)": _round,
+    "qld-holdem-2005 s9(2)": ("`croupier.round.structures.Structure.max_raises`", ROUND_T),
+    "qld-holdem-2005 s10": _round,
+    "qld-holdem-2005 s17(1)": SHOE,
+    **{f"qld-holdem-2005 s20({i})": _round for i in (1, 2, 3)},
+    **{f"qld-holdem-2005 s21({i})": (ROUND, f"{ROUND_T}, {PHH_T}") for i in range(1, 14)},
+    **{f"qld-holdem-2005 s23({i})": _round for i in (1, 2, 3, 4)},
+    **{f"qld-holdem-2005 s24({i})": _round for i in range(1, 11)},
+    **{f"qld-holdem-2005 s25({i})": _round for i in range(1, 11)},
+    **{f"qld-holdem-2005 s26({i})": _round for i in (1, 2, 3, 4, 5)},
+    **{f"qld-holdem-2005 s27({i})": _round for i in (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14)},
+    **{f"qld-holdem-2005 s28({i})": _round for i in (1, 2, 3, 4, 5, 6, 7, 8, 10, 11)},
+    **{f"qld-holdem-2005 s29({i})": _round for i in range(1, 10)},
+    **{f"qld-holdem-2005 s30({i})": _comm for i in (1, 2, 3, 4, 5)},
+    # act-omaha-2017: a round of play
+    "act-omaha-2017 4.2": ("`croupier.round.config.RoundConfig`", ROUND_T),
+    "act-omaha-2017 5.1": _round,
+    "act-omaha-2017 5.2": _round,
+    "act-omaha-2017 6.1": _round,
+    "act-omaha-2017 6.2": _round,
+    **{f"act-omaha-2017 9.{i}": _round for i in (2, 3, 4, 5, 6)},
+    "act-omaha-2017 10.1": _round,
+    **{f"act-omaha-2017 11.{i}": _round for i in (1, 2, 3)},
+    **{f"act-omaha-2017 12.{i}": _round for i in (1, 2, 3, 4)},
+    **{f"act-omaha-2017 13.{i}": _round for i in (1, 2, 3)},
+    "act-omaha-2017 14.2": _round,
+    "act-omaha-2017 14.5": _round,
+    "act-omaha-2017 15.1": _comm,
+    **{f"act-omaha-2017 15.2({x})": _comm for x in ("a)(i", "a)(ii", "b", "c", "d")},
+    # dunedin-house: a round of play
+    "dunedin-house 36": _round,
+    "dunedin-house 39": _round,
+    "dunedin-house 46": _round,
+    "dunedin-house 61": _round,
+    "dunedin-house 64": _round,
+    "dunedin-house 66": _round,
+    "dunedin-house glossary: Call": _round,
+    "dunedin-house glossary: Check": _round,
+    "dunedin-house glossary: Cut": SHOE,
+    # qld-tournament-2020: forced bets in a round
+    "qld-tournament-2020 4.29": _round,
+}
+
+BOOKS = ("qld-holdem-2005", "act-uth-2025", "act-omaha-2017", "dunedin-house", "qld-tournament-2020")
+ROW = re.compile(
+    r"^\| (?P<clause>(?:%s) [^|]+?) \| (?P<summary>[^|]*) \| (?P<status>[^|]*) \| "
+    r"(?P<code>[^|]*) \| (?P<tests>[^|]*) \|$" % "|".join(BOOKS)
+)
+
+
+def update(text: str) -> tuple[str, list[str]]:
+    """The document with IMPLEMENTED applied and the summary recounted; unknown clause ids."""
+    seen: set[str] = set()
+    lines = text.splitlines()
+    out: list[str] = []
+    counts: dict[str, dict[str, int]] = {}
+    for line in lines:
+        m = ROW.match(line)
+        if m:
+            clause = m["clause"]
+            status, code, tests = m["status"].strip(), m["code"].strip(), m["tests"].strip()
+            if clause in IMPLEMENTED:
+                seen.add(clause)
+                status, (code, tests) = "implemented", IMPLEMENTED[clause]
+            line = f"| {clause} | {m['summary'].strip()} | {status} | {code} | {tests} |"
+            book = clause.split(" ")[0]
+            kind = "not-software" if status.startswith("not-software") else status
+            counts.setdefault(book, {}).setdefault(kind, 0)
+            counts[book][kind] += 1
+        out.append(line)
+    missing = sorted(set(IMPLEMENTED) - seen)
+    return _recount("\n".join(out) + "\n", counts), missing
+
+
+def _recount(text: str, counts: dict[str, dict[str, int]]) -> str:
+    total = {"implemented": 0, "planned": 0, "not-software": 0}
+    rows = []
+    for book, c in counts.items():
+        i, p, n = c.get("implemented", 0), c.get("planned", 0), c.get("not-software", 0)
+        total["implemented"] += i
+        total["planned"] += p
+        total["not-software"] += n
+        rows.append(f"| {book} | {i} | {p} | {n} | {i + p + n} |")
+    t = total
+    rows.append(
+        f"| **all rulebooks** | **{t['implemented']}** | **{t['planned']}** | "
+        f"**{t['not-software']}** | **{sum(t.values())}** |"
+    )
+    head = "| rulebook | implemented | planned | not-software | total rows |\n|---|---:|---:|---:|---:|\n"
+    start = text.index(head) + len(head)
+    end = text.index("\n\n", start)
+    return text[:start] + "\n".join(rows) + text[end:]
+
+
+def main() -> int:
+    text = DOC.read_text(encoding="utf-8")
+    new, missing = update(text)
+    if missing:
+        print("clause ids not in the table:", ", ".join(missing), file=sys.stderr)
+        return 1
+    if "--check" in sys.argv:
+        if new != text:
+            print("docs/rules-coverage.md is out of date: run python scripts/coverage.py")
+            return 1
+        return 0
+    DOC.write_text(new, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
