@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from croupier.cards import CardError
+from croupier.cards import JOKER_ID, CardError, Deck
 from croupier.hands.orders import STANDARD, Category, HandOrder, LowRule
 from croupier.hands.tables import high_tables, low_tables, omaha_tables
 
@@ -30,18 +30,33 @@ def _off(offsets: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
     return offsets.astype(np.int64)
 
 
-def _as_cards(cards: Cards, width: tuple[int, ...], what: str) -> npt.NDArray[np.uint8]:
-    a = np.ascontiguousarray(cards, dtype=np.uint8)
-    if a.ndim != 2 or a.shape[1] not in width:
-        raise CardError(f"{what}: expected an (n, k) array with k in {width}, got shape {a.shape}")
-    return a
+def _as_cards(cards: Cards, width: tuple[int, ...], what: str, deck: Deck) -> npt.NDArray[np.uint8]:
+    """Card ids as a C-contiguous uint8 array, every id checked against the deck: the kernels
+    index tables with them, so an id out of range must never reach them."""
+    raw = np.asarray(cards)
+    if raw.ndim != 2 or raw.shape[1] not in width:
+        raise CardError(
+            f"{what}: expected an (n, k) array with k in {width}, got shape {raw.shape}"
+        )
+    if raw.size:
+        lo, hi = int(raw.min()), int(raw.max())
+        top = JOKER_ID if deck.joker else JOKER_ID - 1
+        if lo < deck.lowest_rank * 4 or hi > top:
+            bad = lo if lo < deck.lowest_rank * 4 else hi
+            raise CardError(f"{what}: card id {bad} is not in the {deck.describe()}")
+    return np.ascontiguousarray(raw, dtype=np.uint8)
+
+
+def _same_rows(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], what: str) -> None:
+    if len(hole) != len(board):
+        raise CardError(f"{what}: {len(hole)} hole rows but {len(board)} board rows")
 
 
 def evaluate_batch(cards: Cards, order: HandOrder = STANDARD) -> Values:
     """Values of each row of an (n, k) array of card ids, k = 5, 6 or 7."""
     from croupier.hands import kernels
 
-    a = _as_cards(cards, (5, 6, 7), "evaluate_batch")
+    a = _as_cards(cards, (5, 6, 7), "evaluate_batch", order.deck)
     t = high_tables(order)
     if order.deck.joker:
         return kernels.batch_high_joker(  # type: ignore[no-any-return]
@@ -60,10 +75,9 @@ def omaha_batch(hole: Cards, board: Cards, order: HandOrder = STANDARD) -> Value
     """Omaha values (exactly two of 4 hole cards, three of 5 board cards: act-omaha-2017 9.1)."""
     from croupier.hands import kernels
 
-    h = _as_cards(hole, (4,), "omaha_batch hole")
-    b = _as_cards(board, (5,), "omaha_batch board")
-    if len(h) != len(b):
-        raise CardError("omaha_batch: hole and board arrays differ in length")
+    h = _as_cards(hole, (4,), "omaha_batch hole", order.deck)
+    b = _as_cards(board, (5,), "omaha_batch board", order.deck)
+    _same_rows(h, b, "omaha_batch")
     t = high_tables(order)
     if order.deck.joker:
         return kernels.batch_omaha_joker(  # type: ignore[no-any-return]
@@ -84,7 +98,7 @@ def low_batch(cards: Cards, rule: LowRule) -> Values:
     """Low values of each row (0 = no qualifying low)."""
     from croupier.hands import kernels
 
-    a = _as_cards(cards, (5, 6, 7), "low_batch")
+    a = _as_cards(cards, (5, 6, 7), "low_batch", rule.deck)
     t = low_tables(rule)
     v = kernels.batch_low(a, t.low, _off(t.offsets), kernels.RANK_KEY, rule.deck.lowest_rank)
     return np.where(v >= t.qualify_from, v, 0).astype(np.uint16)
@@ -93,8 +107,9 @@ def low_batch(cards: Cards, rule: LowRule) -> Values:
 def omaha_low_batch(hole: Cards, board: Cards, rule: LowRule) -> Values:
     from croupier.hands import kernels
 
-    h = _as_cards(hole, (4,), "omaha_low_batch hole")
-    b = _as_cards(board, (5,), "omaha_low_batch board")
+    h = _as_cards(hole, (4,), "omaha_low_batch hole", rule.deck)
+    b = _as_cards(board, (5,), "omaha_low_batch board", rule.deck)
+    _same_rows(h, b, "omaha_low_batch")
     t = low_tables(rule)
     lo = rule.deck.lowest_rank
     v = kernels.batch_omaha_low(h, b, t.low, _off(t.offsets), kernels.RANK_KEY, lo)

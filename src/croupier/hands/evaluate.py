@@ -151,9 +151,10 @@ def _describe(order: HandOrder, value: int) -> str:
             return f"high card, {name[r[0]]}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class HandValue:
-    """A high hand's value under an order; compares by strength (higher wins)."""
+    """A high hand's value under an order; compares by strength (higher wins), so two hands
+    that tie are equal (qld-holdem-2005 s8(7))."""
 
     order: HandOrder
     strength: int
@@ -188,6 +189,14 @@ class HandValue:
     def _check(self, other: HandValue) -> None:
         if other.order != self.order:
             raise ValueError("hands under different hand orders do not compare")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.order == other.order and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash((self.order, self.strength))
 
     def __lt__(self, other: HandValue) -> bool:
         self._check(other)
@@ -316,12 +325,18 @@ class LowValue:
         """E.g. ``8-6-4-3-2 low``, or ``no qualifying low``."""
         if not self.strength:
             return "no qualifying low"
-        _, ranks = decode(_py_low(self.rule)[2][self.strength])
-        text = "-".join(_low_char(v, self.rule.ace_low) for v in ranks)
+        pattern, ranks = decode(_py_low(self.rule)[2][self.strength])
+        shape = _LOW_SHAPES[pattern]
+        values = [v for v, k in zip(ranks, shape, strict=False) for _ in range(k)]
+        text = "-".join(_low_char(v, self.rule.ace_low) for v in values)
         return f"{text} low"
 
     def __str__(self) -> str:
         return self.words
+
+
+# How many cards each rank slot of a low class holds, by pattern (see tables._low_value).
+_LOW_SHAPES = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))
 
 
 def _low_char(v: int, ace_low: bool) -> str:

@@ -94,11 +94,11 @@ class HandOrder:
     deck the lowest straight is the ace and the four lowest ranks, e.g. 8-7-6-5-A in 40 cards.
     """
 
-    name: str
+    name: str = field(compare=False)
     deck: Deck = field(default_factory=Deck.standard)
     ranking: tuple[Category, ...] = FULL_DECK_RANKING
     ace_low: bool = True
-    clause: str = "qld-holdem-2005 s8"
+    clause: str = field(default="qld-holdem-2005 s8", compare=False)
 
     def __post_init__(self) -> None:
         if sorted(self.ranking) != sorted(Category):
