@@ -209,4 +209,3 @@ def phh_files(paths: Iterable[Path]) -> list[Path]:
     for p in paths:
         out.extend(sorted(p.rglob("*.phh")) if p.is_dir() else [p])
     return out
-
