@@ -208,6 +208,14 @@ class Deck:
             return self.joker
         return self.lowest_rank * 4 <= card < 52
 
+    @cached_property
+    def card_set(self) -> frozenset[int]:
+        return frozenset(self.cards)
+
+    def is_permutation(self, cards: Sequence[int]) -> bool:
+        """Whether ``cards`` is exactly this deck's cards, each once (a shuffled deck)."""
+        return len(cards) == self.size and frozenset(cards) == self.card_set
+
     def check(self, cards: Sequence[int]) -> None:
         """Raise :class:`CardError` if a card is not in this deck or appears twice."""
         for c in cards:

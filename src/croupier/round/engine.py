@@ -746,10 +746,10 @@ class Round:
                 ):
                     self._settle()
                 return
-            if any(h is None for h in self.hole):
+            if None in self.hole:
                 return
             if self.betting and self.queue:
-                if sum(1 for f in self.folded if not f) > 1:
+                if self.folded.count(False) > 1:
                     return
                 self.queue = []  # everyone else folded (qld-holdem-2005 s24(8), s25(7))
             if self.betting:
