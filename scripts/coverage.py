@@ -38,7 +38,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **{f"qld-holdem-2005 s24({i})": _round for i in range(1, 11)},
     **{f"qld-holdem-2005 s25({i})": _round for i in range(1, 11)},
     **{f"qld-holdem-2005 s26({i})": _round for i in (1, 2, 3, 4, 5)},
-    **{f"qld-holdem-2005 s27({i})": _round for i in (1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14)},
+    **{f"qld-holdem-2005 s27({i})": _round for i in range(1, 15)},
     **{f"qld-holdem-2005 s28({i})": _round for i in (1, 2, 3, 4, 5, 6, 7, 8, 10, 11)},
     **{f"qld-holdem-2005 s29({i})": _round for i in range(1, 10)},
     **{f"qld-holdem-2005 s30({i})": _comm for i in (1, 2, 3, 4, 5)},
@@ -71,10 +71,17 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "qld-tournament-2020 4.29": _round,
 }
 
-BOOKS = ("qld-holdem-2005", "act-uth-2025", "act-omaha-2017", "dunedin-house", "qld-tournament-2020")
+BOOKS = (
+    "qld-holdem-2005",
+    "act-uth-2025",
+    "act-omaha-2017",
+    "dunedin-house",
+    "qld-tournament-2020",
+)
+_BOOK = "|".join(BOOKS)
 ROW = re.compile(
-    r"^\| (?P<clause>(?:%s) [^|]+?) \| (?P<summary>[^|]*) \| (?P<status>[^|]*) \| "
-    r"(?P<code>[^|]*) \| (?P<tests>[^|]*) \|$" % "|".join(BOOKS)
+    rf"^\| (?P<clause>(?:{_BOOK}) [^|]+?) \| (?P<summary>[^|]*) \| (?P<status>[^|]*) \| "
+    r"(?P<code>[^|]*) \| (?P<tests>[^|]*) \|$"
 )
 
 
@@ -116,7 +123,10 @@ def _recount(text: str, counts: dict[str, dict[str, int]]) -> str:
         f"| **all rulebooks** | **{t['implemented']}** | **{t['planned']}** | "
         f"**{t['not-software']}** | **{sum(t.values())}** |"
     )
-    head = "| rulebook | implemented | planned | not-software | total rows |\n|---|---:|---:|---:|---:|\n"
+    head = (
+        "| rulebook | implemented | planned | not-software | total rows |\n"
+        "|---|---:|---:|---:|---:|\n"
+    )
     start = text.index(head) + len(head)
     end = text.index("\n\n", start)
     return text[:start] + "\n".join(rows) + text[end:]

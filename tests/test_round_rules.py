@@ -498,3 +498,12 @@ def test_state_is_a_fold_of_the_events() -> None:
     again = Round.from_events(r.config, r.events)
     assert again.stacks == r.stacks and again.board == r.board and again.actor == r.actor
     assert again.pots() == r.pots()
+
+
+def test_qld_s27_8_dealer_announces_the_winning_hand() -> None:
+    r = make(["AsKd", "QhQc", "2c3d"], rulebook=QLD_HOLDEM_2005)
+    play(r, ("c", 2), ("c", 0), ("c", 1), "Qs Js 9h", ("c", 0), ("c", 1), ("c", 2), "8d")
+    play(r, ("c", 0), ("c", 1), ("c", 2), "2h", ("c", 0), ("c", 1), ("c", 2))
+    said = [e for e in r.events if isinstance(e, Announcement)]
+    assert said[-1].clause == "qld-holdem-2005 s27(8)"
+    assert said[-1].text == "winning hand: player 1: three of a kind, queens"

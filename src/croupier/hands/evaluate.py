@@ -122,6 +122,16 @@ def omaha_strength(hole: Sequence[int], board: Sequence[int], order: HandOrder =
 # Checked evaluation with words
 
 
+def describe_strength(strength: int, order: HandOrder = STANDARD) -> str:
+    """A high strength in words, e.g. ``full house, kings full of jacks``."""
+    return _describe(order, _py(order).classes[strength])
+
+
+def describe_low_strength(strength: int, rule: LowRule) -> str:
+    """A low strength in words, e.g. ``8-6-4-3-2 low``."""
+    return LowValue(rule, strength, ()).words
+
+
 def _describe(order: HandOrder, value: int) -> str:
     pos, r = decode(value)
     cat = order.ranking[pos]

@@ -922,7 +922,31 @@ class Round:
                     )
                     if a:
                         self._emit(PotAwarded(idx, p, a, half, clause))
+        if not uncontested:
+            self._announce_winners(pots, hi, lo)
         self._emit(RoundEnded(tuple(self.stacks)))
+
+    def _announce_winners(self, pots: list[Pot], hi: dict[int, int], lo: dict[int, int]) -> None:
+        """The dealer announces the winning hand or hands (qld-holdem-2005 s27(8);
+        act-omaha-2017 13.1)."""
+        game = self.config.game
+        winners = sorted({e.player for e in self.events if isinstance(e, PotAwarded)})
+        words = [
+            f"player {p}: {game.describe(hi.get(p), lo.get(p) or None)}"
+            for p in winners
+            if p in hi or p in lo
+        ]
+        if words:
+            clause = (
+                "act-omaha-2017 13.1"
+                if self.rules.id == "act-omaha-2017"
+                else (
+                    "qld-holdem-2005 s27(8)"
+                    if self.rules.id == "qld-holdem-2005"
+                    else self.rules.showdown_clause
+                )
+            )
+            self._emit(Announcement("winning hand: " + "; ".join(words), clause))
 
     def _halves(
         self, pot: Pot, contenders: list[int], hi: dict[int, int], lo: dict[int, int]

@@ -8,7 +8,14 @@ from enum import Enum
 
 from croupier.cards import Deck
 from croupier.hands import HandOrder, LowRule
-from croupier.hands.evaluate import low_strength, omaha_low_strength, omaha_strength, strength
+from croupier.hands.evaluate import (
+    describe_low_strength,
+    describe_strength,
+    low_strength,
+    omaha_low_strength,
+    omaha_strength,
+    strength,
+)
 
 
 class Split(Enum):
@@ -52,6 +59,15 @@ class Game:
         if self.omaha:
             return omaha_low_strength(hole, board, rule)
         return low_strength((*hole, *board), rule)
+
+    def describe(self, high: int | None, low: int | None) -> str:
+        """A shown hand in words, its high and/or low."""
+        parts = []
+        if high is not None:
+            parts.append(describe_strength(high, self.order))
+        if low is not None and self.low_rule is not None:
+            parts.append(describe_low_strength(low, self.low_rule))
+        return "; ".join(parts)
 
     @classmethod
     def holdem(cls) -> Game:
