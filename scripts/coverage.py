@@ -61,6 +61,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "dunedin-house 36": _round,
     "dunedin-house 39": _round,
     "dunedin-house 46": _round,
+    "dunedin-house 47": _round,
+    "dunedin-house 48": _round,
     "dunedin-house 61": _round,
     "dunedin-house 64": _round,
     "dunedin-house 66": _round,

@@ -507,3 +507,28 @@ def test_qld_s27_8_dealer_announces_the_winning_hand() -> None:
     said = [e for e in r.events if isinstance(e, Announcement)]
     assert said[-1].clause == "qld-holdem-2005 s27(8)"
     assert said[-1].text == "winning hand: player 1: three of a kind, queens"
+
+
+def test_dunedin_47_limit_all_in_of_half_a_raise_reopens_the_betting() -> None:
+    r = make(
+        ["AsAd", "KsKd", "QsQd"], stacks=(1000, 1000, 26), structure=Structure.fixed_limit(10, 20)
+    )
+    play(r, ("c", 2), ("c", 0), ("c", 1), "2c 7d 9h", ("r", 0, 10), ("c", 1), ("r", 2, 16))
+    la = r.legal_actions()  # all-in raise of 6 is at least half of 10: a raise, by the structure
+    assert la is not None and la.player == 0 and (la.min_raise_to, la.max_raise_to) == (26, 26)
+
+
+def test_dunedin_48_limit_all_in_under_half_a_raise_call_or_raise_to_the_structure() -> None:
+    r = make(
+        ["AsAd", "KsKd", "QsQd"], stacks=(1000, 1000, 24), structure=Structure.fixed_limit(10, 20)
+    )
+    play(r, ("c", 2), ("c", 0), ("c", 1), "2c 7d 9h", ("r", 0, 10), ("f", 1), ("r", 2, 14))
+    la = r.legal_actions()  # a raise of 4 is under half: player 0 already acted and may only call
+    assert la is not None and la.player == 0 and la.min_raise_to is None and la.call_amount == 4
+    r2 = make(
+        ["AsAd", "KsKd", "QsQd"], stacks=(1000, 24, 1000), structure=Structure.fixed_limit(10, 20)
+    )
+    play(r2, ("c", 2), ("c", 0), ("c", 1), "2c 7d 9h", ("r", 0, 10))
+    play(r2, ("r", 1, 14))  # all-in 4 over 10: player 2 may call 14 or raise to 20
+    la = r2.legal_actions()
+    assert la is not None and la.player == 2 and (la.min_raise_to, la.max_raise_to) == (20, 20)

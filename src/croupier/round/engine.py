@@ -107,6 +107,7 @@ class Round:
         self.queue: list[int] = []  # players still to act this betting round, in turn order
         self.current_bet = 0
         self.raise_size = 0  # largest full bet or raise increment this round (dunedin-house 37)
+        self.fixed_level = 0  # the bet a fixed-limit raise builds on (dunedin-house 47-48)
         self.blind_increment = 0
         self.raises = 0
         self.acted: set[int] = set()
@@ -279,8 +280,8 @@ class Round:
             amount = min(owed, stack)
             return [Called(p, amount, amount == stack)]
         to = cmd.to
-        bounds = self._raise_bounds(p)
-        if bounds is None:
+        bounds = self._full_bounds(p)
+        if bounds is None or self._raise_bounds(p) is None:
             raise self._refuse(*self._why_no_raise(p))
         lo, hi = bounds
         all_in_to = self.bets[p] + stack
@@ -289,7 +290,12 @@ class Round:
                 self.rules.all_in_clause, f"player {p} has only {all_in_to} to bet in this round"
             )
         if to == all_in_to and to > self.current_bet and to < lo:
-            return [BetOrRaised(p, to, True, False)]  # all-in for less than a full raise
+            # all-in for less than a full raise; in limit, half a raise or more counts as one
+            # and reopens the betting (dunedin-house 47)
+            half = self._limit() is Limit.FIXED and 2 * (to - self.current_bet) >= (
+                self.config.structure.fixed_amount(self.street)
+            )
+            return [BetOrRaised(p, to, True, half)]
         if to < lo:
             what = "bet" if self.current_bet == 0 else "raise"
             raise self._refuse(
@@ -409,10 +415,14 @@ class Round:
         owed = self.owed(p)
         if self.stacks[p] <= owed:
             return False
-        if owed and owed < self.raise_size:
-            return False  # facing only a short all-in since this player's full bet (dunedin 46)
-        if self.short_all_ins and sum(self.short_all_ins) < self.raise_size and p in self.acted:
-            return False
+        if self._limit() is Limit.FIXED:
+            if p in self.acted:
+                return False  # only a short all-in since this player acted (dunedin-house 47)
+        else:
+            if owed and owed < self.raise_size:
+                return False  # facing only a short all-in since this player's bet (dunedin 46)
+            if self.short_all_ins and sum(self.short_all_ins) < self.raise_size and p in self.acted:
+                return False
         cap = self.config.structure.max_raises
         if cap is not None and self.raises >= cap and self.current_bet > 0:
             heads_up = sum(1 for i in range(self.n) if not self.folded[i]) == 2
@@ -447,17 +457,32 @@ class Round:
         return self.rules.max_bet_clause
 
     def _raise_bounds(self, p: int) -> tuple[int, int] | None:
-        """Smallest and largest "to" amounts of a full bet or raise, or None if none is allowed."""
+        """Smallest and largest "to" amounts a bet or raise may have now (the smallest is the
+        all-in when the stack is short of a full raise), or None if none is allowed."""
+        full = self._full_bounds(p)
+        if full is None:
+            return None
+        lo, hi = full
+        all_in_to = self.bets[p] + self.stacks[p]
+        hi = min(hi, all_in_to)
+        if lo > all_in_to:
+            lo = all_in_to  # only all-in remains: a short all-in (_plan_action)
+            if lo <= self.current_bet:
+                return None
+        return lo, hi
+
+    def _full_bounds(self, p: int) -> tuple[int, int] | None:
+        """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack."""
         if not self._can_raise(p):
             return None
         cfg = self.config
         cur = self.current_bet
         owed = cur - self.bets[p]
         limit = self._limit()
-        all_in_to = self.bets[p] + self.stacks[p]
         if limit is Limit.FIXED:
-            size = cfg.structure.fixed_amount(self.street)
-            lo = hi = (cur if cur else 0) + size
+            # after an all-in of less than half a raise, raise to the structure; otherwise by
+            # it (dunedin-house 48; qld-holdem-2005 s28(8))
+            lo = hi = self.fixed_level + cfg.structure.fixed_amount(self.street)
         elif self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
             # s24(4): the opening bet, and a raise made with it, each equal the second blind.
             lo = hi = cur + cfg.min_bet
@@ -471,11 +496,6 @@ class Round:
             hi = self._max_to(p, owed)
         if hi < lo:
             lo = hi  # qld-holdem-2005 s28(3): the raise must then equal the maximum
-        hi = min(hi, all_in_to)
-        if lo > all_in_to:
-            lo = all_in_to  # only all-in remains; reported as a short all-in by _plan_action
-            if lo <= cur:
-                return None
         return lo, hi
 
     def _min_raise(self, p: int, owed: int) -> int:
@@ -545,6 +565,7 @@ class Round:
         if e.amount > self.current_bet:
             self.blind_increment = max(self.blind_increment, e.amount - self.current_bet)
             self.current_bet = e.amount
+            self.fixed_level = e.amount
         if self.stacks[p] == 0:
             self.all_in[p] = True
 
@@ -604,13 +625,17 @@ class Round:
         elif cur == 0:
             self.opening_bet = e.to
             self.last_kind = "open"
-        else:
+        elif e.full or self._limit() is not Limit.FIXED:
             self.last_kind = "raise"
             self.raises += 1
+        else:
+            self.last_kind = "raise"  # a short limit all-in is not a raise toward the cap
+        if e.full:
+            self.fixed_level = e.to
         self.last_raise_total = delta
         if e.all_in:
             self.all_in[p] = True
-        if increment >= self.raise_size:
+        if increment >= self.raise_size or e.full:
             self.acted = set()
         self.raise_size = max(self.raise_size, increment)
         if e.all_in and not e.full:
@@ -642,6 +667,7 @@ class Round:
         self.bets = [0] * self.n
         self.current_bet = 0
         self.raise_size = 0
+        self.fixed_level = 0
         self.blind_increment = 0
         self.raises = 0
         self.acted = set()
