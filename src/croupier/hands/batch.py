@@ -6,6 +6,8 @@ Values are the same strengths the single-hand API returns (higher is better). Th
 
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import numpy.typing as npt
 
@@ -116,16 +118,17 @@ def omaha_low_batch(hole: Cards, board: Cards, rule: LowRule) -> Values:
     return np.where(v >= t.qualify_from, v, 0).astype(np.uint16)
 
 
-def census(order: HandOrder, k: int) -> dict[Category, int]:
-    """How many of every possible k-card hand (k = 5 or 7) of the order's deck fall in each
-    category: exhaustive, the table a regulator asks for when a deck or order changes."""
+@cache
+def value_histogram(order: HandOrder, k: int) -> npt.NDArray[np.int64]:
+    """How many of every possible k-card hand (k = 5 or 7) of the order's deck have each
+    strength (index 0: no value). Exhaustive; computed once per order and size."""
     from croupier.hands import kernels
 
     if k not in (5, 7):
-        raise ValueError(f"census is over 5- or 7-card hands, not {k}")
+        raise ValueError(f"a census is over 5- or 7-card hands, not {k}")
     t = high_tables(order)
     deck = np.array(order.deck.cards, dtype=np.uint8)
-    hist = kernels.census(
+    hist: npt.NDArray[np.int64] = kernels.census(
         deck,
         k,
         t.nonflush,
@@ -138,6 +141,15 @@ def census(order: HandOrder, k: int) -> dict[Category, int]:
     )
     if hist[0]:
         raise AssertionError(f"{hist[0]} hands had no value")
+    hist.setflags(write=False)
+    return hist
+
+
+def census(order: HandOrder, k: int) -> dict[Category, int]:
+    """How many of every possible k-card hand (k = 5 or 7) of the order's deck fall in each
+    category: exhaustive, the table a regulator asks for when a deck or order changes."""
+    t = high_tables(order)
+    hist = value_histogram(order, k)
     out = {c: 0 for c in order.ranking if c != Category.FIVE_OF_A_KIND or order.deck.joker}
     cats = np.bincount(t.category, weights=hist, minlength=len(Category)).astype(np.int64)
     for c in out:
@@ -147,19 +159,4 @@ def census(order: HandOrder, k: int) -> dict[Category, int]:
 
 def distinct_values(order: HandOrder, k: int) -> int:
     """How many distinct values the k-card hands of the order's deck take."""
-    from croupier.hands import kernels
-
-    t = high_tables(order)
-    deck = np.array(order.deck.cards, dtype=np.uint8)
-    hist = kernels.census(
-        deck,
-        k,
-        t.nonflush,
-        t.flush,
-        _off(t.offsets),
-        kernels.CARD_WORD,
-        _five_kind(order),
-        order.deck.lowest_rank,
-        t.n_classes,
-    )
-    return int(np.count_nonzero(hist[1:]))
+    return int(np.count_nonzero(value_histogram(order, k)[1:]))
