@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from croupier.cards import Card, Deck
+from croupier.cards import JOKER_ID, Card, Deck
 
 __all__ = [
     "ACT_OMAHA_CUT",
@@ -117,7 +117,7 @@ def draw_cut(size: int, randbelow: RandBelow, rule_clause: str = QLD_HOLDEM_CUT)
 
 
 def _order_bytes(order: Sequence[int]) -> bytes:
-    return bytes(int(c) for c in order)
+    return bytes(order)
 
 
 def commitment_of(order: Sequence[int], salt: bytes) -> str:
@@ -131,8 +131,9 @@ def verify_commitment(commitment: str, order: Sequence[int], salt: bytes) -> boo
     Returns ``False`` (never raises) for an order holding something that is not a card id.
     """
     try:
-        cards = [Card(c) for c in order]
-        expected = commitment_of(cards, salt)
+        if order and (min(order) < 0 or max(order) > JOKER_ID):
+            return False
+        expected = commitment_of(order, salt)
     except (TypeError, ValueError):
         return False
     return hmac.compare_digest(expected.encode(), commitment.strip().lower().encode())
@@ -166,6 +167,21 @@ class ShuffledDeck:
         return len(self.order)
 
 
+def _seeded_randbelow(rng: random.Random) -> RandBelow:
+    """A uniform ``randbelow`` by rejection sampling on ``getrandbits`` (what ``randrange``
+    does, without its argument handling, which dominates a 52-card shuffle)."""
+    bits = rng.getrandbits
+
+    def randbelow(n: int) -> int:
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
+
+    return randbelow
+
+
 class Shoe:
     """Shuffles and cuts one deck for each hand and commits to the order.
 
@@ -190,7 +206,7 @@ class Shoe:
             self._token_bytes = secrets.token_bytes
         else:
             rng = random.Random(seed)
-            self._randbelow = rng.randrange
+            self._randbelow = _seeded_randbelow(rng)
             self._token_bytes = rng.randbytes
 
     @property

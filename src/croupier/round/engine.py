@@ -121,6 +121,9 @@ class Round:
         self.commission = 0
         self.awarded = [0] * n
         self.flop_dealt = False
+        self._bounds_at: tuple[int, int] = (-1, -1)  # (event count, player) of the memo below
+        self._bounds: tuple[int, int] | None = None
+        self._values: dict[int, tuple[int, int]] = {}  # shown hands' (high, low) strengths
         if _start:
             self._start()
 
@@ -415,6 +418,8 @@ class Round:
         owed = self.owed(p)
         if self.stacks[p] <= owed:
             return False
+        if not self._someone_can_call_more(p):
+            return False  # every opponent is all-in or covered (qld-holdem-2005 s29(4))
         if self._limit() is Limit.FIXED:
             if p in self.acted:
                 return False  # only a short all-in since this player acted (dunedin-house 47)
@@ -430,10 +435,27 @@ class Round:
                 return False
         return True
 
+    def _someone_can_call_more(self, p: int) -> bool:
+        cur = self.current_bet
+        for i in range(self.n):
+            if (
+                i != p
+                and not self.folded[i]
+                and not self.all_in[i]
+                and self.bets[i] + self.stacks[i] > cur
+            ):
+                return True
+        return False
+
     def _why_no_raise(self, p: int) -> tuple[str, str]:
         owed = self.owed(p)
         if self.stacks[p] <= owed:
             return self.rules.all_in_clause, f"player {p} has only enough to call"
+        if not self._someone_can_call_more(p):
+            return (
+                self.rules.all_in_clause,
+                "no opponent could call a raise: each is all-in or has no more chips",
+            )
         if (owed and owed < self.raise_size) or (self.short_all_ins and p in self.acted):
             return (
                 self.rules.reopen_clause,
@@ -472,7 +494,15 @@ class Round:
         return lo, hi
 
     def _full_bounds(self, p: int) -> tuple[int, int] | None:
-        """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack."""
+        """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack.
+        Memoised per decision: every change appends an event, so the event count dates it."""
+        at = (len(self.events), p)
+        if self._bounds_at != at:
+            self._bounds = self._compute_full_bounds(p)
+            self._bounds_at = at
+        return self._bounds
+
+    def _compute_full_bounds(self, p: int) -> tuple[int, int] | None:
         if not self._can_raise(p):
             return None
         cfg = self.config
@@ -537,10 +567,8 @@ class Round:
     # Folding events into state: the only place state changes
 
     def _emit(self, e: Event) -> None:
+        """Record an event and fold it into the state."""
         self.events.append(e)
-        self._fold(e)
-
-    def _fold(self, e: Event) -> None:
         handler = _FOLDERS.get(type(e))
         if handler is not None:
             handler(self, e)
@@ -576,7 +604,7 @@ class Round:
         self.hole[e.player] = e.cards
         if self.config.automatic:
             self.deck_pos += len(e.cards)
-        if all(h is not None for h in self.hole):
+        if None not in self.hole:
             self._open_betting()
 
     def _f_board(self, e: BoardDealt) -> None:
@@ -829,7 +857,6 @@ class Round:
         ties or beats the best hand shown so far in some pot it can win (qld-holdem-2005
         s27(4), applied pot by pot so a side pot is still contested; s29(8)); otherwise it is
         mucked. A hand whose cards were not entered is mucked."""
-        game = self.config.game
         in_pots = self._pots([i for i in range(self.n) if not self.folded[i]])
         best: list[tuple[int, int]] = [(-1, -1)] * len(in_pots)  # (high, low) shown per pot
         for p in self.showing_order():
@@ -842,8 +869,7 @@ class Round:
                 self._emit(HandMucked(p))
                 continue
             cards = tuple(c for c in hole if c is not None)
-            hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
-            lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
+            hi, lo = self._value(p, cards)
             can_win = any(
                 p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
                 for k, pot in enumerate(in_pots)
@@ -854,12 +880,20 @@ class Round:
             else:
                 self._emit(HandMucked(p))
 
+    def _value(self, p: int, cards: tuple[Card, ...]) -> tuple[int, int]:
+        """A shown hand's (high, low) strengths, -1 where the game has no such half; once each."""
+        v = self._values.get(p)
+        if v is None:
+            game = self.config.game
+            hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
+            lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
+            v = self._values[p] = (hi, lo)
+        return v
+
     def _raise_best(
         self, p: int, cards: tuple[Card, ...], pots: list[Pot], best: list[tuple[int, int]]
     ) -> None:
-        game = self.config.game
-        hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
-        lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
+        hi, lo = self._value(p, cards)
         for k, pot in enumerate(pots):
             if p in pot.eligible:
                 best[k] = (max(best[k][0], hi), max(best[k][1], lo))
@@ -904,10 +938,11 @@ class Round:
                 cards = self.shown[p]
                 if cards is None:
                     continue
+                h, low = self._value(p, cards)
                 if game.split is not Split.LOW:
-                    hi[p] = game.high(cards, self.board)
+                    hi[p] = h
                 if game.split is not Split.HIGH:
-                    lo[p] = game.low(cards, self.board)
+                    lo[p] = low
         results: list[PotResult] = []
         for pot in pots:
             contenders = [p for p in pot.eligible if uncontested or p in hi or p in lo]
