@@ -61,6 +61,12 @@ class RoundConfig:
             raise ConfigError("every player in a round needs chips (qld-holdem-2005 s19(3))")
         if any(b < 0 for b in (*self.blinds, *self.antes)) or self.fee < 0:
             raise ConfigError("blinds, antes and fees cannot be negative")
+        for i, stack in enumerate(self.stacks):
+            if stack <= self.fee:
+                raise ConfigError(
+                    f"player {i} would have no table stake after the participation fee "
+                    "(qld-holdem-2005 s20(2), s31(3))"
+                )
         if self.min_bet <= 0:
             raise ConfigError("the minimum bet must be positive")
         if self.chip_unit <= 0:

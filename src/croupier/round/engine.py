@@ -110,8 +110,8 @@ class Round:
         self.fixed_level = 0  # the bet a fixed-limit raise builds on (dunedin-house 47-48)
         self.blind_increment = 0
         self.raises = 0
-        self.acted: set[int] = set()
-        self.short_all_ins: list[int] = []
+        # the bet each player faced when they last acted, since the last full raise (dunedin 46)
+        self.acted: dict[int, int] = {}
         self.last_aggressor: int | None = None
         self.last_call: int = 0  # chips the last caller added (qld-holdem-2005 s28(4)(b), (7)(b))
         self.last_kind = ""  # "open", "call" or "raise": the last bet (qld s28(4), (7))
@@ -119,6 +119,8 @@ class Round:
         self.last_raise_total = 0
         self.fees = 0
         self.commission = 0
+        self.paid = 0  # commission taken and pots awarded so far
+        self.antes_posted = [0] * n
         self.awarded = [0] * n
         self.flop_dealt = False
         self._bounds_at: tuple[int, int] = (-1, -1)  # (event count, player) of the memo below
@@ -141,8 +143,8 @@ class Round:
 
     @property
     def pot_total(self) -> int:
-        """Every chip in the middle, including this betting round's bets."""
-        return sum(self.contrib)
+        """Every chip in the middle, including this betting round's bets (0 once paid out)."""
+        return sum(self.contrib) - self.paid
 
     def owed(self, p: int) -> int:
         return self.current_bet - self.bets[p]
@@ -420,20 +422,25 @@ class Round:
             return False
         if not self._someone_can_call_more(p):
             return False  # every opponent is all-in or covered (qld-holdem-2005 s29(4))
-        if self._limit() is Limit.FIXED:
-            if p in self.acted:
-                return False  # only a short all-in since this player acted (dunedin-house 47)
-        else:
-            if owed and owed < self.raise_size:
-                return False  # facing only a short all-in since this player's bet (dunedin 46)
-            if self.short_all_ins and sum(self.short_all_ins) < self.raise_size and p in self.acted:
-                return False
+        if self._short_since_acted(p):
+            return False
         cap = self.config.structure.max_raises
         if cap is not None and self.raises >= cap and self.current_bet > 0:
             heads_up = sum(1 for i in range(self.n) if not self.folded[i]) == 2
             if not (heads_up and self.config.structure.uncapped_heads_up):
                 return False
         return True
+
+    def _short_since_acted(self, p: int) -> bool:
+        """Whether the player has acted and the bet has since risen by less than a full raise,
+        so the betting is not reopened to them: dunedin-house 46 (short all-ins count together);
+        in limit, any all-in under half a raise (47)."""
+        level = self.acted.get(p)
+        if level is None:
+            return False
+        if self._limit() is Limit.FIXED:
+            return True  # half a raise or more resets who has acted
+        return self.current_bet - level < max(self.raise_size, self.config.min_bet)
 
     def _someone_can_call_more(self, p: int) -> bool:
         cur = self.current_bet
@@ -456,7 +463,7 @@ class Round:
                 self.rules.all_in_clause,
                 "no opponent could call a raise: each is all-in or has no more chips",
             )
-        if (owed and owed < self.raise_size) or (self.short_all_ins and p in self.acted):
+        if self._short_since_acted(p):
             return (
                 self.rules.reopen_clause,
                 "an all-in of less than a full raise does not reopen the betting",
@@ -525,7 +532,10 @@ class Round:
             lo = cur + self._min_raise(p, owed)
             hi = self._max_to(p, owed)
         if hi < lo:
-            lo = hi  # qld-holdem-2005 s28(3): the raise must then equal the maximum
+            if self.rules.max_caps_min_raise:
+                lo = hi  # qld-holdem-2005 s28(3): the raise must then equal the maximum
+            else:
+                hi = lo  # the minimum raise stands (as no-limit's all-in does)
         return lo, hi
 
     def _min_raise(self, p: int, owed: int) -> int:
@@ -578,6 +588,7 @@ class Round:
         self.fees += e.amount
 
     def _f_ante(self, e: AntePosted) -> None:
+        self.antes_posted[e.player] += e.amount
         self.stacks[e.player] -= e.amount
         self.contrib[e.player] += e.amount
         self.forced[e.player] += e.amount
@@ -663,15 +674,9 @@ class Round:
         self.last_raise_total = delta
         if e.all_in:
             self.all_in[p] = True
-        if increment >= self.raise_size or e.full:
-            self.acted = set()
-        self.raise_size = max(self.raise_size, increment)
-        if e.all_in and not e.full:
-            self.short_all_ins.append(increment)
-            if sum(self.short_all_ins) >= self.raise_size:
-                self.short_all_ins = []
-        else:
-            self.short_all_ins = []
+        if e.full:
+            self.acted = {}
+            self.raise_size = max(self.raise_size, increment)
         self.current_bet = e.to
         self.last_aggressor = p
         # everyone else still able to act must act again, in turn after the raiser
@@ -680,14 +685,23 @@ class Round:
             for i in (*range(p + 1, self.n), *range(p))
             if not self.folded[i] and not self.all_in[i]
         ]
-        self.acted.add(p)
+        self.acted[p] = e.to
+        self._prune_queue()
 
     def _acted(self, p: int) -> None:
-        self.acted.add(p)
+        self.acted[p] = self.current_bet
         if self.queue and self.queue[0] == p:
             self.queue.pop(0)
         elif p in self.queue:
             self.queue.remove(p)
+        self._prune_queue()
+
+    def _prune_queue(self) -> None:
+        """Drop players with nothing to decide: they owe nothing and no opponent could call
+        more, so their only action would be a meaningless check."""
+        q = self.queue
+        while q and self.bets[q[0]] >= self.current_bet and not self._someone_can_call_more(q[0]):
+            q.pop(0)
 
     def _f_round_end(self, e: BettingRoundEnded) -> None:
         self.betting = False
@@ -698,8 +712,7 @@ class Round:
         self.fixed_level = 0
         self.blind_increment = 0
         self.raises = 0
-        self.acted = set()
-        self.short_all_ins = []
+        self.acted = {}
         self.last_kind = ""
         self.opening_bet = 0
         self.last_call = 0
@@ -709,7 +722,8 @@ class Round:
 
     def _f_return(self, e: BetReturned) -> None:
         self.stacks[e.player] += e.amount
-        self.bets[e.player] -= e.amount
+        # during a betting round the return comes off the bet; at settlement bets are cleared
+        self.bets[e.player] = max(0, self.bets[e.player] - e.amount)
         self.contrib[e.player] -= e.amount
 
     def _f_shown(self, e: HandShown) -> None:
@@ -720,8 +734,10 @@ class Round:
 
     def _f_commission(self, e: CommissionTaken) -> None:
         self.commission += e.amount
+        self.paid += e.amount
 
     def _f_award(self, e: PotAwarded) -> None:
+        self.paid += e.amount
         self.stacks[e.player] += e.amount
         self.awarded[e.player] += e.amount
 
@@ -760,20 +776,22 @@ class Round:
         if cfg.fee:
             for p in range(n):
                 self._emit(FeeCharged(p, min(cfg.fee, self.stacks[p]), "qld-holdem-2005 s20(2)"))
-        if cfg.antes:
-            for p in range(n):
-                a = min(cfg.antes[p], self.stacks[p])
-                if a:
-                    self._emit(AntePosted(p, a))
         blinds = list(cfg.blinds)
+        antes = list(cfg.antes) if cfg.antes else [0] * n
         if n == 2 and self.rules.heads_up_button_small_blind:
             blinds.reverse()  # dunedin-house 95: the button posts the small blind
+            antes.reverse()  # and a big-blind ante stays with the big blind
+        for p in range(n):
+            a = min(antes[p], self.stacks[p])
+            if a:
+                self._emit(AntePosted(p, a))
         for p in range(n):
             b = min(blinds[p], self.stacks[p])
             if b:
                 self._emit(BlindPosted(p, b, _blind_kind(p, blinds)))
         if cfg.automatic:
             self._deal_holes()
+            self._advance()  # nobody may be able to act (every blind all-in)
 
     def _deal_holes(self) -> None:
         order = self.config.deck_order
@@ -901,10 +919,9 @@ class Round:
     def _pots(self, eligible: list[int]) -> list[Pot]:
         contrib = self.contrib
         dead = 0
-        if self.config.antes_dead and self.config.antes:
-            ante = [min(self.config.antes[i], self.config.stacks[i]) for i in range(self.n)]
-            contrib = [c - a for c, a in zip(contrib, ante, strict=True)]
-            dead = sum(ante)
+        if self.config.antes_dead:
+            contrib = [c - a for c, a in zip(contrib, self.antes_posted, strict=True)]
+            dead = sum(self.antes_posted)
         levels = sorted({contrib[i] for i in eligible})
         pots: list[Pot] = []
         prev = 0
@@ -929,6 +946,15 @@ class Round:
         live = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
         if not live:  # everyone mucked: the last hand to muck keeps its claim
             live = [i for i in range(self.n) if not self.folded[i]][-1:]
+        pots = self._pots(live)
+        for pot in pots:
+            # a pot only its one contender paid into is uncalled money: it goes back, and it is
+            # no part of the pot for commission (qld-holdem-2005 s26(3)(a), s30(4)(b))
+            owner = pot.eligible[0]
+            if len(pot.eligible) == 1 and all(
+                self.contrib[i] <= pot.floor for i in range(self.n) if i != owner
+            ):
+                self._emit(BetReturned(owner, pot.amount))
         pots = self._pots(live)
         uncontested = len(live) == 1
         hi: dict[int, int] = {}
@@ -1050,11 +1076,12 @@ def _argmax(players: list[int], values: dict[int, int]) -> list[int]:
 
 
 def _blind_kind(p: int, blinds: list[int]) -> str:
-    posted = [i for i in range(len(blinds)) if blinds[i]]
-    rank = posted.index(p)
-    return (
-        ("small blind", "big blind")[rank] if rank < 2 and len(posted) <= 3 else f"blind {rank + 1}"
-    )
+    """Name a forced bet by its size among the blinds: small, big, then straddles."""
+    posted = sorted((b, i) for i, b in enumerate(blinds) if b)
+    rank = [i for _, i in posted].index(p)
+    if len(posted) == 1:
+        return "blind"
+    return ("small blind", "big blind")[rank] if rank < 2 else f"straddle {rank - 1}"
 
 
 _FOLDERS: dict[type, Callable[[Round, object], None]] = {

@@ -36,6 +36,7 @@ class Rulebook:
     min_raise: str = "largest"
     heads_up_button_small_blind: bool = True
     no_limit_allowed: bool = True
+    max_caps_min_raise: bool = False  # qld-holdem-2005 s28(3)
     # Clause ids cited by the engine.
     blinds_clause: str = ""
     first_round_clause: str = ""
@@ -65,6 +66,7 @@ QLD_HOLDEM_2005 = Rulebook(
     min_raise="qld",
     heads_up_button_small_blind=False,
     no_limit_allowed=False,
+    max_caps_min_raise=True,
     blinds_clause="qld-holdem-2005 s23",
     first_round_clause="qld-holdem-2005 s24(4)",
     check_clause="qld-holdem-2005 s4(2)",

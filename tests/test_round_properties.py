@@ -1,0 +1,545 @@
+"""Properties of every round, whatever the players do: a random walk over random rounds.
+
+Hypothesis draws a round (rulebook, game, betting structure, stacks short and deep, blinds,
+antes, commission or a participation fee, croupier dealing or a live dealer entering the
+cards) and walks it to the end, taking at each step one of the actions
+:meth:`Round.legal_actions` offers and trying commands the rules refuse. After every step:
+
+* chips are conserved: stacks + the pot + commission + fees == the starting stacks;
+* no stack is negative, and the pots hold every chip in the middle while betting goes on;
+* every action offered (fold, check or call, the smallest and largest raise, all-in, an amount
+  between) passes :meth:`Round.why_illegal`;
+* a refused command (wrong player, a raise below the minimum or above the maximum, a raise
+  nobody may make, a card already dealt, anything after the round has ended) raises
+  :class:`IllegalAction` whose ruling names a clause, and changes nothing;
+* :meth:`Round.from_events` rebuilds the same round, and :meth:`Round.undo` restores the one
+  before the last command;
+* when croupier deals, a live dealer entering the same cards, with the same actions, gives
+  the same stacks and awards.
+
+The tests at the end pin the engine faults these properties and the pokerkit differential
+test found, now fixed.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from croupier.cards import Card, Deck, parse_cards
+from croupier.round import (
+    ACT_OMAHA_2017,
+    DUNEDIN_HOUSE,
+    QLD_HOLDEM_2005,
+    BetRaise,
+    CheckCall,
+    Command,
+    Commission,
+    ConfigError,
+    DealBoard,
+    DealHole,
+    Fold,
+    Game,
+    IllegalAction,
+    LegalActions,
+    Muck,
+    Round,
+    RoundConfig,
+    Rulebook,
+    Show,
+    Split,
+    Structure,
+)
+from croupier.round.events import (
+    BetOrRaised,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    Folded,
+    HoleDealt,
+    PotAwarded,
+)
+
+DECK = Deck.standard()
+
+
+# ---------------------------------------------------------------------------------------------
+# Random rounds
+
+
+@dataclass(frozen=True)
+class Setup:
+    config: RoundConfig
+    cards: tuple[Card, ...]  # the shuffled deck; in dealer mode the test deals from it
+
+    @property
+    def start(self) -> int:
+        return sum(self.config.stacks)
+
+
+def structures(book: Rulebook, bb: int) -> st.SearchStrategy[Structure]:
+    fixed = st.builds(
+        Structure.fixed_limit,
+        st.just(bb),
+        st.just(2 * bb),
+        st.sampled_from((3, 4, None)),
+        st.booleans(),
+    )
+    pot = st.sampled_from((Structure.pot_limit(), Structure.pot_limit(half=True)))
+    if not book.no_limit_allowed:  # qld-holdem-2005 s28(1): no no-limit betting
+        return st.one_of(pot, fixed, st.just(Structure.straddle()))
+    return st.one_of(st.just(Structure.no_limit()), pot, fixed)
+
+
+def commissions(book: Rulebook, bb: int) -> st.SearchStrategy[Commission | None]:
+    if book is QLD_HOLDEM_2005:
+        kinds = st.builds(Commission, st.just("qld"), st.integers(0, 5))
+    elif book is ACT_OMAHA_2017:
+        kinds = st.builds(
+            Commission, st.sampled_from(("act-5", "act-10")), cap=st.sampled_from((None, 5 * bb))
+        )
+    else:
+        kinds = st.builds(
+            Commission,
+            st.just("rake"),
+            st.integers(1, 10),
+            cap=st.sampled_from((None, 3 * bb)),
+            threshold=st.sampled_from((0, 2 * bb)),
+            no_flop_no_drop=st.booleans(),
+        )
+    return st.one_of(st.none(), kinds)
+
+
+@st.composite
+def setups(draw: st.DrawFn) -> Setup:
+    book = draw(st.sampled_from((DUNEDIN_HOUSE, ACT_OMAHA_2017, QLD_HOLDEM_2005)))
+    n = draw(st.integers(2, 10))
+    bb = draw(st.sampled_from((2, 10, 20, 25, 100)))
+    sb = draw(st.sampled_from((bb // 2, 1, bb)))
+    if book is QLD_HOLDEM_2005:
+        game = Game.holdem()
+    elif book is ACT_OMAHA_2017:
+        game = Game.omaha_game(split=draw(st.sampled_from((Split.HIGH, Split.HILO, Split.LOW))))
+    else:
+        game = draw(st.sampled_from((Game.holdem(), Game.omaha_game())))
+    structure = draw(structures(book, bb))
+    commission = draw(commissions(book, bb))
+    fee = 0
+    if book is QLD_HOLDEM_2005 and commission is None:
+        fee = draw(st.sampled_from((0, 0, 1, bb // 2)))
+    short, deep = st.integers(1, 3 * bb), st.integers(3 * bb, 150 * bb)
+    stacks = draw(st.lists(st.one_of(short, deep), min_size=n, max_size=n))
+    antes: tuple[int, ...] = ()
+    antes_dead = False
+    if draw(st.integers(0, 3)) == 0:
+        antes = (max(1, bb // 5),) * n
+        antes_dead = draw(st.booleans())
+    # A stack must exceed the participation fee (qld-holdem-2005 s20(2), s31(3)).
+    keep = fee
+    stacks = [s + keep for s in stacks]
+    cards = tuple(draw(st.permutations(DECK.cards)))
+    automatic = draw(st.booleans())
+    blinds = [sb, bb, *([0] * (n - 2))]
+    if n >= 4 and draw(st.integers(0, 5)) == 0:
+        blinds[2] = 2 * bb  # a straddle
+    config = RoundConfig(
+        stacks=tuple(stacks),
+        blinds=tuple(blinds),
+        min_bet=bb,
+        max_bet=draw(st.sampled_from((None, None, None, 4 * bb))),
+        chip_unit=draw(st.sampled_from((1, 1, 1, 5))),
+        burn=draw(st.booleans()),
+        antes=antes,
+        rulebook=book,
+        game=game,
+        structure=structure,
+        deck_order=cards if automatic else None,
+        commission=commission,
+        fee=fee,
+        antes_dead=antes_dead,
+    )
+    return Setup(config, cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# What a round looks like from outside
+
+
+def snapshot(r: Round) -> tuple[object, ...]:
+    return (
+        tuple(r.events),
+        tuple(r.stacks),
+        tuple(r.bets),
+        r.pot_total,
+        tuple((p.amount, p.eligible) for p in r.pots()),
+        r.street,
+        tuple(r.board),
+        tuple(r.hole),
+        tuple(r.folded),
+        tuple(r.shown),
+        tuple(r.mucked),
+        r.actor,
+        r.legal_actions(),
+        r.awaiting(),
+        r.is_over,
+        r.commission,
+        r.fees,
+    )
+
+
+def check_invariants(r: Round, s: Setup) -> None:
+    middle = r.pot_total
+    assert sum(r.stacks) + middle + r.commission + r.fees == s.start, "chips are conserved"
+    assert all(x >= 0 for x in r.stacks), f"a negative stack: {r.stacks}"
+    assert r.pot_total >= 0 and r.commission >= 0 and r.fees >= 0
+    if not r.is_over and not any(r.mucked):
+        assert sum(p.amount for p in r.pots()) == r.pot_total, "the pots hold every chip"
+    if r.is_over:
+        assert sum(r.awarded) + r.commission == sum(r.contrib), "the whole pot is paid out"
+        assert r.pot_total == 0, "nothing is left in the middle"
+    rebuilt = Round.from_events(s.config, r.events)
+    assert snapshot(rebuilt) == snapshot(r), "a round is the fold of its events"
+
+
+def check_legal(r: Round, la: LegalActions) -> None:
+    p = la.player
+    assert p == r.actor
+    owed = r.current_bet - r.bets[p]
+    assert la.all_in_to == r.bets[p] + r.stacks[p]
+    assert la.call_amount == (min(owed, r.stacks[p]) if owed > 0 else 0)
+    assert not la.can_check or owed == 0
+    assert (la.min_raise_to is None) == (la.max_raise_to is None)
+    if la.min_raise_to is not None and la.max_raise_to is not None:
+        assert r.current_bet < la.min_raise_to <= la.max_raise_to <= la.all_in_to
+
+
+def offered(r: Round, la: LegalActions, pick: int) -> list[Command]:
+    """Every action ``legal_actions`` offers, call first (it shrinks to the plainest hand)."""
+    p = la.player
+    cmds: list[Command] = []
+    if la.can_check or la.call_amount:
+        cmds.append(CheckCall(p))
+    cmds.append(Fold(p))
+    lo, hi = la.min_raise_to, la.max_raise_to
+    if lo is not None and hi is not None:
+        cmds += [BetRaise(p, lo), BetRaise(p, hi), BetRaise(p, lo + pick % (hi - lo + 1))]
+        if lo <= la.all_in_to <= hi:
+            cmds.append(BetRaise(p, la.all_in_to))
+    return cmds
+
+
+def refused_commands(r: Round, s: Setup, la: LegalActions | None) -> list[Command]:
+    """Commands the rules must refuse in the round's present state."""
+    n = r.n
+    cfg = s.config
+    cmds: list[Command] = [Fold(n), CheckCall(-1), BetRaise(n + 3, 10)]
+    out = sorted({c for h in r.hole if h for c in h if c is not None} | set(r.board))
+    fresh = [c for c in s.cards if c not in out]
+    if la is None:
+        cmds += [Fold(0), CheckCall(n - 1), BetRaise(0, r.current_bet + cfg.min_bet)]
+    else:
+        p = la.player
+        for q in range(n):
+            if q != p:
+                cmds += [Fold(q), CheckCall(q), BetRaise(q, r.current_bet + cfg.min_bet)]
+        cmds.append(BetRaise(p, la.all_in_to + 1))  # more than the stack
+        if la.min_raise_to is not None and la.max_raise_to is not None:
+            cmds.append(BetRaise(p, la.min_raise_to - 1))  # below the minimum, not all-in
+            cmds.append(BetRaise(p, la.max_raise_to + 1))  # above the maximum
+        else:
+            cmds.append(BetRaise(p, r.current_bet + cfg.min_bet))  # no raise allowed
+            if la.all_in_to > r.current_bet:
+                cmds.append(BetRaise(p, la.all_in_to))
+        if la.call_amount == 0 and not la.can_check:
+            cmds.append(CheckCall(p))  # qld-holdem-2005 s4(2): no check in the first round
+    if r.awaiting() != "showdown":
+        cmds += [Show(0), Muck(n - 1)]
+    k = cfg.game.hole_cards
+    if cfg.automatic:
+        cmds += [DealHole(0, tuple(fresh[:k])), DealBoard(tuple(fresh[:3]))]
+    else:
+        if r.awaiting() != "board":
+            cmds.append(DealBoard(tuple(fresh[:3])))
+        for p, h in enumerate(r.hole):
+            if h is not None:
+                cmds.append(DealHole(p, tuple(fresh[:k])))  # dealt already
+                break
+        if out:
+            dup = out[0]
+            if r.awaiting() == "board":
+                size = 3 if r.street == 0 else 1  # the flop, else the turn or river
+                cmds.append(DealBoard((dup, *fresh[: size - 1])))  # a card already dealt
+                cmds.append(DealBoard(tuple(fresh[: size + 1])))  # the wrong number of cards
+            for p, h in enumerate(r.hole):
+                if h is None:
+                    cmds.append(DealHole(p, (dup, *fresh[: k - 1])))  # a card already dealt
+                    cmds.append(DealHole(p, tuple(fresh[: k + 1])))  # the wrong number
+                    break
+        if r.awaiting() == "showdown":
+            for p, h in enumerate(r.hole):
+                if r.folded[p] or r.shown[p] is not None or r.mucked[p]:
+                    cmds.append(Show(p))  # no hand in the showdown, or already decided
+                elif h is not None and None not in h:
+                    cmds.append(Show(p, tuple(fresh[:k])))  # cards other than those dealt
+    return cmds
+
+
+def check_refused(r: Round, cmd: Command) -> None:
+    before = snapshot(r)
+    ruling = r.why_illegal(cmd)
+    assert ruling is not None, f"{cmd} should be refused in {r.awaiting()}"
+    assert ruling.clause, f"the ruling on {cmd} cites no clause"
+    with pytest.raises(IllegalAction) as info:
+        r.apply(cmd)
+    assert info.value.ruling == ruling
+    assert snapshot(r) == before, f"refusing {cmd} changed the round"
+
+
+# ---------------------------------------------------------------------------------------------
+# The walk
+
+
+class Dealer:
+    """A live dealer: deals hole cards and the board from the shuffled deck, in order."""
+
+    def __init__(self, s: Setup) -> None:
+        self.cards = s.cards
+        self.pos = 0
+        self.holes: dict[int, tuple[Card, ...]] = {}  # what each seat was really dealt
+
+    def take(self, k: int) -> tuple[Card, ...]:
+        out = tuple(self.cards[self.pos : self.pos + k])
+        self.pos += k
+        return out
+
+
+def next_command(data: st.DataObject, r: Round, s: Setup, dealer: Dealer) -> Command | None:
+    """The next legal step of the walk (None: resolve the showdown as the floor would)."""
+    cfg = s.config
+    waits = r.awaiting()
+    if waits == "action":
+        la = r.legal_actions()
+        assert la is not None
+        check_legal(r, la)
+        cmds = offered(r, la, data.draw(st.integers(0, 1 << 20), label="amount"))
+        for cmd in cmds:
+            assert r.why_illegal(cmd) is None, f"{cmd} is offered but refused: {la}"
+        return data.draw(st.sampled_from(cmds), label="action")
+    if waits == "hole":
+        p = data.draw(st.sampled_from([i for i, h in enumerate(r.hole) if h is None]))
+        real = dealer.holes[p] = dealer.take(cfg.game.hole_cards)
+        if data.draw(st.integers(0, 9), label="unentered") == 0:
+            return DealHole(p, (None,) * len(real))  # the dealer did not enter them
+        return DealHole(p, real)
+    if waits == "board":
+        dealer.take(1)  # the burn card
+        return DealBoard(dealer.take(3 if r.street == 0 else 1))
+    assert waits == "showdown", waits
+    undecided = [
+        p for p in range(r.n) if not r.folded[p] and r.shown[p] is None and not r.mucked[p]
+    ]
+    choice = data.draw(st.integers(0, 2 * len(undecided)), label="showdown")
+    if choice == 2 * len(undecided):
+        return None
+    p = undecided[choice // 2]
+    if choice % 2:
+        return Muck(p)
+    hole = r.hole[p]
+    assert hole is not None
+    if None in hole:  # the cards were not entered: the player names them
+        return Show(p, dealer.holes[p])
+    return Show(p)
+
+
+@settings(
+    max_examples=1000,
+    deadline=None,
+    derandomize=True,  # the same rounds on every run, as CI needs
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(s=setups(), data=st.data())
+def test_random_walk_keeps_every_property(s: Setup, data: st.DataObject) -> None:
+    r = Round(s.config)
+    assert not (r.awaiting() == "action" and r.actor is None), "the round stalls"
+    dealer = Dealer(s)
+    refusals = 0
+    check_invariants(r, s)
+    for cmd in refused_commands(r, s, r.legal_actions()):
+        check_refused(r, cmd)
+    for _ in range(500):
+        if r.is_over:
+            break
+        refuse = refused_commands(r, s, r.legal_actions())
+        check_refused(r, refuse[data.draw(st.integers(0, len(refuse) - 1), label="refused")])
+        refusals += 1
+        before = snapshot(r)
+        cmd = next_command(data, r, s, dealer)
+        if cmd is None:
+            r.resolve_showdown()
+        else:
+            r.apply(cmd)
+        check_invariants(r, s)
+        if r.is_over:
+            with pytest.raises(IllegalAction):
+                r.undo(1)
+        else:
+            assert snapshot(r.undo(1)) == before, f"undo after {cmd} does not restore the round"
+    assert r.is_over, "the walk ends every round"
+    cfg = s.config
+    event(f"{cfg.rulebook.id} {cfg.game.name} {cfg.structure.name}")
+    event("croupier deals" if cfg.automatic else "a live dealer enters the cards")
+    event(f"ended {'at a showdown' if any(r.shown) else 'uncontested'}")
+    event(f"{len(r.pots())} pot(s)")
+    event(f"{refusals // 10 * 10}+ refusals checked")
+    assert sum(r.stacks) + r.commission + r.fees == s.start
+    for cmd in (Fold(0), CheckCall(r.n - 1), BetRaise(0, 10**6), Show(0), Muck(0)):
+        check_refused(r, cmd)
+    check_refused(r, DealBoard(tuple(s.cards[:3])))
+    if cfg.automatic:
+        check_same_with_a_live_dealer(r, s)
+
+
+def check_same_with_a_live_dealer(r: Round, s: Setup) -> None:
+    """A live dealer entering the cards croupier dealt, and the same actions, gives the same
+    round: the same stacks, pots and awards."""
+    d = Round(replace(s.config, deck_order=None))
+    for e in r.events:
+        cmd: Command | None = None
+        if isinstance(e, HoleDealt):
+            cmd = DealHole(e.player, e.cards)
+        elif isinstance(e, BoardDealt):
+            cmd = DealBoard(e.cards)
+        elif isinstance(e, Folded):
+            cmd = Fold(e.player)
+        elif isinstance(e, (Checked, Called)):
+            cmd = CheckCall(e.player)
+        elif isinstance(e, BetOrRaised):
+            cmd = BetRaise(e.player, e.to)
+        if cmd is not None:
+            d.apply(cmd)
+    if not d.is_over:
+        d.resolve_showdown()
+    assert d.stacks == r.stacks
+    assert d.commission == r.commission
+    awards = [e for e in r.events if isinstance(e, PotAwarded)]
+    assert [e for e in d.events if isinstance(e, PotAwarded)] == awards
+
+
+# ---------------------------------------------------------------------------------------------
+# Engine faults found by the walk above and by tests/test_round_pokerkit.py, each pinned.
+
+
+def _deck(seed: int = 1) -> tuple[Card, ...]:
+    return tuple(random.Random(seed).sample(DECK.cards, DECK.size))
+
+
+def _nl(stacks: tuple[int, ...], sb: int = 5, bb: int = 10, **kw: object) -> Round:
+    blinds = (sb, bb, *([0] * (len(stacks) - 2)))
+    cfg = RoundConfig(stacks=stacks, blinds=blinds, min_bet=bb, deck_order=_deck(), **kw)  # type: ignore[arg-type]
+    return Round(cfg)
+
+
+def test_nobody_able_to_act_after_the_blinds_runs_the_board_out() -> None:
+    # Heads-up the button posts the small blind (dunedin-house 95): 5 from the button, and the
+    # big blind has only 3. The button's 5 covers it; nobody has a decision to make.
+    r = _nl((3, 1000))
+    assert r.actor is None
+    assert r.is_over, f"the round waits for {r.awaiting()} that nobody can give"
+    assert sum(r.stacks) == 1003
+
+
+def test_dunedin_46_short_all_in_before_the_flop_does_not_reopen_for_a_caller() -> None:
+    r = _nl((1000, 1000, 1000, 15))
+    r.apply(CheckCall(2))  # calls the big blind of 10: has acted
+    r.apply(BetRaise(3, 15))  # all-in: a raise of 5, less than a full raise of 10
+    r.apply(CheckCall(0))
+    r.apply(CheckCall(1))
+    la = r.legal_actions()
+    assert la is not None and la.player == 2 and la.call_amount == 5
+    assert la.min_raise_to is None, "player 2 has acted and faces less than a full raise"
+    ruling = r.why_illegal(BetRaise(2, 25))
+    assert ruling is not None and ruling.clause == "dunedin-house 46"
+
+
+def test_dunedin_46_a_blind_who_has_not_acted_may_raise_over_a_short_all_in() -> None:
+    """The companion of the test above, which its fix must keep: posting is not acting."""
+    r = _nl((1000, 1000, 1000, 15))
+    r.apply(CheckCall(2))
+    r.apply(BetRaise(3, 15))
+    r.apply(CheckCall(0))  # the small blind completes and calls
+    la = r.legal_actions()
+    assert la is not None and la.player == 1 and la.call_amount == 5
+    assert la.min_raise_to == 25
+
+
+def test_no_limit_all_in_for_less_than_a_full_raise_is_not_a_full_raise() -> None:
+    r = _nl((1000, 45, 1000))
+    r.apply(BetRaise(2, 30))  # a raise of 20
+    r.apply(Fold(0))
+    events = r.apply(BetRaise(1, 45))  # all-in: a raise of 15, less than 20
+    assert events[0] == BetOrRaised(1, 45, all_in=True, full=False)
+
+
+def test_dunedin_95_heads_up_blinds_are_named_for_what_they_are() -> None:
+    r = _nl((1000, 1000))
+    posted = [(e.player, e.amount, e.kind) for e in r.events if isinstance(e, BlindPosted)]
+    assert posted == [(0, 10, "big blind"), (1, 5, "small blind")]
+
+
+def test_betting_ends_when_no_opponent_can_act() -> None:
+    # Heads-up, blinds 1/100: the button (player 1, 21 chips) calls all-in; the big blind's 100
+    # covers it and nobody is left who could call a raise (qld-holdem-2005 s29(4)).
+    r = _nl((397, 21), sb=1, bb=100)
+    r.apply(CheckCall(1))
+    assert r.legal_actions() is None, "no decision is left to make"
+    assert r.is_over
+
+
+def test_nothing_is_left_in_the_middle_after_the_round() -> None:
+    r = _nl((1000, 1000, 1000))
+    r.apply(Fold(2))
+    r.apply(Fold(0))
+    assert r.is_over
+    assert r.pot_total == 0
+    assert sum(r.stacks) + r.pot_total + r.commission + r.fees == 3000
+
+
+def test_qld_s20_a_player_with_no_chips_after_the_fee_is_not_dealt_in() -> None:
+    """A stack the participation fee would take whole cannot start the round."""
+    with pytest.raises(ConfigError, match=r"qld-holdem-2005 s20\(2\), s31\(3\)"):
+        RoundConfig(
+            stacks=(10, 1000, 1000),
+            blinds=(5, 10, 0),
+            min_bet=10,
+            fee=10,
+            rulebook=QLD_HOLDEM_2005,
+            structure=Structure.pot_limit(),
+            deck_order=_deck(),
+        )
+
+
+def test_dead_antes_are_the_antes_posted_after_the_fee() -> None:
+    cfg = RoundConfig(
+        stacks=(3, 3, 1000),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        antes=(2, 2, 2),
+        antes_dead=True,
+        fee=2,  # leaves players 0 and 1 one chip each: they ante 1, all-in
+        rulebook=QLD_HOLDEM_2005,
+        structure=Structure.pot_limit(),
+    )
+    r = Round(cfg)
+    for p, hole in enumerate(("AsAd", "KsKd", "2c7h")):
+        r.apply(DealHole(p, parse_cards(hole)))
+    assert sum(p.amount for p in r.pots()) == r.pot_total == 4
+    for board in ("Qc9d4h", "3s", "8c"):
+        r.apply(DealBoard(parse_cards(board)))
+    r.resolve_showdown()
+    assert sum(r.stacks) + r.fees + r.commission == 1006
