@@ -104,6 +104,15 @@ class HandOrder:
         if sorted(self.ranking) != sorted(Category):
             raise ValueError("a hand order must rank every category exactly once")
 
+    def __hash__(self) -> int:
+        # Orders key the table caches and are hashed on every evaluation: hash once.
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            h = hash((self.deck, self.ranking, self.ace_low))
+            object.__setattr__(self, "_hash", h)
+            return h
+
     def position(self, category: Category) -> int:
         """The category's place in this order (0 = lowest)."""
         return self.ranking.index(category)

@@ -947,6 +947,7 @@ class Round:
         if not live:  # everyone mucked: the last hand to muck keeps its claim
             live = [i for i in range(self.n) if not self.folded[i]][-1:]
         pots = self._pots(live)
+        returned = False
         for pot in pots:
             # a pot only its one contender paid into is uncalled money: it goes back, and it is
             # no part of the pot for commission (qld-holdem-2005 s26(3)(a), s30(4)(b))
@@ -955,7 +956,9 @@ class Round:
                 self.contrib[i] <= pot.floor for i in range(self.n) if i != owner
             ):
                 self._emit(BetReturned(owner, pot.amount))
-        pots = self._pots(live)
+                returned = True
+        if returned:
+            pots = self._pots(live)
         uncontested = len(live) == 1
         hi: dict[int, int] = {}
         lo: dict[int, int] = {}
