@@ -32,6 +32,23 @@ def _off(offsets: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
     return offsets.astype(np.int64)
 
 
+@cache
+def _table_args(order: HandOrder) -> tuple[object, ...]:
+    """The tables a joker-aware kernel takes, after the cards: non-flush and flush values,
+    int64 row offsets, card words, five-of-a-kind values and the deck's lowest rank."""
+    from croupier.hands import kernels
+
+    t = high_tables(order)
+    return (
+        t.nonflush,
+        t.flush,
+        _off(t.offsets),
+        kernels.CARD_WORD,
+        _five_kind(order),
+        order.deck.lowest_rank,
+    )
+
+
 def _as_cards(cards: Cards, width: tuple[int, ...], what: str, deck: Deck) -> npt.NDArray[np.uint8]:
     """Card ids as a C-contiguous uint8 array, every id checked against the deck: the kernels
     index tables with them, so an id out of range must never reach them."""
@@ -59,18 +76,10 @@ def evaluate_batch(cards: Cards, order: HandOrder = STANDARD) -> Values:
     from croupier.hands import kernels
 
     a = _as_cards(cards, (5, 6, 7), "evaluate_batch", order.deck)
-    t = high_tables(order)
     if order.deck.joker:
-        return kernels.batch_high_joker(  # type: ignore[no-any-return]
-            a,
-            t.nonflush,
-            t.flush,
-            _off(t.offsets),
-            kernels.CARD_WORD,
-            _five_kind(order),
-            order.deck.lowest_rank,
-        )
-    return kernels.batch_high(a, t.nonflush, t.flush, _off(t.offsets), kernels.CARD_WORD)  # type: ignore[no-any-return]
+        return kernels.batch_high_joker(a, *_table_args(order))  # type: ignore[no-any-return]
+    nonflush, flush, offsets, words = _table_args(order)[:4]
+    return kernels.batch_high(a, nonflush, flush, offsets, words)  # type: ignore[no-any-return]
 
 
 def omaha_batch(hole: Cards, board: Cards, order: HandOrder = STANDARD) -> Values:
@@ -82,16 +91,7 @@ def omaha_batch(hole: Cards, board: Cards, order: HandOrder = STANDARD) -> Value
     _same_rows(h, b, "omaha_batch")
     t = high_tables(order)
     if order.deck.joker:
-        return kernels.batch_omaha_joker(  # type: ignore[no-any-return]
-            h,
-            b,
-            t.nonflush,
-            t.flush,
-            _off(t.offsets),
-            kernels.CARD_WORD,
-            _five_kind(order),
-            order.deck.lowest_rank,
-        )
+        return kernels.batch_omaha_joker(h, b, *_table_args(order))  # type: ignore[no-any-return]
     ot = omaha_tables(order)
     return kernels.batch_omaha(h, b, ot.values, t.flush, ot.pair_index, ot.triple_index)  # type: ignore[no-any-return]
 
@@ -128,16 +128,8 @@ def value_histogram(order: HandOrder, k: int) -> npt.NDArray[np.int64]:
         raise ValueError(f"a census is over 5- or 7-card hands, not {k}")
     t = high_tables(order)
     deck = np.array(order.deck.cards, dtype=np.uint8)
-    hist: npt.NDArray[np.int64] = kernels.census(
-        deck,
-        k,
-        t.nonflush,
-        t.flush,
-        _off(t.offsets),
-        kernels.CARD_WORD,
-        _five_kind(order),
-        order.deck.lowest_rank,
-        t.n_classes,
+    hist: npt.NDArray[np.int64] = kernels.census(  # type: ignore[call-arg]
+        deck, k, *_table_args(order), t.n_classes
     )
     if hist[0]:
         raise AssertionError(f"{hist[0]} hands had no value")
