@@ -533,3 +533,32 @@ def test_dunedin_48_limit_all_in_under_half_a_raise_call_or_raise_to_the_structu
     play(r2, ("r", 1, 14))  # all-in 4 over 10: player 2 may call 14 or raise to 20
     la = r2.legal_actions()
     assert la is not None and la.player == 2 and (la.min_raise_to, la.max_raise_to) == (20, 20)
+
+
+def test_act_omaha_4_2_c_three_blinds() -> None:
+    r = make(
+        ["AsAdKsKd", "QsQdJsJd", "2c3c4c5c", "6c7c8c9c"],
+        rulebook=ACT_OMAHA_2017,
+        game=OMAHA,
+        structure=PL,
+        blinds=(5, 10, 10, 0),
+    )
+    posted = [(e.player, e.amount) for e in r.events if isinstance(e, BlindPosted)]
+    assert posted == [(0, 5), (1, 10), (2, 10)]
+    assert r.actor == 3  # act-omaha-2017 10.1: the player after the last blind opens
+
+
+def test_act_omaha_4_2_e_over_blind_sets_the_bet_to_raise() -> None:
+    r = make(
+        ["AsAdKsKd", "QsQdJsJd", "2c3c4c5c", "6c7c8c9c"],
+        rulebook=ACT_OMAHA_2017,
+        game=OMAHA,
+        structure=Structure.no_limit(),
+        blinds=(5, 10, 20, 0),
+    )
+    la = r.legal_actions()
+    assert la is not None and la.player == 3 and la.call_amount == 20
+    assert la.min_raise_to == 30  # 5.1: not less than the previous raise (the over-blind's 10)
+    play(r, ("c", 3), ("c", 0), ("c", 1))
+    la = r.legal_actions()
+    assert la is not None and la.player == 2 and la.can_check  # the over-blind's option
