@@ -56,7 +56,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "act-omaha-2017 14.2": _round,
     "act-omaha-2017 14.5": _round,
     "act-omaha-2017 15.1": _comm,
-    **{f"act-omaha-2017 15.2({x})": _comm for x in ("a)(i", "a)(ii", "b", "c", "d")},
+    **{f"act-omaha-2017 15.2({x})": _comm for x in ("a)(i", "a)(ii", "b", "c", "d", "e")},
     # dunedin-house: a round of play
     "dunedin-house 36": _round,
     "dunedin-house 39": _round,
@@ -69,6 +69,15 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "dunedin-house glossary: Call": _round,
     "dunedin-house glossary: Check": _round,
     "dunedin-house glossary: Cut": SHOE,
+    # act-uth-2025: settling a box against the dealer, and the pay tables
+    **{
+        f"act-uth-2025 9.{i}": ("`croupier.uth.settle`", "`tests/test_uth_settle.py`")
+        for i in (1, 2, 4, 5, 6, 7, 8, 9, 10)
+    },
+    "act-uth-2025 10.1": (
+        "`croupier.uth.paytables`, `croupier.uth.trips`",
+        "`tests/test_uth_settle.py`, `tests/test_uth_trips.py`",
+    ),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,
 }

@@ -101,7 +101,10 @@ def commissions(book: Rulebook, bb: int) -> st.SearchStrategy[Commission | None]
         kinds = st.builds(Commission, st.just("qld"), st.integers(0, 5))
     elif book is ACT_OMAHA_2017:
         kinds = st.builds(
-            Commission, st.sampled_from(("act-5", "act-10")), cap=st.sampled_from((None, 5 * bb))
+            Commission,
+            st.sampled_from(("act-5", "act-10")),
+            cap=st.sampled_from((None, 5 * bb)),
+            table_max_stake=st.just(500),
         )
     else:
         kinds = st.builds(

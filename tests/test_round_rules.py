@@ -324,7 +324,7 @@ def test_act_omaha_15_2_d_no_commission_on_blinds_only() -> None:
         structure=PL,
         blinds=(50, 100, 0),
         min_bet=100,
-        commission=Commission("act-10"),
+        commission=Commission("act-10", table_max_stake=500),
     )
     play(r, ("f", 2), ("f", 0))
     assert not [e for e in r.events if isinstance(e, CommissionTaken)]
@@ -562,3 +562,11 @@ def test_act_omaha_4_2_e_over_blind_sets_the_bet_to_raise() -> None:
     play(r, ("c", 3), ("c", 0), ("c", 1))
     la = r.legal_actions()
     assert la is not None and la.player == 2 and la.can_check  # the over-blind's option
+
+
+def test_act_omaha_15_2_e_ten_percent_only_at_tables_up_to_500() -> None:
+    with pytest.raises(ValueError, match=r"act-omaha-2017 15.2\(e\)"):
+        Commission("act-10", table_max_stake=1000)
+    with pytest.raises(ValueError, match=r"act-omaha-2017 15.2\(e\)"):
+        Commission("act-10")
+    assert Commission("act-10", table_max_stake=500).kind == "act-10"

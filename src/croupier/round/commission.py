@@ -30,7 +30,8 @@ class Commission:
         lower than 5 if the players were told (s30(3)).
       * ``"act-5"`` / ``"act-10"`` — act-omaha-2017 15.2(a)(i)/(ii): 5 % of all pots over $19, or
         10 % over $9, rounded down to the dollar, up to ``cap``; none when only tied players
-        contributed (15.2(c)) or the pot holds only blinds or antes (15.2(d)).
+        contributed (15.2(c)) or the pot holds only blinds or antes (15.2(d)). The 10 %
+        schedule needs ``table_max_stake`` of $500 or less (15.2(e)).
       * ``"rake"`` — a posted rake (dunedin-house 21: signs state the rake): ``percent`` of all
         pots, rounded down to ``dollar``, up to ``cap``, on pots over ``threshold``; optionally
         none when no flop was dealt.
@@ -42,8 +43,16 @@ class Commission:
     dollar: int = 1
     threshold: int = 0
     no_flop_no_drop: bool = False
+    table_max_stake: int | None = None
 
     def __post_init__(self) -> None:
+        if self.kind == "act-10" and (
+            self.table_max_stake is None or self.table_max_stake > 500 * self.dollar
+        ):
+            raise ValueError(
+                "the 10 % commission is only for tables with a maximum table stake of $500 or "
+                "less; give table_max_stake (act-omaha-2017 15.2(e))"
+            )
         if self.kind not in ("qld", "act-5", "act-10", "rake"):
             raise ValueError(f"unknown commission schedule {self.kind!r}")
         if self.kind == "qld" and not 0 <= self.percent <= 5:
