@@ -7,7 +7,7 @@ import sys
 import typer
 
 from croupier.cards import CardError
-from croupier.cli import bench_cmd, demo_cmd, eval_cmd, phh_cmd
+from croupier.cli import bench_cmd, demo_cmd, eval_cmd, phh_cmd, uth_cmd
 
 app = typer.Typer(
     name="croupier",
@@ -19,6 +19,7 @@ app = typer.Typer(
 app.command("demo", help="A short demonstration: deal, evaluate and compare hands.")(demo_cmd.demo)
 app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(phh_cmd.app, name="phh")
+app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
 
 
