@@ -150,6 +150,7 @@ class Round:
         return self.current_bet - self.bets[p]
 
     def live(self) -> list[int]:
+        """Players still in the round (not folded), in position order."""
         return [i for i in range(self.n) if not self.folded[i]]
 
     def pots(self) -> list[Pot]:
@@ -426,7 +427,7 @@ class Round:
             return False
         cap = self.config.structure.max_raises
         if cap is not None and self.raises >= cap and self.current_bet > 0:
-            heads_up = sum(1 for i in range(self.n) if not self.folded[i]) == 2
+            heads_up = self.folded.count(False) == 2
             if not (heads_up and self.config.structure.uncapped_heads_up):
                 return False
         return True
@@ -470,16 +471,20 @@ class Round:
             )
         return self.rules.raise_cap_clause, "the raise cap for this betting round has been reached"
 
+    def _qld_opening_due(self) -> bool:
+        """In a Queensland first round, whether the opening bet is still to be made (s24)."""
+        return self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0
+
     def _limit(self) -> Limit:
         return self.config.structure.limits[self.street]
 
     def _min_clause(self) -> str:
-        if self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+        if self._qld_opening_due():
             return self.rules.first_round_clause
         return self.rules.min_raise_clause
 
     def _max_clause(self) -> str:
-        if self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+        if self._qld_opening_due():
             return self.rules.first_round_clause
         if self.current_bet == 0 and self.config.max_bet is not None:
             return "qld-holdem-2005 s25(4)"
@@ -520,7 +525,7 @@ class Round:
             # after an all-in of less than half a raise, raise to the structure; otherwise by
             # it (dunedin-house 48; qld-holdem-2005 s28(8))
             lo = hi = self.fixed_level + cfg.structure.fixed_amount(self.street)
-        elif self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+        elif self._qld_opening_due():
             # s24(4): the opening bet, and a raise made with it, each equal the second blind.
             lo = hi = cur + cfg.min_bet
         elif cur == 0:
@@ -644,7 +649,7 @@ class Round:
         if e.amount:
             self.last_call = e.amount
             self.last_kind = "call"
-        if self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0:
+        if self._qld_opening_due():
             self.opening_bet = self.current_bet  # s24(2)(a): the first call opens the betting
             self.last_kind = "open"
         self._acted(p)
@@ -657,7 +662,7 @@ class Round:
         self.bets[p] = e.to
         self.contrib[p] += delta
         increment = e.to - cur
-        if self.rules.qld_first_round and self.street == PREFLOP and not self.opening_bet:
+        if self._qld_opening_due():
             self.opening_bet = cur  # s24(2)(b): an opening bet and a raise made with it
             self.last_kind = "raise"
             self.raises += 1
@@ -716,7 +721,7 @@ class Round:
         self.last_kind = ""
         self.opening_bet = 0
         self.last_call = 0
-        live = [i for i in range(self.n) if not self.folded[i]]
+        live = self.live()
         if len(live) > 1 and e.street >= RIVER:
             self.street = SHOWDOWN
 
@@ -840,7 +845,7 @@ class Round:
         if self.bets[top] > second:
             self._emit(BetReturned(top, self.bets[top] - second))
         self._emit(BettingRoundEnded(self.street))
-        live = [i for i in range(self.n) if not self.folded[i]]
+        live = self.live()
         if len(live) == 1:
             self._settle()
 
@@ -848,13 +853,10 @@ class Round:
         order = self.config.deck_order
         assert order is not None
         street = self.street + 1
-        if self.config.burn:
-            self._emit(CardBurned(order[self._board_pos()]))
-        pos = self._board_pos()
+        if self.config.burn:  # qld-holdem-2005 s21(6), (8), (10); act-omaha-2017 4.2(h)
+            self._emit(CardBurned(order[self.deck_pos]))
+        pos = self.deck_pos
         self._emit(BoardDealt(tuple(order[pos : pos + BOARD_SIZES[street]]), street))
-
-    def _board_pos(self) -> int:
-        return self.deck_pos
 
     # ------------------------------------------------------------------------------------
     # Showdown and settlement
@@ -863,7 +865,7 @@ class Round:
         """Who shows first, then clockwise (qld-holdem-2005 s27(2)-(3); act-omaha-2017 13.1;
         dunedin-house 64): the last player to bet or raise in the final round; if nobody bet,
         the first active player left of the button (qld: the designated player first)."""
-        live = [i for i in range(self.n) if not self.folded[i]]
+        live = self.live()
         first = self.last_aggressor
         if first is None or first not in live:
             # qld-holdem-2005 s27(2)(a): with no bet, the designated player shows first
@@ -875,7 +877,7 @@ class Round:
         ties or beats the best hand shown so far in some pot it can win (qld-holdem-2005
         s27(4), applied pot by pot so a side pot is still contested; s29(8)); otherwise it is
         mucked. A hand whose cards were not entered is mucked."""
-        in_pots = self._pots([i for i in range(self.n) if not self.folded[i]])
+        in_pots = self._pots(self.live())
         best: list[tuple[int, int]] = [(-1, -1)] * len(in_pots)  # (high, low) shown per pot
         for p in self.showing_order():
             if self.shown[p] is not None or self.mucked[p]:
@@ -945,7 +947,7 @@ class Round:
         game = cfg.game
         live = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
         if not live:  # everyone mucked: the last hand to muck keeps its claim
-            live = [i for i in range(self.n) if not self.folded[i]][-1:]
+            live = self.live()[-1:]
         pots = self._pots(live)
         returned = False
         for pot in pots:
