@@ -974,13 +974,19 @@ class Round:
                     hi[p] = h
                 if game.split is not Split.HIGH:
                     lo[p] = low
-        results: list[PotResult] = []
-        for pot in pots:
-            contenders = [p for p in pot.eligible if uncontested or p in hi or p in lo]
-            halves = self._halves(pot, contenders, hi, lo)
-            pot_winners = frozenset(p for _, ws in halves for p in ws)
-            contributors = frozenset(i for i in range(self.n) if self.contrib[i] > pot.floor)
-            results.append(PotResult(pot.amount, contributors, pot_winners))
+        shown = set(hi) | set(lo)
+        halves_of = [
+            self._halves(pot, [p for p in pot.eligible if uncontested or p in shown], hi, lo)
+            for pot in pots
+        ]
+        results = [
+            PotResult(
+                pot.amount,
+                frozenset(i for i in range(self.n) if self.contrib[i] > pot.floor),
+                frozenset(p for _, ws in halves for p in ws),
+            )
+            for pot, halves in zip(pots, halves_of, strict=True)
+        ]
         deductions = [0] * len(pots)
         if cfg.commission is not None:
             only_forced = all(self.contrib[i] <= self.forced[i] for i in range(self.n))
@@ -998,11 +1004,9 @@ class Round:
         if total_commission:
             assert cfg.commission is not None
             self._emit(CommissionTaken(total_commission, cfg.commission.clause))
-        for idx, pot in enumerate(pots):
-            contenders = [p for p in pot.eligible if uncontested or p in hi or p in lo]
-            net = pot.amount - deductions[idx]
-            halves = self._halves(pot, contenders, hi, lo)
-            amounts = self._split_halves(net, halves)
+        paid: set[int] = set()
+        for idx, (pot, halves) in enumerate(zip(pots, halves_of, strict=True)):
+            amounts = self._split_halves(pot.amount - deductions[idx], halves)
             for (half, winners), amount in zip(halves, amounts, strict=True):
                 for p, a in self._divide(amount, winners):
                     clause = (
@@ -1014,15 +1018,15 @@ class Round:
                     )
                     if a:
                         self._emit(PotAwarded(idx, p, a, half, clause))
+                        paid.add(p)
         if not uncontested:
-            self._announce_winners(pots, hi, lo)
+            self._announce_winners(sorted(paid), hi, lo)
         self._emit(RoundEnded(tuple(self.stacks)))
 
-    def _announce_winners(self, pots: list[Pot], hi: dict[int, int], lo: dict[int, int]) -> None:
+    def _announce_winners(self, winners: list[int], hi: dict[int, int], lo: dict[int, int]) -> None:
         """The dealer announces the winning hand or hands (qld-holdem-2005 s27(8);
         act-omaha-2017 13.1)."""
         game = self.config.game
-        winners = sorted({e.player for e in self.events if isinstance(e, PotAwarded)})
         words = [
             f"player {p}: {game.describe(hi.get(p), lo.get(p) or None)}"
             for p in winners
