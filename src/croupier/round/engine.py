@@ -101,6 +101,7 @@ class Round:
         self.shown: list[tuple[Card, ...] | None] = [None] * n
         self.mucked = [False] * n
         self.board: list[Card] = []
+        self.cards_out: set[Card] = set()  # every card dealt face up or to a hand so far
         self.deck_pos = 0
         self.street = PREFLOP
         self.betting = False
@@ -386,20 +387,9 @@ class Round:
             self.config.game.deck.check(cards)
         except CardError as e:
             raise self._refuse(self._deck_clause(), str(e)) from e
-        seen = self._cards_out()
         for c in cards:
-            if c in seen:
+            if c in self.cards_out:
                 raise self._refuse(self._deck_clause(), f"{c} has already been dealt")
-
-    def _cards_out(self) -> set[Card]:
-        out: set[Card] = set(self.board)
-        for h in self.hole:
-            if h:
-                out.update(c for c in h if c is not None)
-        for s in self.shown:
-            if s:
-                out.update(s)
-        return out
 
     def _deck_clause(self) -> str:
         return {
@@ -618,6 +608,7 @@ class Round:
 
     def _f_hole(self, e: HoleDealt) -> None:
         self.hole[e.player] = e.cards
+        self.cards_out.update(c for c in e.cards if c is not None)
         if self.config.automatic:
             self.deck_pos += len(e.cards)
         if None not in self.hole:
@@ -625,6 +616,7 @@ class Round:
 
     def _f_board(self, e: BoardDealt) -> None:
         self.board.extend(e.cards)
+        self.cards_out.update(e.cards)
         self.street = e.street
         if e.street == FLOP:
             self.flop_dealt = True
@@ -733,6 +725,7 @@ class Round:
 
     def _f_shown(self, e: HandShown) -> None:
         self.shown[e.player] = e.cards
+        self.cards_out.update(e.cards)
 
     def _f_mucked(self, e: HandMucked) -> None:
         self.mucked[e.player] = True
