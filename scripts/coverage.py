@@ -78,6 +78,31 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`croupier.uth.paytables`, `croupier.uth.trips`",
         "`tests/test_uth_settle.py`, `tests/test_uth_trips.py`",
     ),
+    # the table: who has the button and posts which blind, round after round
+    **dict.fromkeys(
+        (
+            "qld-holdem-2005 s11(1)",
+            "qld-holdem-2005 s18(1)",
+            "qld-holdem-2005 s18(2)",
+            "qld-holdem-2005 s18(3)",
+            "act-omaha-2017 8.3",
+            "act-omaha-2017 8.5",
+            "act-omaha-2017 17.4",
+            "act-omaha-2017 17.11",
+            "act-omaha-2017 17.12",
+            "dunedin-house 26",
+            "dunedin-house 27",
+            "dunedin-house 29",
+            "dunedin-house glossary: Dead Button",
+            "dunedin-house glossary: Dead Small Blind",
+            "dunedin-house glossary: Dealer Button",
+        ),
+        ("`croupier.table.button`", "`tests/test_table_button.py`"),
+    ),
+    "dunedin-house 95": (
+        "`croupier.round.engine`, `croupier.table.button`",
+        "`tests/test_round_rules.py`, `tests/test_table_button.py`",
+    ),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,
 }

@@ -1,0 +1,35 @@
+"""The table: many rounds of play at one table (button and blinds so far)."""
+
+from croupier.table.button import (
+    MAX_SEATS,
+    Blind,
+    Buttons,
+    Deal,
+    DealtOut,
+    Missed,
+    Placement,
+    Post,
+    Seat,
+    Seating,
+    SeatingError,
+    Status,
+    advance,
+    next_deal,
+)
+
+__all__ = [
+    "MAX_SEATS",
+    "Blind",
+    "Buttons",
+    "Deal",
+    "DealtOut",
+    "Missed",
+    "Placement",
+    "Post",
+    "Seat",
+    "Seating",
+    "SeatingError",
+    "Status",
+    "advance",
+    "next_deal",
+]
