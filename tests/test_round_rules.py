@@ -33,6 +33,7 @@ from croupier.round.events import (
     BetReturned,
     BlindPosted,
     CommissionTaken,
+    DeadPosted,
     FeeCharged,
     HandMucked,
     HandShown,
@@ -570,3 +571,47 @@ def test_act_omaha_15_2_e_ten_percent_only_at_tables_up_to_500() -> None:
     with pytest.raises(ValueError, match=r"act-omaha-2017 15.2\(e\)"):
         Commission("act-10")
     assert Commission("act-10", table_max_stake=500).kind == "act-10"
+
+
+def test_dunedin_27_a_missed_small_blind_is_posted_dead() -> None:
+    """The returning player (position 2) posts the big blind live and the small blind dead:
+    the dead 5 sits in the centre, outside their bet, so they owe nothing more to call 10."""
+    r = make(["AsAd", "KsKd", "QsQd", "JsJd"], blinds=(5, 10, 10, 0), dead=(0, 0, 5, 0))
+    dead = [(e.player, e.amount, e.clause) for e in r.events if isinstance(e, DeadPosted)]
+    assert dead == [(2, 5, "dunedin-house 27")]
+    assert r.bets == [5, 10, 10, 0] and r.pot_total == 30
+    play(r, ("c", 3), ("c", 0), ("c", 1), ("c", 2))
+    assert r.pot_total == 45 and r.awaiting() == "board"
+
+
+def test_dunedin_27_dead_money_is_not_a_side_pot_of_its_own() -> None:
+    # Position 2 posts 5 dead and goes all-in on the flop; its dead chips are in the main pot,
+    # which it can win, and no one-player side pot hands them back.
+    r = make(
+        ["AsAd", "KsKd", "QsQd"],
+        blinds=(5, 10, 0),
+        dead=(0, 0, 5),
+        stacks=(1000, 1000, 65),
+        structure=Structure.no_limit(),
+    )
+    play(r, ("c", 2), ("c", 0), ("c", 1), "2c 7d 9h", ("c", 0), ("c", 1), ("r", 2, 50))
+    play(r, ("c", 0), ("c", 1), "3s", ("c", 0), ("c", 1), "4d", ("c", 0), ("c", 1))
+    assert r.is_over
+    assert awards(r) == {0: 185}  # aces win 30 + 5 dead + 150
+    assert sum(r.stacks) == 2065
+
+
+def test_act_omaha_17_4_dead_blind_cites_its_rulebook() -> None:
+    r = make(
+        ["AsAdKsKd", "QsQdJsJd", "2c3c4c5c"],
+        rulebook=ACT_OMAHA_2017,
+        game=OMAHA,
+        structure=PL,
+        dead=(0, 0, 5),
+    )
+    assert [e.clause for e in r.events if isinstance(e, DeadPosted)] == ["act-omaha-2017 17.4"]
+
+
+def test_dead_blinds_must_name_every_position() -> None:
+    with pytest.raises(ConfigError, match="dead blinds name 2 positions for 3 players"):
+        RoundConfig(stacks=(100, 100, 100), blinds=(5, 10, 0), min_bet=10, dead=(0, 5))

@@ -30,7 +30,9 @@ class RoundConfig:
     player before the round instead of commission (qld-holdem-2005 s20). ``antes_dead`` puts
     antes in the main pot as dead money instead of counting them as each player's contribution
     when side pots form (a big-blind ante, paid by one player for the table, works this way;
-    PHH's ``ante_trimming_status = false``).
+    PHH's ``ante_trimming_status = false``). ``dead`` is chips each position posts dead into
+    the centre before the deal, outside its bet: a missed small blind made up on return
+    (dunedin-house 27; act-omaha-2017 17.4).
     """
 
     stacks: tuple[int, ...]
@@ -47,6 +49,7 @@ class RoundConfig:
     commission: Commission | None = None
     fee: int = 0
     antes_dead: bool = False
+    dead: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -57,6 +60,10 @@ class RoundConfig:
             raise ConfigError(f"blinds name {len(self.blinds)} positions for {n} players")
         if self.antes and len(self.antes) != n:
             raise ConfigError(f"antes name {len(self.antes)} positions for {n} players")
+        if self.dead and len(self.dead) != n:
+            raise ConfigError(f"dead blinds name {len(self.dead)} positions for {n} players")
+        if any(d < 0 for d in self.dead):
+            raise ConfigError("dead blinds cannot be negative")
         if any(s <= 0 for s in self.stacks):
             raise ConfigError("every player in a round needs chips (qld-holdem-2005 s19(3))")
         if any(b < 0 for b in (*self.blinds, *self.antes)) or self.fee < 0:

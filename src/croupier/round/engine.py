@@ -42,6 +42,7 @@ from croupier.round.events import (
     CardBurned,
     Checked,
     CommissionTaken,
+    DeadPosted,
     Event,
     FeeCharged,
     Folded,
@@ -122,6 +123,7 @@ class Round:
         self.commission = 0
         self.paid = 0  # commission taken and pots awarded so far
         self.antes_posted = [0] * n
+        self.dead_posted = [0] * n  # dead chips in the centre, outside anyone's bet
         self.awarded = [0] * n
         self.flop_dealt = False
         self._bounds_at: tuple[int, int] = (-1, -1)  # (event count, player) of the memo below
@@ -582,6 +584,14 @@ class Round:
         self.stacks[e.player] -= e.amount
         self.fees += e.amount
 
+    def _f_dead(self, e: DeadPosted) -> None:
+        self.dead_posted[e.player] += e.amount
+        self.stacks[e.player] -= e.amount
+        self.contrib[e.player] += e.amount
+        self.forced[e.player] += e.amount
+        if self.stacks[e.player] == 0:
+            self.all_in[e.player] = True
+
     def _f_ante(self, e: AntePosted) -> None:
         self.antes_posted[e.player] += e.amount
         self.stacks[e.player] -= e.amount
@@ -783,6 +793,9 @@ class Round:
             a = min(antes[p], self.stacks[p])
             if a:
                 self._emit(AntePosted(p, a))
+        for p, d in enumerate(cfg.dead):
+            if d:
+                self._emit(DeadPosted(p, min(d, self.stacks[p]), self.rules.dead_blind_clause))
         for p in range(n):
             b = min(blinds[p], self.stacks[p])
             if b:
@@ -917,6 +930,9 @@ class Round:
         if self.config.antes_dead:
             contrib = [c - a for c, a in zip(contrib, self.antes_posted, strict=True)]
             dead = sum(self.antes_posted)
+        if any(self.dead_posted):
+            contrib = [c - d for c, d in zip(contrib, self.dead_posted, strict=True)]
+            dead += sum(self.dead_posted)
         levels = sorted({contrib[i] for i in eligible})
         pots: list[Pot] = []
         prev = 0
@@ -1089,6 +1105,7 @@ def _blind_kind(p: int, blinds: list[int]) -> str:
 _FOLDERS: dict[type, Callable[[Round, object], None]] = {
     FeeCharged: Round._f_fee,  # type: ignore[dict-item]
     AntePosted: Round._f_ante,  # type: ignore[dict-item]
+    DeadPosted: Round._f_dead,  # type: ignore[dict-item]
     BlindPosted: Round._f_blind,  # type: ignore[dict-item]
     CardBurned: Round._f_burn,  # type: ignore[dict-item]
     HoleDealt: Round._f_hole,  # type: ignore[dict-item]

@@ -32,6 +32,16 @@ class AntePosted(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DeadPosted(Event):
+    """Chips posted dead into the centre, not part of the player's bet: a missed small blind
+    made up on return (dunedin-house 27; act-omaha-2017 17.4)."""
+
+    player: int
+    amount: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
 class BlindPosted(Event):
     """A blind or straddle; ``amount`` may be short when the stack is (qld-tournament-2020 4.29)."""
 

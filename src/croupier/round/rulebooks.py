@@ -54,6 +54,7 @@ class Rulebook:
     uncalled_clause: str = ""
     side_pot_clause: str = ""
     low_clause: str = "act-omaha-2017 3.5(d)"
+    dead_blind_clause: str = "dunedin-house 27"
 
     def __str__(self) -> str:
         return self.id
@@ -103,6 +104,7 @@ ACT_OMAHA_2017 = Rulebook(
     uncontested_clause="act-omaha-2017 12.4(a)",
     uncalled_clause="act-omaha-2017 15.2(b)",
     side_pot_clause="act-omaha-2017 14.2",
+    dead_blind_clause="act-omaha-2017 17.4",
 )
 
 DUNEDIN_HOUSE = Rulebook(
