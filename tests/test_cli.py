@@ -81,3 +81,11 @@ def test_uth_trips_bad_paytable() -> None:
     r = run(app, ["uth", "trips", "--paytable", "50-40-x"])
     assert r.exit_code == 2
     assert "has 3 payouts" in r.output
+
+
+def test_demo_plays_a_queensland_round() -> None:
+    r = run(app, ["demo", "--seed", "7"])
+    assert r.exit_code == 0, r.output
+    assert "seat 1 posts the small blind, 5" in r.output
+    assert "(qld-holdem-2005 s30)" in r.output  # commission named by its clause
+    assert "revealed: salt" in r.output

@@ -32,6 +32,8 @@ from croupier.round.events import (
     Announcement,
     BetReturned,
     BlindPosted,
+    Called,
+    Checked,
     CommissionTaken,
     DeadPosted,
     FeeCharged,
@@ -615,3 +617,13 @@ def test_act_omaha_17_4_dead_blind_cites_its_rulebook() -> None:
 def test_dead_blinds_must_name_every_position() -> None:
     with pytest.raises(ConfigError, match="dead blinds name 2 positions for 3 players"):
         RoundConfig(stacks=(100, 100, 100), blinds=(5, 10, 0), min_bet=10, dead=(0, 5))
+
+
+def test_qld_s24_5_second_blind_calls_nothing_rather_than_checks() -> None:
+    """qld-holdem-2005 s4(2): no checking in the first round; the second blind's turn after
+    the opening bet is only called is a call (s24(5)) of nothing."""
+    r = make(["AsAd", "KsKd", "QsQd"], rulebook=QLD_HOLDEM_2005)
+    play(r, ("c", 2), ("c", 0))
+    events = r.apply(CheckCall(1))
+    assert isinstance(events[0], Called) and events[0].amount == 0
+    assert not any(isinstance(e, Checked) for e in r.events)

@@ -285,6 +285,8 @@ class Round:
                         self.rules.check_clause,
                         "checking is allowed only from the second round of betting",
                     )
+                if self.rules.qld_first_round and self.street == PREFLOP:
+                    return [Called(p, 0, False)]  # s4(2): no check here; s24(5): a call
                 return [Checked(p)]
             amount = min(owed, stack)
             return [Called(p, amount, amount == stack)]
