@@ -37,6 +37,7 @@ from croupier.round import (
 )
 from croupier.round.config import ConfigError
 from croupier.round.engine import SHOWDOWN
+from croupier.round.events import PotAwarded
 from croupier.round.rulebooks import DUNEDIN_HOUSE
 
 IN_SCOPE = ("NT", "NS", "FT", "PO", "FO/8")
@@ -195,8 +196,6 @@ def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> R
 
 
 def _split_pot(r: Round) -> bool:
-    from croupier.round.events import PotAwarded
-
     seen: dict[int, int] = {}
     for e in r.events:
         if isinstance(e, PotAwarded):

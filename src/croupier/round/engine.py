@@ -323,13 +323,13 @@ class Round:
         if self.config.automatic:
             raise self._refuse("croupier dealing", "croupier deals this round itself")
         if not 0 <= p < self.n:
-            raise self._refuse(self._deck_clause(), f"there is no player {p}")
+            raise self._refuse(self.rules.deck_clause, f"there is no player {p}")
         if self.hole[p] is not None:
-            raise self._refuse(self._deck_clause(), f"player {p} already has hole cards")
+            raise self._refuse(self.rules.deck_clause, f"player {p} already has hole cards")
         k = self.config.game.hole_cards
         if len(cmd.cards) != k:
             raise self._refuse(
-                self._deck_clause(),
+                self.rules.deck_clause,
                 f"{self.config.game.name} deals {k} hole cards, not {len(cmd.cards)}",
             )
         self._check_new_cards([c for c in cmd.cards if c is not None])
@@ -340,14 +340,14 @@ class Round:
             raise self._refuse("croupier dealing", "croupier deals this round itself")
         if self.awaiting() != "board":
             raise self._refuse(
-                self._deck_clause(),
+                self.rules.deck_clause,
                 f"no community cards are due now (the round awaits {self.awaiting()})",
             )
         street = self.street + 1
         k = BOARD_SIZES[street]
         if len(cmd.cards) != k:
             raise self._refuse(
-                self._deck_clause(),
+                self.rules.deck_clause,
                 f"the {STREET_NAMES[street]} is {k} card(s), not {len(cmd.cards)}",
             )
         self._check_new_cards(cmd.cards)
@@ -378,10 +378,10 @@ class Round:
             cards = tuple(c for c in hole if c is not None)
         else:
             if len(cards) != len(hole):
-                raise self._refuse(self._deck_clause(), f"player {p} holds {len(hole)} cards")
+                raise self._refuse(self.rules.deck_clause, f"player {p} holds {len(hole)} cards")
             known = [c for c in hole if c is not None]
             if known and sorted(known) != sorted(c for c in cards if c in known):
-                raise self._refuse(self._deck_clause(), f"player {p} was dealt other cards")
+                raise self._refuse(self.rules.deck_clause, f"player {p} was dealt other cards")
             if len(known) != len(hole):
                 self._check_new_cards([c for c in cards if c not in known])
         return [HandShown(p, tuple(cards))]
@@ -390,16 +390,10 @@ class Round:
         try:
             self.config.game.deck.check(cards)
         except CardError as e:
-            raise self._refuse(self._deck_clause(), str(e)) from e
+            raise self._refuse(self.rules.deck_clause, str(e)) from e
         for c in cards:
             if c in self.cards_out:
-                raise self._refuse(self._deck_clause(), f"{c} has already been dealt")
-
-    def _deck_clause(self) -> str:
-        return {
-            "qld-holdem-2005": "qld-holdem-2005 s13",
-            "act-omaha-2017": "act-omaha-2017 2.2",
-        }.get(self.rules.id, "dunedin-house glossary: Defective Deck")
+                raise self._refuse(self.rules.deck_clause, f"{c} has already been dealt")
 
     # ------------------------------------------------------------------------------------
     # Betting rules
@@ -1003,7 +997,7 @@ class Round:
             only_forced = all(self.contrib[i] <= self.forced[i] for i in range(self.n))
             deductions = cfg.commission.compute(results, cfg.min_bet, only_forced, self.flop_dealt)
         total_commission = sum(deductions)
-        if self.rules.id == "qld-holdem-2005" and (cfg.commission is not None):
+        if self.rules.announces_commission and cfg.commission is not None:
             clause = "qld-holdem-2005 s27(9)" if not uncontested else "qld-holdem-2005 s26(3)"
             self._emit(Announcement(f"pot {sum(p.amount for p in pots)}", clause))
             self._emit(Announcement(f"commission {total_commission}", clause))
@@ -1044,16 +1038,7 @@ class Round:
             if p in hi or p in lo
         ]
         if words:
-            clause = (
-                "act-omaha-2017 13.1"
-                if self.rules.id == "act-omaha-2017"
-                else (
-                    "qld-holdem-2005 s27(8)"
-                    if self.rules.id == "qld-holdem-2005"
-                    else self.rules.showdown_clause
-                )
-            )
-            self._emit(Announcement("winning hand: " + "; ".join(words), clause))
+            self._emit(Announcement("winning hand: " + "; ".join(words), self.rules.winner_clause))
 
     def _halves(
         self, pot: Pot, contenders: list[int], hi: dict[int, int], lo: dict[int, int]

@@ -55,6 +55,10 @@ class Rulebook:
     side_pot_clause: str = ""
     low_clause: str = "act-omaha-2017 3.5(d)"
     dead_blind_clause: str = "dunedin-house 27"
+    deck_clause: str = "dunedin-house glossary: Defective Deck"
+    winner_clause: str = "dunedin-house 64"  # the dealer announces the winning hand
+    # the dealer announces pot, commission and the pot less commission (qld s26(3), s27(9))
+    announces_commission: bool = False
 
     def __str__(self) -> str:
         return self.id
@@ -83,6 +87,9 @@ QLD_HOLDEM_2005 = Rulebook(
     uncontested_clause="qld-holdem-2005 s24(8)-(9), s25(7)",
     uncalled_clause="qld-holdem-2005 s26(3)(a)",
     side_pot_clause="qld-holdem-2005 s29(5)-(6)",
+    deck_clause="qld-holdem-2005 s13",
+    winner_clause="qld-holdem-2005 s27(8)",
+    announces_commission=True,
 )
 
 ACT_OMAHA_2017 = Rulebook(
@@ -105,6 +112,8 @@ ACT_OMAHA_2017 = Rulebook(
     uncalled_clause="act-omaha-2017 15.2(b)",
     side_pot_clause="act-omaha-2017 14.2",
     dead_blind_clause="act-omaha-2017 17.4",
+    deck_clause="act-omaha-2017 2.2",
+    winner_clause="act-omaha-2017 13.1",
 )
 
 DUNEDIN_HOUSE = Rulebook(
