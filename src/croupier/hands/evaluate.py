@@ -127,6 +127,11 @@ def describe_strength(strength: int, order: HandOrder = STANDARD) -> str:
     return _describe(order, _py(order).classes[strength])
 
 
+def category_of(strength: int, order: HandOrder = STANDARD) -> Category:
+    """The category of a high strength."""
+    return Category(_py(order).category[strength])
+
+
 def describe_low_strength(strength: int, rule: LowRule) -> str:
     """A low strength in words, e.g. ``8-6-4-3-2 low``."""
     return LowValue(rule, strength, ()).words

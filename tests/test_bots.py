@@ -1,0 +1,75 @@
+"""Bots choose only legal actions and play rounds to the end under every rulebook and game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from croupier.bots import BOTS, make_bot, preflop_score
+from croupier.cards import Deck, parse_cards
+from croupier.round import (
+    ACT_OMAHA_2017,
+    DUNEDIN_HOUSE,
+    QLD_HOLDEM_2005,
+    Game,
+    Round,
+    RoundConfig,
+    Structure,
+)
+from croupier.shoe import Shoe
+
+CASES = [
+    (DUNEDIN_HOUSE, Game.holdem(), Structure.no_limit()),
+    (QLD_HOLDEM_2005, Game.holdem(), Structure.pot_limit()),
+    (ACT_OMAHA_2017, Game.omaha_game(), Structure.pot_limit()),
+    (DUNEDIN_HOUSE, Game.short_deck("A"), Structure.no_limit()),
+]
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize(("rules", "game", "structure"), CASES)
+def test_bots_play_only_legal_actions(name: str, rules, game, structure) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(7)
+    shoe = Shoe(game.deck, seed=11)
+    bots = [make_bot(name) for _ in range(6)]
+    for _ in range(60):
+        cfg = RoundConfig(
+            stacks=tuple(rng.randint(20, 400) for _ in range(6)),
+            blinds=(1, 2, 0, 0, 0, 0),
+            min_bet=2,
+            rulebook=rules,
+            game=game,
+            structure=structure,
+            deck_order=shoe.shuffle().order,
+        )
+        r = Round(cfg)
+        total = sum(cfg.stacks)
+        while not r.is_over:
+            p = r.actor
+            assert p is not None
+            cmd = bots[p].act(r, rng)
+            assert r.why_illegal(cmd) is None, (name, cmd)
+            r.apply(cmd)
+        assert sum(r.stacks) + r.commission + r.fees == total
+
+
+def test_calling_station_never_folds() -> None:
+    rng = random.Random(3)
+    shoe = Shoe(Deck.standard(), seed=5)
+    bot = make_bot("calling-station")
+    for _ in range(30):
+        r = Round(RoundConfig((100,) * 4, (1, 2, 0, 0), 2, deck_order=shoe.shuffle().order))
+        while not r.is_over:
+            r.apply(bot.act(r, rng))
+        assert not any(r.folded)
+
+
+def test_tight_aggressive_ranks_aces_above_seven_deuce() -> None:
+    assert preflop_score(tuple(parse_cards("AsAh"))) > 0.9
+    assert preflop_score(tuple(parse_cards("7c2d"))) < 0.55
+
+
+def test_unknown_bot_is_named() -> None:
+    with pytest.raises(ValueError, match="no bot named 'shark'"):
+        make_bot("shark")
