@@ -1,8 +1,19 @@
-"""Ultimate Texas Hold'em, house-banked (act-uth-2025): pay tables, settlement, Trips edge.
+"""Ultimate Texas Hold'em, house-banked (act-uth-2025): pay tables, settlement, Trips edge,
+the round of play (wagers, deal, decisions, settlement, irregularities), the table over many
+rounds, and tournaments.
 
 Pure and deterministic: cards in, integer chips out, every outcome citing its clause.
 """
 
+from croupier.uth.game import (
+    Phase,
+    ShoeKind,
+    TableState,
+    UthConfig,
+    UthRound,
+    deal_order,
+)
+from croupier.uth.limits import Counted, LimitsError, TableLimits, counted_stake
 from croupier.uth.paytables import (
     ACT_UTH_2025,
     ANTE_ODDS,
@@ -25,6 +36,7 @@ from croupier.uth.settle import (
     dealer_qualifies,
     settle,
 )
+from croupier.uth.table import UthTable
 
 __all__ = [
     "ACT_UTH_2025",
@@ -33,16 +45,27 @@ __all__ = [
     "PLAY_ODDS",
     "TRIPS_TABLE",
     "Box",
+    "Counted",
+    "LimitsError",
     "Odds",
     "Outcome",
     "PayLine",
     "PayTable",
     "PayTableError",
     "Payouts",
+    "Phase",
     "Settlement",
+    "ShoeKind",
+    "TableLimits",
+    "TableState",
+    "UthConfig",
+    "UthRound",
+    "UthTable",
     "Wager",
     "WagerError",
     "WagerResult",
+    "counted_stake",
+    "deal_order",
     "dealer_qualifies",
     "settle",
 ]

@@ -1,0 +1,164 @@
+"""An Ultimate Texas Hold'em table over many rounds: seats, players' chips, the house bank, the
+5.4 warnings, and seated players who abstain (act-uth-2025 15.7).
+
+Every change is a :class:`TableEvent`; each round's own events live in its
+:class:`~croupier.uth.game.UthRound`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from croupier.cards import Card
+from croupier.round.commands import IllegalAction, Ruling
+from croupier.uth.game import TableState, UthConfig, UthRound
+
+VACATE = "act-uth-2025 15.7"
+ABSTAIN_ROUNDS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """Base class of table events."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seated(TableEvent):
+    box: int
+    player: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class Left(TableEvent):
+    box: int
+    player: str
+    chips: int
+    clause: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecorded(TableEvent):
+    """A finished round: the table after it, and the seated players who placed no wager."""
+
+    after: TableState
+    abstained: tuple[str, ...]
+
+
+def _refuse(clause: str, message: str) -> IllegalAction:
+    return IllegalAction(Ruling(clause, message))
+
+
+class UthTable:
+    """Seats players, starts rounds and carries their results from one round to the next."""
+
+    def __init__(self, config: UthConfig, bank: int) -> None:
+        self.config = config
+        self.events: list[TableEvent] = []
+        self.seats: dict[int, str] = {}
+        self.chips: dict[str, int] = {}
+        self.bank = bank
+        self.warned: frozenset[str] = frozenset()
+        self.abstained: dict[str, int] = {}
+        self.round: UthRound | None = None
+
+    @classmethod
+    def from_events(cls, config: UthConfig, bank: int, events: Sequence[TableEvent]) -> UthTable:
+        """Rebuild a table (between rounds) by folding its events."""
+        t = cls(config, bank)
+        for e in events:
+            t._emit(e)
+        return t
+
+    @property
+    def state(self) -> TableState:
+        return TableState(dict(self.chips), self.bank, self.warned, dict(self.seats))
+
+    def _in_round(self) -> bool:
+        return self.round is not None and not self.round.is_over
+
+    def seat(self, box: int, player: str, chips: int) -> Seated:
+        if not 1 <= box <= self.config.boxes:
+            raise _refuse("act-uth-2025 4.1", f"there is no box {box}")
+        if box in self.seats:
+            raise _refuse("act-uth-2025 4.5", f"box {box} is taken by {self.seats[box]}")
+        if player in self.chips:
+            raise _refuse("act-uth-2025 4.4", f"{player} is already seated")
+        if chips < 0:
+            raise _refuse("act-uth-2025 4.1", f"chips are whole and not negative: {chips}")
+        if self._in_round():
+            raise _refuse("act-uth-2025 4.6", "a player takes a seat between rounds")
+        e = Seated(box, player, chips)
+        self._emit(e)
+        return e
+
+    def leave(self, box: int, clause: str = "") -> Left:
+        if box not in self.seats:
+            raise _refuse("act-uth-2025 4.1", f"no one sits at box {box}")
+        if self._in_round():
+            raise _refuse("act-uth-2025 4.6", "a player leaves between rounds")
+        p = self.seats[box]
+        e = Left(box, p, self.chips[p], clause)
+        self._emit(e)
+        return e
+
+    def new_round(self, deck: Sequence[Card] | None = None) -> UthRound:
+        """A round with the table's players and bank; ``deck`` makes it automatic."""
+        if self._in_round():
+            raise _refuse("croupier round", "the current round has not ended")
+        self.round = UthRound(self.config, self.state, deck)
+        return self.round
+
+    def finish_round(self) -> RoundRecorded:
+        """Record the round just ended."""
+        r = self.round
+        if r is None or not r.is_over:
+            raise _refuse("croupier round", "no round has ended")
+        wagered = {b.player for b in r.boxes.values()}
+        idle = tuple(p for _, p in sorted(self.seats.items()) if p not in wagered)
+        e = RoundRecorded(r.table_after(), idle)
+        self._emit(e)
+        self.round = None
+        return e
+
+    def why_not_vacate(self, box: int) -> Ruling | None:
+        """Why the player at ``box`` may not be required to vacate it (15.7), or ``None``."""
+        p = self.seats.get(box)
+        if p is None:
+            return Ruling(VACATE, f"no one sits at box {box}")
+        n = self.abstained.get(p, 0)
+        if n < ABSTAIN_ROUNDS:
+            return Ruling(VACATE, f"{p} has abstained {n} consecutive round(s), not three")
+        if len(self.seats) < self.config.boxes:
+            return Ruling(VACATE, "a seat is free: 15.7 applies only when all seats are in use")
+        return None
+
+    def require_vacate(self, box: int) -> Left:
+        """The floor requires a seated player who abstained three rounds to vacate (15.7)."""
+        why = self.why_not_vacate(box)
+        if why is not None:
+            raise IllegalAction(why)
+        return self.leave(box, VACATE)
+
+    # -- fold ---------------------------------------------------------------------------
+
+    def _emit(self, e: TableEvent) -> None:
+        self.events.append(e)
+        if isinstance(e, Seated):
+            self.seats[e.box] = e.player
+            self.chips[e.player] = e.chips
+            self.abstained[e.player] = 0
+        elif isinstance(e, Left):
+            del self.seats[e.box]
+            del self.chips[e.player]
+            del self.abstained[e.player]
+        elif isinstance(e, RoundRecorded):
+            self.chips = dict(e.after.chips)
+            self.bank = e.after.bank
+            self.warned = e.after.warned
+            for p in self.chips:
+                self.abstained[p] = self.abstained[p] + 1 if p in e.abstained else 0
+
+
+__all__ = ["ABSTAIN_ROUNDS", "Left", "RoundRecorded", "Seated", "TableEvent", "UthTable"]
