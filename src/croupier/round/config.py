@@ -32,7 +32,10 @@ class RoundConfig:
     when side pots form (a big-blind ante, paid by one player for the table, works this way;
     PHH's ``ante_trimming_status = false``). ``dead`` is chips each position posts dead into
     the centre before the deal, outside its bet: a missed small blind made up on return
-    (dunedin-house 27; act-omaha-2017 17.4).
+    (dunedin-house 27; act-omaha-2017 17.4). ``big_blind_position`` names the round's big blind
+    when others also post a big blind to come in (act-omaha-2017 17.11(b); dunedin-house 29):
+    the first action before the flop is the player after it, and the others' posts are live
+    bets acted on in turn. ``None``: the largest blind or straddle, the last of equals.
     """
 
     stacks: tuple[int, ...]
@@ -50,6 +53,7 @@ class RoundConfig:
     fee: int = 0
     antes_dead: bool = False
     dead: tuple[int, ...] = ()
+    big_blind_position: int | None = None
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -62,6 +66,8 @@ class RoundConfig:
             raise ConfigError(f"antes name {len(self.antes)} positions for {n} players")
         if self.dead and len(self.dead) != n:
             raise ConfigError(f"dead blinds name {len(self.dead)} positions for {n} players")
+        if self.big_blind_position is not None and not 0 <= self.big_blind_position < n:
+            raise ConfigError(f"the big blind's position {self.big_blind_position} is not a player")
         if any(d < 0 for d in self.dead):
             raise ConfigError("dead blinds cannot be negative")
         if any(s <= 0 for s in self.stacks):

@@ -763,6 +763,8 @@ class Round:
 
     def _preflop_first(self) -> int:
         """The first to act before the flop: next after the largest blind or straddle."""
+        if self.config.big_blind_position is not None:
+            return (self.config.big_blind_position + 1) % self.n
         best, idx = -1, self.n - 1
         for i in range(self.n):
             if self.bets[i] >= best and self.forced[i] and self.bets[i] > 0:
