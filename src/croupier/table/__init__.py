@@ -1,4 +1,4 @@
-"""The table: many rounds of play at one table (button and blinds so far)."""
+"""The table: many rounds of play at one table, players coming and going."""
 
 from croupier.table.button import (
     MAX_SEATS,

@@ -1,0 +1,272 @@
+"""Simulate a table for many rounds: bots play, players join, top up, step away and leave.
+
+Every round is checked against the rules as it ends (:class:`RoundCheck`): chips conserved with
+commission and fees, exactly one big blind posted, nobody dealt in where the rulebook forbids,
+and the button moved as the rulebook moves it. A failed check raises :class:`SimulationError`
+naming the round.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from croupier.bots import Bot, make_bot
+from croupier.phh import dump
+from croupier.phh_export import to_history
+from croupier.round import IllegalAction, Round
+from croupier.shoe import Shoe
+from croupier.table.button import Blind, Buttons, Deal, Seating, Status
+from croupier.table.commands import (
+    Act,
+    AddChips,
+    Leave,
+    Return,
+    SitDown,
+    SitOut,
+    StartRound,
+    TableCommand,
+)
+from croupier.table.events import PlayerLeft, RoundStarted, StatusChanged, TableEvent
+from croupier.table.table import Table, TableConfig
+
+BOT_MIX = ("tight-aggressive", "random", "calling-station")
+
+
+class SimulationError(AssertionError):
+    """A round broke one of the table's invariants."""
+
+
+@dataclass
+class SeatResult:
+    player: str
+    bot: str
+    bought_in: int = 0
+    cashed_out: int = 0
+    rounds: int = 0
+
+    def net(self, stack: int) -> int:
+        return stack + self.cashed_out - self.bought_in
+
+
+@dataclass
+class Report:
+    """What a simulation did: rounds, money in and out, and each player's result."""
+
+    rounds: int = 0
+    commission: int = 0
+    fees: int = 0
+    joins: int = 0
+    departures: int = 0
+    top_ups: int = 0
+    players: dict[str, SeatResult] = field(default_factory=dict)
+    final_stacks: dict[str, int] = field(default_factory=dict)
+
+    def results(self) -> list[tuple[str, str, int, int]]:
+        """(player, bot, rounds played, net chips) for everyone who played."""
+        return [
+            (r.player, r.bot, r.rounds, r.net(self.final_stacks.get(r.player, 0)))
+            for r in self.players.values()
+        ]
+
+
+class _Sim:
+    def __init__(self, config: TableConfig, seed: int, seats: int) -> None:
+        self.table = Table(config)
+        self.config = config
+        self.rng = random.Random(seed)
+        self.shoe = Shoe(config.game.deck, seed=seed)
+        self.seats = min(seats, config.size)
+        self.bots: dict[str, Bot] = {}
+        self.report = Report()
+        self.at = 0
+        self.next_id = 1
+        self.money_in = 0
+        self.money_out = 0
+
+    def send(self, cmd: TableCommand) -> bool:
+        """Apply ``cmd`` if the table allows it (a bot's wish the rules refuse is dropped)."""
+        if self.table.why_illegal(cmd) is not None:
+            return False
+        self.table.apply(cmd)
+        return True
+
+    def buy_in(self) -> int:
+        st = self.config.stakes
+        top = st.max_buy_in or st.min_table_stake * 5
+        return self.rng.randint(st.min_table_stake, max(st.min_table_stake, top))
+
+    def join(self) -> None:
+        free = [n for n in range(1, self.seats + 1) if self.table.seating.get(n) is None]
+        if not free:
+            return
+        player = f"p{self.next_id}"
+        self.next_id += 1
+        chips = self.buy_in()
+        post = self.rng.random() < 0.5
+        if self.send(SitDown(player, self.rng.choice(free), chips, self.at, post)):
+            name = BOT_MIX[self.rng.randrange(len(BOT_MIX))]
+            self.bots[player] = make_bot(name)
+            self.report.players[player] = SeatResult(player, name, bought_in=chips)
+            self.money_in += chips
+            self.report.joins += 1
+
+    def leave(self, player: str) -> None:
+        chips = self.table.stacks[player]
+        if self.send(Leave(player, self.at)):
+            self.report.players[player].cashed_out += chips
+            self.money_out += chips
+            self.report.departures += 1
+
+    def between_rounds(self) -> None:
+        t, rng, st = self.table, self.rng, self.config.stakes
+        for _, s in t.seating.seats:
+            p, stack = s.player, t.stacks[s.player]
+            if stack < st.min_table_stake and rng.random() < 0.8:
+                add = self.buy_in() - stack if stack < st.min_table_stake else 0
+                if add > 0 and self.send(AddChips(p, add, self.at)):
+                    self.report.players[p].bought_in += add
+                    self.money_in += add
+                    self.report.top_ups += 1
+            if s.status is Status.SITTING_OUT and rng.random() < 0.5:
+                self.send(Return(p, self.at, post=rng.random() < 0.5))
+            elif s.status is Status.PLAYING and rng.random() < 0.01:
+                self.send(SitOut(p, self.at))
+        for _, s in t.seating.seats:
+            if rng.random() < 0.02:
+                self.leave(s.player)
+        while rng.random() < 0.15 or self.active() < 3:
+            before = len(t.seating.seats)
+            self.join()
+            if len(t.seating.seats) == before:
+                break
+
+    def active(self) -> int:
+        return sum(1 for _, s in self.table.seating.seats if s.status is not Status.SITTING_OUT)
+
+    def play_round(self) -> tuple[Round, tuple[str, ...]]:
+        t = self.table
+        self.at += 60
+        before = (t.seating, t.buttons)
+        events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
+        started = next(e for e in events if isinstance(e, RoundStarted))
+        for e in events:
+            if isinstance(e, PlayerLeft):
+                self.report.players[e.player].cashed_out += e.chips
+                self.money_out += e.chips
+                self.report.departures += 1
+        round_ = t.round
+        assert round_ is not None
+        seating_at_deal = _seating_before_deal(before[0], events)
+        previous = None if started.restart else before[1]
+        check_deal(self.config, seating_at_deal, previous, started.deal, t.hands + 1)
+        while t.round is not None:
+            r = t.round
+            player = t.players[r.actor] if r.actor is not None else None
+            if player is None:
+                raise SimulationError(f"round {t.hands + 1}: the round waits for {r.awaiting()}")
+            try:
+                t.apply(Act(self.bots[player].act(r, self.rng), self.at))
+            except IllegalAction as e:
+                msg = f"round {t.hands + 1}: a bot's action was refused: {e}"
+                raise SimulationError(msg) from e
+            self.at += 1
+        for p in started.players:
+            self.report.players[p].rounds += 1
+        total = t.total_chips + t.commission + t.fees
+        if total != self.money_in - self.money_out:
+            raise SimulationError(
+                f"round {t.hands}: chips not conserved: table {t.total_chips} + commission "
+                f"{t.commission} + fees {t.fees} != bought in {self.money_in} - cashed out "
+                f"{self.money_out}"
+            )
+        return round_, started.players
+
+
+def _seating_before_deal(seating: Seating, events: Sequence[TableEvent]) -> Seating:
+    """The seating the deal was made from: stake rulings at the deal applied."""
+    left = {e.player for e in events if isinstance(e, PlayerLeft)}
+    out = {e.player for e in events if isinstance(e, StatusChanged)}
+    return Seating(
+        tuple(
+            (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
+            for n, s in seating.seats
+            if s.player not in left
+        ),
+        seating.size,
+    )
+
+
+def check_deal(
+    config: TableConfig, seating: Seating, previous: Buttons | None, deal: Deal, hand: int
+) -> None:
+    """The rules a deal must keep: one big blind; newcomers dealt in only where allowed; the
+    button (or, under dunedin-house, the big blind) moved to the next player."""
+    rules = config.rulebook.id
+    bigs = [p for p in deal.posts if p.blind is Blind.BIG and not p.entry]
+    if len(bigs) != 1:
+        raise SimulationError(f"round {hand}: {len(bigs)} big blinds posted, not one")
+    seats = dict(seating.seats)
+    for n in deal.dealt_in:
+        s = seats[n]
+        if rules == "qld-holdem-2005" or not s.new or previous is None:
+            continue
+        if rules == "act-omaha-2017" and previous.orbit is not None:
+            continue  # act-omaha-2017 17.12: the first time round, newcomers play free
+        posted = any(p.seat == n for p in deal.posts)
+        if not posted and not deal.heads_up:
+            raise SimulationError(f"round {hand}: newcomer in seat {n} dealt in without posting")
+        if rules == "dunedin-house" and n == deal.button.seat and not deal.heads_up:
+            raise SimulationError(f"round {hand}: newcomer dealt in on the button (dunedin 29)")
+    if previous is None:
+        return
+    live = [n for n, s in seating.seats if s.status is not Status.SITTING_OUT]
+    order = seating.after(previous.button if rules != "dunedin-house" else previous.big_blind)
+    if rules == "qld-holdem-2005":
+        want = next(n for n in order if n in live)
+        if deal.button.seat != want:
+            raise SimulationError(f"round {hand}: button on {deal.button.seat}, not {want}")
+    elif rules == "dunedin-house" and not deal.heads_up:
+        want = next(n for n in order if n in live)
+        if deal.big_blind.seat != want:
+            raise SimulationError(f"round {hand}: big blind on {deal.big_blind.seat}, not {want}")
+    elif rules == "act-omaha-2017" and not deal.heads_up:
+        playing = [n for n, s in seating.seats if s.status is Status.PLAYING]
+        want = next(n for n in order if n in playing)
+        if deal.button.seat != want:
+            raise SimulationError(f"round {hand}: button on {deal.button.seat}, not {want}")
+
+
+def simulate(
+    config: TableConfig,
+    rounds: int,
+    seed: int = 0,
+    seats: int = 9,
+    history: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Report:
+    """Play ``rounds`` rounds; write each as PHH under ``history`` when given."""
+    sim = _Sim(config, seed, seats)
+    if history is not None:
+        history.mkdir(parents=True, exist_ok=True)
+    for i in _count(rounds):
+        sim.between_rounds()
+        r, players = sim.play_round()
+        if history is not None:
+            h = replace(to_history(r), hand=i + 1, players=players)
+            dump(h, history / f"{i + 1:07d}.phh")
+        if progress is not None:
+            progress(1)
+    t = sim.table
+    rep = sim.report
+    rep.rounds = t.hands
+    rep.commission = t.commission
+    rep.fees = t.fees
+    rep.final_stacks = dict(t.stacks)
+    return rep
+
+
+def _count(n: int) -> Iterator[int]:
+    yield from range(n)

@@ -1,0 +1,140 @@
+"""What the dealer, the floor and the players tell a table between and during rounds.
+
+Every command carries ``at``: the table clock in whole seconds, an input (the core never reads
+the machine's clock). Round actions are wrapped in :class:`Act`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.cards import Card
+from croupier.round.commands import Command as RoundCommand
+
+
+@dataclass(frozen=True, slots=True)
+class TableCommand:
+    """Base class of table commands."""
+
+
+@dataclass(frozen=True, slots=True)
+class SitDown(TableCommand):
+    """A player takes an empty seat with ``chips``; ``post``: posts a big blind to be dealt in at
+    once instead of waiting for the big blind (act-omaha-2017 17.11; dunedin-house 29)."""
+
+    player: str
+    seat: int
+    chips: int
+    at: int = 0
+    post: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AddChips(TableCommand):
+    """A seated player adds chips to their table stake (between their rounds)."""
+
+    player: str
+    chips: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveChips(TableCommand):
+    """A seated player asks to take chips off the table (never allowed while seated)."""
+
+    player: str
+    chips: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut(TableCommand):
+    """A player steps away (a comfort break); ``approved``: a floor manager approved leaving
+    during a round they are playing (qld-holdem-2005 s19(5))."""
+
+    player: str
+    at: int = 0
+    approved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Return(TableCommand):
+    """A player back from a break; ``post``: posts what they owe to be dealt in at once."""
+
+    player: str
+    at: int = 0
+    post: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Leave(TableCommand):
+    """A player leaves the table with their chips."""
+
+    player: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSeat(TableCommand):
+    """A player moves to an empty seat; ``post``: posts a big blind rather than wait."""
+
+    player: str
+    seat: int
+    at: int = 0
+    post: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound(TableCommand):
+    """Deal the next round. ``deck_order``: the shuffled deck (automatic mode); ``None``: a live
+    dealer enters the cards dealt."""
+
+    deck_order: tuple[Card, ...] | None = None
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Act(TableCommand):
+    """A command to the round in progress (an action, a card dealt, a show or muck)."""
+
+    command: RoundCommand
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Tick(TableCommand):
+    """The table clock reached ``at``: an action timer or clock may have run out."""
+
+    at: int
+
+
+@dataclass(frozen=True, slots=True)
+class InstructTime(TableCommand):
+    """act-omaha-2017 4.8(b): the player to act is told they have forty seconds."""
+
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CallClock(TableCommand):
+    """dunedin-house 90: the clock is called on the player to act: ``seconds`` to decide, then a
+    ten-second countdown, then the hand is dead."""
+
+    seconds: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRound(TableCommand):
+    """act-omaha-2017 19.1, 19.3: the operator voids the round in progress (``clause``: which)."""
+
+    clause: str
+    reason: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable(TableCommand):
+    """act-omaha-2017 18.2: the table closes after notice; no round starts after this."""
+
+    at: int = 0

@@ -1,0 +1,135 @@
+"""Everything that happens at a table, as events; a table's state is the fold of its events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.round.commands import Command as RoundCommand
+from croupier.round.config import RoundConfig
+from croupier.table.button import Deal, Status
+
+
+@dataclass(frozen=True, slots=True)
+class TableEvent:
+    """Base class of table events."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSat(TableEvent):
+    player: str
+    seat: int
+    chips: int
+    status: Status
+    new: bool
+    clause: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsAdded(TableEvent):
+    player: str
+    chips: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChanged(TableEvent):
+    player: str
+    status: Status
+    clause: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLeft(TableEvent):
+    player: str
+    chips: int
+    clause: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChanged(TableEvent):
+    player: str
+    origin: int
+    target: int
+    status: Status
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(TableEvent):
+    """act-omaha-2017 14.3: a player below the minimum who did not top up."""
+
+    player: str
+    clause: str = "act-omaha-2017 14.3"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(TableEvent):
+    """A round begins: its deal (button, blinds, who is in) and the round's configuration."""
+
+    hand: int
+    deal: Deal
+    config: RoundConfig
+    players: tuple[str, ...]  # by round position
+    at: int = 0
+    restart: bool = False  # the game started afresh: fewer than two players carried it on
+
+
+@dataclass(frozen=True, slots=True)
+class RoundAction(TableEvent):
+    """A command applied to the round in progress (folding it replays the round)."""
+
+    command: RoundCommand
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(TableEvent):
+    """The player to act ran out of time: their hand is folded, their bets stay in the pot."""
+
+    player: str
+    clause: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class DeadlineSet(TableEvent):
+    """The player to act must act by ``deadline`` (an action timer, instruction or clock)."""
+
+    player: str
+    deadline: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFinished(TableEvent):
+    hand: int
+    stacks: tuple[tuple[str, int], ...]
+    commission: int
+    fees: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoided(TableEvent):
+    """The round is void: every chip committed returns to its player."""
+
+    hand: int
+    clause: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Notice(TableEvent):
+    """A ruling the floor must act on (a seat that may be lost, a player to vacate)."""
+
+    player: str
+    clause: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed(TableEvent):
+    clause: str
+    at: int = 0

@@ -1,0 +1,153 @@
+"""Choosing seats: the draw of cards, the priority for a vacated seat, and seat changes.
+
+* qld-holdem-2005 s16: a draw decides who sits where two or more want one seat (1); a vacated
+  seat goes first to players in the game since it started, then other players, then newcomers
+  (2); a tie within the highest group is drawn for (3); the highest-ranking card wins (4).
+* act-omaha-2017 8.2: players choose seats; a draw decides between players wanting the same one.
+  17.13: a player moving further from the blinds is dealt out until the big blind reaches them,
+  or posts a big blind to be dealt in at once.
+* dunedin-house 16: a draw decides between players wanting the same seat; 17: players already
+  at the table have priority for a vacated seat over players waiting to join; 28: a move more than
+  two live seats clockwise waits for the blinds or posts a penalty big blind.
+
+Reading: "the highest ranking card" (qld s16(4)) is decided by rank and, between cards of one
+rank, by suit in the bridge order spades, hearts, diamonds, clubs (no clause ranks suits; this is
+the draw every casino floor uses). A tie cannot happen with one deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+from croupier.cards import Card
+from croupier.round.commands import Ruling
+
+QLD = "qld-holdem-2005"
+ACT = "act-omaha-2017"
+DUNEDIN = "dunedin-house"
+
+_DRAW_CLAUSE = {
+    QLD: "qld-holdem-2005 s16(1), (4)",
+    ACT: "act-omaha-2017 8.2",
+    DUNEDIN: "dunedin-house 16",
+}
+
+
+class SeatDrawError(ValueError):
+    """A draw that cannot decide: a player without a card, or a card drawn twice."""
+
+
+class Priority(IntEnum):
+    """qld-holdem-2005 s16(2): who comes first for a vacated seat (lower is first)."""
+
+    ORIGINAL = 1  # (a) in the game since it started
+    PLAYER = 2  # (b) other players in the game
+    NEWCOMER = 3  # (c) persons who wish to become players
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """Who won a draw for a seat, with every card drawn and the clause."""
+
+    winner: str
+    cards: tuple[tuple[str, Card], ...]
+    clause: str
+
+    def __str__(self) -> str:
+        drawn = ", ".join(f"{p} {c}" for p, c in self.cards)
+        return f"{self.winner} wins the draw ({drawn}) ({self.clause})"
+
+
+def draw_value(card: Card) -> int:
+    """A card's standing in a seat draw: rank first, then spades > hearts > diamonds > clubs."""
+    return (card >> 2) * 4 + (card & 3)
+
+
+def draw_for_seat(rulebook: str, cards: Mapping[str, Card]) -> DrawResult:
+    """The player whose drawn card ranks highest takes the seat."""
+    if len(cards) < 2:
+        raise SeatDrawError("a draw needs at least two players")
+    if len(set(cards.values())) != len(cards):
+        raise SeatDrawError("each player draws a different card from one deck")
+    winner = max(cards, key=lambda p: draw_value(cards[p]))
+    return DrawResult(winner, tuple(cards.items()), _DRAW_CLAUSE.get(rulebook, _DRAW_CLAUSE[QLD]))
+
+
+def vacancy_claimants(
+    rulebook: str, claims: Sequence[tuple[str, Priority]]
+) -> tuple[tuple[str, ...], Ruling]:
+    """Who may take a vacated seat: the claimants of the highest priority the rulebook gives.
+
+    More than one means a draw among them (qld s16(3); act-omaha-2017 8.2; dunedin-house 16).
+    dunedin-house 17 puts players at the table ahead of players waiting to join (it does not
+    separate original players from others); act-omaha-2017 has no priority, only the draw.
+    """
+    if not claims:
+        raise SeatDrawError("nobody claims the seat")
+    if rulebook == QLD:
+        rank = {p: int(pr) for p, pr in claims}
+        clause = "qld-holdem-2005 s16(2)"
+    elif rulebook == DUNEDIN:
+        rank = {p: 1 if pr is not Priority.NEWCOMER else 2 for p, pr in claims}
+        clause = "dunedin-house 17"
+    else:
+        rank = {p: 1 for p, _ in claims}
+        clause = "act-omaha-2017 8.2"
+    best = min(rank.values())
+    first = tuple(p for p, _ in claims if rank[p] == best)
+    if len(first) == 1:
+        return first, Ruling(clause, f"{first[0]} has priority for the vacated seat")
+    return first, Ruling(clause, f"{', '.join(first)} draw cards for the vacated seat")
+
+
+def live_seats_passed(occupied: Sequence[int], size: int, origin: int, target: int) -> int:
+    """How many occupied seats a move from ``origin`` clockwise to ``target`` passes, counting
+    the target if occupied after the move (it is not: it was empty), so: seats strictly between."""
+    passed = 0
+    s = origin
+    while True:
+        s = s % size + 1
+        if s == target:
+            return passed
+        if s in occupied:
+            passed += 1
+
+
+def seat_change_penalty(
+    rulebook: str,
+    occupied: Sequence[int],
+    size: int,
+    origin: int,
+    target: int,
+    big_blind: int | None,
+) -> Ruling | None:
+    """Whether moving from ``origin`` to ``target`` means waiting for the big blind (or posting a
+    big blind to play at once), citing the clause; ``None`` when the move costs nothing.
+
+    ``occupied``: seats of live players other than the mover; ``big_blind``: the seat of the
+    last round's big blind (``None`` before the first round). qld-holdem-2005 has no seat-change
+    rule: a move between rounds costs nothing.
+    """
+    if rulebook == DUNEDIN:
+        passed = live_seats_passed(occupied, size, origin, target)
+        if passed > 2:
+            return Ruling(
+                "dunedin-house 28",
+                f"a move {passed} live seats clockwise waits for the blinds or posts a penalty "
+                "big blind",
+            )
+        return None
+    if rulebook == ACT and big_blind is not None:
+        # Further from the blinds: the big blind, moving clockwise, reaches the new seat later.
+        def distance(seat: int) -> int:
+            return (seat - big_blind) % size
+
+        if distance(target) > distance(origin):
+            return Ruling(
+                "act-omaha-2017 17.13",
+                "a move further from the blinds is dealt out until the big blind, or posts a "
+                "big blind to receive cards",
+            )
+    return None

@@ -1,0 +1,763 @@
+"""A table: many rounds of play with players sitting down, adding chips, stepping away and leaving.
+
+:class:`Table` takes :mod:`croupier.table.commands` and answers with events or an
+:class:`~croupier.round.IllegalAction` naming the clause, leaving its state unchanged. Its state is
+the fold of its events (:meth:`Table.from_events`). The button and blinds come from
+:func:`croupier.table.button.next_deal`, the stake rules from :mod:`croupier.table.stakes`, seat
+moves from :mod:`croupier.table.seats`; each round is a :class:`croupier.round.Round`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from croupier.cards import Card
+from croupier.round import (
+    ConfigError,
+    Fold,
+    Game,
+    IllegalAction,
+    Round,
+    RoundConfig,
+    Rulebook,
+    Ruling,
+    Structure,
+)
+from croupier.round.commission import Commission
+from croupier.round.games import HOLDEM
+from croupier.table.button import (
+    MAX_SEATS,
+    Blind,
+    Buttons,
+    Deal,
+    Seat,
+    Seating,
+    SeatingError,
+    Status,
+    advance,
+    next_deal,
+)
+from croupier.table.commands import (
+    Act,
+    AddChips,
+    CallClock,
+    ChangeSeat,
+    CloseTable,
+    InstructTime,
+    Leave,
+    RemoveChips,
+    Return,
+    SitDown,
+    SitOut,
+    StartRound,
+    TableCommand,
+    Tick,
+    VoidRound,
+)
+from croupier.table.events import (
+    ChipsAdded,
+    DeadlineSet,
+    Declared,
+    Notice,
+    PlayerLeft,
+    PlayerSat,
+    RoundAction,
+    RoundFinished,
+    RoundStarted,
+    RoundVoided,
+    SeatChanged,
+    StatusChanged,
+    TableClosed,
+    TableEvent,
+    TimedOut,
+)
+from croupier.table.seats import seat_change_penalty
+from croupier.table.stakes import (
+    ACT,
+    DUNEDIN,
+    QLD,
+    RATHOLE_SECONDS,
+    Stakes,
+    buy_in_refusal,
+    continuing,
+    top_up_refusal,
+)
+
+#: act-omaha-2017 4.8(b): the instruction gives the player forty seconds.
+INSTRUCTION_SECONDS = 40
+#: dunedin-house 90: the clock's countdown after the time limit.
+COUNTDOWN_SECONDS = 10
+#: dunedin-house 18: a comfort break of more than 15 minutes may lose the seat.
+BREAK_SECONDS = 15 * 60
+#: act-omaha-2017 19.6: rounds abstained at a full table before the seat may be required.
+ABSTAIN_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """A table's game: rulebook, game, betting structure, stakes, commission or fee, seats.
+
+    ``action_seconds``: act-omaha-2017 4.8(a): the time every player has to act, announced
+    before the rounds (``None``: no action timer).
+    """
+
+    rulebook: Rulebook
+    stakes: Stakes
+    game: Game = HOLDEM
+    structure: Structure = field(default_factory=Structure.no_limit)
+    commission: Commission | None = None
+    fee: int = 0
+    size: int = MAX_SEATS
+    burn: bool = True
+    chip_unit: int = 1
+    action_seconds: int | None = None
+
+    def __post_init__(self) -> None:
+        self.stakes.check_rulebook(self.rulebook.id)
+        if not 2 <= self.size <= MAX_SEATS:
+            raise ConfigError(
+                f"a table has 2 to {MAX_SEATS} seats, not {self.size} (qld-holdem-2005 s11(1))"
+            )
+        if self.action_seconds is not None and self.action_seconds < 1:
+            raise ConfigError("the action timer must give at least one second")
+        # The round configuration refuses what the rulebook forbids; try one now.
+        RoundConfig(
+            stacks=(self.stakes.min_table_stake,) * 2,
+            blinds=(self.stakes.small_blind, self.stakes.big_blind),
+            min_bet=self.stakes.big_blind,
+            rulebook=self.rulebook,
+            game=self.game,
+            structure=self.structure,
+            max_bet=self.stakes.max_bet,
+            commission=self.commission,
+            fee=self.fee,
+            chip_unit=self.chip_unit,
+            burn=self.burn,
+        )
+
+
+def _refuse(clause: str, message: str) -> IllegalAction:
+    return IllegalAction(Ruling(clause, message))
+
+
+_TABLE = "croupier table"  # clause of refusals no rulebook clause covers (a seat that is taken)
+
+
+class Table:
+    """One table's state and its three verbs: :meth:`why_illegal`, :meth:`apply`, and the
+    queries the dealer's console shows."""
+
+    def __init__(self, config: TableConfig) -> None:
+        self.config = config
+        self.rules = config.rulebook.id
+        self.events: list[TableEvent] = []
+        self.seating = Seating((), config.size)
+        self.stacks: dict[str, int] = {}
+        self.buttons: Buttons | None = None
+        self.declared: set[str] = set()
+        self.departed: dict[str, tuple[int, int]] = {}  # player -> (chips, at) (dunedin 23)
+        self.away_since: dict[str, int] = {}
+        self.away_noticed: set[str] = set()
+        self.abstained: dict[str, int] = {}
+        self.original: set[str] = set()  # in the game since it started (qld s16(2)(a))
+        self.stepped_away: set[str] = set()  # left during a round with approval (qld s19(5))
+        self.last_round: set[str] = set()  # players dealt into the last finished round
+        self.hands = 0
+        self.round: Round | None = None
+        self.deal: Deal | None = None
+        self.players: tuple[str, ...] = ()  # the round's players by position
+        self.deadline: tuple[int, int, str] | None = None  # (position, at, clause)
+        self.closed = False
+        self.commission = 0
+        self.fees = 0
+
+    # ------------------------------------------------------------------------------------
+    # Queries
+
+    def seat_of(self, player: str) -> int | None:
+        return next((n for n, s in self.seating.seats if s.player == player), None)
+
+    def seat(self, player: str) -> Seat:
+        for _, s in self.seating.seats:
+            if s.player == player:
+                return s
+        raise _refuse(_TABLE, f"{player} is not seated at this table")
+
+    def position_of(self, player: str) -> int | None:
+        """The player's position in the round in progress, if dealt in."""
+        return self.players.index(player) if player in self.players else None
+
+    def in_round(self, player: str) -> bool:
+        return self.round is not None and not self.round.is_over and player in self.players
+
+    @property
+    def total_chips(self) -> int:
+        """Chips at the table: during a round the stacks are those it started with."""
+        return sum(self.stacks.values())
+
+    # ------------------------------------------------------------------------------------
+    # The verbs
+
+    def why_illegal(self, cmd: TableCommand) -> Ruling | None:
+        try:
+            self._plan(cmd)
+        except IllegalAction as e:
+            return e.ruling
+        return None
+
+    def apply(self, cmd: TableCommand) -> list[TableEvent]:
+        """Apply a command: the events it produced, or IllegalAction and no change."""
+        events = self._plan(cmd)
+        mark = len(self.events)
+        for e in events:
+            self._emit(e)
+        self._after(cmd)
+        return self.events[mark:]
+
+    @classmethod
+    def from_events(cls, config: TableConfig, events: Sequence[TableEvent]) -> Table:
+        t = cls(config)
+        for e in events:
+            t._emit(e)
+        return t
+
+    # ------------------------------------------------------------------------------------
+    # Planning: check a command and work out its events, changing nothing
+
+    def _plan(self, cmd: TableCommand) -> list[TableEvent]:
+        if isinstance(cmd, Act):
+            return self._plan_act(cmd)
+        handler = _PLANNERS.get(type(cmd))
+        if handler is None:
+            raise _refuse(_TABLE, f"unknown table command {type(cmd).__name__}")
+        if self.closed and not isinstance(cmd, Leave | Tick):
+            raise _refuse(self._close_clause(), "the table is closed")
+        return handler(self, cmd)
+
+    def _close_clause(self) -> str:
+        return "act-omaha-2017 18.2" if self.rules == ACT else "croupier table closure"
+
+    def _plan_sit(self, cmd: SitDown) -> list[TableEvent]:
+        self.seating.check_seat(cmd.seat, cmd.player)
+        if self.seat_of(cmd.player) is not None:
+            raise _refuse(
+                _TABLE, f"{cmd.player} is already seated in seat {self.seat_of(cmd.player)}"
+            )
+        holder = self.seating.get(cmd.seat)
+        if holder is not None:
+            raise _refuse(_TABLE, f"seat {cmd.seat} is taken by {holder.player}")
+        _check_chips(cmd.chips)
+        rathole = 0
+        left = self.departed.get(cmd.player)
+        if left is not None and cmd.at - left[1] < RATHOLE_SECONDS:
+            rathole = left[0]
+        ruling = buy_in_refusal(self.rules, self.config.stakes, cmd.chips, rathole)
+        if ruling is not None:
+            raise IllegalAction(ruling)
+        first = self.buttons is None and self.round is None
+        if self.rules == QLD or first:
+            status, clause = Status.PLAYING, _SIT_CLAUSE[self.rules]
+        elif cmd.post:
+            status, clause = Status.POSTING, _ENTRY_CLAUSE[self.rules]
+        else:
+            status, clause = Status.WAITING, _ENTRY_CLAUSE[self.rules]
+        return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at)]
+
+    def _plan_add(self, cmd: AddChips) -> list[TableEvent]:
+        self.seat(cmd.player)
+        if self.in_round(cmd.player):
+            raise _refuse(
+                _NO_CHANGE_CLAUSE[self.rules],
+                f"{cmd.player} may add chips only between rounds, not during one",
+            )
+        if not isinstance(cmd.chips, int) or isinstance(cmd.chips, bool):
+            raise _refuse(_TABLE, f"chips must be a whole number, not {cmd.chips!r}")
+        ruling = top_up_refusal(
+            self.rules,
+            self.config.stakes,
+            self.stacks[cmd.player],
+            cmd.chips,
+            cmd.player in self.declared,
+        )
+        if ruling is not None:
+            raise IllegalAction(ruling)
+        return [ChipsAdded(cmd.player, cmd.chips, _ADD_CLAUSE[self.rules])]
+
+    def _plan_remove(self, cmd: RemoveChips) -> list[TableEvent]:
+        self.seat(cmd.player)
+        raise _refuse(
+            _REDUCE_CLAUSE[self.rules],
+            f"{cmd.player} may not take chips off the table while seated",
+        )
+
+    def _plan_sit_out(self, cmd: SitOut) -> list[TableEvent]:
+        seat = self.seat(cmd.player)
+        if seat.status is Status.SITTING_OUT:
+            raise _refuse(_TABLE, f"{cmd.player} is already sitting out")
+        playing = self.in_round(cmd.player) and not self._folded(cmd.player)
+        if playing and self.rules == QLD and not cmd.approved:
+            raise _refuse(
+                "qld-holdem-2005 s19(5)",
+                f"{cmd.player} may leave during a round only with a floor manager's approval",
+            )
+        clause = {QLD: "qld-holdem-2005 s19(5)", ACT: "act-omaha-2017 17.4"}.get(
+            self.rules, "dunedin-house 18"
+        )
+        return [StatusChanged(cmd.player, Status.SITTING_OUT, clause, cmd.at)]
+
+    def _plan_return(self, cmd: Return) -> list[TableEvent]:
+        seat = self.seat(cmd.player)
+        if seat.status is not Status.SITTING_OUT:
+            raise _refuse(_TABLE, f"{cmd.player} is not sitting out")
+        stack = self.stacks[cmd.player]
+        if stack == 0:
+            raise _refuse(
+                _REBUY_CLAUSE[self.rules], f"{cmd.player} has no chips: buy in before returning"
+            )
+        if self.rules == QLD:
+            # s19(1)(b), (3): back after missing a round, the minimum table stake applies,
+            # unless they left during a round with approval and rejoin in it (s19(5)-(6)).
+            rejoining = cmd.player in self.stepped_away and self.in_round(cmd.player)
+            missed = cmd.player not in self.last_round and not rejoining
+            if missed and stack < self.config.stakes.min_table_stake:
+                raise _refuse(
+                    "qld-holdem-2005 s19(3)(a)",
+                    f"{cmd.player} rejoins as a new player and needs the minimum table stake "
+                    f"of {self.config.stakes.min_table_stake}, not {stack}",
+                )
+            return [StatusChanged(cmd.player, Status.PLAYING, "qld-holdem-2005 s19(6)", cmd.at)]
+        if self.rules == ACT and seat.missed:
+            status = Status.POSTING if cmd.post else Status.WAITING
+            return [StatusChanged(cmd.player, status, "act-omaha-2017 17.4", cmd.at)]
+        if self.rules == DUNEDIN and seat.missed:
+            status = Status.POSTING if cmd.post else Status.WAITING
+            return [StatusChanged(cmd.player, status, "dunedin-house 26", cmd.at)]
+        return [StatusChanged(cmd.player, Status.PLAYING, _SIT_CLAUSE[self.rules], cmd.at)]
+
+    def _plan_leave(self, cmd: Leave) -> list[TableEvent]:
+        self.seat(cmd.player)
+        if self.in_round(cmd.player) and not self._folded(cmd.player):
+            raise _refuse(
+                _NO_CHANGE_CLAUSE[self.rules],
+                f"{cmd.player} is in the round: fold or finish it before leaving with chips",
+            )
+        if self.in_round(cmd.player):
+            raise _refuse(
+                _NO_CHANGE_CLAUSE[self.rules],
+                f"{cmd.player}'s chips are in the round until it ends; leave after it",
+            )
+        return [PlayerLeft(cmd.player, self.stacks[cmd.player], "croupier leave", cmd.at)]
+
+    def _plan_change_seat(self, cmd: ChangeSeat) -> list[TableEvent]:
+        seat = self.seat(cmd.player)
+        origin = self.seat_of(cmd.player)
+        assert origin is not None
+        self.seating.check_seat(cmd.seat, cmd.player)
+        if self.seating.get(cmd.seat) is not None:
+            raise _refuse(_TABLE, f"seat {cmd.seat} is taken")
+        if self.in_round(cmd.player):
+            raise _refuse(
+                _NO_CHANGE_CLAUSE[self.rules], f"{cmd.player} may change seats only between rounds"
+            )
+        occupied = [
+            n
+            for n, s in self.seating.seats
+            if s.player != cmd.player and s.status is Status.PLAYING
+        ]
+        big = None if self.buttons is None else self.buttons.big_blind
+        penalty = seat_change_penalty(self.rules, occupied, self.config.size, origin, cmd.seat, big)
+        status = seat.status
+        clause = penalty.clause if penalty else _SIT_CLAUSE[self.rules]
+        if penalty is not None and status is Status.PLAYING:
+            status = Status.POSTING if cmd.post else Status.WAITING
+        return [SeatChanged(cmd.player, origin, cmd.seat, status, clause)]
+
+    def _plan_start(self, cmd: StartRound) -> list[TableEvent]:
+        if self.round is not None and not self.round.is_over:
+            raise _refuse(_TABLE, "a round is already in progress")
+        events: list[TableEvent] = []
+        seating = self.seating
+        stacks = dict(self.stacks)
+        # The stake rules for everyone about to be dealt in (qld s31; act 14.3; dunedin 24).
+        for _, s in seating.seats:
+            if s.status is Status.SITTING_OUT:
+                continue
+            check = continuing(
+                self.rules, self.config.stakes, stacks[s.player], s.player in self.declared
+            )
+            if check.must_leave:
+                events.append(PlayerLeft(s.player, stacks[s.player], check.clause, cmd.at))
+            elif not check.dealt_in:
+                events.append(StatusChanged(s.player, Status.SITTING_OUT, check.clause, cmd.at))
+            elif check.declared and s.player not in self.declared:
+                events.append(Declared(s.player, check.clause))
+        if events:
+            left = {e.player for e in events if isinstance(e, PlayerLeft)}
+            out = {e.player for e in events if isinstance(e, StatusChanged)}
+            seating = Seating(
+                tuple(
+                    (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
+                    for n, s in seating.seats
+                    if s.player not in left
+                ),
+                seating.size,
+            )
+        buttons = self.buttons
+        try:
+            try:
+                deal = next_deal(seating, self.config.rulebook, buttons)
+            except SeatingError:
+                if buttons is None:
+                    raise
+                # Too few players left to carry the button and blinds on: the game starts
+                # afresh and deals in everyone seated (act-omaha-2017 17.12; a house default).
+                buttons = None
+                deal = next_deal(seating, self.config.rulebook, None)
+        except SeatingError as e:
+            raise _refuse(_TABLE, f"no round can start: {e}") from e
+        players = tuple(dict(seating.seats)[n].player for n in deal.dealt_in)
+        config = self._round_config(deal, players, stacks, cmd.deck_order)
+        restart = buttons is None and self.buttons is not None
+        events.append(RoundStarted(self.hands + 1, deal, config, players, cmd.at, restart))
+        return events
+
+    def _round_config(
+        self,
+        deal: Deal,
+        players: tuple[str, ...],
+        stacks: dict[str, int],
+        deck_order: tuple[Card, ...] | None,
+    ) -> RoundConfig:
+        st = self.config.stakes
+        n = len(players)
+        amount = {Blind.SMALL: st.small_blind, Blind.BIG: st.big_blind}
+        blinds = [0] * n
+        dead = [0] * n
+        for post in deal.posts:
+            p = deal.dealt_in.index(post.seat)
+            if post.live:
+                blinds[p] += amount[post.blind]
+            else:
+                dead[p] += amount[post.blind]
+        antes = [st.ante] * n if st.ante else []
+        entries = any(p.entry and p.blind is Blind.BIG and p.live for p in deal.posts)
+        big_position = deal.dealt_in.index(deal.big_blind.seat) if entries and n > 2 else None
+        if n == 2 and self.config.rulebook.heads_up_button_small_blind:
+            blinds.reverse()  # the round engine puts the button's small blind back (95)
+            antes.reverse()
+        try:
+            return RoundConfig(
+                stacks=tuple(stacks[p] for p in players),
+                blinds=tuple(blinds),
+                min_bet=st.big_blind,
+                antes=tuple(antes),
+                rulebook=self.config.rulebook,
+                game=self.config.game,
+                structure=self.config.structure,
+                max_bet=st.max_bet,
+                chip_unit=self.config.chip_unit,
+                burn=self.config.burn,
+                deck_order=deck_order,
+                commission=self.config.commission,
+                fee=self.config.fee,
+                dead=tuple(dead) if any(dead) else (),
+                big_blind_position=big_position,
+            )
+        except ConfigError as e:
+            raise _refuse(_TABLE, f"no round can start: {e}") from e
+
+    def _plan_act(self, cmd: Act) -> list[TableEvent]:
+        r = self.round
+        if r is None or r.is_over:
+            raise _refuse(_TABLE, "no round is in progress")
+        ruling = r.why_illegal(cmd.command)
+        if ruling is not None:
+            raise IllegalAction(ruling)
+        return [RoundAction(cmd.command, cmd.at)]
+
+    def _plan_tick(self, cmd: Tick) -> list[TableEvent]:
+        events: list[TableEvent] = []
+        if self.deadline is not None and self.round is not None and not self.round.is_over:
+            p, at, clause = self.deadline
+            if cmd.at >= at and self.round.actor == p:
+                player = self.players[p]
+                events += [TimedOut(player, clause, cmd.at), RoundAction(Fold(p), cmd.at)]
+        if self.rules == DUNEDIN:
+            for player, since in self.away_since.items():
+                if cmd.at - since > BREAK_SECONDS and player not in self.away_noticed:
+                    events.append(
+                        Notice(
+                            player,
+                            "dunedin-house 18",
+                            f"{player} has been away more than 15 minutes and may lose the seat",
+                        )
+                    )
+        return events
+
+    def _plan_instruct(self, cmd: InstructTime) -> list[TableEvent]:
+        p = self._actor("act-omaha-2017 4.8(b)")
+        if self.rules != ACT:
+            raise _refuse(self.rules, f"{self.rules} has no forty-second instruction")
+        return [DeadlineSet(self.players[p], cmd.at + INSTRUCTION_SECONDS, "act-omaha-2017 4.8(b)")]
+
+    def _plan_clock(self, cmd: CallClock) -> list[TableEvent]:
+        p = self._actor("dunedin-house 90")
+        if self.rules != DUNEDIN:
+            raise _refuse(self.rules, f"{self.rules} has no clock to call on a player")
+        if cmd.seconds < 1:
+            raise _refuse("dunedin-house 90", "the clock gives at least one second")
+        deadline = cmd.at + cmd.seconds + COUNTDOWN_SECONDS
+        return [DeadlineSet(self.players[p], deadline, "dunedin-house 90")]
+
+    def _plan_void(self, cmd: VoidRound) -> list[TableEvent]:
+        if self.rules != ACT or cmd.clause not in ("act-omaha-2017 19.1", "act-omaha-2017 19.3"):
+            raise _refuse(
+                self.rules,
+                f"{self.rules} voids a round only as its misdeal rules say; "
+                f"{cmd.clause!r} is not a voiding clause of this table's rulebook",
+            )
+        if self.round is None or self.round.is_over:
+            raise _refuse(_TABLE, "no round is in progress to void")
+        return [RoundVoided(self.hands + 1, cmd.clause, cmd.reason)]
+
+    def _plan_close(self, cmd: CloseTable) -> list[TableEvent]:
+        return [TableClosed(self._close_clause(), cmd.at)]
+
+    def _actor(self, clause: str) -> int:
+        r = self.round
+        if r is None or r.is_over or r.actor is None:
+            raise _refuse(clause, "no player is to act")
+        return r.actor
+
+    def _folded(self, player: str) -> bool:
+        p = self.position_of(player)
+        return self.round is not None and p is not None and self.round.folded[p]
+
+    # ------------------------------------------------------------------------------------
+    # After a command: what follows by itself (the round's end, the next deadline)
+
+    def _after(self, cmd: TableCommand) -> None:
+        r = self.round
+        if r is None:
+            return
+        if r.is_over:
+            self._finish(r)
+            return
+        at = getattr(cmd, "at", 0)
+        actor = r.actor
+        if self.config.action_seconds is not None and actor is not None:
+            if self.deadline is None or self.deadline[0] != actor or isinstance(cmd, StartRound):
+                self._emit(
+                    DeadlineSet(
+                        self.players[actor],
+                        at + self.config.action_seconds,
+                        "act-omaha-2017 4.8(a)",
+                    )
+                )
+        elif self.deadline is not None and self.deadline[0] != actor:
+            self.deadline = None
+
+    def _finish(self, r: Round) -> None:
+        stacks = tuple((p, r.stacks[i]) for i, p in enumerate(self.players))
+        self._emit(RoundFinished(self.hands + 1, stacks, r.commission, r.fees))
+        if self.rules == ACT:
+            full = len(self.seating.seats) == self.config.size
+            for _, s in self.seating.seats:
+                count = self.abstained.get(s.player, 0)
+                if full and s.player not in self.last_round and count == ABSTAIN_ROUNDS:
+                    self._emit(
+                        Notice(
+                            s.player,
+                            "act-omaha-2017 19.6",
+                            f"{s.player} has abstained for three rounds at a full table and may "
+                            "be required to vacate the seat",
+                        )
+                    )
+
+    # ------------------------------------------------------------------------------------
+    # Folding events into state
+
+    def _emit(self, e: TableEvent) -> None:
+        self.events.append(e)
+        _FOLDERS[type(e)](self, e)
+
+    def _set_seat(self, player: str, **changes: object) -> None:
+        seats = [
+            (n, replace(s, **changes) if s.player == player else s)  # type: ignore[arg-type]
+            for n, s in self.seating.seats
+        ]
+        self.seating = Seating(tuple(seats), self.seating.size)
+
+    def _f_sat(self, e: PlayerSat) -> None:
+        seat = Seat(e.player, e.status, new=e.new)
+        self.seating = Seating((*self.seating.seats, (e.seat, seat)), self.seating.size)
+        self.stacks[e.player] = e.chips
+        self.departed.pop(e.player, None)
+        if not e.new:
+            self.original.add(e.player)
+
+    def _f_added(self, e: ChipsAdded) -> None:
+        self.stacks[e.player] += e.chips
+
+    def _f_status(self, e: StatusChanged) -> None:
+        self._set_seat(e.player, status=e.status)
+        if e.status is Status.SITTING_OUT:
+            self.away_since[e.player] = e.at
+            if self.in_round(e.player):
+                self.stepped_away.add(e.player)
+        else:
+            self.away_since.pop(e.player, None)
+            self.away_noticed.discard(e.player)
+
+    def _f_left(self, e: PlayerLeft) -> None:
+        self.seating = Seating(
+            tuple((n, s) for n, s in self.seating.seats if s.player != e.player),
+            self.seating.size,
+        )
+        self.stacks.pop(e.player, None)
+        self.declared.discard(e.player)
+        self.away_since.pop(e.player, None)
+        self.departed[e.player] = (e.chips, e.at)
+
+    def _f_seat_changed(self, e: SeatChanged) -> None:
+        seats = [
+            (e.target, replace(s, status=e.status, missed=_owed(e.status, s.missed)))
+            if s.player == e.player
+            else (n, s)
+            for n, s in self.seating.seats
+        ]
+        self.seating = Seating(tuple(seats), self.seating.size)
+
+    def _f_declared(self, e: Declared) -> None:
+        self.declared.add(e.player)
+
+    def _f_started(self, e: RoundStarted) -> None:
+        self.deal = e.deal
+        self.players = e.players
+        self.round = Round(e.config)
+        self.deadline = None
+        for p in e.players:
+            self.stepped_away.discard(p)
+
+    def _f_action(self, e: RoundAction) -> None:
+        assert self.round is not None
+        self.round.apply(e.command)
+
+    def _f_deadline(self, e: DeadlineSet) -> None:
+        self.deadline = (self.players.index(e.player), e.deadline, e.clause)
+
+    def _f_timed_out(self, e: TimedOut) -> None:
+        self.deadline = None
+
+    def _f_finished(self, e: RoundFinished) -> None:
+        assert self.deal is not None
+        for player, stack in e.stacks:
+            self.stacks[player] = stack
+        self.commission += e.commission
+        self.fees += e.fees
+        self._close_round(self.deal)
+
+    def _close_round(self, deal: Deal) -> None:
+        self.seating = advance(self.seating, deal)
+        self.buttons = deal.buttons
+        self.hands += 1
+        self.last_round = set(self.players)
+        full = len(self.seating.seats) == self.config.size
+        for _, s in self.seating.seats:
+            if s.player in self.last_round or not full:
+                self.abstained[s.player] = 0
+            else:
+                self.abstained[s.player] = self.abstained.get(s.player, 0) + 1
+        self.round = None
+        self.deal = None
+        self.players = ()
+        self.deadline = None
+
+    def _f_voided(self, e: RoundVoided) -> None:
+        # Every chip returns: the stacks stay as they were before the round (act-omaha 19.1).
+        self.round = None
+        self.deal = None
+        self.players = ()
+        self.deadline = None
+
+    def _f_notice(self, e: Notice) -> None:
+        if e.clause == "dunedin-house 18":
+            self.away_noticed.add(e.player)
+
+    def _f_closed(self, e: TableClosed) -> None:
+        self.closed = True
+
+
+def _owed(status: Status, missed: frozenset[Blind]) -> frozenset[Blind]:
+    return missed | {Blind.BIG} if status is Status.POSTING else missed
+
+
+def _check_chips(chips: object) -> None:
+    if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
+        raise _refuse(_TABLE, f"chips must be a positive whole number, not {chips!r}")
+
+
+_SIT_CLAUSE = {
+    QLD: "qld-holdem-2005 s19(2)",
+    ACT: "act-omaha-2017 4.3",
+    DUNEDIN: "dunedin-house 19",
+}
+_ENTRY_CLAUSE = {
+    QLD: "qld-holdem-2005 s19(2)",
+    ACT: "act-omaha-2017 17.11",
+    DUNEDIN: "dunedin-house 29",
+}
+_NO_CHANGE_CLAUSE = {
+    QLD: "qld-holdem-2005 s19(4)",
+    ACT: "act-omaha-2017 4.4",
+    DUNEDIN: "dunedin-house 22",
+}
+_ADD_CLAUSE = {
+    QLD: "qld-holdem-2005 s31(6)",
+    ACT: "act-omaha-2017 4.5",
+    DUNEDIN: "dunedin-house 22",
+}
+_REDUCE_CLAUSE = {
+    QLD: "qld-holdem-2005 s19(4)",
+    ACT: "act-omaha-2017 4.6",
+    DUNEDIN: "dunedin-house 22",
+}
+_REBUY_CLAUSE = {
+    QLD: "qld-holdem-2005 s31(3)",
+    ACT: "act-omaha-2017 14.3",
+    DUNEDIN: "dunedin-house 24",
+}
+
+_PLANNERS: dict[type, Callable[[Table, TableCommand], list[TableEvent]]] = {
+    SitDown: Table._plan_sit,  # type: ignore[dict-item]
+    AddChips: Table._plan_add,  # type: ignore[dict-item]
+    RemoveChips: Table._plan_remove,  # type: ignore[dict-item]
+    SitOut: Table._plan_sit_out,  # type: ignore[dict-item]
+    Return: Table._plan_return,  # type: ignore[dict-item]
+    Leave: Table._plan_leave,  # type: ignore[dict-item]
+    ChangeSeat: Table._plan_change_seat,  # type: ignore[dict-item]
+    StartRound: Table._plan_start,  # type: ignore[dict-item]
+    Tick: Table._plan_tick,  # type: ignore[dict-item]
+    InstructTime: Table._plan_instruct,  # type: ignore[dict-item]
+    CallClock: Table._plan_clock,  # type: ignore[dict-item]
+    VoidRound: Table._plan_void,  # type: ignore[dict-item]
+    CloseTable: Table._plan_close,  # type: ignore[dict-item]
+}
+
+_FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
+    PlayerSat: Table._f_sat,  # type: ignore[dict-item]
+    ChipsAdded: Table._f_added,  # type: ignore[dict-item]
+    StatusChanged: Table._f_status,  # type: ignore[dict-item]
+    PlayerLeft: Table._f_left,  # type: ignore[dict-item]
+    SeatChanged: Table._f_seat_changed,  # type: ignore[dict-item]
+    Declared: Table._f_declared,  # type: ignore[dict-item]
+    RoundStarted: Table._f_started,  # type: ignore[dict-item]
+    RoundAction: Table._f_action,  # type: ignore[dict-item]
+    DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
+    TimedOut: Table._f_timed_out,  # type: ignore[dict-item]
+    RoundFinished: Table._f_finished,  # type: ignore[dict-item]
+    RoundVoided: Table._f_voided,  # type: ignore[dict-item]
+    Notice: Table._f_notice,  # type: ignore[dict-item]
+    TableClosed: Table._f_closed,  # type: ignore[dict-item]
+}
