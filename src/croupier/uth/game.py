@@ -461,7 +461,7 @@ class UthRound:
         if self.phase not in DECISION_PHASES:
             raise _refuse(R + "8.1", "decisions come after every hole card is dealt")
         if b.play:
-            street = "8.3" if self.phase is Phase.FLOP else "8.5"
+            street = "8.3" if b.multiple >= 3 else "8.5"  # the rule after the Play's own
             raise _refuse(R + street, f"box {n} has a Play wager: no further decisions")
         if b.checked_in == self.phase:
             raise _refuse(clause, f"box {n} has already checked in this betting round")
