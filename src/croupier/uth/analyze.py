@@ -31,6 +31,7 @@ from croupier.uth.analyze_setup import (
     table_args,
 )
 from croupier.uth.paytables import BLIND_TABLE, TRIPS_TABLE, PayTable
+from croupier.uth.strategy import OptimalStrategy
 from croupier.uth.trips import trips_house_edge
 
 #: Deals per player hole: the flop, turn and river from the 50 other cards (19,600 flops times
@@ -78,17 +79,6 @@ class ReturnLine:
     @property
     def contribution(self) -> Fraction:
         return self.net * self.probability
-
-
-@dataclass(frozen=True)
-class OptimalStrategy:
-    """The optimal decisions: ``preflop[g]`` the Play multiple of hole ``g`` (4 or 0 for check)
-    and ``flop_raise[f, g]`` whether hole ``g`` plays 2x after canonical flop ``f``. The river
-    decision is taken by counting the dealer's hands (see the kernels)."""
-
-    blind_spec: str
-    preflop: npt.NDArray[np.uint8]
-    flop_raise: npt.NDArray[np.uint8]
 
 
 @dataclass(frozen=True)

@@ -355,7 +355,8 @@ def _settle_units(sp, sd, k, mult, thr, pay, unit):
 
 @njit(cache=True)
 def _river_bets_optimal(hole, board, sp, k, nonflush, flush, offsets, words, thr, pay, unit):
-    """Whether Play 1x beats folding, counted over the 990 dealer hands the player cannot see."""
+    """Whether Play 1x beats folding, counted over the 990 dealer hands the player cannot see
+    (the evaluation is written out inline: this loop is the simulation's hot spot)."""
     wb = np.int64(SUIT_BASE)
     bmask = np.zeros(4, np.int64)
     for i in range(5):
@@ -365,21 +366,52 @@ def _river_bets_optimal(hole, board, sp, k, nonflush, flush, offsets, words, thr
     unseen = np.empty(45, np.int64)
     n = 0
     for c in range(52):
-        ok = c != hole[0] and c != hole[1]
-        for i in range(5):
-            ok = ok and c != board[i]
-        if ok:
-            unseen[n] = c
-            n += 1
-    two = np.empty(2, np.int64)
-    total = 0
+        if c != hole[0] and c != hole[1]:
+            ok = True
+            for i in range(5):
+                if c == board[i]:
+                    ok = False
+            if ok:
+                unseen[n] = c
+                n += 1
+    wq = 0
+    wins = 0
+    lq = 0
+    losses = 0
     for i in range(n):
-        two[0] = unseen[i]
+        a = unseen[i]
+        wa = wb + words[a]
         for j in range(i + 1, n):
-            two[1] = unseen[j]
-            sd = _value(wb + words[two[0]] + words[two[1]], bmask, two, 2, nonflush, flush, offsets)
-            total += _settle_units(sp, sd, k, 1, thr, pay, unit)
-    return total > -2 * unit * DEALER_HANDS  # ties: fold (the smaller wager)
+            b = unseen[j]
+            w = wa + words[b]
+            fl = (w >> 32) & 0x8888
+            if fl != 0:
+                s = 3
+                if fl & 0x8:
+                    s = 0
+                elif fl & 0x80:
+                    s = 1
+                elif fl & 0x800:
+                    s = 2
+                mask = bmask[s]
+                if (a & 3) == s:
+                    mask |= np.int64(1) << (a >> 2)
+                if (b & 3) == s:
+                    mask |= np.int64(1) << (b >> 2)
+                sd = np.int64(flush[mask])
+            else:
+                key = w & 0xFFFFFFFF
+                sd = np.int64(nonflush[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)])
+            if sp > sd:
+                wins += 1
+                if sd >= thr:
+                    wq += 1
+            elif sp < sd:
+                losses += 1
+                if sd >= thr:
+                    lq += 1
+    ev1 = unit * (wq - lq) + pay[k] * wins - unit * losses + unit * (wins - losses)
+    return ev1 > -2 * unit * DEALER_HANDS  # ties: fold (the smaller wager)
 
 
 @njit(cache=True)
