@@ -1,0 +1,284 @@
+"""Tournament events: every change to a tournament is one of these; its state is their fold.
+
+Each event that applies a rule carries the clause it applies. A hand's own round events travel
+inside :class:`HandPlayed`, so the event list reconstructs the tournament hand by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.cards import Card
+from croupier.round.events import Event as RoundEvent
+from croupier.table import Buttons
+
+
+@dataclass(frozen=True, slots=True)
+class TEvent:
+    """Base class of tournament events."""
+
+
+@dataclass(frozen=True, slots=True)
+class Registered(TEvent):
+    player: str
+    name: str
+    fee: int  # to the prize pool (the entry fee less any commission)
+    admin_fee: int  # to the operator: administration fee and commission
+    bounty: int
+    alternate: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntryTransferred(TEvent):
+    player: str
+    to: str
+    name: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntryCancelled(TEvent):
+    player: str
+    refund: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCancelled(TEvent):
+    refunds: tuple[tuple[str, int], ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentStarted(TEvent):
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seated(TEvent):
+    player: str
+    table: int
+    seat: int
+    stack: int  # chips put in play for this seat (0: the player brings their stack)
+    present: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeited(TEvent):
+    """Not seated by the starting time: the position is forfeited, the fee stays in the pool
+    (act-omaha-2017 20.10)."""
+
+    player: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ButtonDrawn(TEvent):
+    table: int
+    seat: int
+    cards: tuple[tuple[int, Card], ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockTicked(TEvent):
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClockPaused(TEvent):
+    paused: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockAdjusted(TEvent):
+    seconds: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlayed(TEvent):
+    """One round of play at a table: who sat where, their stacks before and after, the
+    hands killed (absent or penalised players), and the round's own events."""
+
+    table: int
+    hand: int
+    level: int  # 0-based schedule index the hand was dealt at
+    players: tuple[str, ...]  # by position: 0 first after the button
+    seats: tuple[int, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    buttons: Buttons
+    killed: tuple[str, ...]
+    round_events: tuple[RoundEvent, ...]
+    rulings: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Busted(TEvent):
+    """A player lost their whole stack and may still re-buy before the next round of play
+    (qld-tournament-2020 4.22; dunedin-house 89)."""
+
+    player: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bought(TEvent):
+    """A re-buy, add-on or re-entry: ``kind`` is ``rebuy``, ``add-on`` or ``re-entry``."""
+
+    player: str
+    kind: str
+    price: int
+    admin_fee: int
+    bounty: int
+    chips: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Eliminated(TEvent):
+    """Players eliminated together (one group: the same round of play, or one hand-for-hand
+    round); ``contributed``: each one's chips put in the pot that round."""
+
+    players: tuple[str, ...]
+    contributed: tuple[int, ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlacesAwarded(TEvent):
+    awards: tuple[tuple[str, int, int, str], ...]  # (player, place, cash, seat won)
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class BountyWon(TEvent):
+    winner: str
+    loser: str
+    amount: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoved(TEvent):
+    player: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableBroken(TEvent):
+    table: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipRaced(TEvent):
+    table: int
+    old_chip: int
+    new_chip: int
+    players: tuple[str, ...]
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+    winners: tuple[str, ...]
+    cards: tuple[tuple[Card, ...], ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandForHand(TEvent):
+    on: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Presence(TEvent):
+    player: str
+    present: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Penalised(TEvent):
+    """A penalty: ``hands`` killed with blinds and antes posted (dunedin-house 98-99), or time
+    away until ``until`` seconds of play (qld-tournament-2020 4.37), or a warning."""
+
+    player: str
+    kind: str
+    hands: int
+    until: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProvisionallyEliminated(TEvent):
+    player: str
+    removed: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Restored(TEvent):
+    """A provisionally eliminated player arrived: their stake less the blinds and antes they
+    would have paid returns to play (qld-tournament-2020 4.14)."""
+
+    player: str
+    stack: int
+    charged: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Disqualified(TEvent):
+    player: str
+    removed: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundAnnounced(TEvent):
+    """An elimination round (qld-tournament-2020 4.22) or bonus round (4.45(5)) at a table,
+    announced before its cards and blinds."""
+
+    table: int
+    kind: str  # "elimination" or "bonus"
+    chips: int
+    prize: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class BonusAwarded(TEvent):
+    table: int
+    players: tuple[str, ...]
+    chips: tuple[int, ...]
+    prize: tuple[int, ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class StackBagged(TEvent):
+    player: str
+    stack: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrizePaid(TEvent):
+    player: str
+    cash: int
+    seat: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFinished(TEvent):
+    winner: str
+    clause: str

@@ -1,0 +1,190 @@
+"""Run a whole tournament with bots: registration, the draw, hands until one player is left.
+
+The runner is a driver, not part of the rules: it feeds the :class:`Tournament` its inputs (a
+seeded generator for the draws and the bots' choices, a seeded shoe for the cards, ticks of the
+clock) and checks, after every hand, what must always hold: chips conserved, no table more than
+one player from balance, and at the end every prize paid and the pool exactly distributed.
+
+The tables deal in waves: every table that may deal plays one hand, then the clock moves on by
+``hand_seconds``. During hand-for-hand (qld-tournament-2020 4.20) that is exactly how play goes;
+otherwise it is a fair model of tables dealing at the same pace.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from croupier.bots import Bot, RandomBot, TightAggressive
+from croupier.cards import Card
+from croupier.phh import HandHistory
+from croupier.phh_export import to_history
+from croupier.round import Round
+from croupier.shoe import Shoe
+from croupier.tournament.conditions import Conditions
+from croupier.tournament.tournament import BUSTED, OUT, PLAYING, Tournament
+
+
+class InvariantBroken(AssertionError):
+    """A check the runner makes after every hand failed: a bug, never a ruling."""
+
+
+@dataclass
+class Policy:
+    """How bot players take the choices the rules offer them (probabilities)."""
+
+    rebuy: float = 0.7
+    add_on: float = 0.8
+    re_entry: float = 0.6
+    tight_share: float = 0.3  # share of tight-aggressive bots; the rest play at random
+
+
+@dataclass
+class RunStats:
+    hands: int = 0
+    waves: int = 0
+    balance_checks: int = 0
+    max_imbalance: int = 0
+    histories: list[tuple[int, int, HandHistory]] = field(default_factory=list)
+
+
+def _cards(shoe: Shoe) -> Iterator[Card]:
+    while True:
+        yield from shoe.shuffle().order
+
+
+def _check_chips(t: Tournament) -> None:
+    on_tables = t.chips_on_tables()
+    if on_tables != t.chips_in_play:
+        raise InvariantBroken(f"chips on the tables {on_tables} != chips in play {t.chips_in_play}")
+
+
+def _check_balance(t: Tournament, stats: RunStats) -> None:
+    if len(t.tables) < 2:
+        return
+    counts = [len(x.seats) for x in t.tables.values()]
+    gap = max(counts) - min(counts)
+    stats.balance_checks += 1
+    stats.max_imbalance = max(stats.max_imbalance, gap)
+    if gap > 1:
+        raise InvariantBroken(f"tables out of balance after balancing: {sorted(counts)}")
+
+
+def check_payouts(t: Tournament) -> None:
+    """Every prize paid and the pool exactly distributed (act-omaha-2017 20.19)."""
+    prizes = t.prizes or []
+    paid = sum(e.cash for e in t.entrants.values())
+    bonus = sum(
+        sum(b.prize)
+        for b in t.events
+        if type(b).__name__ == "BonusAwarded"  # added prizes
+    )
+    if paid - bonus != t.pool:
+        raise InvariantBroken(f"prizes paid {paid - bonus} != prize pool {t.pool}")
+    if sum(p.cash for p in prizes) != t.pool:
+        raise InvariantBroken("the schedule does not add up to the pool")
+    places = sorted(r[0] for e in t.entrants.values() for r in e.results)
+    if places and places[0] != 1:
+        raise InvariantBroken("nobody finished first")
+
+
+def run_tournament(
+    conditions: Conditions,
+    bots: int,
+    seed: int = 0,
+    *,
+    hand_seconds: int = 60,
+    policy: Policy | None = None,
+    keep_histories: bool = False,
+    on_wave: Callable[[Tournament, RunStats], None] | None = None,
+    max_waves: int = 1_000_000,
+) -> tuple[Tournament, RunStats]:
+    """Register ``bots`` bot players, run the tournament to one winner, return it and stats."""
+    pol = policy or Policy()
+    rng = random.Random(seed)
+    shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
+    cards = _cards(shoe)
+    t = Tournament(conditions)
+    players = [f"P{i + 1:04d}" for i in range(bots)]
+    brains: dict[str, Bot] = {}
+    for p in players:
+        t.register(p, f"Bot {p[1:]}")
+        brains[p] = TightAggressive() if rng.random() < pol.tight_share else RandomBot()
+    t.start(rng, cards)
+    stats = RunStats()
+    offered: set[tuple[str, int]] = set()  # (player, entries): each elimination asked once
+    _check_chips(t)
+    while not t.finished:
+        stats.waves += 1
+        if stats.waves > max_waves:
+            raise InvariantBroken(f"no winner after {max_waves} waves")
+        if t.due_colour_up() is not None:
+            t.colour_up(cards)
+            _check_chips(t)
+        if t.clock.state.level.is_break:
+            _offer(t, "add-on", pol.add_on, rng)
+            t.tick(max(1, t.clock.state.remaining))
+            continue
+        results = []
+        for number in sorted(t.tables):
+            if t.why_not_deal(number) is not None:
+                continue
+            plan = t.plan_hand(number, shoe.shuffle().order)
+            r = Round(plan.config)
+            while not r.is_over:
+                cmd = plan.forced_action(r)
+                if cmd is None:
+                    actor = r.actor
+                    assert actor is not None, "an automatic round waits only for players"
+                    cmd = brains[plan.players[actor]].act(r, rng)
+                r.apply(cmd)
+            results.append((plan, r))
+            if keep_histories:
+                stats.histories.append((plan.table, plan.hand, to_history(r)))
+        if not results:
+            raise InvariantBroken(f"no table can deal: {t.why_not_deal(min(t.tables))}")
+        t.record(results)
+        stats.hands += len(results)
+        _check_chips(t)
+        _settle_busts(t, pol, rng)
+        if not t.finished:
+            _offer_re_entry(t, pol, rng, offered)
+            t.maintain(rng, cards)
+            _check_balance(t, stats)
+            _check_chips(t)
+            t.tick(hand_seconds)
+        if on_wave is not None:
+            on_wave(t, stats)
+    check_payouts(t)
+    return t, stats
+
+
+def _offer(t: Tournament, kind: str, p: float, rng: random.Random) -> None:
+    for player in t.alive:
+        if t.entrants[player].status == PLAYING and t.why_not_buy(player, kind) is None:
+            if rng.random() < p:
+                t.buy(player, kind)
+
+
+def _settle_busts(t: Tournament, pol: Policy, rng: random.Random) -> None:
+    for number in sorted(t.tables):
+        table = t.tables.get(number)
+        if table is None:
+            continue
+        for player in list(table.seats.values()):
+            if t.entrants[player].status == BUSTED and rng.random() < pol.rebuy:
+                t.buy(player, "rebuy")
+        if not t.finished:
+            t.eliminate_busted(number)
+
+
+def _offer_re_entry(
+    t: Tournament, pol: Policy, rng: random.Random, offered: set[tuple[str, int]]
+) -> None:
+    for player in t.order:
+        e = t.entrants[player]
+        if e.status == OUT and (player, e.entries) not in offered:
+            offered.add((player, e.entries))
+            if t.why_not_buy(player, "re-entry") is None and rng.random() < pol.re_entry:
+                t.buy(player, "re-entry", rng)
