@@ -7,11 +7,13 @@ from typing import Annotated
 
 import typer
 
+import croupier.cli.uth_analyze_cmd as uth_analyze_cmd
 from croupier.cli import uth_play_cmd
 from croupier.cli.options import fail
 from croupier.hands import Category
 
 app = typer.Typer(help="Ultimate Texas Hold'em (act-uth-2025).")
+app.command("analyze")(uth_analyze_cmd.analyze)
 app.command("play")(uth_play_cmd.play)
 
 
