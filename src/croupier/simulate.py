@@ -149,8 +149,17 @@ class _Sim:
     def play_round(self) -> tuple[Round, tuple[str, ...]]:
         t = self.table
         self.at += 60
-        before = (t.seating, t.buttons)
-        events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
+        for _ in range(5):
+            before = (t.seating, t.buttons)
+            try:
+                events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
+                break
+            except IllegalAction:
+                # the stake rules sat out or removed players at the deal: seat newcomers
+                self.join()
+                self.join()
+        else:
+            raise SimulationError(f"round {t.hands + 1}: no round could start")
         started = next(e for e in events if isinstance(e, RoundStarted))
         for e in events:
             if isinstance(e, PlayerLeft):

@@ -7,7 +7,7 @@ import sys
 import typer
 
 from croupier.cards import CardError
-from croupier.cli import bench_cmd, demo_cmd, eval_cmd, phh_cmd, uth_cmd
+from croupier.cli import bench_cmd, demo_cmd, eval_cmd, phh_cmd, play_cmd, simulate_cmd, uth_cmd
 
 app = typer.Typer(
     name="croupier",
@@ -17,6 +17,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command("demo", help="A short demonstration: deal, evaluate and compare hands.")(demo_cmd.demo)
+app.command("play")(play_cmd.play)
+app.command("simulate")(simulate_cmd.simulate_cmd)
 app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(phh_cmd.app, name="phh")
 app.add_typer(uth_cmd.app, name="uth")

@@ -1,0 +1,87 @@
+"""Round and table events as the lines a dealer would say, each ruling with its clause."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from croupier.cards import format_cards
+from croupier.round.events import (
+    Announcement,
+    BetOrRaised,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    CommissionTaken,
+    DeadPosted,
+    Event,
+    FeeCharged,
+    Folded,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+)
+from croupier.round.rulebooks import Rulebook
+from croupier.table.events import (
+    Declared,
+    Notice,
+    PlayerLeft,
+    StatusChanged,
+    TableEvent,
+    TimedOut,
+)
+
+STREETS = ("pre-flop", "flop", "turn", "river")
+
+
+def round_line(e: Event, name: Callable[[int], str], rules: Rulebook) -> str:
+    """One line for a round event a player at the table would hear about ('' for none)."""
+    match e:
+        case FeeCharged(player=p, amount=a, clause=clause):
+            return f"  {name(p)} pays the participation fee, {a} ({clause})"
+        case BlindPosted(player=p, amount=a, kind=k):
+            return f"  {name(p)} posts the {k}, {a} ({rules.blinds_clause})"
+        case DeadPosted(player=p, amount=a, clause=clause):
+            return f"  {name(p)} posts {a} dead ({clause})"
+        case Folded(player=p):
+            return f"  {name(p)} folds"
+        case Checked(player=p):
+            return f"  {name(p)} checks"
+        case Called(player=p, amount=0):
+            return f"  {name(p)} calls: nothing more is owed ({rules.first_round_clause})"
+        case Called(player=p, amount=a, all_in=all_in):
+            return f"  {name(p)} calls {a}{' (all-in)' if all_in else ''}"
+        case BetOrRaised(player=p, to=to, all_in=all_in):
+            return f"  {name(p)} bets or raises to {to}{' (all-in)' if all_in else ''}"
+        case BetReturned(player=p, amount=a):
+            return f"  {a} uncalled, returned to {name(p)} ({rules.uncalled_clause})"
+        case BoardDealt(cards=cards, street=s):
+            return f"{STREETS[s]}: {format_cards(cards)}"
+        case HandShown(player=p, cards=cards):
+            return f"  {name(p)} shows {format_cards(cards)}"
+        case HandMucked(player=p):
+            return f"  {name(p)} mucks"
+        case Announcement(text=text, clause=clause):
+            return f"  dealer: {text} ({clause})"
+        case CommissionTaken(amount=a, clause=clause):
+            return f"  commission {a} ({clause})"
+        case PotAwarded(player=p, amount=a, clause=clause):
+            return f"  {name(p)} is paid {a} ({clause})"
+    return ""
+
+
+def table_line(e: TableEvent) -> str:
+    """One line for a table ruling ('' for events that are not rulings)."""
+    match e:
+        case PlayerLeft(player=p, chips=c, clause=clause) if clause != "croupier leave":
+            return f"  floor: {p} must leave the game with {c} ({clause})"
+        case StatusChanged(player=p, status=s, clause=clause):
+            return f"  floor: {p} is {s.value} ({clause})"
+        case Declared(player=p, clause=clause):
+            return f"  floor: {p} is a declared player and may not add chips ({clause})"
+        case TimedOut(player=p, clause=clause):
+            return f"  floor: {p} ran out of time; the hand is folded ({clause})"
+        case Notice(message=m, clause=clause):
+            return f"  floor: {m} ({clause})"
+    return ""

@@ -1,0 +1,226 @@
+"""``croupier play``: sit at a table against bots in the terminal.
+
+Reads one line per decision from standard input, so it can be driven by a person or a script.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from typing import Annotated
+
+import typer
+
+from croupier.bots import Bot, make_bot
+from croupier.cards import format_cards
+from croupier.cli.narrate import round_line, table_line
+from croupier.cli.options import fail
+from croupier.round import BetRaise, CheckCall, Command, Fold, Round
+from croupier.shoe import Shoe
+from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
+from croupier.table.events import RoundStarted, TableEvent
+from croupier.table.presets import PresetError, preset
+from croupier.table.table import Table
+
+YOU = "you"
+HELP = "f = fold, c = check or call, r N = bet or raise to N, a = all-in, q = quit"
+
+
+class _Quit(Exception):
+    pass
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return input(prompt).strip().lower()
+    except EOFError:
+        raise _Quit from None
+
+
+def play(
+    rulebook: Annotated[
+        str, typer.Option(help="qld-holdem-2005, act-omaha-2017 or dunedin-house")
+    ] = "dunedin-house",
+    game: Annotated[
+        str | None, typer.Option(help="holdem, omaha or short-deck (default: the rulebook's)")
+    ] = None,
+    structure: Annotated[
+        str | None,
+        typer.Option(help="no-limit, pot-limit, half-pot, fixed or straddle"),
+    ] = None,
+    seats: Annotated[int, typer.Option(min=2, max=10, help="players at the table")] = 6,
+    bots: Annotated[
+        str, typer.Option(help="bot kinds to fill the other seats, comma-separated")
+    ] = "tight-aggressive,random,calling-station",
+    seed: Annotated[int | None, typer.Option(help="seed the shoe and bots (repeatable)")] = None,
+    rounds: Annotated[int | None, typer.Option(min=1, help="stop after this many rounds")] = None,
+) -> None:
+    """Play at a table against bots: your cards, the pots, your legal actions with their
+    amounts, and every ruling with its clause."""
+    try:
+        config = preset(rulebook, game, structure, seats)
+        kinds = [make_bot(k.strip()) for k in bots.split(",") if k.strip()]
+    except (PresetError, ValueError) as e:
+        raise fail(str(e)) from e
+    if not kinds:
+        raise fail("--bots names no bot")
+    session = _Session(config_table=Table(config), kinds=kinds, seed=seed)
+    typer.echo(
+        f"{config.rulebook.title} ({config.rulebook.id}): {config.game.name}, "
+        f"{config.structure.name}, blinds {config.stakes.small_blind}/{config.stakes.big_blind}"
+    )
+    typer.echo(HELP)
+    with contextlib.suppress(_Quit):
+        session.run(rounds)
+    session.goodbye()
+
+
+class _Session:
+    def __init__(self, config_table: Table, kinds: list[Bot], seed: int | None) -> None:
+        self.t = config_table
+        cfg = config_table.config
+        self.rng = random.Random(seed)
+        self.shoe = Shoe(cfg.game.deck, seed=seed)
+        self.at = 0
+        self.bots: dict[str, Bot] = {}
+        buy_in = cfg.stakes.max_buy_in or cfg.stakes.min_table_stake * 5
+        self.buy_in = buy_in
+        self.t.apply(SitDown(YOU, 1, buy_in))
+        for seat in range(2, cfg.size + 1):
+            bot = kinds[(seat - 2) % len(kinds)]
+            name = f"{bot.name}-{seat}"
+            self.bots[name] = bot
+            self.t.apply(SitDown(name, seat, buy_in))
+        self.start_chips = buy_in
+        self.players: tuple[str, ...] = ()
+
+    def name(self, p: int) -> str:
+        player = self.players[p]
+        return "seat 1 (you)" if player == YOU else player
+
+    def run(self, rounds: int | None) -> None:
+        played = 0
+        while rounds is None or played < rounds:
+            self.refill()
+            self.round()
+            played += 1
+            more = rounds is None or played < rounds
+            if more and _ask("[enter] next round, q quit > ") == "q":
+                raise _Quit
+
+    def refill(self) -> None:
+        """Bots that lost their chips buy in again; you are asked."""
+        t = self.t
+        for _, s in t.seating.seats:
+            if t.stacks[s.player] >= t.config.stakes.min_table_stake:
+                continue
+            if s.player == YOU:
+                if t.stacks[YOU] > 0 and t.why_illegal(AddChips(YOU, 1)) is not None:
+                    continue
+                answer = _ask(f"your stack is {t.stacks[YOU]}: buy in for {self.buy_in}? (y/n) > ")
+                if answer != "y":
+                    if t.stacks[YOU] == 0:
+                        raise _Quit
+                    continue
+            add = self.buy_in - t.stacks[s.player]
+            if t.why_illegal(AddChips(s.player, add)) is None:
+                t.apply(AddChips(s.player, add))
+                if s.player == YOU:
+                    self.start_chips += add
+            if t.why_illegal(Return(s.player, post=True)) is None:
+                t.apply(Return(s.player, post=True))
+
+    def say_table(self, events: list[TableEvent]) -> None:
+        for e in events:
+            line = table_line(e)
+            if line:
+                typer.echo(line)
+
+    def round(self) -> None:
+        t = self.t
+        self.at += 60
+        events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
+        started = next(e for e in events if isinstance(e, RoundStarted))
+        self.players = started.players
+        deal = started.deal
+        typer.echo(
+            f"\n=== round {started.hand}: button seat {deal.button.seat}"
+            f"{' (dead)' if deal.button.dead else ''} ({deal.button.clause}) ==="
+        )
+        self.say_table(events)
+        r = t.round
+        assert r is not None
+        shown = 0
+        shown = self.narrate(r, shown)
+        me = t.position_of(YOU)
+        if me is not None:
+            hole = r.hole[me]
+            cards = format_cards(c for c in hole or () if c is not None)
+            typer.echo(f"your cards: {cards}")
+        else:
+            typer.echo("you are not dealt in this round")
+        while t.round is not None:
+            p = r.actor
+            assert p is not None
+            if self.players[p] == YOU:
+                cmd = self.decide(r, p)
+            else:
+                cmd = self.bots[self.players[p]].act(r, self.rng)
+            self.say_table(t.apply(Act(cmd, self.at)))
+            shown = self.narrate(r, shown)
+        stacks = ", ".join(f"{n} {t.stacks.get(n, 0)}" for n in started.players)
+        typer.echo(f"stacks: {stacks}")
+
+    def narrate(self, r: Round, shown: int) -> int:
+        for e in r.events[shown:]:
+            line = round_line(e, self.name, r.rules)
+            if line:
+                typer.echo(line)
+        return len(r.events)
+
+    def decide(self, r: Round, p: int) -> Command:
+        la = r.legal_actions()
+        assert la is not None
+        board = format_cards(r.board) if r.board else "(none)"
+        typer.echo(f"board {board} | pot {r.pot_total} | your stack {r.stacks[p]}")
+        options = ["f fold"]
+        options.append("c check" if la.can_check else f"c call {la.call_amount}")
+        if la.min_raise_to is not None:
+            options.append(f"r N raise to {la.min_raise_to}..{la.max_raise_to}")
+            options.append(f"a all-in to {la.max_raise_to}")
+        typer.echo("you may: " + " | ".join(options))
+        while True:
+            words = _ask("> ").split()
+            cmd = self.parse(words, p, la.max_raise_to)
+            if cmd is None:
+                typer.echo(HELP)
+                continue
+            ruling = r.why_illegal(cmd)
+            if ruling is None:
+                return cmd
+            typer.echo(f"  not allowed: {ruling}")
+
+    @staticmethod
+    def parse(words: list[str], p: int, top: int | None) -> Command | None:
+        if not words:
+            return None
+        match words[0]:
+            case "q" | "quit":
+                raise _Quit
+            case "f" | "fold":
+                return Fold(p)
+            case "c" | "call" | "check" | "k":
+                return CheckCall(p)
+            case "a" | "all-in" if top is not None:
+                return BetRaise(p, top)
+            case "r" | "raise" | "b" | "bet" if len(words) == 2 and words[1].isdigit():
+                return BetRaise(p, int(words[1]))
+        return None
+
+    def goodbye(self) -> None:
+        t = self.t
+        if t.round is not None:
+            typer.echo("you leave mid-round; the round is abandoned")
+        stack = t.stacks.get(YOU, 0)
+        net = stack - self.start_chips
+        typer.echo(f"you leave with {stack} after {t.hands} rounds (net {net:+d})")

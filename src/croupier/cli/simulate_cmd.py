@@ -1,0 +1,81 @@
+"""``croupier simulate``: many rounds at one table with bots coming and going, checked."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from tqdm import tqdm
+
+from croupier.cli.options import fail
+from croupier.simulate import SimulationError, simulate
+from croupier.table.presets import PresetError, preset
+
+
+def simulate_cmd(
+    rulebook: Annotated[
+        str, typer.Option(help="qld-holdem-2005, act-omaha-2017 or dunedin-house")
+    ] = "dunedin-house",
+    hands: Annotated[int, typer.Option(min=1, help="rounds to play")] = 1000,
+    seed: Annotated[int, typer.Option(help="seed for the shoe, bots and arrivals")] = 0,
+    history: Annotated[
+        Path | None, typer.Option(help="write every round as a PHH file in this folder")
+    ] = None,
+    game: Annotated[str | None, typer.Option(help="holdem, omaha or short-deck")] = None,
+    structure: Annotated[
+        str | None, typer.Option(help="no-limit, pot-limit, half-pot, fixed or straddle")
+    ] = None,
+    seats: Annotated[int, typer.Option(min=2, max=10, help="seats at the table")] = 9,
+    as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+) -> None:
+    """Play N rounds with bots joining, topping up and leaving at random; after every round
+    check that chips are conserved (with commission and fees), one big blind was posted,
+    nobody was dealt in where the rulebook forbids, and the button moved as it says."""
+    try:
+        config = preset(rulebook, game, structure, seats)
+    except PresetError as e:
+        raise fail(str(e)) from e
+    bar = tqdm(total=hands, unit="round", disable=as_json or not sys.stderr.isatty())
+    start = time.perf_counter()
+    try:
+        report = simulate(config, hands, seed, seats, history, progress=bar.update)
+    except SimulationError as e:
+        bar.close()
+        typer.echo(f"croupier: simulation failed: {e}", err=True)
+        raise typer.Exit(1) from e
+    bar.close()
+    seconds = time.perf_counter() - start
+    results = sorted(report.results(), key=lambda r: -r[3])
+    if as_json:
+        summary = {
+            "rulebook": config.rulebook.id,
+            "rounds": report.rounds,
+            "seconds": round(seconds, 3),
+            "commission": report.commission,
+            "fees": report.fees,
+            "joins": report.joins,
+            "departures": report.departures,
+            "top_ups": report.top_ups,
+            "players": [
+                {"player": p, "bot": b, "rounds": n, "net": net} for p, b, n, net in results
+            ],
+        }
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(
+        f"{report.rounds:,} rounds under {config.rulebook.id} in {seconds:.1f} s "
+        f"({report.rounds / seconds:,.0f} rounds/s); every round's checks passed"
+    )
+    typer.echo(f"commission {report.commission:,}, fees {report.fees:,}")
+    typer.echo(f"{report.joins} players joined, {report.departures} left, {report.top_ups} top-ups")
+    typer.echo("player      bot               rounds        net")
+    for p, b, n, net in results[:10]:
+        typer.echo(f"{p:<11} {b:<17} {n:>6} {net:>+10,}")
+    if len(results) > 10:
+        typer.echo(f"... and {len(results) - 10} more")
+    if history is not None:
+        typer.echo(f"hand histories written to {history}/")
