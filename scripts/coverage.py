@@ -108,6 +108,54 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`croupier.round.engine`, `croupier.table.button`",
         "`tests/test_round_rules.py`, `tests/test_table_button.py`",
     ),
+    # the table over many rounds: seats, stakes, breaks, seat changes, time, closure, voids
+    **dict.fromkeys(
+        (
+            *(f"qld-holdem-2005 s16({i})" for i in (1, 2, 3, 4)),
+            "act-omaha-2017 8.2",
+            "dunedin-house 16",
+            "dunedin-house 17",
+        ),
+        ("`croupier.table.seats`", "`tests/test_table.py`"),
+    ),
+    **dict.fromkeys(
+        (
+            "qld-holdem-2005 s19(1)",
+            "qld-holdem-2005 s19(3)",
+            "qld-holdem-2005 s19(4)",
+            "qld-holdem-2005 s19(5)",
+            "qld-holdem-2005 s19(6)",
+            *(f"qld-holdem-2005 s31({i})" for i in range(1, 7)),
+            "act-omaha-2017 4.3",
+            "act-omaha-2017 4.4",
+            "act-omaha-2017 4.5",
+            "act-omaha-2017 4.6",
+            "act-omaha-2017 14.3",
+            "dunedin-house 19",
+            "dunedin-house 22",
+            "dunedin-house 23",
+            "dunedin-house 24",
+        ),
+        (
+            "`croupier.table.stakes`, `croupier.table.table`",
+            "`tests/test_table.py`, `tests/test_cli_play.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        (
+            "act-omaha-2017 4.8",
+            "act-omaha-2017 17.13",
+            "act-omaha-2017 18.2",
+            "act-omaha-2017 19.1",
+            "act-omaha-2017 19.3",
+            "act-omaha-2017 19.6",
+            "dunedin-house 18",
+            "dunedin-house 28",
+            "dunedin-house 90",
+        ),
+        ("`croupier.table.table`, `croupier.table.seats`", "`tests/test_table.py`"),
+    ),
+    "dunedin-house 25": (ROUND, "`tests/test_round_rules.py`, `tests/test_table.py`"),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,
 }

@@ -332,6 +332,22 @@ def test_dunedin_house_28_seat_change_past_two_live_seats_waits_or_posts() -> No
     assert t3.seat("p5").status is Status.PLAYING
 
 
+def test_dunedin_house_28_blinds_paid_player_may_take_the_button_seat() -> None:
+    t = _after_one_round(DUN)
+    b = t.buttons
+    assert b is not None
+    small = t.seating.get(b.small_blind)
+    assert small is not None
+    t.apply(Leave(small.player))  # the seat the button comes to next is free
+    big = t.seating.get(b.big_blind)
+    assert big is not None
+    t.apply(ChangeSeat(big.player, b.small_blind))
+    assert t.seat(big.player).status is Status.PLAYING
+    t.apply(StartRound(deck(t)))
+    assert t.deal is not None and t.deal.button.seat == b.small_blind
+    assert big.player in t.players
+
+
 def test_act_omaha_2017_17_13_seat_change_away_from_the_blinds() -> None:
     t = _after_one_round(ACT)
     big = t.buttons.big_blind  # type: ignore[union-attr]

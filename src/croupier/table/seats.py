@@ -122,15 +122,19 @@ def seat_change_penalty(
     origin: int,
     target: int,
     big_blind: int | None,
+    button_after_blinds: bool = False,
 ) -> Ruling | None:
     """Whether moving from ``origin`` to ``target`` means waiting for the big blind (or posting a
     big blind to play at once), citing the clause; ``None`` when the move costs nothing.
 
     ``occupied``: seats of live players other than the mover; ``big_blind``: the seat of the
-    last round's big blind (``None`` before the first round). qld-holdem-2005 has no seat-change
-    rule: a move between rounds costs nothing.
+    last round's big blind (``None`` before the first round); ``button_after_blinds``: the mover
+    paid the big blind last round and moves onto the seat the button comes to next (dunedin-house
+    28 lets them). qld-holdem-2005 has no seat-change rule: a move between rounds costs nothing.
     """
     if rulebook == DUNEDIN:
+        if button_after_blinds:
+            return None  # 28: having paid the blinds, the player may take the button seat
         passed = live_seats_passed(occupied, size, origin, target)
         if passed > 2:
             return Ruling(

@@ -366,7 +366,15 @@ class Table:
             if s.player != cmd.player and s.status is Status.PLAYING
         ]
         big = None if self.buttons is None else self.buttons.big_blind
-        penalty = seat_change_penalty(self.rules, occupied, self.config.size, origin, cmd.seat, big)
+        # dunedin-house: the button follows the blinds onto the last small blind's seat (26).
+        to_button = (
+            self.buttons is not None
+            and origin == self.buttons.big_blind
+            and cmd.seat == self.buttons.small_blind
+        )
+        penalty = seat_change_penalty(
+            self.rules, occupied, self.config.size, origin, cmd.seat, big, to_button
+        )
         status = seat.status
         clause = penalty.clause if penalty else _SIT_CLAUSE[self.rules]
         if penalty is not None and status is Status.PLAYING:
