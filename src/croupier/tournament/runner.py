@@ -20,9 +20,10 @@ from croupier.bots import Bot, RandomBot, TightAggressive
 from croupier.cards import Card
 from croupier.phh import HandHistory
 from croupier.phh_export import to_history
-from croupier.round import Round
+from croupier.round import BetRaise, Command, Round
 from croupier.shoe import Shoe
 from croupier.tournament.conditions import Conditions
+from croupier.tournament.events import BonusAwarded
 from croupier.tournament.tournament import BUSTED, OUT, PLAYING, Tournament
 
 
@@ -75,11 +76,7 @@ def check_payouts(t: Tournament) -> None:
     """Every prize paid and the pool exactly distributed (act-omaha-2017 20.19)."""
     prizes = t.prizes or []
     paid = sum(e.cash for e in t.entrants.values())
-    bonus = sum(
-        sum(b.prize)
-        for b in t.events
-        if type(b).__name__ == "BonusAwarded"  # added prizes
-    )
+    bonus = sum(sum(b.prize) for b in t.events if isinstance(b, BonusAwarded))
     if paid - bonus != t.pool:
         raise InvariantBroken(f"prizes paid {paid - bonus} != prize pool {t.pool}")
     if sum(p.cash for p in prizes) != t.pool:
@@ -133,12 +130,11 @@ def run_tournament(
             plan = t.plan_hand(number, shoe.shuffle().order)
             r = Round(plan.config)
             while not r.is_over:
-                cmd = plan.forced_action(r)
-                if cmd is None:
-                    actor = r.actor
-                    assert actor is not None, "an automatic round waits only for players"
-                    cmd = brains[plan.players[actor]].act(r, rng)
-                r.apply(cmd)
+                actor = r.actor
+                assert actor is not None, "an automatic round waits only for players"
+                forced = plan.forced_action(r)
+                unit = plan.config.chip_unit
+                r.apply(forced or _in_chips(brains[plan.players[actor]].act(r, rng), r, unit))
             results.append((plan, r))
             if keep_histories:
                 stats.histories.append((plan.table, plan.hand, to_history(r)))
@@ -160,11 +156,21 @@ def run_tournament(
     return t, stats
 
 
+def _in_chips(cmd: Command, r: Round, unit: int) -> Command:
+    """A bet or raise rounded down to whole chips of the smallest denomination in play (a bot
+    names any amount; a player at a tournament table can only push chips)."""
+    if not isinstance(cmd, BetRaise) or cmd.to % unit == 0:
+        return cmd
+    la = r.legal_actions()
+    assert la is not None and la.min_raise_to is not None
+    return BetRaise(cmd.player, max(la.min_raise_to, cmd.to // unit * unit))
+
+
 def _offer(t: Tournament, kind: str, p: float, rng: random.Random) -> None:
     for player in t.alive:
-        if t.entrants[player].status == PLAYING and t.why_not_buy(player, kind) is None:
-            if rng.random() < p:
-                t.buy(player, kind)
+        e = t.entrants[player]
+        if e.status == PLAYING and t.why_not_buy(player, kind) is None and rng.random() < p:
+            t.buy(player, kind)
 
 
 def _settle_busts(t: Tournament, pol: Policy, rng: random.Random) -> None:

@@ -133,6 +133,14 @@ _HANDLERS = {
 }
 
 
+def _lone_poster(deal: Deal) -> bool:
+    """Whether one player posts every forced bet (a dead small blind and a big-blind ante).
+    The round engine then pays the folded-to big blind twice when the ante is dead money
+    (reported to the engine's owner); counting the ante as the big blind's own contribution
+    gives the same result, since nobody else has a stake in the pot."""
+    return len({p.seat for p in deal.posts}) == 1
+
+
 def _clause(rules: str, qld: str, act: str, dunedin: str) -> str:
     return {QLD: qld, ACT: act, DUNEDIN: dunedin}[rules]
 
@@ -539,7 +547,7 @@ class Tournament:
             structure=c.structure_for(level),
             chip_unit=self.smallest_chip(),
             deck_order=tuple(deck_order) if deck_order is not None else None,
-            antes_dead=bool(level.big_blind_ante),
+            antes_dead=bool(level.big_blind_ante) and not _lone_poster(deal),
         )
         return HandPlan(
             table,
