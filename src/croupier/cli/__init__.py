@@ -7,7 +7,16 @@ import sys
 import typer
 
 from croupier.cards import CardError
-from croupier.cli import bench_cmd, demo_cmd, eval_cmd, phh_cmd, play_cmd, simulate_cmd, uth_cmd
+from croupier.cli import (
+    bench_cmd,
+    demo_cmd,
+    eval_cmd,
+    phh_cmd,
+    play_cmd,
+    simulate_cmd,
+    tournament_cmd,
+    uth_cmd,
+)
 
 app = typer.Typer(
     name="croupier",
@@ -23,6 +32,7 @@ app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(phh_cmd.app, name="phh")
 app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
+app.add_typer(tournament_cmd.app, name="tournament")
 
 
 def main() -> None:

@@ -1,0 +1,181 @@
+"""``croupier tournament``: run a tournament with bots, or show a tournament clock."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.options import fail
+from croupier.tournament.clock import Clock, format_seconds
+from croupier.tournament.conditions import Conditions, ConditionsError, Level, load_conditions
+
+app = typer.Typer(help="Tournaments: qld-tournament-2020, act-omaha-2017 20, dunedin-house 78-107.")
+
+ConditionsArg = Annotated[Path, typer.Argument(help="the tournament's conditions (TOML)")]
+
+
+def _load(path: Path) -> Conditions:
+    try:
+        return load_conditions(path)
+    except ConditionsError as e:
+        raise fail(f"conditions {path}: {e}") from e
+
+
+def _blinds(level: Level) -> str:
+    if level.is_break:
+        return "break"
+    text = f"{level.small_blind:,}/{level.big_blind:,}"
+    if level.ante:
+        text += f" ante {level.ante:,}"
+    if level.big_blind_ante:
+        text += f" bb ante {level.big_blind_ante:,}"
+    return text
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "tournament"
+
+
+@app.command("run")
+def run(
+    conditions: ConditionsArg,
+    bots: Annotated[
+        int | None, typer.Option(help="bot players to register (default: the maximum entrants)")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="seed of the draws, the cards and the bots")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="folder for the result log and hand histories (./tournaments/NAME)"),
+    ] = None,
+    every: Annotated[int, typer.Option(help="print the live display every N rounds of deals")] = 10,
+    histories: Annotated[bool, typer.Option(help="write every hand's PHH history")] = True,
+) -> None:
+    """Run a whole tournament with bot players to one winner: a live display (level, clock,
+    players left, average stack, tables), then places and payouts; writes the result log
+    (qld-tournament-2020 2) and the hand histories (PHH)."""
+    from croupier.phh import dump
+    from croupier.tournament.runner import InvariantBroken, RunStats, run_tournament
+    from croupier.tournament.tournament import Tournament, TournamentError
+
+    cond = _load(conditions)
+    n = cond.max_entrants if bots is None else bots
+    if n < 2:
+        raise fail("--bots: a tournament needs at least 2 players")
+
+    def show(t: Tournament, stats: RunStats) -> None:
+        if as_json or (stats.waves % every and not t.finished):
+            return
+        s = t.clock.state
+        left = len(t.alive)
+        avg = t.chips_in_play // max(left, 1)
+        hfh = "  hand-for-hand" if t.hand_for_hand else ""
+        typer.echo(
+            f"level {s.number:>2} {_blinds(t.level()):<24} {format_seconds(s.remaining)} left  "
+            f"players {left:>5}  avg stack {avg:>10,}  tables {len(t.tables):>3}  "
+            f"hands {stats.hands:>6}{hfh}"
+        )
+
+    if not as_json:
+        typer.echo(f"{cond.name}  ({cond.rules}, {cond.structure} {cond.game})  {n} players")
+    start = time.perf_counter()
+    try:
+        t, stats = run_tournament(cond, n, seed, keep_histories=histories, on_wave=show)
+    except (TournamentError, InvariantBroken) as e:
+        raise fail(str(e)) from e
+    seconds = time.perf_counter() - start
+    folder = out or Path("tournaments") / _slug(cond.name)
+    folder.mkdir(parents=True, exist_ok=True)
+    log = t.result_log()
+    (folder / "result_log.json").write_text(json.dumps(log, indent=2) + "\n", encoding="utf-8")
+    with (folder / "result_log.csv").open("w", newline="", encoding="utf-8") as fh:
+        writer = csv.DictWriter(fh, fieldnames=list(log[0]) if log else ["tournament"])
+        writer.writeheader()
+        writer.writerows(log)
+    if histories:
+        hands = folder / "hands"
+        hands.mkdir(exist_ok=True)
+        for table, hand, history in stats.histories:
+            dump(history, hands / f"table{table:03d}-hand{hand:05d}.phh")
+    paid = [r for r in log if r["cash"] or r["seat"]]
+    result = {
+        "tournament": cond.name,
+        "entries": t.entries_total,
+        "pool": t.pool,
+        "hands": stats.hands,
+        "seconds": round(seconds, 3),
+        "places": paid,
+        "result_log": str(folder / "result_log.json"),
+        "hand_histories": str(folder / "hands") if histories else None,
+    }
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands")
+    typer.echo(f"{'place':>5}  {'player':<10} {'prize':>10}")
+    for r in paid:
+        prize = f"seat: {r['seat']}" if r["seat"] else f"{r['cash']:,}"
+        typer.echo(f"{r['place']:>5}  {r['player']!s:<10} {prize:>10}")
+    typer.echo(f"result log: {folder / 'result_log.json'}")
+    if histories:
+        typer.echo(f"hand histories: {folder / 'hands'} ({len(stats.histories)} files)")
+
+
+def clock_lines(
+    cond: Conditions, now: Callable[[], float], updates: int | None = None
+) -> Iterator[str]:
+    """The clock display, one line per update; ``now`` is the time source (seconds), which the
+    caller controls: the machine clock scaled by ``--speed``, or a simulated one in tests."""
+    clock = Clock(cond.levels)
+    start = now()
+    shown = 0
+    while updates is None or shown < updates:
+        elapsed = int(now() - start)
+        clock = clock.tick(max(0, elapsed - clock.elapsed))
+        s = clock.state
+        nxt = cond.levels[s.index + 1] if s.index + 1 < len(cond.levels) else None
+        name = "BREAK" if s.level.is_break else f"Level {s.number}"
+        upcoming = f"next: {_blinds(nxt)}" if nxt is not None else "final level"
+        yield f"{name:<9} {_blinds(s.level):<26} {format_seconds(s.remaining):>8}   {upcoming}"
+        shown += 1
+        if s.index == len(cond.levels) - 1 and s.remaining == 0:
+            return
+
+
+@app.command("clock")
+def clock(
+    conditions: ConditionsArg,
+    speed: Annotated[float, typer.Option(help="clock seconds per real second")] = 1.0,
+    updates: Annotated[int | None, typer.Option(help="stop after this many updates")] = None,
+    simulate: Annotated[
+        bool, typer.Option(help="advance the clock by --speed seconds per update without waiting")
+    ] = False,
+) -> None:
+    """A terminal clock display for a live event: level, blinds, time left, next level."""
+    cond = _load(conditions)
+    if speed <= 0:
+        raise fail("--speed must be positive")
+    if simulate:
+        ticks = iter(range(10**12))
+
+        def fake() -> float:  # the first two reads (start, first line) are both time 0
+            return max(0, next(ticks) - 1) * speed
+
+        source: Callable[[], float] = fake
+    else:
+        base = time.monotonic()
+
+        def source() -> float:
+            return (time.monotonic() - base) * speed
+
+    for line in clock_lines(cond, source, updates):
+        typer.echo(line)
+        if not simulate:
+            time.sleep(1.0)
