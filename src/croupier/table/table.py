@@ -239,7 +239,7 @@ class Table:
         return "act-omaha-2017 18.2" if self.rules == ACT else "croupier table closure"
 
     def _plan_sit(self, cmd: SitDown) -> list[TableEvent]:
-        self.seating.check_seat(cmd.seat, cmd.player)
+        self._check_seat(cmd.seat)
         if self.seat_of(cmd.player) is not None:
             raise _refuse(
                 _TABLE, f"{cmd.player} is already seated in seat {self.seat_of(cmd.player)}"
@@ -353,7 +353,7 @@ class Table:
         seat = self.seat(cmd.player)
         origin = self.seat_of(cmd.player)
         assert origin is not None
-        self.seating.check_seat(cmd.seat, cmd.player)
+        self._check_seat(cmd.seat)
         if self.seating.get(cmd.seat) is not None:
             raise _refuse(_TABLE, f"seat {cmd.seat} is taken")
         if self.in_round(cmd.player):
@@ -532,6 +532,12 @@ class Table:
     def _plan_close(self, cmd: CloseTable) -> list[TableEvent]:
         return [TableClosed(self._close_clause(), cmd.at)]
 
+    def _check_seat(self, number: int) -> None:
+        try:
+            self.seating.check_seat(number, "a player")
+        except SeatingError as e:
+            raise _refuse("qld-holdem-2005 s11(1)", str(e)) from e
+
     def _actor(self, clause: str) -> int:
         r = self.round
         if r is None or r.is_over or r.actor is None:
@@ -667,7 +673,22 @@ class Table:
         self._close_round(self.deal)
 
     def _close_round(self, deal: Deal) -> None:
-        self.seating = advance(self.seating, deal)
+        # Players who moved, left or stepped away during the round keep what they did then.
+        held = {n: s.player for n, s in self.seating.seats}
+        away = {s.player for _, s in self.seating.seats if s.status is Status.SITTING_OUT}
+        deal = replace(
+            deal,
+            missed=tuple(m for m in deal.missed if held.get(m.seat) == m.player),
+            dealt_in=tuple(n for n in deal.dealt_in if n in held),
+        )
+        seating = advance(self.seating, deal)
+        self.seating = Seating(
+            tuple(
+                (n, replace(s, status=Status.SITTING_OUT) if s.player in away else s)
+                for n, s in seating.seats
+            ),
+            seating.size,
+        )
         self.buttons = deal.buttons
         self.hands += 1
         self.last_round = set(self.players)
