@@ -37,6 +37,12 @@ from croupier.uth.settle import (
     settle,
 )
 from croupier.uth.table import UthTable
+from croupier.uth.tournament import (
+    Purchase,
+    SessionEnd,
+    Tournament,
+    TournamentConditions,
+)
 
 __all__ = [
     "ACT_UTH_2025",
@@ -54,10 +60,14 @@ __all__ = [
     "PayTableError",
     "Payouts",
     "Phase",
+    "Purchase",
+    "SessionEnd",
     "Settlement",
     "ShoeKind",
     "TableLimits",
     "TableState",
+    "Tournament",
+    "TournamentConditions",
     "UthConfig",
     "UthRound",
     "UthTable",
