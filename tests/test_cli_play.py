@@ -130,6 +130,9 @@ def test_simulate_summary_and_hand_histories(tmp_path: Path) -> None:
     summary = json.loads(out.stdout)
     assert summary["rounds"] == 300
     assert summary["commission"] > 0
+    seats = summary["seats"]
+    assert sum(v["net"] for v in seats.values()) == -summary["commission"]
+    assert sum(v["rounds"] for v in seats.values()) >= 2 * 300
     files = sorted(tmp_path.glob("*.phh"))
     assert len(files) == 300
     h = load(files[0])

@@ -63,6 +63,16 @@ class Report:
     top_ups: int = 0
     players: dict[str, SeatResult] = field(default_factory=dict)
     final_stacks: dict[str, int] = field(default_factory=dict)
+    #: per seat number: (rounds dealt in, chips won less chips lost there)
+    seats: dict[int, list[int]] = field(default_factory=dict)
+
+    def by_bot(self) -> dict[str, tuple[int, int, int]]:
+        """Per bot kind: (players, rounds played, net chips)."""
+        out: dict[str, tuple[int, int, int]] = {}
+        for _player, bot, rounds, net in self.results():
+            n, r, total = out.get(bot, (0, 0, 0))
+            out[bot] = (n + 1, r + rounds, total + net)
+        return out
 
     def results(self) -> list[tuple[str, str, int, int]]:
         """(player, bot, rounds played, net chips) for everyone who played."""
@@ -182,8 +192,11 @@ class _Sim:
                 msg = f"round {t.hands + 1}: a bot's action was refused: {e}"
                 raise SimulationError(msg) from e
             self.at += 1
-        for p in started.players:
+        for i, p in enumerate(started.players):
             self.report.players[p].rounds += 1
+            seat = self.report.seats.setdefault(started.deal.dealt_in[i], [0, 0])
+            seat[0] += 1
+            seat[1] += round_.stacks[i] - started.config.stacks[i]
         total = t.total_chips + t.commission + t.fees
         if total != self.money_in - self.money_out:
             raise SimulationError(

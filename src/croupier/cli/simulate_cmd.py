@@ -49,20 +49,21 @@ def simulate_cmd(
         raise typer.Exit(1) from e
     bar.close()
     seconds = time.perf_counter() - start
-    results = sorted(report.results(), key=lambda r: -r[3])
+    seat_rows = sorted(report.seats.items())
+    bots = sorted(report.by_bot().items())
     if as_json:
         summary = {
             "rulebook": config.rulebook.id,
             "rounds": report.rounds,
             "seconds": round(seconds, 3),
+            "rounds_per_s": round(report.rounds / seconds, 1),
             "commission": report.commission,
             "fees": report.fees,
             "joins": report.joins,
             "departures": report.departures,
             "top_ups": report.top_ups,
-            "players": [
-                {"player": p, "bot": b, "rounds": n, "net": net} for p, b, n, net in results
-            ],
+            "seats": {str(n): {"rounds": r, "net": net} for n, (r, net) in seat_rows},
+            "bots": {b: {"players": n, "rounds": r, "net": net} for b, (n, r, net) in bots},
         }
         typer.echo(json.dumps(summary))
         return
@@ -72,10 +73,11 @@ def simulate_cmd(
     )
     typer.echo(f"commission {report.commission:,}, fees {report.fees:,}")
     typer.echo(f"{report.joins} players joined, {report.departures} left, {report.top_ups} top-ups")
-    typer.echo("player      bot               rounds        net")
-    for p, b, n, net in results[:10]:
-        typer.echo(f"{p:<11} {b:<17} {n:>6} {net:>+10,}")
-    if len(results) > 10:
-        typer.echo(f"... and {len(results) - 10} more")
+    typer.echo("seat   rounds          net")
+    for n, (r, net) in seat_rows:
+        typer.echo(f"{n:>4} {r:>8,} {net:>+12,}")
+    typer.echo("bot               players   rounds          net")
+    for b, (n, r, net) in bots:
+        typer.echo(f"{b:<17} {n:>7,} {r:>8,} {net:>+12,}")
     if history is not None:
         typer.echo(f"hand histories written to {history}/")
