@@ -72,7 +72,7 @@ def test_dunedin_house_87_race_starts_in_seat_one() -> None:
 
 
 def test_a_race_needs_a_larger_multiple_and_whole_chips() -> None:
-    with pytest.raises(ChipRaceError, match="4.40"):
+    with pytest.raises(ChipRaceError, match=r"4\.40"):
         chip_race([1000], 100, 150, deck("Ac"))
     with pytest.raises(ChipRaceError, match="whole 25 chips"):
         chip_race([1010], 25, 100, deck("Ac"))
