@@ -149,6 +149,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "act-omaha-2017 19.1",
             "act-omaha-2017 19.3",
             "act-omaha-2017 19.6",
+            "act-omaha-2017 15.3",
             "dunedin-house 18",
             "dunedin-house 28",
             "dunedin-house 90",

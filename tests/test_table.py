@@ -519,3 +519,33 @@ def test_commands_without_a_round_are_refused() -> None:
     t.apply(StartRound(deck(t)))
     refused(t, StartRound(deck(t)), "croupier table")
     refused(t, Act(Fold(9)), "")
+
+
+def test_act_omaha_2017_15_3_commission_on_a_time_basis() -> None:
+    from dataclasses import replace as with_
+
+    from croupier.table.events import TimeCharged
+
+    config = with_(preset(ACT), commission=None, time_charge=(5, 1800))
+    t = Table(config)
+    for i in range(3):
+        t.apply(SitDown(f"p{i + 1}", i + 1, 100))
+    total = t.total_chips
+    charged = [e for e in t.apply(StartRound(deck(t), at=0)) if isinstance(e, TimeCharged)]
+    assert [(e.player, e.amount, e.until, e.clause) for e in charged] == [
+        (p, 5, 1800, "act-omaha-2017 15.3") for p in ("p1", "p2", "p3")
+    ]
+    assert t.round is not None and t.round.config.stacks == (95, 95, 95)
+    play_out(t)
+    assert not [e for e in t.apply(StartRound(deck(t), at=600)) if isinstance(e, TimeCharged)]
+    play_out(t)
+    assert (
+        len([e for e in t.apply(StartRound(deck(t), at=1800)) if isinstance(e, TimeCharged)]) == 3
+    )
+    play_out(t)
+    assert t.total_chips + t.fees + t.commission == total
+    assert t.fees == 30
+    with pytest.raises(Exception, match=r"15\.3"):
+        with_(preset(DUN), commission=None, time_charge=(5, 1800))
+    with pytest.raises(Exception, match="not both"):
+        with_(preset(ACT), time_charge=(5, 1800))

@@ -66,6 +66,16 @@ class Declared(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class TimeCharged(TableEvent):
+    """act-omaha-2017 15.3: commission on a time basis, paid in advance up to ``until``."""
+
+    player: str
+    amount: int
+    until: int
+    clause: str = "act-omaha-2017 15.3"
+
+
+@dataclass(frozen=True, slots=True)
 class RoundStarted(TableEvent):
     """A round begins: its deal (button, blinds, who is in) and the round's configuration."""
 

@@ -70,6 +70,7 @@ from croupier.table.events import (
     StatusChanged,
     TableClosed,
     TableEvent,
+    TimeCharged,
     TimedOut,
 )
 from croupier.table.seats import seat_change_penalty
@@ -99,7 +100,9 @@ class TableConfig:
     """A table's game: rulebook, game, betting structure, stakes, commission or fee, seats.
 
     ``action_seconds``: act-omaha-2017 4.8(a): the time every player has to act, announced
-    before the rounds (``None``: no action timer).
+    before the rounds (``None``: no action timer). ``time_charge``: act-omaha-2017 15.3:
+    commission on a time basis instead of from the pots, as ``(chips, seconds)``: each player
+    dealt in pays ``chips`` in advance for every ``seconds`` of play, not refunded.
     """
 
     rulebook: Rulebook
@@ -112,6 +115,7 @@ class TableConfig:
     burn: bool = True
     chip_unit: int = 1
     action_seconds: int | None = None
+    time_charge: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
         self.stakes.check_rulebook(self.rulebook.id)
@@ -121,6 +125,19 @@ class TableConfig:
             )
         if self.action_seconds is not None and self.action_seconds < 1:
             raise ConfigError("the action timer must give at least one second")
+        if self.time_charge is not None:
+            if self.rulebook.id != ACT:
+                raise ConfigError(
+                    f"{self.rulebook.id} has no commission on a time basis (act-omaha-2017 15.3)"
+                )
+            if self.commission is not None or self.fee:
+                raise ConfigError(
+                    "commission is payable from the pots (15.2) or on a time basis (15.3), "
+                    "not both (act-omaha-2017 15.1-15.3)"
+                )
+            chips, seconds = self.time_charge
+            if chips < 1 or seconds < 1:
+                raise ConfigError("a time charge needs a positive amount and period")
         # The round configuration refuses what the rulebook forbids; try one now.
         RoundConfig(
             stacks=(self.stakes.min_table_stake,) * 2,
@@ -171,6 +188,7 @@ class Table:
         self.closed = False
         self.commission = 0
         self.fees = 0
+        self.paid_until: dict[str, int] = {}  # act-omaha-2017 15.3: time paid for in advance
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -400,17 +418,10 @@ class Table:
                 events.append(StatusChanged(s.player, Status.SITTING_OUT, check.clause, cmd.at))
             elif check.declared and s.player not in self.declared:
                 events.append(Declared(s.player, check.clause))
-        if events:
-            left = {e.player for e in events if isinstance(e, PlayerLeft)}
-            out = {e.player for e in events if isinstance(e, StatusChanged)}
-            seating = Seating(
-                tuple(
-                    (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
-                    for n, s in seating.seats
-                    if s.player not in left
-                ),
-                seating.size,
-            )
+        seating = self._without(seating, events)
+        if self.config.time_charge is not None:
+            events += self._time_charges(seating, stacks, events, cmd.at)
+            seating = self._without(seating, events)
         buttons = self.buttons
         try:
             try:
@@ -429,6 +440,42 @@ class Table:
         restart = buttons is None and self.buttons is not None
         events.append(RoundStarted(self.hands + 1, deal, config, players, cmd.at, restart))
         return events
+
+    @staticmethod
+    def _without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
+        """``seating`` with the players these events removed or sat out."""
+        left = {e.player for e in events if isinstance(e, PlayerLeft)}
+        out = {e.player for e in events if isinstance(e, StatusChanged)}
+        if not (left or out):
+            return seating
+        return Seating(
+            tuple(
+                (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
+                for n, s in seating.seats
+                if s.player not in left
+            ),
+            seating.size,
+        )
+
+    def _time_charges(
+        self, seating: Seating, stacks: dict[str, int], events: list[TableEvent], at: int
+    ) -> list[TableEvent]:
+        """act-omaha-2017 15.3: players whose paid time has run out pay the next period in
+        advance; one who cannot pay it without emptying their stake sits out."""
+        assert self.config.time_charge is not None
+        chips, seconds = self.config.time_charge
+        gone = {e.player for e in events if isinstance(e, PlayerLeft | StatusChanged)}
+        out: list[TableEvent] = []
+        for _, s in seating.seats:
+            p = s.player
+            if s.status is Status.SITTING_OUT or p in gone or self.paid_until.get(p, -1) > at:
+                continue
+            if stacks[p] <= chips:
+                out.append(StatusChanged(p, Status.SITTING_OUT, "act-omaha-2017 15.3", at))
+                continue
+            stacks[p] -= chips
+            out.append(TimeCharged(p, chips, at + seconds))
+        return out
 
     def _round_config(
         self,
@@ -643,6 +690,11 @@ class Table:
         ]
         self.seating = Seating(tuple(seats), self.seating.size)
 
+    def _f_time_charged(self, e: TimeCharged) -> None:
+        self.stacks[e.player] -= e.amount
+        self.fees += e.amount
+        self.paid_until[e.player] = e.until
+
     def _f_declared(self, e: Declared) -> None:
         self.declared.add(e.player)
 
@@ -781,6 +833,7 @@ _FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
     PlayerLeft: Table._f_left,  # type: ignore[dict-item]
     SeatChanged: Table._f_seat_changed,  # type: ignore[dict-item]
     Declared: Table._f_declared,  # type: ignore[dict-item]
+    TimeCharged: Table._f_time_charged,  # type: ignore[dict-item]
     RoundStarted: Table._f_started,  # type: ignore[dict-item]
     RoundAction: Table._f_action,  # type: ignore[dict-item]
     DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
