@@ -1,0 +1,100 @@
+"""Helpers shared by the tournament scenario tests (it holds no tests itself)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from croupier.cards import Card, Deck
+from croupier.round import CheckCall, Command, Fold, Round
+from croupier.shoe import Shoe
+from croupier.tournament import Conditions, HandPlan, Tournament, parse_conditions
+
+BASE: dict[str, Any] = {
+    "name": "Scenario Cup",
+    "date": "2026-11-27T19:00",
+    "rules": "dunedin-house",
+    "entry_fee": 100,
+    "admin_fee": 10,
+    "starting_stack": 1000,
+    "table_size": 9,
+    "payouts": [50, 30, 20],
+    "levels": [
+        {"small_blind": 25, "big_blind": 50, "minutes": 10},
+        {"small_blind": 50, "big_blind": 100, "minutes": 10},
+        {"small_blind": 100, "big_blind": 200, "minutes": 10},
+        {"small_blind": 200, "big_blind": 400, "minutes": 10},
+        {"small_blind": 300, "big_blind": 600, "minutes": 10},
+        {"small_blind": 400, "big_blind": 800, "minutes": 10},
+    ],
+}
+
+QLD = {"rules": "qld-tournament-2020", "structure": "full-pot"}
+ACT = {"rules": "act-omaha-2017", "structure": "full-pot"}
+
+
+def conditions(**changes: Any) -> Conditions:
+    data = copy.deepcopy(BASE)
+    data.update(changes)
+    return parse_conditions(data)
+
+
+def cards(seed: int = 7) -> Iterator[Card]:
+    shoe = Shoe(Deck.standard(), seed=seed)
+    while True:
+        yield from shoe.shuffle().order
+
+
+def started(n: int = 6, seed: int = 0, absent: Sequence[str] = (), **changes: Any) -> Tournament:
+    t = Tournament(conditions(**changes))
+    for i in range(n):
+        t.register(f"p{i + 1}")
+    t.start(random.Random(seed), cards(seed), absent=absent)
+    return t
+
+
+def stacked(holes: Sequence[str], board: str = "2c 7d 9h Js 3s") -> tuple[Card, ...]:
+    """A deck order dealing ``holes`` (by position, e.g. "As Ah") and ``board``."""
+    hands = [tuple(Card.parse(c) for c in h.split()) for h in holes]
+    top = [hands[p][j] for j in range(2) for p in range(len(hands))]
+    b = [Card.parse(c) for c in board.split()]
+    used = set(top) | set(b)
+    rest = [c for c in Deck.standard().cards if c not in used]
+    order = [*top, rest[0], *b[:3], rest[1], b[3], rest[2], b[4]]
+    return tuple(order + [c for c in rest[3:]])
+
+
+Policy = Callable[[Round, int], Command]
+
+
+def calls(r: Round, p: int) -> Command:
+    return CheckCall(p)
+
+
+def folds(r: Round, p: int) -> Command:
+    la = r.legal_actions()
+    return CheckCall(p) if la is not None and la.can_check else Fold(p)
+
+
+def play(
+    t: Tournament, table: int, policy: Policy = calls, deck: Sequence[Card] | None = None
+) -> tuple[HandPlan, Round]:
+    plan = t.plan_hand(
+        table,
+        deck
+        if deck is not None
+        else Shoe(Deck.standard(), seed=t.tables[table].hands).shuffle().order,
+    )
+    r = Round(plan.config)
+    while not r.is_over:
+        p = r.actor
+        assert p is not None
+        r.apply(plan.forced_action(r) or policy(r, p))
+    return plan, r
+
+
+def only_table(t: Tournament) -> int:
+    (number,) = t.tables
+    return number
