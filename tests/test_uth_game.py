@@ -29,6 +29,7 @@ from croupier.uth import (
 from croupier.uth.commands import (
     Bet,
     BoardExposed,
+    BoxVoidReason,
     Check,
     Deal,
     DealCard,
@@ -47,6 +48,9 @@ from croupier.uth.commands import (
     ShoeMalfunction,
     Tick,
     UthCommand,
+    VoidBox,
+    VoidReason,
+    VoidRound,
     WithdrawWagers,
 )
 from croupier.uth.events import (
@@ -642,6 +646,15 @@ def random_round(rng: random.Random, r: UthRound, players: list[str]) -> None:
         return
     r.apply(Deal())
     while r.phase in (Phase.PREFLOP, Phase.FLOP, Phase.RIVER):
+        floor = rng.random()
+        if floor < 0.004:  # now and then the floor rules on an irregularity
+            r.apply(DealerCardExposed())
+            continue
+        if floor < 0.008:
+            box = rng.choice(list(r.boxes))
+            if r.why_illegal(VoidBox(box, BoxVoidReason.RULE_BREACH)) is None:
+                r.apply(VoidBox(box, BoxVoidReason.RULE_BREACH))
+            continue
         for d in r.legal_actions():
             options: list[UthCommand] = [Fold(d.box)] * (1 if r.phase is Phase.RIVER else 0)
             options += [Bet(d.box, m) for m in d.multiples] + [Check(d.box)] * d.can_check
@@ -649,12 +662,15 @@ def random_round(rng: random.Random, r: UthRound, players: list[str]) -> None:
                 options.append(Fold(d.box))
             r.apply(rng.choice(options))
     while not r.is_over:
-        if r.to_settle() and rng.random() < 0.03:
+        if rng.random() < 0.003:
+            r.apply(DeckIrregularity(DeckFault.MISSING))
+        elif r.to_settle() and rng.random() < 0.03:
             r.apply(Fold(r.to_settle()[-1]))
         else:
             r.apply(SettleNext())
 
 
+@pytest.mark.slow
 def test_money_balances_round_by_round_over_many_random_rounds() -> None:
     """20,000 automatic rounds, five players, random legal decisions and wager sizes (under the
     minimum, over the maximum, Trips): house bank + players' chips never changes."""
@@ -664,7 +680,7 @@ def test_money_balances_round_by_round_over_many_random_rounds() -> None:
     shoe = Shoe(Deck.standard(), seed=77)
     state = TableState(dict.fromkeys(players, 10**7), 10**9)
     total = state.total
-    settled_boxes = warned = capped = 0
+    settled_boxes = warned = capped = voids = 0
     for _ in range(20_000):
         r = UthRound(cfg, state, shoe.shuffle().order)
         random_round(rng, r, players)
@@ -679,7 +695,8 @@ def test_money_balances_round_by_round_over_many_random_rounds() -> None:
             assert e.bank_change == -e.settlement.net
         assert state.total == total
         warned = len(state.warned)
-    assert settled_boxes > 60_000 and capped > 1000 and warned == len(players)
+        voids += r.void is not None or any(b.void for b in r.boxes.values())
+    assert settled_boxes > 60_000 and capped > 1000 and warned == len(players) and voids > 100
 
 
 @pytest.mark.parametrize("fault", list(DeckFault))
@@ -691,3 +708,59 @@ def test_act_uth_2025_13_7_void_mid_settlement_restores_every_chip(fault: DeckFa
     r.apply(SettleNext())
     r.apply(DeckIrregularity(fault))
     assert r.chips == dict.fromkeys(("p1", "p2", "p3"), 1000) and r.bank == 100_000
+
+
+# -- the operator's voids (12.3, 15.2-15.4) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reason", "clause"),
+    [
+        (VoidReason.DISTURBANCE, "act-uth-2025 15.2"),
+        (VoidReason.IMPRACTICAL, "act-uth-2025 15.4"),
+        (VoidReason.FRAUD, "act-uth-2025 15.4"),
+        (VoidReason.COLLUSION, "act-uth-2025 12.3"),
+    ],
+)
+def test_act_uth_2025_15_2_15_4_12_3_operator_voids_the_round(
+    reason: VoidReason, clause: str
+) -> None:
+    r = start({1: "Ac Ad", 2: "4c 5d"}, trips=5)
+    r.apply(Bet(1, 4))
+    r.apply(Bet(2, 4))
+    r.apply(SettleNext())
+    r.apply(VoidRound(reason))
+    assert voided(r).clause == clause
+    assert r.chips == {"p1": 1000, "p2": 1000} and r.bank == 100_000
+
+
+def test_act_uth_2025_12_3_a_colluding_player_is_excluded_from_the_round() -> None:
+    r = start({1: "Ac Ad", 2: "4c 5d", 3: "Qc Qd"})
+    r.apply(Check(1))
+    (e,) = r.apply(VoidBox(1, BoxVoidReason.COLLUSION))
+    assert e.clause == "act-uth-2025 12.3" and r.chips["p1"] == 1000  # type: ignore[attr-defined]
+    refused(r, Check(1), "act-uth-2025 A")
+    refused(r, VoidBox(1, BoxVoidReason.COLLUSION), "act-uth-2025 12.3")
+    r.apply(Bet(2, 4))
+    r.apply(Bet(3, 4))  # the others play on
+    r.apply(SettleAll())
+    assert r.is_over and sorted(settled(r)) == [2, 3] and money(r) == 100_000 + 3000
+
+
+def test_act_uth_2025_15_3_a_breach_voids_the_players_wagers_even_once_settled() -> None:
+    r = start({1: "Ac Ad", 2: "4c 5d"})
+    r.apply(Bet(1, 4))
+    r.apply(Bet(2, 4))
+    r.apply(SettleNext())  # box 2 (from the dealer's right) loses
+    r.apply(SettleNext())  # box 1 wins
+    assert r.is_over
+    refused(r, VoidBox(1, BoxVoidReason.RULE_BREACH), "croupier round")
+    r = start({1: "Ac Ad", 2: "4c 5d"})
+    r.apply(Bet(1, 4))
+    r.apply(Bet(2, 4))
+    r.apply(SettleNext())
+    assert r.chips["p2"] == 1000 - 60
+    (e,) = r.apply(VoidBox(2, BoxVoidReason.RULE_BREACH))
+    assert e.clause == "act-uth-2025 15.3" and r.chips["p2"] == 1000  # type: ignore[attr-defined]
+    r.apply(SettleNext())
+    assert r.is_over and r.bank == 100_000 - 50 and money(r) == 100_000 + 2000

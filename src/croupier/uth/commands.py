@@ -162,6 +162,33 @@ class DeckIrregularity(UthCommand):
     fault: DeckFault
 
 
+class VoidReason(StrEnum):
+    DISTURBANCE = "disturbance"  # 15.2: civil commotion, fire, riot, brawl, robbery ...
+    IMPRACTICAL = "impractical"  # 15.4: impractical to continue
+    FRAUD = "fraud"  # 15.4: a fraudulent act affecting the outcome
+    COLLUSION = "collusion"  # 12.3: a breach of rule 12
+
+
+class BoxVoidReason(StrEnum):
+    COLLUSION = "collusion"  # 12.3: the player excluded from the round
+    RULE_BREACH = "rule-breach"  # 15.3(a): the player's wagers declared void
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRound(UthCommand):
+    """The casino operator voids the round (12.3, 15.2, 15.4)."""
+
+    reason: VoidReason
+
+
+@dataclass(frozen=True, slots=True)
+class VoidBox(UthCommand):
+    """The casino operator voids one player's wagers (12.3, 15.3(a))."""
+
+    box: int
+    reason: BoxVoidReason
+
+
 @dataclass(frozen=True, slots=True)
 class ShoeMalfunction(UthCommand):
     """The automated shuffling shoe malfunctioned during the round (11.1, 11.3)."""
@@ -170,6 +197,7 @@ class ShoeMalfunction(UthCommand):
 __all__ = [
     "Bet",
     "BoardExposed",
+    "BoxVoidReason",
     "Check",
     "Deal",
     "DealCard",
@@ -190,5 +218,8 @@ __all__ = [
     "ShoeMalfunction",
     "Tick",
     "UthCommand",
+    "VoidBox",
+    "VoidReason",
+    "VoidRound",
     "WithdrawWagers",
 ]

@@ -125,6 +125,17 @@ class DealCompleted(UthEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class BoxVoided(UthEvent):
+    """One box's wagers void (12.3, 15.3(a)): the player's chips as before the round."""
+
+    box: int
+    player: str
+    refund: int
+    bank_change: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
 class RoundVoided(UthEvent):
     """The whole round void: each player's chips restored as they were before it."""
 
@@ -144,6 +155,7 @@ __all__ = [
     "DEALER",
     "BoardRevealed",
     "BoxSettled",
+    "BoxVoided",
     "CardDealt",
     "ClockTicked",
     "DealCompleted",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import IntEnum, StrEnum
+from typing import Any
 
 from croupier.cards import Card, Deck
 from croupier.hands import evaluate
@@ -39,6 +40,8 @@ from croupier.uth.commands import (
     ShoeMalfunction,
     Tick,
     UthCommand,
+    VoidBox,
+    VoidRound,
     WithdrawWagers,
 )
 from croupier.uth.events import (
@@ -46,6 +49,7 @@ from croupier.uth.events import (
     DEALER,
     BoardRevealed,
     BoxSettled,
+    BoxVoided,
     CardDealt,
     ClockTicked,
     DealCompleted,
@@ -335,9 +339,9 @@ class UthRound:
         return planner(self, cmd)
 
     def _box_number(self, box: object, clause: str) -> int:
-        if not _is_int(box) or not 1 <= box <= self.config.boxes:  # type: ignore[operator]
-            raise _refuse(clause, f"there is no box {box!r} (boxes 1-{self.config.boxes})")
-        return box  # type: ignore[return-value]
+        if isinstance(box, int) and not isinstance(box, bool) and 1 <= box <= self.config.boxes:
+            return box
+        raise _refuse(clause, f"there is no box {box!r} (boxes 1-{self.config.boxes})")
 
     def _plan_wagers(self, cmd: PlaceWagers) -> list[UthEvent]:
         box = self._box_number(cmd.box, R + "4.1")
@@ -449,7 +453,7 @@ class UthRound:
         if b is None or not b.hole:
             raise _refuse(clause, f"box {n} has no hand this round")
         if b.void:
-            raise _refuse(R + "13.6", f"box {n}'s hand is void")
+            raise _refuse(R + "A", f"box {n}'s wagers are void")
         if b.folded:
             raise _refuse(R + "8.6", f"box {n} has folded; folded cards cannot return to play")
         if self.phase is Phase.SETTLEMENT:
@@ -651,6 +655,11 @@ class UthRound:
     def _f_ruling(self, e: RulingMade) -> None:
         pass
 
+    def _f_box_void(self, e: BoxVoided) -> None:
+        self.boxes[e.box].void = True
+        self.chips[e.player] += e.refund
+        self.bank += e.bank_change
+
     def _f_void(self, e: RoundVoided) -> None:
         for p, amount in e.refunds:
             self.chips[p] += amount
@@ -668,42 +677,45 @@ def _whom(to: int) -> str:
     return "the board" if to == BOARD else "the dealer" if to == DEALER else f"box {to}"
 
 
-_PLANNERS: dict[type, Callable[[UthRound, UthCommand], list[UthEvent]]] = {
-    PlaceWagers: UthRound._plan_wagers,  # type: ignore[dict-item]
-    WithdrawWagers: UthRound._plan_withdraw,  # type: ignore[dict-item]
-    PlaceMarker: UthRound._plan_marker,  # type: ignore[dict-item]
-    Deal: UthRound._plan_deal,  # type: ignore[dict-item]
-    DealCard: UthRound._plan_card,  # type: ignore[dict-item]
-    Check: UthRound._plan_check,  # type: ignore[dict-item]
-    Fold: UthRound._plan_fold,  # type: ignore[dict-item]
-    Bet: UthRound._plan_bet,  # type: ignore[dict-item]
-    Tick: UthRound._plan_tick,  # type: ignore[dict-item]
-    DeemFolded: UthRound._plan_deem,  # type: ignore[dict-item]
-    SettleNext: UthRound._plan_settle,  # type: ignore[dict-item]
-    SettleAll: UthRound._plan_settle,  # type: ignore[dict-item]
+_PLANNERS: dict[type, Callable[[UthRound, Any], list[UthEvent]]] = {
+    PlaceWagers: UthRound._plan_wagers,
+    WithdrawWagers: UthRound._plan_withdraw,
+    PlaceMarker: UthRound._plan_marker,
+    Deal: UthRound._plan_deal,
+    DealCard: UthRound._plan_card,
+    Check: UthRound._plan_check,
+    Fold: UthRound._plan_fold,
+    Bet: UthRound._plan_bet,
+    Tick: UthRound._plan_tick,
+    DeemFolded: UthRound._plan_deem,
+    SettleNext: UthRound._plan_settle,
+    SettleAll: UthRound._plan_settle,
     DeclareMisdeal: UthRound._plan_irregularity,
     DealerCardExposed: UthRound._plan_irregularity,
     BoardExposed: UthRound._plan_irregularity,
     EmptyBoxDealt: UthRound._plan_irregularity,
     DeckIrregularity: UthRound._plan_irregularity,
     ShoeMalfunction: UthRound._plan_irregularity,
+    VoidRound: UthRound._plan_irregularity,
+    VoidBox: UthRound._plan_irregularity,
 }
 
-_FOLDERS: dict[type, Callable[[UthRound, UthEvent], None]] = {
-    WagersPlaced: UthRound._f_wagers,  # type: ignore[dict-item]
-    WagersWithdrawn: UthRound._f_withdrawn,  # type: ignore[dict-item]
-    MarkerPlaced: UthRound._f_marker,  # type: ignore[dict-item]
-    PlayerWarned: UthRound._f_warned,  # type: ignore[dict-item]
-    CardDealt: UthRound._f_card,  # type: ignore[dict-item]
-    BoardRevealed: UthRound._f_revealed,  # type: ignore[dict-item]
-    Decided: UthRound._f_decided,  # type: ignore[dict-item]
-    ClockTicked: UthRound._f_tick,  # type: ignore[dict-item]
-    DealerHandDeclared: UthRound._f_dealer,  # type: ignore[dict-item]
-    BoxSettled: UthRound._f_settled,  # type: ignore[dict-item]
-    RulingMade: UthRound._f_ruling,  # type: ignore[dict-item]
-    DealCompleted: UthRound._f_deal_completed,  # type: ignore[dict-item]
-    RoundVoided: UthRound._f_void,  # type: ignore[dict-item]
-    RoundEnded: UthRound._f_ended,  # type: ignore[dict-item]
+_FOLDERS: dict[type, Callable[[UthRound, Any], None]] = {
+    WagersPlaced: UthRound._f_wagers,
+    WagersWithdrawn: UthRound._f_withdrawn,
+    MarkerPlaced: UthRound._f_marker,
+    PlayerWarned: UthRound._f_warned,
+    CardDealt: UthRound._f_card,
+    BoardRevealed: UthRound._f_revealed,
+    Decided: UthRound._f_decided,
+    ClockTicked: UthRound._f_tick,
+    DealerHandDeclared: UthRound._f_dealer,
+    BoxSettled: UthRound._f_settled,
+    RulingMade: UthRound._f_ruling,
+    DealCompleted: UthRound._f_deal_completed,
+    BoxVoided: UthRound._f_box_void,
+    RoundVoided: UthRound._f_void,
+    RoundEnded: UthRound._f_ended,
 }
 
 __all__ = [

@@ -20,11 +20,14 @@ from croupier.uth.commands import (
     MisdealKind,
     ShoeMalfunction,
     UthCommand,
+    VoidBox,
+    VoidReason,
+    VoidRound,
 )
-from croupier.uth.events import RoundVoided, RulingMade, UthEvent
+from croupier.uth.events import BoxVoided, RoundVoided, RulingMade, UthEvent
 
 if TYPE_CHECKING:
-    from croupier.uth.game import UthRound
+    from croupier.uth.game import BoxState, UthRound
 
 R = "act-uth-2025 "
 
@@ -39,12 +42,16 @@ def void_round(r: UthRound, clause: str, message: str) -> RoundVoided:
     refunds: dict[str, int] = defaultdict(int)
     bank = 0
     for b in r.boxes.values():
-        if b.settled is not None:
-            refunds[b.player] += b.stakes - b.settled.paid_to_player
-            bank -= b.stakes - b.settled.paid_to_player
-        elif not b.void:
-            refunds[b.player] += b.stakes
+        if not b.void:
+            refunds[b.player] += _refund(b)
+            bank -= 0 if b.settled is None else _refund(b)
     return RoundVoided(clause, message, tuple(sorted(refunds.items())), bank)
+
+
+def _refund(b: BoxState) -> int:
+    """What voiding a box hands its player: the stakes on the layout, or, once settled, the
+    stakes less what the settlement paid back (negative when the box had won)."""
+    return b.stakes if b.settled is None else b.stakes - b.settled.paid_to_player
 
 
 def _dealt(r: UthRound, clause: str) -> None:
@@ -153,6 +160,32 @@ def _shoe(r: UthRound, cmd: ShoeMalfunction) -> list[UthEvent]:
     return [void_round(r, clause, "automated shuffling shoe malfunction: the round is void")]
 
 
+VOID_CLAUSE = {
+    VoidReason.DISTURBANCE: R + "15.2",
+    VoidReason.IMPRACTICAL: R + "15.4",
+    VoidReason.FRAUD: R + "15.4",
+    VoidReason.COLLUSION: R + "12.3",
+}
+
+
+def _void_round(r: UthRound, cmd: VoidRound) -> list[UthEvent]:
+    clause = VOID_CLAUSE.get(cmd.reason)
+    if clause is None:
+        raise _refuse(R + "15.4", f"no rule voids a round for {cmd.reason!r}")
+    msg = f"the casino operator voids the round ({cmd.reason.value}): all wagers returned"
+    return [void_round(r, clause, msg)]
+
+
+def _void_box(r: UthRound, cmd: VoidBox) -> list[UthEvent]:
+    clause = R + ("12.3" if cmd.reason == "collusion" else "15.3")
+    b = r.boxes.get(cmd.box) if isinstance(cmd.box, int) else None
+    if b is None or b.void:
+        raise _refuse(clause, f"box {cmd.box!r} holds no wagers in play")
+    refund = _refund(b)
+    bank = 0 if b.settled is None else -refund
+    return [BoxVoided(cmd.box, b.player, refund, bank, clause)]
+
+
 def plan(r: UthRound, cmd: UthCommand) -> list[UthEvent]:
     """The events of the ruling on an irregularity, or :class:`IllegalAction`."""
     if isinstance(cmd, DeclareMisdeal):
@@ -167,6 +200,10 @@ def plan(r: UthRound, cmd: UthCommand) -> list[UthEvent]:
         return _deck(r, cmd)
     if isinstance(cmd, ShoeMalfunction):
         return _shoe(r, cmd)
+    if isinstance(cmd, VoidRound):
+        return _void_round(r, cmd)
+    if isinstance(cmd, VoidBox):
+        return _void_box(r, cmd)
     raise _refuse("croupier round", f"unknown irregularity {cmd!r}")
 
 
