@@ -107,7 +107,9 @@ def test_uth_play_shows_cards_decisions_and_every_settlement_line() -> None:
     term.expect("trips [0]: ")
     term.send("")
     hole1 = format_cards(core.boxes[1].hole)
-    term.expect(f"Box 1 [{hole1}] check, fold, 3x, 4x > ")
+    shown = term.expect(f"Box 1 [{hole1}] check, fold, 3x, 4x > ")
+    assert f"Box 1 (P1): ante 10, blind 10, trips 5; dealt {hole1}" in shown
+    assert f"Box 2 (P2): ante 20, blind 20; dealt {format_cards(core.boxes[2].hole)}" in shown
     term.send("2x")  # not a pre-flop Play: refused with its clause, asked again
     shown = term.expect(f"Box 1 [{hole1}] check, fold, 3x, 4x > ")
     assert "refused:" in shown and "(act-uth-2025 8.1(c)(ii))" in shown

@@ -170,6 +170,10 @@ def play_round(r: UthRound, players: list[str], last: dict[str, int]) -> bool:
     if not r.boxes:
         return False
     apply(r, Deal())
+    for n, b in sorted(r.boxes.items()):
+        trips = f", trips {b.trips}" if b.trips else ""
+        dealt = format_cards(b.hole)
+        say(f"  Box {n} ({b.player}): ante {b.ante}, blind {b.blind}{trips}; dealt {dealt}")
     try:
         while r.phase in STREET:
             say(f"-- {STREET[r.phase]}: board {board_text(r)}")

@@ -114,7 +114,7 @@ class UthConfig:
 
     def __post_init__(self) -> None:
         if not 1 <= self.boxes <= 7:
-            raise ValueError(f"a table has 1 to 7 boxes, not {self.boxes}")
+            raise ValueError(f"the layout (act-uth-2025 1.1) has 1 to 7 boxes, not {self.boxes}")
         if self.decision_seconds is not None and self.decision_seconds < 1:
             raise ValueError("the decision time must be at least one second")
 
