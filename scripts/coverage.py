@@ -78,6 +78,41 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`croupier.uth.paytables`, `croupier.uth.trips`",
         "`tests/test_uth_settle.py`, `tests/test_uth_trips.py`",
     ),
+    # act-uth-2025: the round of play, its irregularities, the table and tournaments
+    **dict.fromkeys(
+        (
+            "act-uth-2025 A",
+            *(f"act-uth-2025 {c}" for c in ("2.2", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6")),
+            *(f"act-uth-2025 {c}" for c in ("5.1", "5.2", "5.3", "5.4", "5.5")),
+            *(f"act-uth-2025 {c}" for c in ("7.1", "7.2", "7.3", "9.3")),
+            *(f"act-uth-2025 8.{i}" for i in (1, 2, 3, 4, 5, 6, 8)),
+            "act-uth-2025 13.8 (first)",
+            "act-uth-2025 13.8 (second)",
+        ),
+        (
+            "`croupier.uth.game`, `croupier.uth.limits`",
+            "`tests/test_uth_game.py`, `tests/test_uth_play.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        (
+            "act-uth-2025 11.1",
+            "act-uth-2025 12.3",
+            *(f"act-uth-2025 13.{i}" for i in range(1, 8)),
+            "act-uth-2025 15.2",
+            "act-uth-2025 15.3",
+            "act-uth-2025 15.4",
+            "act-uth-2025 15.7",
+        ),
+        ("`croupier.uth.irregularities`, `croupier.uth.table`", "`tests/test_uth_game.py`"),
+    ),
+    **dict.fromkeys(
+        (
+            "act-uth-2025 16.1",
+            *(f"act-uth-2025 16.{i}" for i in (6, 7, 8, 10, 14, 15, 16, 17, 20, 21, 22, 23, 24)),
+        ),
+        ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),
+    ),
     # the table: who has the button and posts which blind, round after round
     **dict.fromkeys(
         (
