@@ -10,7 +10,19 @@ Play 1x or fold on the river (8.5). All sums are integers; results are exact fra
 Choices the rules allow that never pay are counted but never taken: Play 3x before the flop is
 never better than both 4x and checking (its result is linear in the multiple, and checking is
 at least as good as always playing 2x), and folding before the river is never better than
-checking (which keeps every option).
+checking (which keeps every option). Folding after the dealer's hand is declared (9.1) is
+never better than staying in: it loses every wager, and staying in loses at most that.
+
+Readings (recorded here because the analysis depends on them):
+
+- act-uth-2025 10.1: the Blind's 3 to 2 is paid exactly. Amounts are in units of 1/L Ante (L
+  the odds' common denominator), so no chip is rounded; a table whose Blind is not a multiple
+  of 2 chips rounds down (``Odds.winnings``) and returns slightly less than computed here.
+- act-uth-2025 10.1 **: the table's maximum Blind payout is a chip amount on a notice at the
+  table; the per-Ante analysis leaves it out (as published analyses do).
+- When two choices have exactly the same expected result the player takes the smaller wager
+  (checks, or folds on the river). The rules leave the choice to the player (8.1, 8.3, 8.5);
+  this only moves decision frequencies and the average bet, never the house edge.
 """
 
 from __future__ import annotations
