@@ -35,22 +35,32 @@ from croupier.round.events import (
     AntePosted,
     BetOrRaised,
     BetReturned,
+    BettingCapped,
     BettingRoundEnded,
     BlindPosted,
     BoardDealt,
     Called,
     CardBurned,
+    CardExposed,
     Checked,
+    ChipsCommitted,
     CommissionTaken,
     DeadPosted,
     Event,
     FeeCharged,
     Folded,
+    HandKilled,
     HandMucked,
     HandShown,
+    HoleCardReplaced,
     HoleDealt,
+    OutOfTurnHeld,
+    OutOfTurnResolved,
+    PlayRestricted,
     PotAwarded,
     RoundEnded,
+    RoundVoided,
+    StubReconstituted,
 )
 from croupier.round.games import Split
 from croupier.round.structures import Limit
@@ -129,6 +139,16 @@ class Round:
         self._bounds_at: tuple[int, int] = (-1, -1)  # (event count, player) of the memo below
         self._bounds: tuple[int, int] | None = None
         self._values: dict[int, tuple[int, int]] = {}  # shown hands' (high, low) strengths
+        # The floor's rulings (croupier.floor); all empty on the normal path.
+        self.killed: set[int] = set()  # hands declared dead
+        self.bet_cap: int | None = None  # qld-holdem-2005 s36(3); dunedin-house 72
+        self.cap_clause = ""
+        self.board_due: list[Card] = []  # exposed early: must be the next community cards
+        self.board_due_clause = ""
+        # held out-of-turn actions: player -> (action, to, bet faced then, event count then)
+        self.pending: dict[int, tuple[str, int, int, int]] = {}
+        self.passive: dict[int, tuple[str, bool]] = {}  # player -> (clause, for one decision)
+        self.voided = False
         if _start:
             self._start()
 
@@ -216,6 +236,29 @@ class Round:
         self._settle()
         self._marks.append(mark)
         return self.events[mark:]
+
+    def apply_ruling(self, events: Sequence[Event], then: Command | None = None) -> list[Event]:
+        """Record a floor ruling's events (croupier.floor checks them against the state first),
+        then the player command it makes of the report, if any; all or nothing."""
+        mark = len(self.events)
+        for e in events:
+            self._emit(e)
+        if then is not None:
+            try:
+                planned = self._plan(then)
+            except IllegalAction:
+                self._restore(mark)
+                raise
+            for e in planned:
+                self._emit(e)
+        self._advance()
+        self._marks.append(mark)
+        return self.events[mark:]
+
+    def _restore(self, mark: int) -> None:
+        marks = self._marks
+        self.__dict__.update(Round.from_events(self.config, self.events[:mark]).__dict__)
+        self._marks = marks
 
     # ------------------------------------------------------------------------------------
     # Replay and undo
@@ -350,7 +393,17 @@ class Round:
                 self.rules.deck_clause,
                 f"the {STREET_NAMES[street]} is {k} card(s), not {len(cmd.cards)}",
             )
-        self._check_new_cards(cmd.cards)
+        fresh: Sequence[Card] = cmd.cards
+        if self.board_due:
+            missing = [c for c in self.board_due if c not in cmd.cards]
+            if missing:
+                raise self._refuse(
+                    self.board_due_clause,
+                    f"{' '.join(map(str, missing))} was exposed early and must be dealt as "
+                    f"the {STREET_NAMES[street]}",
+                )
+            fresh = [c for c in cmd.cards if c not in self.board_due]
+        self._check_new_cards(fresh)
         return [BoardDealt(tuple(cmd.cards), street)]
 
     def _plan_showdown(self, cmd: Show | Muck) -> list[Event]:
@@ -413,6 +466,10 @@ class Round:
             return False  # every opponent is all-in or covered (qld-holdem-2005 s29(4))
         if self._short_since_acted(p):
             return False
+        if self.passive and p in self.passive:
+            return False
+        if self.bet_cap is not None and self.bet_cap <= self.current_bet:
+            return False
         cap = self.config.structure.max_raises
         if cap is not None and self.raises >= cap and self.current_bet > 0:
             heads_up = self.folded.count(False) == 2
@@ -457,6 +514,10 @@ class Round:
                 self.rules.reopen_clause,
                 "an all-in of less than a full raise does not reopen the betting",
             )
+        if p in self.passive:
+            return self.passive[p][0], f"player {p} may only check, call or fold"
+        if self.bet_cap is not None and self.bet_cap <= self.current_bet:
+            return self.cap_clause, f"betting this round is capped at {self.bet_cap}"
         return self.rules.raise_cap_clause, "the raise cap for this betting round has been reached"
 
     def _qld_opening_due(self) -> bool:
@@ -472,6 +533,8 @@ class Round:
         return self.rules.min_raise_clause
 
     def _max_clause(self) -> str:
+        if self.bet_cap is not None:
+            return self.cap_clause
         if self._qld_opening_due():
             return self.rules.first_round_clause
         if self.current_bet == 0 and self.config.max_bet is not None:
@@ -529,6 +592,9 @@ class Round:
                 lo = hi  # qld-holdem-2005 s28(3): the raise must then equal the maximum
             else:
                 hi = lo  # the minimum raise stands (as no-limit's all-in does)
+        if self.bet_cap is not None and hi > self.bet_cap:
+            hi = self.bet_cap
+            lo = min(lo, hi)  # a capped round allows a bet up to the cap (s36(3)(b))
         return lo, hi
 
     def _min_raise(self, p: int, owed: int) -> int:
@@ -623,6 +689,8 @@ class Round:
     def _f_board(self, e: BoardDealt) -> None:
         self.board.extend(e.cards)
         self.cards_out.update(e.cards)
+        if self.board_due:
+            self.board_due = []
         self.street = e.street
         if e.street == FLOP:
             self.flop_dealt = True
@@ -693,6 +761,8 @@ class Round:
 
     def _acted(self, p: int) -> None:
         self.acted[p] = self.current_bet
+        if self.passive and p in self.passive and self.passive[p][1]:
+            del self.passive[p]
         if self.queue and self.queue[0] == p:
             self.queue.pop(0)
         elif p in self.queue:
@@ -719,6 +789,9 @@ class Round:
         self.last_kind = ""
         self.opening_bet = 0
         self.last_call = 0
+        if self.bet_cap is not None or self.pending:
+            self.bet_cap = None
+            self.pending = {}
         live = self.live()
         if len(live) > 1 and e.street >= RIVER:
             self.street = SHOWDOWN
@@ -749,6 +822,70 @@ class Round:
         self.street = OVER
         self.betting = False
         self.queue = []
+
+    # The floor's rulings (croupier.floor)
+
+    def _f_voided(self, e: RoundVoided) -> None:
+        self.stacks = list(self.config.stacks)  # fees included: the round never started
+        self.bets = [0] * self.n
+        self.contrib = [0] * self.n
+        self.fees = 0
+        self.voided = True
+        self.betting = False
+        self.queue = []
+        self.street = OVER
+
+    def _f_killed(self, e: HandKilled) -> None:
+        p = e.player
+        self.folded[p] = True
+        self.killed.add(p)
+        self.pending.pop(p, None)
+        if p in self.queue:
+            self.queue.remove(p)
+        if self.betting:
+            # after an uncalled bet was returned (dunedin-house 69) the others face what is left
+            self.current_bet = max(self.bets)
+            self._prune_queue()
+
+    def _f_capped(self, e: BettingCapped) -> None:
+        self.bet_cap = e.cap
+        self.cap_clause = e.clause
+
+    def _f_exposed(self, e: CardExposed) -> None:
+        if e.use == "stub":
+            return
+        self.cards_out.add(e.card)
+        if e.use == "board":
+            self.board_due.append(e.card)
+            self.board_due_clause = e.clause
+
+    def _f_held(self, e: OutOfTurnHeld) -> None:
+        self.pending[e.player] = (e.action, e.to, self.current_bet, len(self.events))
+
+    def _f_resolved(self, e: OutOfTurnResolved) -> None:
+        self.pending.pop(e.player, None)
+
+    def _f_committed(self, e: ChipsCommitted) -> None:
+        p = e.player
+        self.stacks[p] -= e.amount
+        self.bets[p] += e.amount
+        self.contrib[p] += e.amount
+        if self.stacks[p] == 0:
+            self.all_in[p] = True
+            if p in self.queue:
+                self.queue.remove(p)
+
+    def _f_restricted(self, e: PlayRestricted) -> None:
+        self.passive[e.player] = (e.clause, e.once)
+
+    def _f_replaced(self, e: HoleCardReplaced) -> None:
+        hole = self.hole[e.player]
+        assert hole is not None
+        self.hole[e.player] = tuple(e.new if c == e.old else c for c in hole)
+        self.cards_out.add(e.new)
+
+    def _f_stub(self, e: StubReconstituted) -> None:
+        self.cards_out.difference_update(e.returned)
 
     def _open_betting(self) -> None:
         """Start a betting round once the hole cards or the street's board cards are out."""
@@ -831,6 +968,9 @@ class Round:
                 return
             if self.betting and self.queue:
                 if self.folded.count(False) > 1:
+                    if self.pending and self.queue[0] in self.pending:
+                        self._resolve_out_of_turn(self.queue[0])
+                        continue
                     return
                 self.queue = []  # everyone else folded (qld-holdem-2005 s24(8), s25(7))
             if self.betting:
@@ -842,11 +982,72 @@ class Round:
                 continue
             return
 
+    def _resolve_out_of_turn(self, p: int) -> None:
+        """The turn of a player who acted out of turn has come: the rulebook decides whether
+        the held action binds (then it is made now) or is withdrawn."""
+        action, to, faced, since = self.pending[p]
+        hook = self.rules.out_of_turn
+        cur = self.current_bet
+        extra: list[Event] = []
+        if action == "fold":
+            # dunedin-house 58. Reading: qld s37 and act 17.6 speak only of wagers; a fold out
+            # of turn binds under them too, as a floor rules it.
+            self._emit(OutOfTurnResolved(p, True, _FOLD_CLAUSE.get(hook, "dunedin-house 58")))
+            self._emit_action(Fold(p))
+            return
+        wager = to if action == "bet" else faced
+        if hook == "qld":
+            binding = cur <= wager  # s37(3): each missed player folded, checked or bet no more
+            clause_of = "qld-holdem-2005 s37(3)" if binding else "qld-holdem-2005 s37(4)-(5)"
+        elif hook == "act":
+            missed = [
+                e
+                for e in self.events[since:]
+                if isinstance(e, (Folded, Checked, Called, BetOrRaised)) and e.player != p
+            ]
+            wagered = any(
+                isinstance(e, BetOrRaised) or (isinstance(e, Called) and e.amount > 0)
+                for e in missed
+            )
+            if not wagered and not any(isinstance(e, Folded) for e in missed):
+                binding, clause_of = True, "act-omaha-2017 17.6(a)"
+                action = "check"  # the missed players checked: so does this player
+            elif not wagered:
+                binding, clause_of = True, "act-omaha-2017 17.6(d)"
+            elif cur <= wager:
+                binding, clause_of = False, "act-omaha-2017 17.6(b)"
+                extra.append(PlayRestricted(p, True, clause_of))
+            else:
+                binding, clause_of = False, "act-omaha-2017 17.6(c)"
+                if wager > self.bets[p]:  # the wager stays in the pot if the player folds
+                    extra.append(ChipsCommitted(p, wager - self.bets[p], clause_of))
+        else:
+            binding = cur <= faced  # dunedin-house 57: a check, call or fold changes nothing
+            clause_of = "dunedin-house 57"
+        self._emit(OutOfTurnResolved(p, binding, clause_of))
+        for e in extra:
+            self._emit(e)
+        if not binding:
+            return
+        then: Command = CheckCall(p)
+        if action == "bet" and to > self.current_bet:
+            bounds = self._raise_bounds(p)
+            if bounds is not None and to >= bounds[0]:
+                # qld-holdem-2005 s37(6): above the maximum, the difference goes back.
+                # Reading: a held bet below the smallest raise allowed now stands as a call.
+                then = BetRaise(p, min(to, bounds[1]))
+        self._emit_action(then)
+
+    def _emit_action(self, cmd: Command) -> None:
+        for e in self._plan(cmd):
+            self._emit(e)
+
     def _end_betting_round(self) -> None:
         # return the uncalled part of the largest bet (qld-holdem-2005 s26(3)(a))
         top = max(range(self.n), key=lambda i: self.bets[i])
         second = max((self.bets[i] for i in range(self.n) if i != top), default=0)
-        if self.bets[top] > second:
+        if self.bets[top] > second and top not in self.killed:
+            # a dead hand's bets stay in the pot (qld-holdem-2005 s33(2); act-omaha-2017 17.9)
             self._emit(BetReturned(top, self.bets[top] - second))
         self._emit(BettingRoundEnded(self.street))
         live = self.live()
@@ -955,6 +1156,10 @@ class Round:
         live = [i for i in range(self.n) if not self.folded[i] and not self.mucked[i]]
         if not live:  # everyone mucked: the last hand to muck keeps its claim
             live = self.live()[-1:]
+        if not live:
+            # every hand left was declared dead: the player who last folded, other than a dead
+            # hand, wins (qld-holdem-2005 s33(4); act-omaha-2017 17.9)
+            live = [next(e.player for e in reversed(self.events) if type(e) is Folded)]
         pots = self._pots(live)
         returned = False
         for pot in pots:
@@ -1017,7 +1222,11 @@ class Round:
             for (half, winners), amount in zip(halves, amounts, strict=True):
                 for p, a in self._divide(amount, winners):
                     clause = (
-                        self.rules.uncontested_clause
+                        (
+                            self.rules.dead_hand_clause
+                            if self.killed
+                            else self.rules.uncontested_clause
+                        )
                         if uncontested
                         else self.rules.split_clause
                         if len(winners) > 1
@@ -1077,6 +1286,9 @@ class Round:
         return [(p, each + (left if j == 0 else 0)) for j, p in enumerate(ordered)]
 
 
+_FOLD_CLAUSE = {"qld": "qld-holdem-2005 s37(1)", "act": "act-omaha-2017 17.6"}
+
+
 def _argmax(players: list[int], values: dict[int, int]) -> list[int]:
     best = max(values.get(p, -1) for p in players)
     return [p for p in players if values.get(p, -1) == best]
@@ -1110,4 +1322,14 @@ _FOLDERS: dict[type, Callable[[Round, object], None]] = {
     CommissionTaken: Round._f_commission,  # type: ignore[dict-item]
     PotAwarded: Round._f_award,  # type: ignore[dict-item]
     RoundEnded: Round._f_end,  # type: ignore[dict-item]
+    RoundVoided: Round._f_voided,  # type: ignore[dict-item]
+    HandKilled: Round._f_killed,  # type: ignore[dict-item]
+    BettingCapped: Round._f_capped,  # type: ignore[dict-item]
+    CardExposed: Round._f_exposed,  # type: ignore[dict-item]
+    OutOfTurnHeld: Round._f_held,  # type: ignore[dict-item]
+    OutOfTurnResolved: Round._f_resolved,  # type: ignore[dict-item]
+    ChipsCommitted: Round._f_committed,  # type: ignore[dict-item]
+    PlayRestricted: Round._f_restricted,  # type: ignore[dict-item]
+    HoleCardReplaced: Round._f_replaced,  # type: ignore[dict-item]
+    StubReconstituted: Round._f_stub,  # type: ignore[dict-item]
 }

@@ -148,3 +148,122 @@ class PotAwarded(Event):
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
     stacks: tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# The floor's rulings (croupier.floor): each records the clause it applies.
+
+
+@dataclass(frozen=True, slots=True)
+class RulingMade(Event):
+    """What the dealer or floor reported, and the ruling croupier made on it."""
+
+    report: str
+    clause: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundVoided(Event):
+    """A misdeal: the round is taken not to have started and every chip committed to it,
+    fees included, goes back (qld-holdem-2005 s32(3); act-omaha-2017 17.3)."""
+
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandKilled(Event):
+    """A hand declared dead outside the turn order: the player is taken to have folded and
+    their bets stay in the pot (qld-holdem-2005 s33(2); act-omaha-2017 17.9)."""
+
+    player: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class BettingCapped(Event):
+    """No bet or raise above ``cap`` (a "to" amount) for the rest of this betting round
+    (qld-holdem-2005 s36(3); dunedin-house 72)."""
+
+    cap: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardExposed(Event):
+    """A card exposed in error, and what becomes of it: ``burn`` or ``discard`` (out of play),
+    ``board`` (dealt as the next community card) or ``stub`` (back into the stub, reshuffled)."""
+
+    card: Card
+    use: str
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfTurnHeld(Event):
+    """An action out of turn, held until the player's turn: ``action`` is ``fold``,
+    ``check``, ``call`` or ``bet`` (a bet or raise to ``to``)."""
+
+    player: int
+    action: str
+    to: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class OutOfTurnResolved(Event):
+    """The player's turn came: the held action binds, or it is withdrawn."""
+
+    player: int
+    binding: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsCommitted(Event):
+    """Chips that stay in the pot without being an action (an undercall committed,
+    dunedin-house 32; an out-of-turn wager that stands, act-omaha-2017 17.6(c))."""
+
+    player: int
+    amount: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRestricted(Event):
+    """The player may only check, call or fold: for one decision (``once``) or the rest of the
+    round (dunedin-house 74)."""
+
+    player: int
+    once: bool
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HoleCardReplaced(Event):
+    """An exposed hole card discarded and replaced (act-omaha-2017 17.20)."""
+
+    player: int
+    old: Card
+    new: Card
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShownToTable(Event):
+    """Cards a player showed to someone, shown to the whole table (dunedin-house 75;
+    act-omaha-2017 17.18)."""
+
+    player: int
+    cards: tuple[Card, ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class StubReconstituted(Event):
+    """A fouled stub rebuilt (dunedin-house 73); ``returned`` are cards already seen that the
+    new stub may deal again (the muck mixed into it)."""
+
+    method: str
+    returned: tuple[Card, ...]
+    clause: str
