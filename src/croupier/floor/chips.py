@@ -1,0 +1,147 @@
+"""Chips pushed forward in turn, and the action they mean under the table's rulebook.
+
+dunedin-house lets a verbal declaration bind (30) and reads silent chips by the oversize-chip
+(49-51), multiple-chip (52-53) and 50 % (37) rules, with undercalls committed (32) and string
+bets refused (31). act-omaha-2017 deems a bet between a call and a raise a call (17.7) and lets
+an undercaller fold with the chips back or make up the call (17.8). qld-holdem-2005 allows no
+oral wager (s22(2)); croupier reads its wrong amounts as act-omaha-2017 does, citing s3(1) (a
+call makes the bets equal) and s28(4) (the smallest raise).
+"""
+
+from __future__ import annotations
+
+from croupier.floor.decision import Decision, refuse
+from croupier.floor.incidents import ChipsPushed
+from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Ruling
+from croupier.round.engine import LegalActions, Round
+from croupier.round.events import ChipsCommitted, Event, PlayRestricted
+
+DECLARATIONS = (None, "call", "raise", "fold")
+
+
+def read_chips(r: Round, push: ChipsPushed) -> Decision:
+    """The action a push of chips amounts to (raises IllegalAction if it does not fit)."""
+    la = r.legal_actions()
+    p = push.player
+    if la is None:
+        raise refuse(
+            r.rules.turn_clause, f"no betting is in progress (the round awaits {r.awaiting()})"
+        )
+    if la.player != p:
+        raise refuse(
+            r.rules.turn_clause,
+            f"it is player {la.player}'s turn, not player {p}'s: report action out of turn",
+        )
+    if push.declared not in DECLARATIONS:
+        raise refuse(r.rules.turn_clause, f"unknown declaration {push.declared!r}")
+    if not push.chips and push.declared is None:
+        raise refuse(r.rules.turn_clause, "no chips were pushed and nothing was declared")
+    if any(c <= 0 for c in (*push.chips, *push.later)):
+        raise refuse(r.rules.turn_clause, "every chip has a positive value")
+    if sum(push.chips) + sum(push.later) > r.stacks[p]:
+        raise refuse(r.rules.all_in_clause, f"player {p} has only {r.stacks[p]} in chips")
+    if r.rules.out_of_turn == "dunedin":
+        return _dunedin(r, push, la)
+    return _call_or_raise(r, push, la)
+
+
+def _decide(clause: str, message: str, then: Command | None, *events: Event) -> Decision:
+    return Decision(Ruling(clause, message), tuple(events), then)
+
+
+def _dunedin(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
+    p = push.player
+    chips = push.chips
+    to = r.bets[p] + sum(chips)  # 31: chips in a later motion are returned (a string bet)
+    owed = la.call_amount
+    if push.declared == "fold":
+        return _decide("dunedin-house 30", "a verbal fold in turn binds", Fold(p))
+    if push.declared == "call":
+        return _decide("dunedin-house 30, 34", "declared call: a call", CheckCall(p))
+    if push.declared == "raise":
+        want = push.declared_to if push.declared_to is not None else to
+        if la.min_raise_to is None:
+            return _decide("dunedin-house 30", "declared raise", BetRaise(p, want))
+        if want < la.min_raise_to:
+            # 35, 41: a declared raise binds the player to a valid (the smallest full) raise
+            return _decide(
+                "dunedin-house 35, 41",
+                f"declared raise to {want}: made the smallest raise, to {la.min_raise_to}",
+                BetRaise(p, la.min_raise_to),
+            )
+        return _decide("dunedin-house 30, 35", f"declared raise to {want}", _capped(p, want, la))
+    later = " (chips added in a second motion returned: string bet, dunedin-house 31)"
+    note = later if push.later else ""
+    if to >= la.all_in_to:
+        all_in = _capped(p, la.all_in_to, la) if la.min_raise_to is not None else CheckCall(p)
+        return _decide("dunedin-house 45", "every chip pushed: all-in" + note, all_in)
+    if owed == 0:
+        if len(chips) == 1 and la.min_raise_to is not None:
+            # 51: an oversize chip not facing a bet is a bet of the chip's full value
+            return _decide(
+                "dunedin-house 51", f"a single chip: a bet of {to}" + note, _capped(p, to, la)
+            )
+        return _bet(r, p, to, la, "dunedin-house 37", note)
+    if sum(chips) < owed:
+        # 32: the undercall is committed to the pot; the player still calls or folds
+        return _decide(
+            "dunedin-house 32",
+            f"undercall: {sum(chips)} committed to the pot; {owed - sum(chips)} more to call"
+            + note,
+            None,
+            ChipsCommitted(p, sum(chips), "dunedin-house 32"),
+        )
+    if len(chips) == 1:
+        return _decide("dunedin-house 49", "a single oversize chip: a call" + note, CheckCall(p))
+    if all(sum(chips) - c < owed for c in chips):
+        return _decide("dunedin-house 52", "no chip could be removed: a call" + note, CheckCall(p))
+    return _bet(r, p, to, la, "dunedin-house 53, 37", note)
+
+
+def _bet(r: Round, p: int, to: int, la: LegalActions, clause: str, note: str) -> Decision:
+    """dunedin-house 37: a raise of half the minimum or more is made a full raise; less is a
+    call (and, not facing a bet, less than half the minimum bet is a check)."""
+    lo = la.min_raise_to
+    if lo is None or to <= r.current_bet:
+        return _decide(clause, "no raise is possible: a call or check" + note, CheckCall(p))
+    if to >= lo:
+        return _decide(clause, f"a bet or raise to {to}" + note, _capped(p, to, la))
+    if 2 * (to - r.current_bet) >= lo - r.current_bet:
+        return _decide(
+            clause, f"half a raise or more: a full raise to {lo}" + note, BetRaise(p, lo)
+        )
+    return _decide(clause, "less than half a raise: a call, the rest returned" + note, CheckCall(p))
+
+
+def _capped(p: int, to: int, la: LegalActions) -> Command:
+    if la.max_raise_to is not None and to > la.max_raise_to:
+        return BetRaise(p, la.max_raise_to)  # the excess over the table limit goes back
+    return BetRaise(p, to)
+
+
+def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
+    """act-omaha-2017 17.7-17.8 (and qld-holdem-2005 read the same way): chips, not words."""
+    act = r.rules.out_of_turn == "act"
+    call_clause = "act-omaha-2017 17.7" if act else "qld-holdem-2005 s3(1)"
+    short_clause = "act-omaha-2017 17.8" if act else "qld-holdem-2005 s3(1)"
+    p = push.player
+    if push.declared is not None and not push.chips:
+        clause = "act-omaha-2017 17.7" if act else "qld-holdem-2005 s22(2)"
+        raise refuse(clause, "a wager is made with chips, not by word: push the chips")
+    to = r.bets[p] + sum(push.chips) + sum(push.later)
+    owed = la.call_amount
+    if to >= la.all_in_to:
+        all_in = _capped(p, la.all_in_to, la) if la.min_raise_to is not None else CheckCall(p)
+        return _decide(r.rules.all_in_clause, "every chip pushed: all-in", all_in)
+    if to < r.current_bet:
+        # the player folds (the chips come back) or makes up the call; no raise
+        return _decide(
+            short_clause,
+            f"less than the call: fold with the chips returned, or call {owed}",
+            None,
+            PlayRestricted(p, True, short_clause),
+        )
+    lo = la.min_raise_to
+    if lo is None or to < lo:
+        return _decide(call_clause, "more than a call, less than a raise: a call", CheckCall(p))
+    return _decide(r.rules.min_raise_clause, f"a bet or raise to {to}", _capped(p, to, la))

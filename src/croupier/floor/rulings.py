@@ -1,0 +1,658 @@
+"""The floor's rulings: what the table's rulebook requires when the dealer or floor reports an
+irregularity. :func:`rule` is pure (a :class:`Decision`, or IllegalAction when the report does
+not fit the round); :func:`apply_incident` applies the decision and records both the report and
+the ruling as events.
+
+The three cash-game rulebooks differ: qld-holdem-2005 s32-s37, act-omaha-2017 17.x and
+dunedin-house 30-75. ``Rulebook.out_of_turn`` names which one a table runs under.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from croupier.cards import Card, CardError
+from croupier.floor.chips import read_chips
+from croupier.floor.decision import Decision, refuse
+from croupier.floor.incidents import (
+    BurnCardExposed,
+    BurnCardMissed,
+    CardsExposedInPlay,
+    CardsInMuck,
+    CardsShownToPlayer,
+    ChipsPushed,
+    CommunityCardsExposed,
+    DealError,
+    DealIrregularity,
+    HandKilledByDealer,
+    Incident,
+    OutOfTurn,
+    PotDisputed,
+    SkippedPlayerSilent,
+    StubFouled,
+    WrongHoleCount,
+)
+from croupier.round.commands import BetRaise, CheckCall, Fold, Ruling
+from croupier.round.engine import BOARD_SIZES, PREFLOP, RIVER, SHOWDOWN, STREET_NAMES, Round
+from croupier.round.events import (
+    Announcement,
+    BetOrRaised,
+    BetReturned,
+    BettingCapped,
+    BettingRoundEnded,
+    Called,
+    CardExposed,
+    CardsShownToTable,
+    Checked,
+    Event,
+    Folded,
+    HandKilled,
+    HoleCardReplaced,
+    OutOfTurnHeld,
+    PlayRestricted,
+    RoundEnded,
+    RoundVoided,
+    RulingMade,
+    StubReconstituted,
+)
+
+QLD, ACT, DUNEDIN = "qld", "act", "dunedin"
+
+
+def rule(r: Round, incident: Incident) -> Decision:
+    """The ruling on a report, without changing the round."""
+    handler = _HANDLERS.get(type(incident))
+    if handler is None:
+        raise refuse("croupier floor", f"unknown report {incident!r}")
+    if r.is_over and not isinstance(incident, (CardsShownToPlayer, PotDisputed)):
+        raise refuse("croupier floor", "the round has ended; only a dispute or a show remains")
+    decision: Decision = handler(r, incident)
+    return decision
+
+
+def apply_incident(r: Round, incident: Incident) -> list[Event]:
+    """Rule on a report and apply the ruling: the events recorded (report and ruling first)."""
+    d = rule(r, incident)
+    made = RulingMade(_describe(incident), d.ruling.clause, d.ruling.message)
+    return r.apply_ruling((made, *d.events), d.then)
+
+
+def _describe(incident: Incident) -> str:
+    return repr(incident)
+
+
+def _hook(r: Round) -> str:
+    return r.rules.out_of_turn
+
+
+def _decide(clause: str, message: str, *events: Event, then: Any = None) -> Decision:
+    return Decision(Ruling(clause, message), tuple(events), then)
+
+
+def _player(r: Round, p: int | None, clause: str, *, live: bool = True) -> int:
+    if p is None or not 0 <= p < r.n:
+        raise refuse(clause, f"there is no player {p}")
+    if live and r.folded[p]:
+        raise refuse(clause, f"player {p} has no live hand")
+    return p
+
+
+def _actions(r: Round) -> int:
+    """Actions players have taken in the round so far."""
+    return sum(1 for e in r.events if isinstance(e, (Folded, Checked, Called, BetOrRaised)))
+
+
+def _void(clause: str, message: str, r: Round) -> Decision:
+    """A misdeal: every chip goes back and the round ends (a new shuffle and cut follow)."""
+    return _decide(clause, message, RoundVoided(clause), RoundEnded(tuple(r.config.stacks)))
+
+
+def _new_cards(r: Round, cards: tuple[Card, ...], clause: str) -> None:
+    try:
+        r.config.game.deck.check(cards)
+    except CardError as e:
+        raise refuse(clause, str(e)) from e
+    seen = [c for c in cards if c in r.cards_out]
+    if seen:
+        raise refuse(clause, f"{' '.join(map(str, seen))} is already out")
+
+
+# ---------------------------------------------------------------------------------------------
+# Misdeals and reconstructing the deal
+
+
+def _deal(r: Round, d: DealIrregularity) -> Decision:
+    hook = _hook(r)
+    if d.player is not None:
+        _player(r, d.player, r.rules.deck_clause, live=False)
+    if d.error in (DealError.HOLE_EXPOSED, DealError.BOXED_CARD) and not d.cards:
+        raise refuse(r.rules.deck_clause, f"{d.error.value}: name the card(s)")
+    if hook == QLD:
+        return _deal_qld(r, d)
+    if hook == ACT:
+        return _deal_act(r, d)
+    return _deal_dunedin(r, d)
+
+
+def _deal_qld(r: Round, d: DealIrregularity) -> Decision:
+    if r.street != PREFLOP or _actions(r):
+        raise refuse(
+            "qld-holdem-2005 s32(2)",
+            "a misdeal is declared only before the first round of betting starts; the round "
+            "continues (a wrong number of hole cards: report it, s33)",
+        )
+    kind = d.error
+    if kind in (
+        DealError.OUT_OF_TURN,
+        DealError.PLAYER_MISSED,
+        DealError.WRONG_COUNT,
+        DealError.VACANT_SEAT,
+    ):
+        if not d.looked and d.reconstructable:
+            discards = [CardExposed(c, "discard", "qld-holdem-2005 s32(6)") for c in d.cards]
+            _new_cards(r, d.cards, "qld-holdem-2005 s32(6)")
+            clause = "qld-holdem-2005 s32(4)-(6)" if discards else "qld-holdem-2005 s32(4)-(5)"
+            return _decide(
+                clause,
+                f"{kind.value}: no misdeal; the dealer reconstructs the deal"
+                + (" and the vacant seat's cards go to the discards" if discards else ""),
+                *discards,
+            )
+        return _void("qld-holdem-2005 s32(1)(d), (3)", f"misdeal: {kind.value}", r)
+    letter = {
+        DealError.CUT_EXPOSED: "(a)",
+        DealError.NOT_CUT: "(b)",
+        DealError.HOLE_EXPOSED: "(c)(i)",
+        DealError.BOXED_CARD: "(c)(ii)",
+    }[kind]
+    return _void(f"qld-holdem-2005 s32(1){letter}, (3)", f"misdeal: {kind.value}", r)
+
+
+def _deal_act(r: Round, d: DealIrregularity) -> Decision:
+    if any(isinstance(e, BettingRoundEnded) for e in r.events):
+        return _decide(
+            "act-omaha-2017 17.2",
+            f"{d.error.value}, found after the first betting round: no misdeal; the hand is "
+            "played to its conclusion and no money is returned",
+        )
+    kind = d.error
+    if kind is DealError.CUT_EXPOSED:
+        return _void("act-omaha-2017 17.1(a), 17.3", f"misdeal: {kind.value}", r)
+    if kind is DealError.NOT_CUT:
+        return _void("act-omaha-2017 17.1(b), 17.3", f"misdeal: {kind.value}", r)
+    if kind is DealError.HOLE_EXPOSED:
+        if len(d.cards) == 1 and r.config.burn:
+            return _replace_exposed(r, d, "act-omaha-2017 17.20")
+        clause = "act-omaha-2017 17.1(c), 17.3" if len(d.cards) > 1 else "act-omaha-2017 17.21"
+        return _void(clause, f"misdeal: {kind.value}", r)
+    if kind is DealError.BOXED_CARD:
+        # Reading: act-omaha-2017 is silent on a card found face up in the deck; the floor
+        # (19.4) sets it aside as a meaningless card and the deal goes on.
+        return _set_aside(r, d, "act-omaha-2017 19.4")
+    if kind is DealError.WRONG_COUNT and len(d.cards) > r.config.game.hole_cards:
+        return _void("act-omaha-2017 17.1(f), 17.3", f"misdeal: {kind.value}", r)
+    letter = "(d)" if kind is DealError.OUT_OF_TURN else "(e)"
+    if not d.looked and d.reconstructable:
+        discards = [CardExposed(c, "discard", f"act-omaha-2017 17.1{letter}") for c in d.cards]
+        _new_cards(r, d.cards, f"act-omaha-2017 17.1{letter}")
+        return _decide(
+            f"act-omaha-2017 17.1{letter}",
+            f"{kind.value}: no misdeal; the dealer reconstructs the hand",
+            *discards,
+        )
+    return _void(f"act-omaha-2017 17.1{letter}, 17.3", f"misdeal: {kind.value}", r)
+
+
+def _deal_dunedin(r: Round, d: DealIrregularity) -> Decision:
+    if _actions(r) >= 2:
+        return _decide(
+            "dunedin-house 68",
+            f"{d.error.value}, found after substantial action: no misdeal; the hand proceeds",
+        )
+    kind = d.error
+    if kind is DealError.HOLE_EXPOSED and len(d.cards) == 1:
+        # Reading: 68 makes two or more exposed hole cards a misdeal; one is not. As a floor
+        # does (TDA practice), the exposed card is discarded and replaced.
+        return _replace_exposed(r, d, "dunedin-house 68")
+    if kind is DealError.BOXED_CARD:
+        # glossary "Boxed Card"; only five or more make a defective deck
+        return _set_aside(r, d, "dunedin-house glossary: Boxed Card, Defective Deck")
+    return _void("dunedin-house 68", f"misdeal: {kind.value}", r)
+
+
+def _set_aside(r: Round, d: DealIrregularity, clause: str) -> Decision:
+    _new_cards(r, d.cards, clause)
+    return _decide(
+        clause,
+        "the boxed card is set aside and the deal continues",
+        *(CardExposed(c, "discard", clause) for c in d.cards),
+    )
+
+
+def _replace_exposed(r: Round, d: DealIrregularity, clause: str) -> Decision:
+    """One exposed hole card: discarded and replaced by the next card (act-omaha-2017 17.20:
+    the first burn card, and no burn before the flop)."""
+    card = d.cards[0]
+    p = d.player
+    hole = r.hole[p] if p is not None else None
+    if hole is not None and card in hole:
+        new = d.replacement
+        if new is None:
+            raise refuse(clause, f"name the card that replaces {card}")
+        _new_cards(r, (new,), clause)
+        return _decide(
+            clause,
+            f"{card} exposed: discarded and replaced by {new}",
+            HoleCardReplaced(p, card, new, clause),  # type: ignore[arg-type]
+        )
+    _new_cards(r, (card,), clause)
+    return _decide(
+        clause,
+        f"{card} exposed: discarded; the player receives the next card instead",
+        CardExposed(card, "discard", clause),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Dead hands
+
+
+def _kill(r: Round, p: int, clause: str, *, return_uncalled: bool = False) -> list[Event]:
+    """The events that declare a hand dead, checked against the round."""
+    others = [i for i in r.live() if i != p]
+    if not others and not any(isinstance(e, Folded) for e in r.events):
+        raise refuse(
+            clause, "no hand would be left to win the pot; the floor must void the round instead"
+        )
+    events: list[Event] = []
+    if return_uncalled and r.betting:
+        top = max((r.bets[i] for i in range(r.n) if i != p), default=0)
+        if r.bets[p] > top:
+            events.append(BetReturned(p, r.bets[p] - top))  # dunedin-house 69
+    events.append(HandKilled(p, clause))
+    return events
+
+
+def _wrong_count(r: Round, w: WrongHoleCount) -> Decision:
+    p = _player(r, w.player, r.rules.dead_hand_clause)
+    k = r.config.game.hole_cards
+    if w.held == k:
+        raise refuse(r.rules.dead_hand_clause, f"{w.held} is the right number of hole cards")
+    if w.held < 0:
+        raise refuse(r.rules.dead_hand_clause, "a player cannot hold fewer than no cards")
+    if r.street == PREFLOP and not _actions(r):
+        raise refuse(
+            r.rules.dead_hand_clause,
+            "no one has acted yet: report the deal error (a misdeal or reconstruction)",
+        )
+    clause = {
+        QLD: "qld-holdem-2005 s33(1)-(2)",
+        ACT: "act-omaha-2017 17.9",
+        DUNEDIN: "dunedin-house 55(e)",
+    }[_hook(r)]
+    if r.street == SHOWDOWN and _hook(r) == QLD:
+        clause = "qld-holdem-2005 s33(1)-(4)"
+    return _decide(
+        clause,
+        f"player {p} holds {w.held} cards, not {k}: the hand is dead and its bets stay in the pot",
+        *_kill(r, p, clause),
+    )
+
+
+def _killed_by_dealer(r: Round, k: HandKilledByDealer) -> Decision:
+    p = _player(r, k.player, r.rules.dead_hand_clause)
+    hook = _hook(r)
+    if hook == DUNEDIN:
+        cards = r.shown[p]
+        if cards is not None and _best_shown(r, p):
+            raise refuse("dunedin-house 63", "a dealer cannot kill a tabled winning hand")
+        return _decide(
+            "dunedin-house 69",
+            f"player {p}'s hand was killed: no redress; an uncalled bet goes back",
+            *_kill(r, p, "dunedin-house 69", return_uncalled=True),
+        )
+    clause = "act-omaha-2017 17.10" if hook == ACT else "qld-holdem-2005 s5(3)"
+    return _decide(
+        clause,
+        f"player {p}'s cards are in the discards: the hand takes no further part",
+        *_kill(r, p, clause),
+    )
+
+
+def _best_shown(r: Round, p: int) -> bool:
+    cards = r.shown[p]
+    assert cards is not None
+    mine = r._value(p, cards)
+    for i in r.live():
+        other = r.shown[i]
+        if i != p and other is not None and r._value(i, other) > mine:
+            return False
+    return True  # Reading: "obviously the winning hand" beats or ties every hand tabled
+
+
+def _in_muck(r: Round, m: CardsInMuck) -> Decision:
+    p = _player(r, m.player, r.rules.dead_hand_clause)
+    hook = _hook(r)
+    if hook == DUNEDIN:
+        if m.retrieve and not m.identifiable:
+            raise refuse("dunedin-house 56", "only a clearly identifiable hand may be retrieved")
+        if m.retrieve:
+            return _decide("dunedin-house 56", f"player {p}'s hand is retrieved and ruled live")
+        clause = "dunedin-house 55(c), 56"
+    else:
+        clause = "act-omaha-2017 17.10" if hook == ACT else "qld-holdem-2005 s5(3)"
+    return _decide(clause, f"player {p}'s cards reached the muck: dead", *_kill(r, p, clause))
+
+
+# ---------------------------------------------------------------------------------------------
+# Burn and community cards
+
+
+def _next_street(r: Round) -> int:
+    if r.street >= RIVER or r.awaiting() in ("hole", "showdown", "nothing"):
+        raise refuse(r.rules.deck_clause, "no community card is still to come")
+    return r.street + 1
+
+
+def _burn_exposed(r: Round, b: BurnCardExposed) -> Decision:
+    street = _next_street(r)
+    if not r.config.burn:
+        raise refuse("act-omaha-2017 4.2(h)", "this table does not burn cards")
+    _new_cards(r, (b.card,), r.rules.deck_clause)
+    hook = _hook(r)
+    if hook == QLD:
+        # s34(1)-(2) dealing the flop or turn, (3) the river: out of play either way
+        river = street == RIVER
+        clause = "qld-holdem-2005 s34(3)-(4)" if river else "qld-holdem-2005 s34(2), (4)"
+        use = "discard" if river else "burn"
+        shown = Announcement(f"{b.card} exposed in error: open for all to view", clause)
+        return _decide(
+            clause, f"{b.card} is the next burn card", CardExposed(b.card, use, clause), shown
+        )
+    if hook == ACT:
+        clause = "act-omaha-2017 17.19"
+        return _decide(
+            clause,
+            f"{b.card} is used in the normal sequence: burned",
+            CardExposed(b.card, "burn", clause),
+        )
+    # Reading: dunedin-house is silent on an exposed burn card; the floor (76) keeps it as the
+    # burn card, as qld-holdem-2005 s34 does.
+    clause = "dunedin-house 76"
+    return _decide(clause, f"{b.card} stays the burn card", CardExposed(b.card, "burn", clause))
+
+
+def _burn_missed(r: Round, b: BurnCardMissed) -> Decision:
+    street = _next_street(r)
+    if r.betting:
+        raise refuse(r.rules.deck_clause, "the betting round is still in progress")
+    if not r.config.burn:
+        raise refuse("act-omaha-2017 4.2(h)", "this table does not burn cards")
+    _new_cards(r, (b.card,), r.rules.deck_clause)
+    hook = _hook(r)
+    if hook == DUNEDIN and street == 1:
+        clause = "dunedin-house 71"
+        return _decide(
+            clause,
+            "flop dealt without a burn card: a new flop is dealt",
+            CardExposed(b.card, "stub", clause),
+        )
+    clause = {
+        QLD: "qld-holdem-2005 s35(1)" if street == 1 else "qld-holdem-2005 s35(2)",
+        # Readings: act-omaha-2017 and dunedin-house (turn, river) are silent; the card dealt
+        # in the burn card's place is burned, as qld-holdem-2005 s35 rules.
+        ACT: "act-omaha-2017 4.2(h)",
+        DUNEDIN: "dunedin-house 76",
+    }[hook]
+    return _decide(
+        clause,
+        f"{b.card} becomes the burn card; another card is dealt in its place",
+        CardExposed(b.card, "burn", clause),
+    )
+
+
+def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
+    if not c.cards:
+        raise refuse(r.rules.deck_clause, "name the exposed card(s)")
+    street = _next_street(r)
+    _new_cards(r, c.cards, r.rules.deck_clause)
+    hook = _hook(r)
+    due = BOARD_SIZES[street]
+    if not r.betting:
+        if hook != ACT:
+            raise refuse(
+                r.rules.deck_clause,
+                f"the {STREET_NAMES[street]} is due: enter it as dealt (DealBoard)",
+            )
+        clause = "act-omaha-2017 17.19"
+        use = "burn" if r.config.burn else "board"
+        first = CardExposed(c.cards[0], use, clause)
+        rest = [CardExposed(x, "stub", clause) for x in c.cards[1:]]
+        return _decide(clause, f"{c.cards[0]} is used in the normal sequence ({use})", first, *rest)
+    if hook == ACT:
+        clause = "act-omaha-2017 17.17"
+        return _decide(
+            clause,
+            "community card(s) exposed before the betting round ended: shuffled back",
+            *(CardExposed(x, "stub", clause) for x in c.cards),
+        )
+    if hook == DUNEDIN and street == 1:
+        clause = "dunedin-house 71"
+        return _decide(
+            clause,
+            "flop exposed before the action was complete: a new flop is dealt",
+            *(CardExposed(x, "stub", clause) for x in c.cards),
+        )
+    clause = "qld-holdem-2005 s36" if hook == QLD else "dunedin-house 72"
+    # s36(3): the highest bet made this round (blinds are bets), or the minimum wager.
+    # Reading: dunedin-house 72's "capped" is the same cap; cards beyond the next street go
+    # back into the stub ("only the correct card will remain in play").
+    cap = r.current_bet if r.current_bet > 0 else r.config.min_bet
+    kept = [CardExposed(x, "board", clause) for x in c.cards[:due]]
+    back = [CardExposed(x, "stub", clause) for x in c.cards[due:]]
+    return _decide(
+        clause,
+        f"dealt as the {STREET_NAMES[street]} after this round; betting capped at {cap}",
+        *kept,
+        *back,
+        BettingCapped(cap, clause),
+    )
+
+
+def _stub(r: Round, s: StubFouled) -> Decision:
+    if _hook(r) != DUNEDIN:
+        raise refuse(
+            f"{r.rules.id} (silent)",
+            f"{r.rules.id} has no rule for a fouled stub; the floor decides outside croupier",
+        )
+    if s.method not in ("order", "stub", "with-muck"):
+        raise refuse("dunedin-house 73", f"unknown way to rebuild the stub {s.method!r}")
+    returned: tuple[Card, ...] = ()
+    if s.method == "with-muck":
+        returned = tuple(
+            c
+            for i in range(r.n)
+            if r.folded[i] and r.hole[i] is not None
+            for c in r.hole[i] or ()
+            if c is not None
+        )
+    how = {
+        "order": "the stub's original order is rebuilt",
+        "stub": "a new stub of the stub cards, shuffled and cut",
+        "with-muck": "a new stub of the stub, muck and burn cards, shuffled and cut",
+    }[s.method]
+    return _decide(
+        "dunedin-house 73",
+        f"the deal is played out: {how}",
+        StubReconstituted(s.method, returned, "dunedin-house 73"),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Action out of turn
+
+
+def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
+    a = o.action
+    p = _player(r, a.player, r.rules.turn_clause)
+    hook = _hook(r)
+    if r.actor is None:
+        raise refuse(
+            r.rules.turn_clause, f"no betting is in progress (the round awaits {r.awaiting()})"
+        )
+    if p == r.actor:
+        raise refuse(r.rules.turn_clause, f"it is player {p}'s turn: that is no action out of turn")
+    if p not in r.queue:
+        raise refuse(r.rules.turn_clause, f"player {p} has no turn to come in this betting round")
+    if p in r.pending:
+        raise refuse(r.rules.turn_clause, f"player {p} already acted out of turn")
+    if hook == ACT and o.directed_by_dealer:
+        return _decide(
+            "act-omaha-2017 17.5",
+            f"player {p} was directed by the dealer: the action is retracted; act in turn",
+        )
+    kind, to = "fold", 0
+    if isinstance(a, CheckCall):
+        kind, to = ("check" if r.owed(p) == 0 else "call"), r.current_bet
+    elif isinstance(a, BetRaise):
+        kind, to = "bet", a.to
+        if a.to <= r.current_bet:
+            raise refuse(r.rules.turn_clause, f"a bet or raise must be above {r.current_bet}")
+        if a.to > r.bets[p] + r.stacks[p]:
+            raise refuse(r.rules.all_in_clause, f"player {p} has only {r.bets[p] + r.stacks[p]}")
+    elif not isinstance(a, Fold):
+        raise refuse(r.rules.turn_clause, f"unknown action {a!r}")
+    clause = {
+        QLD: "qld-holdem-2005 s37(2)",
+        ACT: "act-omaha-2017 17.6",
+        DUNEDIN: "dunedin-house 58" if kind == "fold" else "dunedin-house 57",
+    }[hook]
+    return _decide(
+        clause,
+        f"player {p} acted out of turn ({kind}{f' to {to}' if kind == 'bet' else ''}): held "
+        "until the turn comes; the missed players act first",
+        OutOfTurnHeld(p, kind, to, clause),
+    )
+
+
+def _skipped(r: Round, s: SkippedPlayerSilent) -> Decision:
+    p = _player(r, s.player, r.rules.turn_clause)
+    if _hook(r) != DUNEDIN:
+        clause = "qld-holdem-2005 s37(2)" if _hook(r) == QLD else "act-omaha-2017 17.6"
+        raise refuse(clause, "a missed player keeps the right to act in turn")
+    if r.actor != p:
+        raise refuse("dunedin-house 59", f"player {p} is not the player skipped")
+    if len(r.pending) < 2:
+        raise refuse(
+            "dunedin-house 59", "substantial action (two or more players) has not yet followed"
+        )
+    if s.kill:
+        return _decide(
+            "dunedin-house 59",
+            f"player {p} did not defend the right to act: the hand is killed",
+            *_kill(r, p, "dunedin-house 59"),
+        )
+    return _decide(
+        "dunedin-house 59",
+        f"player {p} did not defend the right to act: passive play only; the action binds",
+        PlayRestricted(p, False, "dunedin-house 59"),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Exposed and shown cards, disputes
+
+
+def _exposed_in_play(r: Round, x: CardsExposedInPlay) -> Decision:
+    p = _player(r, x.player, r.rules.turn_clause)
+    hook = _hook(r)
+    if not r.betting or p not in r.queue:
+        raise refuse(r.rules.turn_clause, f"player {p} has no action pending")
+    if hook != DUNEDIN:
+        clause = "qld-holdem-2005 s38(4)" if hook == QLD else "act-omaha-2017 17.15"
+        if x.deem_folded:
+            raise refuse(clause, f"{r.rules.id} does not fold a hand for exposing it")
+        return _decide(clause, f"player {p} exposed the hand: a breach, but the hand stays live")
+    if x.deem_folded:
+        if r.owed(p) == 0:
+            raise refuse(
+                "dunedin-house 74", f"player {p} faces no action: the hand cannot be deemed folded"
+            )
+        return _decide(
+            "dunedin-house 74",
+            f"player {p} exposed cards facing action: folded",
+            *_kill(r, p, "dunedin-house 74"),
+        )
+    return _decide(
+        "dunedin-house 74",
+        f"player {p} exposed cards with action pending: passive play only",
+        PlayRestricted(p, False, "dunedin-house 74"),
+    )
+
+
+def _shown(r: Round, s: CardsShownToPlayer) -> Decision:
+    p = _player(r, s.player, r.rules.showdown_clause, live=False)
+    _player(r, s.to_player, r.rules.showdown_clause, live=False)
+    if s.to_player == p or not s.cards:
+        raise refuse(r.rules.showdown_clause, "name the cards and another player")
+    hole = r.hole[p]
+    if hole is None or (None not in hole and any(c not in hole for c in s.cards)):
+        raise refuse(r.rules.showdown_clause, f"player {p} does not hold {s.cards}")
+    hook = _hook(r)
+    if hook == ACT and not r.is_over:
+        raise refuse(
+            "act-omaha-2017 17.18", "show one, show all applies at the completion of the round"
+        )
+    clause = {
+        QLD: "qld-holdem-2005 s38(7)-(8)",
+        ACT: "act-omaha-2017 17.18",
+        DUNEDIN: "dunedin-house 75",
+    }[hook]
+    return _decide(
+        clause,
+        f"player {p} showed player {s.to_player}: the whole table sees the same cards",
+        CardsShownToTable(p, s.cards, clause),
+    )
+
+
+def _dispute(r: Round, d: PotDisputed) -> Decision:
+    _player(r, d.player, r.rules.showdown_clause, live=False)
+    clause = {
+        QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
+        ACT: "act-omaha-2017 17.14",
+        DUNEDIN: "dunedin-house 67",
+    }[_hook(r)]
+    if d.new_round_started:
+        raise refuse(clause, "a new round has begun: the decision on the previous round stands")
+    return _decide(clause, "the dispute is heard: the floor may correct the round (reopen)")
+
+
+def reopen(r: Round, commands: int, new_round_started: bool) -> Round:
+    """A disputed round as it was before its last ``commands`` commands, while the right to
+    dispute lasts (dunedin-house 67; act-omaha-2017 17.14): until the next round begins."""
+    rule(r, PotDisputed(0, new_round_started))
+    if not 1 <= commands <= len(r._marks):
+        raise refuse("croupier undo", f"only {len(r._marks)} action(s) can be taken back")
+    mark = r._marks[-commands]
+    back = Round.from_events(r.config, r.events[:mark])
+    back._marks = r._marks[:-commands]
+    return back
+
+
+_HANDLERS: dict[type, Callable[[Round, Any], Decision]] = {
+    DealIrregularity: _deal,
+    WrongHoleCount: _wrong_count,
+    HandKilledByDealer: _killed_by_dealer,
+    CardsInMuck: _in_muck,
+    BurnCardExposed: _burn_exposed,
+    BurnCardMissed: _burn_missed,
+    CommunityCardsExposed: _community_exposed,
+    StubFouled: _stub,
+    OutOfTurn: _out_of_turn,
+    SkippedPlayerSilent: _skipped,
+    ChipsPushed: read_chips,
+    CardsExposedInPlay: _exposed_in_play,
+    CardsShownToPlayer: _shown,
+    PotDisputed: _dispute,
+}
