@@ -8,7 +8,10 @@ from typing import Annotated
 
 import typer
 
+from croupier.cli import bench_uth_cmd
+
 app = typer.Typer(help="Benchmarks against named peers (install them with the bench extra).")
+app.command("uth")(bench_uth_cmd.bench_uth)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
 
