@@ -86,7 +86,7 @@ def refuse(r: Round, incident: object) -> str:
         (DUNEDIN_HOUSE, "bet", "dunedin-house 57"),  # binding: the action did not change
     ],
 )
-def test_out_of_turn_bet_when_the_missed_players_check(
+def test_qld_s37_3_act_17_6_a_dunedin_57_out_of_turn_bet_missed_players_check(
     rulebook: Rulebook, outcome: str, clause: str
 ) -> None:
     r = flop(rulebook)
@@ -111,7 +111,7 @@ def test_out_of_turn_bet_when_the_missed_players_check(
         (DUNEDIN_HOUSE, False, True),  # 57: the action changed: all options
     ],
 )
-def test_out_of_turn_bet_when_a_missed_player_bets_less(
+def test_qld_s37_3_c_act_17_6_b_dunedin_57_out_of_turn_bet_a_missed_player_bets_less(
     rulebook: Rulebook, binding: bool, raise_ok: bool | None
 ) -> None:
     r = flop(rulebook)
@@ -229,7 +229,7 @@ def test_qld_s37_2_act_17_6_a_skipped_player_keeps_the_right_to_act() -> None:
         assert refuse(r, SkippedPlayerSilent(0)).startswith(rulebook.id)
 
 
-def test_out_of_turn_rulings_replay_from_events() -> None:
+def test_act_17_6_c_out_of_turn_rulings_replay_from_events_and_undo() -> None:
     r = flop(ACT_OMAHA_2017)
     apply_incident(r, OutOfTurn(BetRaise(2, 20)))
     r.apply(BetRaise(0, 30))
@@ -264,7 +264,9 @@ def test_dunedin_house_74_exposed_cards_with_action_pending() -> None:
 
 
 @pytest.mark.parametrize("rulebook", [QLD_HOLDEM_2005, ACT_OMAHA_2017])
-def test_exposed_cards_with_action_pending_stay_live_elsewhere(rulebook: Rulebook) -> None:
+def test_qld_s38_4_act_17_15_exposed_cards_with_action_pending_stay_live(
+    rulebook: Rulebook,
+) -> None:
     r = flop(rulebook)
     apply_incident(r, CardsExposedInPlay(2))
     r.apply(CheckCall(0))

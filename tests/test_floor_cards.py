@@ -169,7 +169,7 @@ def test_qld_s36_3_a_bet_already_made_caps_the_round() -> None:
         (DUNEDIN_HOUSE, "board", 10),  # 72: used in sequence, betting capped
     ],
 )
-def test_turn_card_exposed_before_the_flop_betting_ends(
+def test_qld_s36_act_17_17_dunedin_72_turn_card_exposed_during_flop_betting(
     rulebook: Rulebook, use: str, cap: int | None
 ) -> None:
     r = deal(rulebook)
@@ -192,7 +192,7 @@ def test_turn_card_exposed_before_the_flop_betting_ends(
         (DUNEDIN_HOUSE, "stub", "dunedin-house 71"),  # a new flop
     ],
 )
-def test_flop_card_exposed_before_the_first_betting_round_ends(
+def test_qld_s36_act_17_17_dunedin_71_flop_card_exposed_during_first_betting(
     rulebook: Rulebook, use: str, clause: str
 ) -> None:
     r = deal(rulebook)

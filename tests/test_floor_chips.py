@@ -70,7 +70,8 @@ def clause(r: Round) -> str:
     ("chips", "declared", "expect", "cited"),
     [
         ((100,), None, ("call", 20), "dunedin-house 49"),  # a single oversize chip
-        ((60,), "raise", ("raise", 60), "dunedin-house 30, 35"),  # 50: declared first
+        ((60,), "raise", ("raise", 60), "dunedin-house 50"),  # declared before the chip
+        ((25, 25), "raise", ("raise", 50), "dunedin-house 30, 35"),  # 50: declared first
         ((15, 15), None, ("call", 20), "dunedin-house 52"),  # no chip can come off
         ((10, 10, 10), None, ("raise", 40), "dunedin-house 53, 37"),  # half a raise or more
         ((5, 20), None, ("call", 20), "dunedin-house 53, 37"),  # less than half: a call
@@ -80,7 +81,7 @@ def clause(r: Round) -> str:
         ((5,), "raise", ("raise", 40), "dunedin-house 35, 41"),  # a declared raise binds
     ],
 )
-def test_dunedin_house_chips_pushed_facing_a_bet(
+def test_dunedin_house_30_to_53_chips_pushed_facing_a_bet(
     chips: tuple[int, ...], declared: str | None, expect: tuple[str, int], cited: str
 ) -> None:
     r = facing_20()
@@ -128,7 +129,7 @@ def test_dunedin_house_51_oversize_chip_not_facing_a_bet_is_a_bet_of_its_value()
         (QLD_HOLDEM_2005, ("call", 20), "qld-holdem-2005 s3(1)"),
     ],
 )
-def test_more_than_a_call_less_than_a_raise_under_each_rulebook(
+def test_dunedin_37_act_17_7_qld_s3_more_than_a_call_less_than_a_raise(
     rulebook: Rulebook, expect: tuple[str, int], cited: str
 ) -> None:
     r = facing_20(rulebook)
@@ -163,14 +164,14 @@ def test_qld_s22_2_no_oral_wager() -> None:
     assert outcome(r) == ("call", 20)
 
 
-def test_chips_over_a_pot_limit_are_cut_to_the_limit() -> None:
+def test_dunedin_house_36_chips_over_the_pot_limit_are_cut_to_it() -> None:
     r = facing_20()
     apply_incident(r, ChipsPushed(1, (500,), "raise"))
     assert outcome(r) == ("raise", 90)  # 30 + 20 + 20 to call, plus the call
 
 
 @pytest.mark.parametrize("limit", [Structure.pot_limit(), Structure.no_limit()])
-def test_every_chip_pushed_is_all_in_up_to_the_limit(limit: Structure) -> None:
+def test_dunedin_house_45_every_chip_pushed_is_all_in_up_to_the_limit(limit: Structure) -> None:
     r = facing_20(DUNEDIN_HOUSE, limit)
     apply_incident(r, ChipsPushed(1, (500, 490)))
     no_limit = limit == Structure.no_limit()

@@ -111,7 +111,7 @@ def ruling(r: Round) -> RulingMade:
         (DUNEDIN_HOUSE, "dunedin-house 68"),
     ],
 )
-def test_misdeal_card_exposed_in_the_cut_returns_every_chip(
+def test_qld_s32_1_a_act_17_1_a_dunedin_68_card_exposed_in_the_cut_is_a_misdeal(
     rulebook: Rulebook, clause: str
 ) -> None:
     r = deal(rulebook, HOLES[:2])
@@ -175,7 +175,7 @@ def test_qld_s32_6_cards_dealt_to_a_vacant_seat_go_to_the_discards() -> None:
         (DUNEDIN_HOUSE, False, "dunedin-house 68"),
     ],
 )
-def test_one_exposed_hole_card_under_each_rulebook(
+def test_qld_s32_1_c_act_17_20_dunedin_68_one_exposed_hole_card(
     rulebook: Rulebook, voided: bool, clause: str
 ) -> None:
     r = deal(rulebook, HOLES)
@@ -214,6 +214,24 @@ def test_act_omaha_2017_17_1_f_an_excess_card_is_a_misdeal() -> None:
     assert r.voided and ruling(r).clause == "act-omaha-2017 17.1(f), 17.3"
 
 
+@pytest.mark.parametrize(
+    ("error", "looked", "voided", "clause"),
+    [
+        (DealError.NOT_CUT, False, True, "act-omaha-2017 17.1(b), 17.3"),
+        (DealError.PLAYER_MISSED, False, False, "act-omaha-2017 17.1(e)"),
+        (DealError.PLAYER_MISSED, True, True, "act-omaha-2017 17.1(e), 17.3"),
+        (DealError.HOLE_EXPOSED, False, True, "act-omaha-2017 17.1(c), 17.3"),
+    ],
+)
+def test_act_omaha_2017_17_1_b_c_e_misdeal_or_reconstruction(
+    error: DealError, looked: bool, voided: bool, clause: str
+) -> None:
+    r = deal(ACT_OMAHA_2017, HOLES[:1])
+    cards = parse_cards("As Ad") if error is DealError.HOLE_EXPOSED else ()
+    apply_incident(r, DealIrregularity(error, cards, 0, looked=looked))
+    assert r.is_over is voided and ruling(r).clause == clause
+
+
 def test_act_omaha_2017_17_2_found_after_the_first_betting_round_is_no_misdeal() -> None:
     r = deal(ACT_OMAHA_2017, HOLES)
     to_flop(r)
@@ -237,7 +255,7 @@ def test_dunedin_house_68_two_exposed_hole_cards_misdeal_unless_substantial_acti
     ("rulebook", "voided"),
     [(QLD_HOLDEM_2005, True), (ACT_OMAHA_2017, False), (DUNEDIN_HOUSE, False)],
 )
-def test_boxed_card_qld_s32_1_c_ii_misdeal_elsewhere_set_aside(
+def test_qld_s32_1_c_ii_boxed_card_is_a_misdeal_elsewhere_set_aside(
     rulebook: Rulebook, voided: bool
 ) -> None:
     r = deal(rulebook, HOLES[:1])
@@ -260,7 +278,7 @@ def test_boxed_card_qld_s32_1_c_ii_misdeal_elsewhere_set_aside(
         (DUNEDIN_HOUSE, "dunedin-house 55(e)"),
     ],
 )
-def test_wrong_number_of_hole_cards_kills_the_hand_its_bets_stay(
+def test_qld_s33_2_act_17_9_dunedin_55_wrong_hole_count_kills_the_hand_bets_stay(
     rulebook: Rulebook, clause: str
 ) -> None:
     r = deal(rulebook, HOLES)
@@ -312,6 +330,32 @@ def test_qld_s33_3_one_active_player_left_at_showdown_wins() -> None:
     apply_incident(r, WrongHoleCount(0, 3))  # the best hand, but dead
     r.apply(Show(1))
     assert won(r) == {1: 30}
+
+
+def test_qld_s33_5_dead_hand_at_showdown_subject_to_the_all_in_rules() -> None:
+    cfg = RoundConfig(
+        stacks=(1000, 1000, 30),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        rulebook=QLD_HOLDEM_2005,
+        structure=Structure.pot_limit(),
+    )
+    r = Round(cfg)
+    for p, h in enumerate(("KsKd", "QsQd", "AsAd")):
+        r.apply(DealHole(p, parse_cards(h)))
+    to_flop(r)
+    r.apply(BetRaise(0, 30))
+    r.apply(CheckCall(1))
+    r.apply(CheckCall(2))  # all-in for 20
+    for board in ("Tc", "Jc"):
+        r.apply(DealBoard(parse_cards(board)))
+        r.apply(CheckCall(0))
+        r.apply(CheckCall(1))
+    apply_incident(r, WrongHoleCount(0, 3))
+    r.apply(Show(1))
+    r.apply(Show(2))
+    # s33(3) gives the active player the pot, but s29: the all-in aces take the main pot
+    assert won(r) == {2: 90, 1: 20}
 
 
 @pytest.mark.parametrize(

@@ -69,7 +69,9 @@ def _dunedin(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
                 f"declared raise to {want}: made the smallest raise, to {la.min_raise_to}",
                 BetRaise(p, la.min_raise_to),
             )
-        return _decide("dunedin-house 30, 35", f"declared raise to {want}", _capped(p, want, la))
+        # 50: a raise with one oversize chip needs the declaration first, as here
+        clause = "dunedin-house 50" if len(chips) == 1 else "dunedin-house 30, 35"
+        return _decide(clause, f"declared raise to {want}", _capped(p, want, la))
     later = " (chips added in a second motion returned: string bet, dunedin-house 31)"
     note = later if push.later else ""
     if to >= la.all_in_to:
