@@ -42,6 +42,7 @@ from croupier.round import (
     Rulebook,
     Structure,
 )
+from croupier.round.events import PlayRestricted, RulingMade
 
 C = parse_cards
 
@@ -204,14 +205,22 @@ def test_killing_the_last_hands_with_nobody_folded_is_refused() -> None:
     assert "void" in info.value.ruling.message and len(r.events) == n
 
 
-def test_a_ruling_whose_action_the_engine_refuses_is_undone_whole() -> None:
+def test_a_declared_raise_where_none_is_allowed_is_refused() -> None:
     r = flop()
     r.apply(BetRaise(0, 20))
-    r.apply(BetRaise(1, 40))
-    r.apply(BetRaise(2, 80))
-    n, stacks = len(r.events), list(r.stacks)
-    r.apply(CheckCall(0))
-    apply_incident(r, CardsExposedInPlay(1))  # passive play only from now on
-    with pytest.raises(IllegalAction):
+    apply_incident(r, CardsExposedInPlay(1))  # dunedin-house 74: passive play only
+    n = len(r.events)
+    with pytest.raises(IllegalAction) as info:
         apply_incident(r, ChipsPushed(1, (200,), "raise"))
-    assert len(r.events) == n + 3 and r.stacks[1] == stacks[1]
+    assert info.value.ruling.clause == "dunedin-house 74" and len(r.events) == n
+
+
+def test_a_ruling_whose_action_the_engine_refuses_is_undone_whole() -> None:
+    r = flop()
+    before = (list(r.stacks), len(r.events), dict(r.passive), len(r.undo(1).events))
+    with pytest.raises(IllegalAction):
+        r.apply_ruling(
+            [RulingMade("test", "dunedin-house 74", "passive"), PlayRestricted(0, False, "x")],
+            then=BetRaise(0, 20),
+        )
+    assert (list(r.stacks), len(r.events), dict(r.passive), len(r.undo(1).events)) == before

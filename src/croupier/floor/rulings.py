@@ -33,7 +33,7 @@ from croupier.floor.incidents import (
     StubFouled,
     WrongHoleCount,
 )
-from croupier.round.commands import BetRaise, CheckCall, Fold, Ruling
+from croupier.round.commands import BetRaise, CheckCall, Fold, IllegalAction, Ruling
 from croupier.round.engine import BOARD_SIZES, PREFLOP, RIVER, SHOWDOWN, STREET_NAMES, Round
 from croupier.round.events import (
     Announcement,
@@ -68,6 +68,10 @@ def rule(r: Round, incident: Incident) -> Decision:
     if r.is_over and not isinstance(incident, (CardsShownToPlayer, PotDisputed)):
         raise refuse("croupier floor", "the round has ended; only a dispute or a show remains")
     decision: Decision = handler(r, incident)
+    if decision.then is not None and not decision.events:
+        refused = r.why_illegal(decision.then)  # e.g. a declared raise where none is allowed
+        if refused is not None:
+            raise IllegalAction(refused)
     return decision
 
 
