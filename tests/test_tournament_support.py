@@ -63,7 +63,11 @@ def stacked(holes: Sequence[str], board: str = "2c 7d 9h Js 3s") -> tuple[Card, 
     used = set(top) | set(b)
     rest = [c for c in Deck.standard().cards if c not in used]
     order = [*top, rest[0], *b[:3], rest[1], b[3], rest[2], b[4]]
-    return tuple(order + [c for c in rest[3:]])
+    return tuple(order + list(rest[3:]))
+
+
+def deal_order(seed: int = 0) -> tuple[Card, ...]:
+    return Shoe(Deck.standard(), seed=seed).shuffle().order
 
 
 Policy = Callable[[Round, int], Command]

@@ -472,7 +472,7 @@ class Tournament:
                 "qld-tournament-2020 4.22",
                 f"{pending[0]} must re-buy or be eliminated before the next round of play",
             )
-        if self.due_colour_up():
+        if self.due_colour_up() is not None:
             return Ruling("qld-tournament-2020 4.40", "chips are due to be coloured up")
         if table in st.halted([x.view() for x in self.tables.values()]):
             return Ruling("dunedin-house 83", f"table {table} is 3 or more players short")
@@ -1029,6 +1029,10 @@ class Tournament:
         worst = total - sum(len(g.players) for g in self.groups[: self.awarded_groups])
         while self.awarded_groups < len(self.groups):
             g = self.groups[self.awarded_groups]
+            if g.clause == _PE and len(self.alive) > 1:
+                # 4.14: a provisionally eliminated player may still arrive later in the day,
+                # so their place (and every better one) waits until they do or play ends
+                break
             k = len(g.players)
             best = worst - k + 1
             contributed = list(g.contributed) if self.rules != QLD else None
