@@ -1,0 +1,66 @@
+"""Heads-up tournaments: best-of-three rounds of matches (qld-tournament-2020 4.45)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+
+from croupier.bots import RandomBot
+from croupier.cards import Card, Deck
+from croupier.round import BetRaise, CheckCall, Command, Round
+from croupier.shoe import Shoe
+from croupier.tournament.headsup import best_of_three, play_match, run_heads_up
+from test_tournament_support import QLD, conditions
+
+COND = conditions(**QLD, heads_up={"matches": 3}, payouts=[60, 25, 15])
+
+
+def decks(seed: int) -> Iterator[Sequence[Card]]:
+    shoe = Shoe(Deck.standard(), seed=seed)
+    while True:
+        yield shoe.shuffle().order
+
+
+def shover(r: Round, who: str) -> Command:
+    la = r.legal_actions()
+    assert la is not None
+    if la.max_raise_to is not None:
+        return BetRaise(la.player, la.max_raise_to)
+    return CheckCall(la.player)
+
+
+def test_qld_tournament_2020_2_match_starts_equal_and_ends_with_all_the_chips() -> None:
+    m = play_match(COND, ("a", "b"), decks(1), shover)
+    first = m.stacks[0]
+    assert sum(first) == 2 * COND.starting_stack
+    assert sorted(m.stacks[-1]) == [0, 2 * COND.starting_stack]
+    assert m.winner == ("a" if m.stacks[-1][0] else "b")
+
+
+def test_qld_tournament_2020_4_45_1_first_to_two_matches_advances() -> None:
+    for seed in range(6):
+        rnd = best_of_three(COND, ("a", "b"), decks(seed), shover)
+        wins = Counter(m.winner for m in rnd.matches)
+        assert wins[rnd.winner] == 2
+        assert len(rnd.matches) in (2, 3)
+        assert wins[rnd.loser] == len(rnd.matches) - 2
+        assert all(sum(m.stacks[0]) == 2 * COND.starting_stack for m in rnd.matches)
+
+
+def test_qld_tournament_2020_4_45_heads_up_knockout_places_and_prizes() -> None:
+    rng = random.Random(3)
+    bot = RandomBot()
+
+    def choose(r: Round, who: str) -> Command:
+        return bot.act(r, rng)
+
+    players = [f"p{i}" for i in range(5)]
+    res = run_heads_up(COND, players, random.Random(1), decks(2), choose)
+    assert len(res.byes) == 3  # 5 players: a bracket of 8
+    places = {p: place for p, place, _ in res.places}
+    assert sorted(places.values()) == [1, 2, 3, 3, 5]  # semi-final losers share third
+    assert sum(cash for _, _, cash in res.places) == res.pool == 500
+    cash = {p: c for p, _, c in res.places}
+    third = [cash[p] for p, place in places.items() if place == 3]
+    assert sorted(third) == [37, 38]  # third's 75 shared with the unpaid fourth (4.19)
