@@ -40,7 +40,7 @@ def read_chips(r: Round, push: ChipsPushed) -> Decision:
         raise refuse(r.rules.turn_clause, "every chip has a positive value")
     if sum(push.chips) + sum(push.later) > r.stacks[p]:
         raise refuse(r.rules.all_in_clause, f"player {p} has only {r.stacks[p]} in chips")
-    if r.rules.out_of_turn == "dunedin":
+    if r.rules.irregularities == "dunedin":
         return _dunedin(r, push, la)
     return _call_or_raise(r, push, la)
 
@@ -123,7 +123,7 @@ def _capped(p: int, to: int, la: LegalActions) -> Command:
 
 def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
     """act-omaha-2017 17.7-17.8 (and qld-holdem-2005 read the same way): chips, not words."""
-    act = r.rules.out_of_turn == "act"
+    act = r.rules.irregularities == "act"
     call_clause = "act-omaha-2017 17.7" if act else "qld-holdem-2005 s3(1)"
     short_clause = "act-omaha-2017 17.8" if act else "qld-holdem-2005 s3(1)"
     p = push.player

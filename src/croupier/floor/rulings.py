@@ -4,7 +4,7 @@ not fit the round); :func:`apply_incident` applies the decision and records both
 the ruling as events.
 
 The three cash-game rulebooks differ: qld-holdem-2005 s32-s37, act-omaha-2017 17.x and
-dunedin-house 30-75. ``Rulebook.out_of_turn`` names which one a table runs under.
+dunedin-house 30-75. ``Rulebook.irregularities`` names which one a table runs under.
 """
 
 from __future__ import annotations
@@ -78,20 +78,16 @@ def rule(r: Round, incident: Incident) -> Decision:
 def apply_incident(r: Round, incident: Incident) -> list[Event]:
     """Rule on a report and apply the ruling: the events recorded (report and ruling first)."""
     d = rule(r, incident)
-    made = RulingMade(_describe(incident), d.ruling.clause, d.ruling.message)
+    made = RulingMade(repr(incident), d.ruling.clause, d.ruling.message)
     return r.apply_ruling((made, *d.events), d.then)
 
 
-def _describe(incident: Incident) -> str:
-    return repr(incident)
-
-
 def _hook(r: Round) -> str:
-    return r.rules.out_of_turn
+    return r.rules.irregularities
 
 
-def _decide(clause: str, message: str, *events: Event, then: Any = None) -> Decision:
-    return Decision(Ruling(clause, message), tuple(events), then)
+def _decide(clause: str, message: str, *events: Event) -> Decision:
+    return Decision(Ruling(clause, message), tuple(events))
 
 
 def _player(r: Round, p: int | None, clause: str, *, live: bool = True) -> int:

@@ -986,7 +986,7 @@ class Round:
         """The turn of a player who acted out of turn has come: the rulebook decides whether
         the held action binds (then it is made now) or is withdrawn."""
         action, to, faced, since = self.pending[p]
-        hook = self.rules.out_of_turn
+        hook = self.rules.irregularities
         cur = self.current_bet
         extra: list[Event] = []
         if action == "fold":

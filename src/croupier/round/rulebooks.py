@@ -29,10 +29,11 @@ class Rulebook:
     a full raise in total (dunedin-house 46); act-omaha-2017 14.5 forbids raising "in respect of"
     a short tap-out, which croupier reads the same way.
 
-    ``out_of_turn``: how an action out of turn is settled when the player's turn comes (the
-    engine's one hook for it): ``"qld"`` (qld-holdem-2005 s37: the bet stands unless a missed
-    player bet more), ``"act"`` (act-omaha-2017 17.6(a)-(d)) or ``"dunedin"`` (dunedin-house
-    57-58: binding unless the action changed).
+    ``irregularities``: whose rules on irregularities apply (croupier.floor, and the engine's
+    one hook for them: settling an action out of turn when the player's turn comes):
+    ``"qld"`` (qld-holdem-2005 s32-s37; s37: the bet stands unless a missed player bet more),
+    ``"act"`` (act-omaha-2017 17.x; 17.6(a)-(d)) or ``"dunedin"`` (dunedin-house 30-75; 57-58:
+    binding unless the action changed).
     """
 
     id: str
@@ -64,7 +65,7 @@ class Rulebook:
     winner_clause: str = "dunedin-house 64"  # the dealer announces the winning hand
     # the dealer announces pot, commission and the pot less commission (qld s26(3), s27(9))
     announces_commission: bool = False
-    out_of_turn: str = "dunedin"
+    irregularities: str = "dunedin"
     dead_hand_clause: str = "dunedin-house 55"  # a hand declared dead, and who then wins
 
     def __str__(self) -> str:
@@ -97,7 +98,7 @@ QLD_HOLDEM_2005 = Rulebook(
     deck_clause="qld-holdem-2005 s13",
     winner_clause="qld-holdem-2005 s27(8)",
     announces_commission=True,
-    out_of_turn="qld",
+    irregularities="qld",
     dead_hand_clause="qld-holdem-2005 s33",
 )
 
@@ -123,7 +124,7 @@ ACT_OMAHA_2017 = Rulebook(
     dead_blind_clause="act-omaha-2017 17.4",
     deck_clause="act-omaha-2017 2.2",
     winner_clause="act-omaha-2017 13.1",
-    out_of_turn="act",
+    irregularities="act",
     dead_hand_clause="act-omaha-2017 17.9",
 )
 
