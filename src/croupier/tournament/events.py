@@ -271,6 +271,15 @@ class StackBagged(TEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ChipsForfeited(TEvent):
+    """qld-tournament-2020 4.13: chips forfeited and removed from play to buy back in."""
+
+    player: str
+    chips: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
 class PrizePaid(TEvent):
     player: str
     cash: int

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from croupier.bots import Bot, RandomBot, TightAggressive
 from croupier.cards import Card
@@ -23,8 +23,17 @@ from croupier.phh_export import to_history
 from croupier.round import BetRaise, Command, Round
 from croupier.shoe import Shoe
 from croupier.tournament.conditions import Conditions
-from croupier.tournament.events import BonusAwarded
-from croupier.tournament.tournament import BUSTED, OUT, PLAYING, Tournament
+from croupier.tournament.events import (
+    BonusAwarded,
+    Bought,
+    BountyWon,
+    ClockTicked,
+    Eliminated,
+    Registered,
+    StackBagged,
+    TEvent,
+)
+from croupier.tournament.tournament import BUSTED, OUT, PLAYING, HandPlan, Tournament
 
 
 class InvariantBroken(AssertionError):
@@ -99,61 +108,159 @@ def run_tournament(
 ) -> tuple[Tournament, RunStats]:
     """Register ``bots`` bot players, run the tournament to one winner, return it and stats."""
     pol = policy or Policy()
-    rng = random.Random(seed)
-    shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
-    cards = _cards(shoe)
+    table = _Table(conditions, seed, pol, keep_histories)
     t = Tournament(conditions)
-    players = [f"P{i + 1:04d}" for i in range(bots)]
-    brains: dict[str, Bot] = {}
-    for p in players:
+    for p in [f"P{i + 1:04d}" for i in range(bots)]:
         t.register(p, f"Bot {p[1:]}")
-        brains[p] = TightAggressive() if rng.random() < pol.tight_share else RandomBot()
-    t.start(rng, cards)
-    stats = RunStats()
-    offered: set[tuple[str, int]] = set()  # (player, entries): each elimination asked once
-    _check_chips(t)
-    while not t.finished:
-        stats.waves += 1
-        if stats.waves > max_waves:
-            raise InvariantBroken(f"no winner after {max_waves} waves")
-        if t.due_colour_up() is not None:
-            t.colour_up(cards)
-            _check_chips(t)
-        if t.clock.state.level.is_break:
-            _offer(t, "add-on", pol.add_on, rng)
-            t.tick(max(1, t.clock.state.remaining))
-            continue
-        results = []
-        for number in sorted(t.tables):
-            if t.why_not_deal(number) is not None:
-                continue
-            plan = t.plan_hand(number, shoe.shuffle().order)
-            r = Round(plan.config)
-            while not r.is_over:
-                actor = r.actor
-                assert actor is not None, "an automatic round waits only for players"
-                forced = plan.forced_action(r)
-                unit = plan.config.chip_unit
-                r.apply(forced or _in_chips(brains[plan.players[actor]].act(r, rng), r, unit))
-            results.append((plan, r))
-            if keep_histories:
-                stats.histories.append((plan.table, plan.hand, to_history(r)))
-        if not results:
-            raise InvariantBroken(f"no table can deal: {t.why_not_deal(min(t.tables))}")
-        t.record(results)
-        stats.hands += len(results)
-        _check_chips(t)
-        _settle_busts(t, pol, rng)
-        if not t.finished:
-            _offer_re_entry(t, pol, rng, offered)
-            t.maintain(rng, cards)
-            _check_balance(t, stats)
-            _check_chips(t)
-            t.tick(hand_seconds)
-        if on_wave is not None:
-            on_wave(t, stats)
+        table.seat_bot(p)
+    t.start(table.rng, table.cards)
+    table.play_out(t, hand_seconds, on_wave, max_waves)
     check_payouts(t)
-    return t, stats
+    return t, table.stats
+
+
+class _Table:
+    """The runner's inputs and bots: a seeded generator, a seeded shoe, the bots' brains."""
+
+    def __init__(self, conditions: Conditions, seed: int, pol: Policy, keep: bool) -> None:
+        self.rng = random.Random(seed)
+        self.shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
+        self.cards = _cards(self.shoe)
+        self.pol = pol
+        self.keep = keep
+        self.brains: dict[str, Bot] = {}
+        self.stats = RunStats()
+        self.offered: set[tuple[str, int]] = set()  # (player, entries): each asked once
+
+    def seat_bot(self, player: str) -> None:
+        tight = self.rng.random() < self.pol.tight_share
+        self.brains[player] = TightAggressive() if tight else RandomBot()
+
+    def play_out(
+        self,
+        t: Tournament,
+        hand_seconds: int,
+        on_wave: Callable[[Tournament, RunStats], None] | None,
+        max_waves: int,
+        stop: Callable[[Tournament], bool] | None = None,
+    ) -> None:
+        """Deal waves of hands until the tournament is won (or ``stop`` says so)."""
+        stats, rng, pol = self.stats, self.rng, self.pol
+        _check_chips(t)
+        while not t.finished and not (stop is not None and stop(t)):
+            stats.waves += 1
+            if stats.waves > max_waves:
+                raise InvariantBroken(f"no winner after {max_waves} waves")
+            if t.due_colour_up() is not None:
+                t.colour_up(self.cards)
+                _check_chips(t)
+            if t.clock.state.level.is_break:
+                _offer(t, "add-on", pol.add_on, rng)
+                t.tick(max(1, t.clock.state.remaining))
+                continue
+            results = [self._hand(t, n) for n in sorted(t.tables) if t.why_not_deal(n) is None]
+            if not results:
+                raise InvariantBroken(f"no table can deal: {t.why_not_deal(min(t.tables))}")
+            t.record(results)
+            stats.hands += len(results)
+            _check_chips(t)
+            _settle_busts(t, pol, rng)
+            if not t.finished:
+                _offer_re_entry(t, pol, rng, self.offered)
+                t.maintain(rng, self.cards)
+                _check_balance(t, stats)
+                _check_chips(t)
+                t.tick(hand_seconds)
+            if on_wave is not None:
+                on_wave(t, stats)
+
+    def _hand(self, t: Tournament, number: int) -> tuple[HandPlan, Round]:
+        plan = t.plan_hand(number, self.shoe.shuffle().order)
+        r = Round(plan.config)
+        unit = plan.config.chip_unit
+        while not r.is_over:
+            actor = r.actor
+            assert actor is not None, "an automatic round waits only for players"
+            forced = plan.forced_action(r)
+            r.apply(forced or _in_chips(self.brains[plan.players[actor]].act(r, self.rng), r, unit))
+        if self.keep:
+            self.stats.histories.append((plan.table, plan.hand, to_history(r)))
+        return plan, r
+
+
+def run_flights(
+    conditions: Conditions,
+    bots: int,
+    seed: int = 0,
+    *,
+    hand_seconds: int = 60,
+    policy: Policy | None = None,
+    on_wave: Callable[[Tournament, RunStats], None] | None = None,
+    max_waves: int = 1_000_000,
+) -> tuple[Tournament, list[Tournament], RunStats]:
+    """A multi-flight tournament (qld-tournament-2020 2 "Multi-Flight Tournaments", 4.13):
+    the bots are spread over the starting flights; each flight plays to the same point (its
+    share of survivors), its stacks are bagged, and the survivors of every flight play the
+    final day with their bagged stacks after a new draw for seats and buttons (4.6;
+    dunedin-house 80 "any subsequent session"). The final day carries every flight's entries
+    and prize money; players knocked out in the flights take the lowest places, earlier
+    eliminations (by the flight clock) lower, ties shared (4.19 read across flights)."""
+    flights = conditions.flights
+    if flights is None:
+        raise ValueError("these conditions have no flights")
+    pol = policy or Policy()
+    table = _Table(conditions, seed, pol, False)
+    players = [f"P{i + 1:04d}" for i in range(bots)]
+    played: list[Tournament] = []
+    for k, _name in enumerate(flights.names):
+        t = Tournament(conditions)
+        entrants = players[k :: len(flights.names)]
+        for p in entrants:
+            t.register(p, f"Bot {p[1:]}")
+            table.seat_bot(p)
+        target = flights.survivors or max(2, round(len(entrants) * flights.survive_fraction))
+
+        def stop(x: Tournament, target: int = target) -> bool:
+            return len(x.alive) <= target and not x.entries_open()
+
+        t.start(table.rng, table.cards)
+        table.play_out(t, hand_seconds, on_wave, max_waves, stop)
+        if not t.finished:
+            _settle_busts(t, pol, table.rng)
+            t.end_flight()
+        played.append(t)
+    final = _final_day(conditions, played)
+    bagged = {p: final_stack for t in played for p, final_stack in _bagged(t).items()}
+    final.start(table.rng, table.cards, stacks=bagged)
+    final.adjust(max(t.clock.elapsed for t in played))  # the final day resumes the levels
+    table.play_out(final, hand_seconds, on_wave, max_waves)
+    check_payouts(final)
+    return final, played, table.stats
+
+
+def _bagged(t: Tournament) -> dict[str, int]:
+    return {e.player: e.stack for e in t.events if isinstance(e, StackBagged)}
+
+
+def _final_day(conditions: Conditions, flights: list[Tournament]) -> Tournament:
+    """The final day's tournament, rebuilt from the flights' entries and eliminations."""
+    events: list[TEvent] = []
+    timeline: list[tuple[int, int, Eliminated]] = []
+    for k, t in enumerate(flights):
+        elapsed = 0
+        for e in t.events:
+            if isinstance(e, (Registered, BountyWon)):
+                events.append(e)
+            elif isinstance(e, Bought):  # the money and the entry; the chips are in the bags
+                entry = e.kind in ("re-entry", "entry", "buy-back")
+                events.append(replace(e, kind="carried-entry" if entry else "carried", chips=0))
+            elif isinstance(e, ClockTicked):
+                elapsed += e.seconds
+            elif isinstance(e, Eliminated):
+                timeline.append((elapsed, k, e))
+    timeline.sort(key=lambda x: (x[0], x[1]))
+    events += [e for _, _, e in timeline]
+    return Tournament.from_events(conditions, events)
 
 
 def _in_chips(cmd: Command, r: Round, unit: int) -> Command:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -169,6 +169,7 @@ class Tournament:
         self.hand_for_hand = False
         self.raced: set[int] = set()  # schedule indices whose colour-up is done
         self.order: list[str] = []  # registration order
+        self.bagged = False  # the flight is over, its stacks bagged (4.13)
 
     # ------------------------------------------------------------------------------------
     # Rebuilding
@@ -389,6 +390,7 @@ class Tournament:
         cards: Iterator[Card],
         absent: Collection[str] = (),
         connected: Sequence[Collection[str]] = (),
+        stacks: Mapping[str, int] | None = None,
     ) -> list[ev.TEvent]:
         """Draw tables and seats by ballot (qld-tournament-2020 4.6; act-omaha-2017 20.8;
         dunedin-house 78), keeping connected players apart (4.7; dunedin-house 79), and draw
@@ -397,7 +399,10 @@ class Tournament:
         stack is placed in their seat and their blinds are posted (qld-tournament-2020 4.14)."""
         if self.started or self.cancelled:
             raise refuse("qld-tournament-2020 4.6", "the tournament has already started")
-        entrants = [p for p in self.order if self.entrants[p].status == REGISTERED]
+        if stacks is None:
+            entrants = [p for p in self.order if self.entrants[p].status == REGISTERED]
+        else:  # the final day of a multi-flight tournament: the bagged stacks (4.13)
+            entrants = [p for p in self.order if p in stacks]
         unknown = [p for p in absent if p not in self.entrants]
         if unknown:
             raise refuse("qld-tournament-2020 4.14", f"no entrant {unknown[0]!r}")
@@ -423,7 +428,8 @@ class Tournament:
         out.append(ev.TournamentStarted(clause))
         for p in entrants:
             t, s = draw[p]
-            out.append(ev.Seated(p, t, s, c.starting_stack, p not in absent, clause))
+            stack = c.starting_stack if stacks is None else stacks[p]
+            out.append(ev.Seated(p, t, s, stack, p not in absent, clause))
         for t in sorted({ts[0] for ts in draw.values()}):
             seats = [s for (tt, s) in draw.values() if tt == t]
             button, cards_dealt = st.draw_button(seats, cards)
@@ -459,6 +465,8 @@ class Tournament:
         """Why a hand cannot be dealt at ``table`` now, or None."""
         if not self.started or self.cancelled or self.finished:
             return Ruling("qld-tournament-2020 4.6", "the tournament is not in play")
+        if self.bagged:
+            return Ruling("qld-tournament-2020 4.13", "this flight is over; its stacks are bagged")
         t = self.tables.get(table)
         if t is None:
             return Ruling("qld-tournament-2020 4.23", f"there is no table {table}")
@@ -883,6 +891,49 @@ class Tournament:
         return self.events[n:]
 
     # ------------------------------------------------------------------------------------
+    # Multi-flight days and the 4.13 option to forfeit and buy back
+
+    def end_flight(self) -> list[ev.TEvent]:
+        """The end of a starting flight: every remaining stack is bagged for the final day
+        (qld-tournament-2020 4.13; 2 "Multi-Flight Tournaments")."""
+        if not self.started or self.bagged or self.finished:
+            raise refuse("qld-tournament-2020 4.13", "no flight in play to end")
+        pending = [p for p in self.alive if self.entrants[p].status == BUSTED]
+        if pending:
+            raise refuse("qld-tournament-2020 4.22", f"{pending[0]} must re-buy or be eliminated")
+        return self._emit_all(
+            [
+                ev.StackBagged(p, self.entrants[p].stack, "qld-tournament-2020 4.13")
+                for p in self.alive
+            ]
+        )
+
+    def forfeit(self, player: str, buy_back: bool = True) -> list[ev.TEvent]:
+        """qld-tournament-2020 4.13: at the end of a re-entry or re-buy period, or when a
+        flight's play is complete, a player with no more than the starting stack may forfeit
+        those chips (removed from play at once) and buy back in with a fresh entry; in a
+        multi-flight tournament the buy-back is an entry into a later flight (``buy_back``
+        False here)."""
+        e = self._entrant(player)
+        c = self.conditions
+        clause = "qld-tournament-2020 4.13"
+        if e.status != PLAYING:
+            raise refuse(clause, f"{player} is not playing")
+        if e.stack > c.starting_stack:
+            raise refuse(clause, f"{player} has more than the starting stack of {c.starting_stack}")
+        ends = [p.until_level for p in (c.re_entry, c.rebuy) if p is not None]
+        at_period_end = bool(ends) and self.level_number == max(ends) + 1 and not self.bagged
+        if not (at_period_end or self.bagged):
+            raise refuse(clause, "only at the end of the re-entry or re-buy period or a flight")
+        out: list[ev.TEvent] = [ev.ChipsForfeited(player, e.stack, clause)]
+        if buy_back and not self.bagged:
+            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+            out.append(
+                ev.Bought(player, "buy-back", fee, admin, c.bounty, c.starting_stack, clause)
+            )
+        return self._emit_all(out)
+
+    # ------------------------------------------------------------------------------------
     # Players: presence, provisional elimination, penalties, disqualification
 
     def set_present(
@@ -1203,7 +1254,12 @@ class Tournament:
         ent = self.entrants[e.player]
         self._money_in(e.price, e.admin_fee, e.bounty)
         ent.paid += e.price + e.admin_fee + e.bounty
-        if e.kind in ("re-entry", "entry"):
+        if e.kind.startswith("carried"):  # a flight's purchase carried to the final day
+            if e.kind == "carried-entry":
+                ent.entries += 1
+                self.entries_total += 1
+            return
+        if e.kind in ("re-entry", "entry", "buy-back"):
             ent.entries += 1
             self.entries_total += 1
             ent.stack = e.chips
@@ -1318,6 +1374,12 @@ class Tournament:
 
     def _on_stack_bagged(self, e: ev.StackBagged) -> None:
         self.entrants[e.player].stack = e.stack
+        self.bagged = True
+
+    def _on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
+        ent = self.entrants[e.player]
+        ent.stack -= e.chips
+        self.chips_in_play -= e.chips
 
     def _on_prize_paid(self, e: ev.PrizePaid) -> None:
         pass

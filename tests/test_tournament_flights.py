@@ -1,0 +1,51 @@
+"""Multi-flight days and the forfeit-and-buy-back option (qld-tournament-2020 4.13)."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.tournament import TournamentError, load_conditions
+from croupier.tournament.events import ChipsForfeited, StackBagged
+from croupier.tournament.runner import Policy, run_flights
+from test_tournament_conditions import EXAMPLES
+from test_tournament_support import started
+
+
+def test_qld_tournament_2020_4_13_flights_bag_stacks_for_the_final_day() -> None:
+    cond = load_conditions(EXAMPLES / "two_flights.toml")
+    final, flights, _ = run_flights(cond, 40, seed=4, policy=Policy(tight_share=0.5))
+    assert len(flights) == 2
+    bagged = {}
+    for f in flights:
+        bags = [e for e in f.events if isinstance(e, StackBagged)]
+        assert bags and all(e.clause == "qld-tournament-2020 4.13" for e in bags)
+        assert sum(e.stack for e in bags) == f.chips_in_play  # every chip left goes in a bag
+        bagged.update({e.player: e.stack for e in bags})
+        assert f.why_not_deal(min(f.tables)) is not None  # the flight deals no more
+    seated = [e for e in final.events if type(e).__name__ == "Seated"]
+    assert {e.player: e.stack for e in seated} == bagged  # type: ignore[attr-defined]
+    assert final.entries_total == sum(f.entries_total for f in flights)
+    assert final.pool == sum(f.pool for f in flights)
+    log = final.result_log()
+    places = sorted(int(r["place"]) for r in log)  # type: ignore[call-overload]
+    assert len(places) == final.entries_total and places[0] == 1
+    for place in set(places):  # a place shared by k players is followed by place + k
+        nxt = place + places.count(place)
+        assert nxt > places[-1] or nxt in places
+    assert sum(int(r["cash"]) for r in log) == final.pool  # type: ignore[call-overload]
+
+
+def test_qld_tournament_2020_4_13_forfeit_and_buy_back_after_the_re_entry_period() -> None:
+    t = started(4, re_entry={"price": 100, "chips": 1000, "until_level": 1})
+    with pytest.raises(TournamentError, match="end of the re-entry"):
+        t.forfeit("p1")
+    t.tick(600)  # the re-entry period is over
+    t.entrants["p2"].stack = 1500
+    t.chips_in_play += 500
+    with pytest.raises(TournamentError, match="more than the starting stack"):
+        t.forfeit("p2")
+    chips = t.chips_in_play
+    t.forfeit("p1")
+    assert any(isinstance(e, ChipsForfeited) and e.chips == 1000 for e in t.events)
+    assert t.stack("p1") == 1000 and t.entries_total == 5 and t.pool == 500
+    assert t.chips_in_play == chips == t.chips_on_tables()
