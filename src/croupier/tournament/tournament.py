@@ -83,6 +83,7 @@ class Entrant:
     cash: int = 0
     seat_won: str = ""
     results: list[tuple[int, int, str]] = field(default_factory=list)  # per entry placed
+    pre_race: int | None = None  # the stack before a chip race, until the next hand
 
 
 @dataclass
@@ -656,7 +657,10 @@ class Tournament:
         for i in sorted(zero + lowest):
             p = plan.players[i]
             if i in zero and self._may_rebuy(p, busted=True):
-                self._emit(ev.Busted(p, "qld-tournament-2020 4.22"))
+                busted = self.c(
+                    "qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89"
+                )
+                self._emit(ev.Busted(p, busted))
                 continue
             out.append((p, before[i] - stacks[i] if i in zero else before[i]))
             if self.conditions.bounty and i in zero:
@@ -744,7 +748,9 @@ class Tournament:
         if used >= purchase.max_per_player:
             return Ruling(clause, f"{player} has made all {purchase.max_per_player} {kind}s")
         limit = purchase.stack_at_most
-        if kind == "rebuy" and limit is not None and e.stack > limit:
+        # dunedin-house 87: re-buy eligibility goes by the stack before a race-off
+        stack = e.stack if e.pre_race is None else e.pre_race
+        if kind == "rebuy" and limit is not None and stack > limit:
             return Ruling("dunedin-house glossary: Re-buy", f"{player} has more than {limit} chips")
         return None
 
@@ -888,6 +894,42 @@ class Tournament:
                 )
             )
         self._emit(ev.RoundAnnounced(-1, "colour-up", i, 0, clause))
+        return self.events[n:]
+
+    def correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
+        """dunedin-house 78: a player who started in the wrong seat with the correct stack is
+        moved to the correct seat and takes their whole stack with them."""
+        e = self._entrant(player)
+        clause = "dunedin-house 78"
+        if e.status != PLAYING or e.table is None or e.seat is None:
+            raise refuse(clause, f"{player} is not seated")
+        t = self.tables.get(table)
+        if t is None or not 1 <= seat <= t.size:
+            raise refuse(clause, f"there is no seat {seat} at table {table}")
+        if seat in t.seats:
+            raise refuse(clause, f"seat {seat} at table {table} is taken by {t.seats[seat]}")
+        return self._emit_all([ev.PlayerMoved(player, e.table, e.seat, table, seat, clause)])
+
+    def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
+        """Alternates take seats as they become free during late registration, paying the
+        entry then, with a full starting stack (qld-tournament-2020 2 "Alternates", 3.6)."""
+        c = self.conditions
+        if not self.started or self.level_number > c.late_registration_levels:
+            raise refuse(
+                "qld-tournament-2020 3.6", "alternates are seated during late registration"
+            )
+        n = len(self.events)
+        fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+        for p in [p for p in self.order if self.entrants[p].status == ALTERNATE]:
+            seat = self._free_seat(rng)
+            if seat is None:
+                break
+            self._emit(
+                ev.Bought(
+                    p, "entry", fee, admin, c.bounty, c.starting_stack, "qld-tournament-2020 3.6"
+                )
+            )
+            self._emit(ev.Seated(p, *seat, 0, True, "qld-tournament-2020 2 Alternates"))
         return self.events[n:]
 
     # ------------------------------------------------------------------------------------
@@ -1231,6 +1273,8 @@ class Tournament:
 
     def _on_hand_played(self, e: ev.HandPlayed) -> None:
         t = self.tables[e.table]
+        for p in e.players:
+            self.entrants[p].pre_race = None
         t.hands = e.hand
         t.buttons = e.buttons
         for p, s in zip(e.players, e.after, strict=True):
@@ -1313,6 +1357,7 @@ class Tournament:
     def _on_chip_raced(self, e: ev.ChipRaced) -> None:
         for p, b, a in zip(e.players, e.before, e.after, strict=True):
             self.entrants[p].stack = a
+            self.entrants[p].pre_race = b
             self.chips_in_play += a - b
 
     def _on_hand_for_hand(self, e: ev.HandForHand) -> None:
