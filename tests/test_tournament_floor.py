@@ -134,3 +134,31 @@ def test_qld_tournament_2020_4_3_satellite_awards_seats_in_the_target_event() ->
     cash = [r for r in log if r["cash"] and not r["seat"]]
     assert [(r["place"], r["cash"]) for r in cash] == [(3, 100)]  # 1,200 - 2 x 550
     check_payouts(t)
+
+
+def test_bounty_paid_when_a_busted_player_does_not_rebuy() -> None:
+    t = started(3, bounty=20, rebuy={"price": 100, "chips": 1000, "until_level": 2})
+    table = min(t.tables)
+    loser = t.tables[table].seats[min(t.tables[table].seats)]
+    t.chips_in_play -= t.stack(loser) - 300
+    t.entrants[loser].stack = 300
+    plan, r = bust_one(t, table, loser)
+    t.record([(plan, r)])  # type: ignore[list-item]
+    assert t.entrants[loser].status == "busted"
+    assert not any(type(e).__name__ == "BountyWon" for e in t.events)  # not yet eliminated
+    t.eliminate_busted(table)
+    won = [e for e in t.events if type(e).__name__ == "BountyWon"]
+    assert len(won) == 1 and won[0].loser == loser  # type: ignore[attr-defined]
+    group = next(e for e in t.events if isinstance(e, Eliminated))
+    assert group.contributed == (300,)
+
+
+def test_qld_tournament_2020_3_10_cancelled_alternate_is_owed_nothing() -> None:
+    from datetime import datetime
+
+    t = Tournament(conditions(max_entrants=2, alternates=1))
+    for p in ("a", "b", "c"):
+        t.register(p)
+    t.cancel_entry("c", datetime(2026, 11, 1))
+    assert (t.entries_total, t.pool) == (2, 200)
+    assert t.events[-1].refund == 0  # type: ignore[attr-defined]

@@ -120,10 +120,13 @@ class HandPlayed(TEvent):
 @dataclass(frozen=True, slots=True)
 class Busted(TEvent):
     """A player lost their whole stack and may still re-buy before the next round of play
-    (qld-tournament-2020 4.22; dunedin-house 89)."""
+    (qld-tournament-2020 4.22; dunedin-house 89). ``contributed``: their chips in that
+    round of play; ``by``: who would take their bounty if they are eliminated."""
 
     player: str
     clause: str
+    contributed: int = 0
+    by: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,6 +127,7 @@ class HandPlan:
 
 
 _PE = "qld-tournament-2020 4.14"
+_BOUNTY = "qld-tournament-2020 2 Bounty"
 _HANDLERS = {
     cls: "_on_" + re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
     for cls in vars(ev).values()
@@ -654,26 +655,21 @@ class Tournament:
             low = min(stacks[i] for i in live)
             lowest = [i for i in live if stacks[i] == low]
         out: list[tuple[str, int]] = []
+        top = max(range(len(won)), key=lambda j: (won[j], -j))
         for i in sorted(zero + lowest):
             p = plan.players[i]
+            # the bounty goes to the player who won the most of this round's pots (a house
+            # reading of qld-tournament-2020 2 "Bounty": the player who eliminates another)
+            by = plan.players[top] if won[top] and top != i and i in zero else ""
             if i in zero and self._may_rebuy(p, busted=True):
                 busted = self.c(
                     "qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89"
                 )
-                self._emit(ev.Busted(p, busted))
+                self._emit(ev.Busted(p, busted, before[i], by))
                 continue
             out.append((p, before[i] - stacks[i] if i in zero else before[i]))
-            if self.conditions.bounty and i in zero:
-                winner = max(range(len(won)), key=lambda j: (won[j], -j))
-                if won[winner] and winner != i:
-                    self._emit(
-                        ev.BountyWon(
-                            plan.players[winner],
-                            p,
-                            self.conditions.bounty,
-                            "qld-tournament-2020 2 Bounty",
-                        )
-                    )
+            if self.conditions.bounty and by:
+                self._emit(ev.BountyWon(by, p, self.conditions.bounty, _BOUNTY))
         return out
 
     def _bonus(self, t: Table, plan: HandPlan, won: list[int], a: ev.RoundAnnounced) -> None:
@@ -709,7 +705,13 @@ class Tournament:
         if not gone:
             return []
         n = len(self.events)
-        self._emit(ev.Eliminated(tuple(gone), tuple(0 for _ in gone), "qld-tournament-2020 4.22"))
+        last = {e.player: e for e in self.events if isinstance(e, ev.Busted)}
+        busts = [last[p] for p in gone]
+        clause = self.c("qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89")
+        self._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
+        for b in busts:
+            if self.conditions.bounty and b.by:
+                self._emit(ev.BountyWon(b.by, b.player, self.conditions.bounty, _BOUNTY))
         self._award_places()
         return self.events[n:]
 
@@ -1213,11 +1215,12 @@ class Tournament:
 
     def _on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
         ent = self.entrants[e.player]
+        if ent.status != ALTERNATE:  # an alternate has paid nothing and holds no entry yet
+            self.entries_total -= 1
+            c = self.conditions
+            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+            self._money_in(-fee, -admin, -c.bounty)
         ent.status = CANCELLED
-        self.entries_total -= 1
-        c = self.conditions
-        fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
-        self._money_in(-fee, -admin, -c.bounty)
 
     def _on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
         self.cancelled = True
