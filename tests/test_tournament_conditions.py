@@ -88,6 +88,11 @@ def test_qld_tournament_2020_1_minimum_requirements_are_read() -> None:
          "hold'em"),
         ({"game": "short-deck"}, "game", "4.46"),
         ({"colour": "red"}, "colour", "unknown field"),
+        ({"special_rounds": [{"level": 9, "kind": "bonus", "chips": 100}]},
+         "special_rounds[1].level", "only 2"),
+        ({"special_rounds": [{"level": 1, "kind": "bonus"}]}, "special_rounds[1]", "chips or"),
+        ({"special_rounds": [{"level": 1, "kind": "lottery"}]}, "special_rounds[1].kind",
+         "must be one of"),
     ],
 )  # fmt: skip
 def test_invalid_conditions_name_the_field(changes: dict[str, Any], field: str, words: str) -> None:

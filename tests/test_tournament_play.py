@@ -321,6 +321,8 @@ def test_qld_tournament_2020_4_45_5_bonus_round_adds_chips_for_the_winner() -> N
     bonus = next(e for e in t.events if isinstance(e, BonusAwarded))
     assert sum(bonus.chips) == 500 and sum(bonus.prize) == 50
     assert t.chips_in_play == before + 500 == t.chips_on_tables()
+    t.record([play(t, table, folds)])  # a bonus round is one round of play
+    assert sum(isinstance(e, BonusAwarded) for e in t.events) == 1
 
 
 def test_qld_tournament_2020_2_bounty_goes_to_the_eliminating_player() -> None:
@@ -439,3 +441,6 @@ def test_the_result_log_and_the_event_list_rebuild_the_tournament() -> None:
     hands = [e for e in t.events if isinstance(e, HandPlayed)]
     assert len(hands) == stats.hands
     assert any(isinstance(e, PlacesAwarded) for e in t.events)
+    # the conditions' bonus round (level 4) was announced at every table and paid out
+    assert t.level_number >= 4
+    assert 1 <= sum(isinstance(e, BonusAwarded) for e in t.events) <= 2  # once per table

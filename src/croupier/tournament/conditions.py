@@ -71,6 +71,18 @@ class Purchase:
 
 
 @dataclass(frozen=True)
+class SpecialRound:
+    """An elimination round (qld-tournament-2020 4.22) or bonus round (4.45(5)) announced at
+    every table for the first hand of blind level ``level``; a bonus round adds ``chips`` to
+    the pot and/or a cash ``prize`` for its winner."""
+
+    level: int
+    kind: str
+    chips: int = 0
+    prize: int = 0
+
+
+@dataclass(frozen=True)
 class Flights:
     """Multi-flight days: each starting flight plays until ``survivors`` players remain (or
     ``survive_fraction`` of its entries); every survivor then plays the final day."""
@@ -122,6 +134,7 @@ class Conditions:
     flights: Flights | None = None
     hand_for_hand: bool = True  # qld-tournament-2020 4.20
     clock_seconds: int = 60  # qld-tournament-2020 4.26: one minute once "time" is called
+    special_rounds: tuple[SpecialRound, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -213,7 +226,7 @@ _TOP = {
     "structure", "chips", "added_prize", "bounty", "payout_unit", "payouts", "payout_per_mille",
     "late_registration_levels", "provisional_elimination_level", "members_only", "minimum_age",
     "re_entry", "rebuy", "add_on", "satellite", "heads_up", "flights", "hand_for_hand",
-    "clock_seconds", "extra",
+    "clock_seconds", "special_rounds", "extra",
 }  # fmt: skip
 _LEVEL = {"small_blind", "big_blind", "ante", "big_blind_ante", "minutes", "break", "colour_up"}
 _PURCHASE = {"price", "chips", "admin_fee", "max_per_player", "from_level", "until_level",
@@ -317,6 +330,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
         flights=_flights(f),
         hand_for_hand=f.get("hand_for_hand", bool, True),
         clock_seconds=f.count("clock_seconds", 60, minimum=1),
+        special_rounds=_special_rounds(f, played),
         extra=f.get("extra", dict, {}),
     )
     return _with_formats(f, cond)
@@ -460,6 +474,25 @@ def _flights(f: _Fields) -> Flights | None:
             "flights", "give survive_fraction (between 0 and 1) or survivors (at least 1)"
         )
     return Flights(tuple(names), fraction, survivors)
+
+
+def _special_rounds(f: _Fields, played: int) -> tuple[SpecialRound, ...]:
+    raw = f.get("special_rounds", list, [])
+    out = []
+    for i, item in enumerate(raw):
+        path = f"special_rounds[{i + 1}]"
+        if not isinstance(item, dict):
+            raise ConditionsError(path, "must be a table of level, kind, chips, prize")
+        sf = _Fields(item, path, {"level", "kind", "chips", "prize"})
+        level = sf.count("level", minimum=1)
+        if level > played:
+            raise ConditionsError(sf.name("level"), f"there are only {played} blind levels")
+        kind = sf.choice("kind", ("elimination", "bonus"))
+        chips, prize = sf.count("chips", 0), sf.count("prize", 0)
+        if kind == "bonus" and not (chips or prize):
+            raise ConditionsError(path, "a bonus round adds chips or a prize (4.45(5))")
+        out.append(SpecialRound(level, kind, chips, prize))
+    return tuple(out)
 
 
 def _with_formats(f: _Fields, cond: Conditions) -> Conditions:

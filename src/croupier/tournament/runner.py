@@ -135,6 +135,7 @@ class _Table:
         self.brains: dict[str, Bot] = {}
         self.stats = RunStats()
         self.offered: set[tuple[str, int]] = set()  # (player, entries): each asked once
+        self.announced: set[int] = set()  # special rounds announced
 
     def seat_bot(self, player: str) -> None:
         tight = self.rng.random() < self.pol.tight_share
@@ -162,6 +163,7 @@ class _Table:
                 _offer(t, "add-on", pol.add_on, rng)
                 t.tick(max(1, t.clock.state.remaining))
                 continue
+            self._announce(t)
             results = [self._hand(t, n) for n in sorted(t.tables) if t.why_not_deal(n) is None]
             if not results:
                 raise InvariantBroken(f"no table can deal: {t.why_not_deal(min(t.tables))}")
@@ -177,6 +179,15 @@ class _Table:
                 t.tick(hand_seconds)
             if on_wave is not None:
                 on_wave(t, stats)
+
+    def _announce(self, t: Tournament) -> None:
+        """The conditions' elimination and bonus rounds, announced at every table before the
+        first deal of their level (qld-tournament-2020 4.22, 4.45(5))."""
+        for k, sr in enumerate(t.conditions.special_rounds):
+            if sr.level == t.level_number and k not in self.announced:
+                self.announced.add(k)
+                for number in sorted(t.tables):
+                    t.announce_round(number, sr.kind, sr.chips, sr.prize)
 
     def _hand(self, t: Tournament, number: int) -> tuple[HandPlan, Round]:
         plan = t.plan_hand(number, self.shoe.shuffle().order)

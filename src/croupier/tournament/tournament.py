@@ -639,12 +639,14 @@ class Tournament:
             if isinstance(e, PotAwarded):
                 won[e.player] += e.amount
         elimination = None
-        for a in list(t.announced):
+        announced = list(t.announced)
+        for a in announced:
             if a.kind == "bonus":
                 self._bonus(t, plan, won, a)
             else:
                 elimination = a
-            self._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, a.clause))
+        if announced:
+            self._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
         stacks = [self.entrants[p].stack for p in plan.players]
         zero = [i for i, s in enumerate(stacks) if s == 0]
         lowest: list[int] = []
@@ -1410,7 +1412,7 @@ class Tournament:
             self.raced.add(e.chips)
         elif e.kind == "done":
             t = self.tables[e.table]
-            t.announced = [a for a in t.announced if a.kind != "elimination"]
+            t.announced.clear()  # each special round lasts one round of play
         else:
             self.tables[e.table].announced.append(e)
 
