@@ -1,0 +1,358 @@
+"""Entry: registration, transfers, refunds, the start, re-buys, add-ons, re-entry, flights."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from datetime import datetime, timedelta
+
+from croupier.cards import Card
+from croupier.round import Ruling
+from croupier.tournament import events as ev
+from croupier.tournament import seating as st
+from croupier.tournament.conditions import ACT
+from croupier.tournament.places import Placing
+from croupier.tournament.state import (
+    ALTERNATE,
+    BUSTED,
+    CANCELLED,
+    OUT,
+    PLAYING,
+    REGISTERED,
+    TournamentError,
+    refuse,
+)
+
+
+class EntryDesk(Placing):
+    """Entries and purchases (qld-tournament-2020 3, 4.4, 4.13, 4.22; act-omaha-2017 20.6-20.11)."""
+
+    # ------------------------------------------------------------------------------------
+    # Entry
+
+    def _eligibility(
+        self, player: str, age: int, member: bool, excluded: bool, director_approves: bool
+    ) -> None:
+        c = self.conditions
+        if age < c.minimum_age:
+            raise refuse("qld-tournament-2020 3.13", f"{player} is {age}: entrants must be 18+")
+        if excluded:
+            raise refuse(
+                "qld-tournament-2020 3.13",
+                f"{player} is subject to a withdrawal of licence or an exclusion order",
+            )
+        if c.members_only and not member and not director_approves:
+            raise refuse(
+                "qld-tournament-2020 3.2",
+                f"{player} is not a loyalty member and the director has not permitted entry",
+            )
+
+    def register(
+        self,
+        player: str,
+        name: str = "",
+        *,
+        age: int = 18,
+        member: bool = True,
+        excluded: bool = False,
+        director_approves: bool = False,
+        director_refuses: bool = False,
+        paid: bool = True,
+        rng: random.Random | None = None,
+    ) -> list[ev.TEvent]:
+        """An application for entry (qld-tournament-2020 3.1-3.3, 3.12-3.13; act-omaha-2017
+        20.6). Before the start it takes a seat in the draw, or a place among the alternates
+        (3.6) once the entries are full; after the start, during late registration, it is
+        seated at once where a seat is free (an alternate's entry: qld-tournament-2020 2)."""
+        c = self.conditions
+        if self.cancelled or self.finished:
+            raise refuse("qld-tournament-2020 3.12", "the tournament is closed")
+        if not player:
+            raise refuse("qld-tournament-2020 4.9", "a player needs an id for the records")
+        if director_refuses:
+            raise refuse("qld-tournament-2020 3.7", "the director refused this application")
+        if not paid:
+            raise refuse(
+                "qld-tournament-2020 3.3", "the entry and administration fees are due at entry"
+            )
+        if player in self.entrants and self.entrants[player].status not in (CANCELLED,):
+            raise refuse(
+                self.c("qld-tournament-2020 3.4", "act-omaha-2017 20.6", "dunedin-house 78"),
+                f"{player} has already entered (one entry each; re-entry follows elimination)",
+            )
+        self._eligibility(player, age, member, excluded, director_approves)
+        registered = self.entries_total
+        alternates = sum(1 for e in self.entrants.values() if e.status == ALTERNATE)
+        alternate = registered >= c.max_entrants
+        if alternate and alternates >= c.alternates:
+            raise refuse(
+                "qld-tournament-2020 3.12",
+                f"entries are limited to {c.max_entrants} and {c.alternates} alternates",
+            )
+        late = self.started
+        if late and not self.level_number <= c.late_registration_levels:
+            raise refuse("qld-tournament-2020 3.3", "late registration has closed")
+        fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+        waits = alternate and not late  # an alternate pays when a seat is theirs
+        out: list[ev.TEvent] = [
+            ev.Registered(
+                player,
+                name or player,
+                0 if waits else fee,
+                0 if waits else admin,
+                0 if waits else c.bounty,
+                waits,
+                "qld-tournament-2020 3.6" if alternate else "qld-tournament-2020 3.1",
+            )
+        ]
+        if late:
+            if rng is None:
+                raise refuse("qld-tournament-2020 4.6", "a late entry's seat is drawn: give rng")
+            seat = self._free_seat(rng)
+            if seat is None:
+                raise refuse("qld-tournament-2020 2 Alternates", "no seat is free")
+            out.append(
+                ev.Seated(player, *seat, c.starting_stack, True, "qld-tournament-2020 2 Alternates")
+            )
+        return self._emit_all(out)
+
+    def transfer(
+        self,
+        player: str,
+        to: str,
+        name: str = "",
+        *,
+        age: int = 18,
+        member: bool = True,
+        excluded: bool = False,
+        director_approves: bool = False,
+    ) -> list[ev.TEvent]:
+        """qld-tournament-2020 3.4: an entry passes to a player who has not entered."""
+        e = self._entrant(player)
+        if self.started:
+            raise refuse("qld-tournament-2020 3.4", "entries are transferred before the start")
+        if e.status not in (REGISTERED, ALTERNATE):
+            raise refuse("qld-tournament-2020 3.4", f"{player} holds no entry to transfer")
+        if to in self.entrants and self.entrants[to].status != CANCELLED:
+            raise refuse("qld-tournament-2020 3.4", f"{to} has already entered this tournament")
+        self._eligibility(to, age, member, excluded, director_approves)
+        return self._emit_all(
+            [ev.EntryTransferred(player, to, name or to, "qld-tournament-2020 3.4")]
+        )
+
+    def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
+        """An entrant cancels: refunded in full if not less than 24 hours before the start
+        (qld-tournament-2020 3.10); under act-omaha-2017 20.23 entry fees are non-refundable."""
+        e = self._entrant(player)
+        if e.status not in (REGISTERED, ALTERNATE) or self.started:
+            raise refuse("qld-tournament-2020 3.10", f"{player} has no entry to cancel")
+        if self.rules == ACT:
+            raise refuse("act-omaha-2017 20.23", "entry fees and commission are non-refundable")
+        if self.conditions.start - now < timedelta(hours=24):
+            raise refuse(
+                "qld-tournament-2020 3.10",
+                "cancelled less than 24 hours before the start: no refund",
+            )
+        return self._emit_all([ev.EntryCancelled(player, e.paid, "qld-tournament-2020 3.10")])
+
+    def cancel(self) -> list[ev.TEvent]:
+        """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
+        (qld-tournament-2020 3.10; act-omaha-2017 20.23; act-uth-2025 16.24)."""
+        if self.finished or self.cancelled:
+            raise refuse("act-uth-2025 16.24", "the tournament is already over")
+        refunds = tuple((p, e.paid) for p, e in self.entrants.items() if e.paid)
+        clause = self.c("qld-tournament-2020 3.10", "act-omaha-2017 20.23", "act-uth-2025 16.24")
+        return self._emit_all([ev.TournamentCancelled(refunds, clause)])
+
+    # ------------------------------------------------------------------------------------
+    # Start: the draw, the button draw, absent players
+
+    def start(
+        self,
+        rng: random.Random,
+        cards: Iterator[Card],
+        absent: Collection[str] = (),
+        connected: Sequence[Collection[str]] = (),
+        stacks: Mapping[str, int] | None = None,
+    ) -> list[ev.TEvent]:
+        """Draw tables and seats by ballot (qld-tournament-2020 4.6; act-omaha-2017 20.8;
+        dunedin-house 78), keeping connected players apart (4.7; dunedin-house 79), and draw
+        each table's button (dunedin-house 80). Players not present: under act-omaha-2017
+        20.10 their position is forfeited (an alternate may take it, 20.11); otherwise their
+        stack is placed in their seat and their blinds are posted (qld-tournament-2020 4.14)."""
+        if self.started or self.cancelled:
+            raise refuse("qld-tournament-2020 4.6", "the tournament has already started")
+        if stacks is None:
+            entrants = [p for p in self.order if self.entrants[p].status == REGISTERED]
+        else:  # the final day of a multi-flight tournament: the bagged stacks (4.13)
+            entrants = [p for p in self.order if p in stacks]
+        unknown = [p for p in absent if p not in self.entrants]
+        if unknown:
+            raise refuse("qld-tournament-2020 4.14", f"no entrant {unknown[0]!r}")
+        alternates = [p for p in self.order if self.entrants[p].status == ALTERNATE]
+        out: list[ev.TEvent] = []
+        if self.rules == ACT:
+            gone = [p for p in entrants if p in absent]
+            out += [ev.Forfeited(p, "act-omaha-2017 20.10") for p in gone]
+            entrants = [p for p in entrants if p not in absent]
+            # act-omaha-2017 20.11: forfeited seats offered to reserve players
+            taken = alternates[: len(gone)]
+            fee, admin = self._fee_split(self.conditions.entry_fee, self.conditions.admin_fee)
+            out += [
+                ev.Bought(p, "entry", fee, admin, self.conditions.bounty, 0, "act-omaha-2017 20.11")
+                for p in taken
+            ]
+            entrants += taken
+        if len(entrants) < 2:
+            raise refuse("qld-tournament-2020 4.6", "a tournament needs at least two entrants")
+        c = self.conditions
+        draw = st.draw_seats(entrants, c.table_size, rng, st.connections(connected))
+        clause = self.c("qld-tournament-2020 4.6", "act-omaha-2017 20.8", "dunedin-house 78")
+        out.append(ev.TournamentStarted(clause))
+        for p in entrants:
+            t, s = draw[p]
+            stack = c.starting_stack if stacks is None else stacks[p]
+            out.append(ev.Seated(p, t, s, stack, p not in absent, clause))
+        for t in sorted({ts[0] for ts in draw.values()}):
+            seats = [s for (tt, s) in draw.values() if tt == t]
+            button, cards_dealt = st.draw_button(seats, cards)
+            out.append(
+                ev.ButtonDrawn(t, button, tuple(sorted(cards_dealt.items())), "dunedin-house 80")
+            )
+        return self._emit_all(out)
+
+    # ------------------------------------------------------------------------------------
+    # Re-buys, add-ons, re-entry
+
+    def _may_rebuy(self, player: str, busted: bool = False) -> bool:
+        return self.why_not_buy(player, "rebuy", busted) is None
+
+    def why_not_buy(self, player: str, kind: str, busted: bool = False) -> Ruling | None:
+        c = self.conditions
+        e = self.entrants.get(player)
+        if e is None:
+            return Ruling("qld-tournament-2020 3.1", f"no entrant {player!r}")
+        purchase = {"rebuy": c.rebuy, "add-on": c.add_on, "re-entry": c.re_entry}[kind]
+        clause = {
+            "rebuy": "qld-tournament-2020 4.22",
+            "add-on": "qld-tournament-2020 4.22",
+            "re-entry": "qld-tournament-2020 3.5",
+        }[kind]
+        if purchase is None:
+            return Ruling(clause, f"this tournament has no {kind}")
+        if not self.started or not self._in_period(purchase.from_level, purchase.until_level):
+            return Ruling(
+                clause, f"the {kind} period is levels {purchase.from_level}-{purchase.until_level}"
+            )
+        if kind == "re-entry":
+            if e.status != OUT:
+                return Ruling(clause, f"{player} may re-enter only after being eliminated")
+            if e.entries - 1 >= purchase.max_per_player:
+                return Ruling(clause, f"{player} has used all {purchase.max_per_player} re-entries")
+            return None
+        if e.status not in (PLAYING, BUSTED) and not (busted and e.status == PLAYING):
+            return Ruling(clause, f"{player} is not in the tournament")
+        used = e.rebuys if kind == "rebuy" else e.add_ons
+        if used >= purchase.max_per_player:
+            return Ruling(clause, f"{player} has made all {purchase.max_per_player} {kind}s")
+        limit = purchase.stack_at_most
+        # dunedin-house 87: re-buy eligibility goes by the stack before a race-off
+        stack = e.stack if e.pre_race is None else e.pre_race
+        if kind == "rebuy" and limit is not None and stack > limit:
+            return Ruling("dunedin-house glossary: Re-buy", f"{player} has more than {limit} chips")
+        return None
+
+    def buy(self, player: str, kind: str, rng: random.Random | None = None) -> list[ev.TEvent]:
+        """A re-buy (qld-tournament-2020 4.22; act-uth-2025 16.3(a)(iii)(G)), an add-on (4.22),
+        or a re-entry after elimination (3.5), within its period; the price goes to the prize
+        pool (4.4)."""
+        why = self.why_not_buy(player, kind)
+        if why is not None:
+            raise TournamentError(why)
+        c = self.conditions
+        p = {"rebuy": c.rebuy, "add-on": c.add_on, "re-entry": c.re_entry}[kind]
+        assert p is not None
+        out: list[ev.TEvent] = []
+        if kind == "re-entry":
+            if rng is None:
+                raise refuse("qld-tournament-2020 3.5", "a re-entry's seat is drawn: give rng")
+            seat = self._free_seat(rng)
+            if seat is None:
+                raise refuse("qld-tournament-2020 3.5", "no seat is free for a re-entry")
+            price, admin = self._fee_split(p.price, p.admin_fee)
+            out.append(
+                ev.Bought(player, kind, price, admin, c.bounty, p.chips, "qld-tournament-2020 3.5")
+            )
+            out.append(ev.Seated(player, *seat, 0, True, "qld-tournament-2020 3.5"))
+        else:
+            out.append(
+                ev.Bought(
+                    player, kind, p.price, p.admin_fee, 0, p.chips, "qld-tournament-2020 4.22"
+                )
+            )
+        return self._emit_all(out)
+
+    # ------------------------------------------------------------------------------------
+    # Multi-flight days and the 4.13 option to forfeit and buy back
+
+    def end_flight(self) -> list[ev.TEvent]:
+        """The end of a starting flight: every remaining stack is bagged for the final day
+        (qld-tournament-2020 4.13; 2 "Multi-Flight Tournaments")."""
+        if not self.started or self.bagged or self.finished:
+            raise refuse("qld-tournament-2020 4.13", "no flight in play to end")
+        pending = [p for p in self.alive if self.entrants[p].status == BUSTED]
+        if pending:
+            raise refuse("qld-tournament-2020 4.22", f"{pending[0]} must re-buy or be eliminated")
+        return self._emit_all(
+            [
+                ev.StackBagged(p, self.entrants[p].stack, "qld-tournament-2020 4.13")
+                for p in self.alive
+            ]
+        )
+
+    def forfeit(self, player: str, buy_back: bool = True) -> list[ev.TEvent]:
+        """qld-tournament-2020 4.13: at the end of a re-entry or re-buy period, or when a
+        flight's play is complete, a player with no more than the starting stack may forfeit
+        those chips (removed from play at once) and buy back in with a fresh entry; in a
+        multi-flight tournament the buy-back is an entry into a later flight (``buy_back``
+        False here)."""
+        e = self._entrant(player)
+        c = self.conditions
+        clause = "qld-tournament-2020 4.13"
+        if e.status != PLAYING:
+            raise refuse(clause, f"{player} is not playing")
+        if e.stack > c.starting_stack:
+            raise refuse(clause, f"{player} has more than the starting stack of {c.starting_stack}")
+        ends = [p.until_level for p in (c.re_entry, c.rebuy) if p is not None]
+        at_period_end = bool(ends) and self.level_number == max(ends) + 1 and not self.bagged
+        if not (at_period_end or self.bagged):
+            raise refuse(clause, "only at the end of the re-entry or re-buy period or a flight")
+        out: list[ev.TEvent] = [ev.ChipsForfeited(player, e.stack, clause)]
+        if buy_back and not self.bagged:
+            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+            out.append(
+                ev.Bought(player, "buy-back", fee, admin, c.bounty, c.starting_stack, clause)
+            )
+        return self._emit_all(out)
+
+    def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
+        """Alternates take seats as they become free during late registration, paying the
+        entry then, with a full starting stack (qld-tournament-2020 2 "Alternates", 3.6)."""
+        c = self.conditions
+        if not self.started or self.level_number > c.late_registration_levels:
+            raise refuse(
+                "qld-tournament-2020 3.6", "alternates are seated during late registration"
+            )
+        n = len(self.events)
+        fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+        for p in [p for p in self.order if self.entrants[p].status == ALTERNATE]:
+            seat = self._free_seat(rng)
+            if seat is None:
+                break
+            self._emit(
+                ev.Bought(
+                    p, "entry", fee, admin, c.bounty, c.starting_stack, "qld-tournament-2020 3.6"
+                )
+            )
+            self._emit(ev.Seated(p, *seat, 0, True, "qld-tournament-2020 2 Alternates"))
+        return self.events[n:]

@@ -1,0 +1,298 @@
+"""Hands at tournament tables: planning a round of play and recording it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from croupier.cards import Card
+from croupier.round import Fold, Round, RoundConfig, Ruling
+from croupier.round.events import PotAwarded
+from croupier.round.rulebooks import DUNEDIN_HOUSE as _SEATING_RULES
+from croupier.table import Seat, Seating, Status, next_deal
+from croupier.table.button import Deal
+from croupier.tournament import events as ev
+from croupier.tournament import seating as st
+from croupier.tournament.entry import EntryDesk
+from croupier.tournament.state import BOUNTY_CLAUSE, BUSTED, PLAYING, Table, TournamentError, refuse
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """A round of play ready to deal: the round's configuration and who is who."""
+
+    table: int
+    hand: int
+    level: int
+    deal: Deal
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    config: RoundConfig
+    killed: frozenset[int]  # positions whose hands are dead: absent or penalised players
+    rulings: tuple[str, ...]
+
+    def forced_action(self, r: Round) -> Fold | None:
+        """The fold an absent or penalised player's hand gets on their turn (qld-tournament-2020
+        4.16.1; act-omaha-2017 20.12; dunedin-house 92, 99)."""
+        p = r.actor
+        return Fold(p) if p is not None and p in self.killed else None
+
+
+def _lone_poster(deal: Deal) -> bool:
+    """Whether one player posts every forced bet (a dead small blind and a big-blind ante).
+    The round engine then pays the folded-to big blind twice when the ante is dead money
+    (reported to the engine's owner); counting the ante as the big blind's own contribution
+    gives the same result, since nobody else has a stake in the pot."""
+    return len({p.seat for p in deal.posts}) == 1
+
+
+# Tournament tables move the button by the dead-button rule whatever the rulebook of play.
+
+
+class Dealing(EntryDesk):
+    """Plans and records rounds of play (qld-tournament-2020 4.15-4.22, 4.24, 4.35)."""
+
+    # ------------------------------------------------------------------------------------
+    # Hands
+
+    def why_not_deal(self, table: int) -> Ruling | None:
+        """Why a hand cannot be dealt at ``table`` now, or None."""
+        if not self.started or self.cancelled or self.finished:
+            return Ruling("qld-tournament-2020 4.6", "the tournament is not in play")
+        if self.bagged:
+            return Ruling("qld-tournament-2020 4.13", "this flight is over; its stacks are bagged")
+        t = self.tables.get(table)
+        if t is None:
+            return Ruling("qld-tournament-2020 4.23", f"there is no table {table}")
+        if self.clock.state.level.is_break:
+            return Ruling("act-omaha-2017 20.16", "the tournament is on a break")
+        if self.clock.paused:
+            return Ruling("act-omaha-2017 20.17", "the clock is paused")
+        pending = [p for p in t.seats.values() if self.entrants[p].status == BUSTED]
+        if pending:
+            return Ruling(
+                "qld-tournament-2020 4.22",
+                f"{pending[0]} must re-buy or be eliminated before the next round of play",
+            )
+        if self.due_colour_up() is not None:
+            return Ruling("qld-tournament-2020 4.40", "chips are due to be coloured up")
+        if table in st.halted([x.view() for x in self.tables.values()]):
+            return Ruling("dunedin-house 83", f"table {table} is 3 or more players short")
+        playing = [p for p in t.seats.values() if self.entrants[p].status == PLAYING]
+        if len(playing) < 2:
+            return Ruling("qld-tournament-2020 4.23", f"table {table} needs two players")
+        return None
+
+    def plan_hand(self, table: int, deck_order: Sequence[Card] | None = None) -> HandPlan:
+        """The next round of play at ``table``, at the level the clock shows now (a new level
+        applies from the next deal: qld-tournament-2020 4.21; dunedin-house 86). The button
+        moves by the dead-button rule (dunedin-house 26; the method of play the director sets
+        under qld-tournament-2020 4.23). A player moved from another table is dealt in
+        anywhere except between the button and the small blind (dunedin-house 81;
+        qld-tournament-2020 4.24). Absent and penalised players are dealt in, post, and
+        their hands are killed (4.15-4.16; act-omaha-2017 20.12; dunedin-house 92, 99)."""
+        why = self.why_not_deal(table)
+        if why is not None:
+            raise TournamentError(why)
+        t = self.tables[table]
+        level = self.level()
+        rulings: list[str] = []
+        seats = {s: Seat(p) for s, p in t.seats.items() if self.entrants[p].status == PLAYING}
+        seating = Seating.of(seats, t.size)
+        deal = next_deal(seating, _SEATING_RULES, t.buttons)
+        barred = {
+            s
+            for s, p in t.seats.items()
+            if p in t.moved
+            and not deal.heads_up
+            and st.between_button_and_small_blind(
+                s, deal.button.seat, deal.small_blind.seat, t.size
+            )
+        }
+        if barred:
+            for s in barred:
+                seats[s] = Seat(t.seats[s], Status.SITTING_OUT)
+            deal = next_deal(Seating.of(seats, t.size), _SEATING_RULES, t.buttons)
+            rulings.append(
+                self.c("qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81")
+            )
+        positions = deal.dealt_in
+        n = len(positions)
+        players = tuple(t.seats[s] for s in positions)
+        blinds = [0] * n
+        for post in deal.posts:
+            i = positions.index(post.seat)
+            blinds[i] = level.small_blind if post.blind.value == "small blind" else level.big_blind
+        big_pos = positions.index(deal.big_blind.seat)
+        antes = [level.ante] * n if level.ante else [0] * n
+        if level.big_blind_ante:
+            antes[big_pos] = level.big_blind_ante
+        if n == 2:  # the engine swaps them back so the button posts the small blind (4.35)
+            blinds.reverse()
+            antes.reverse()
+            rulings.append(
+                self.c("qld-tournament-2020 4.35", "act-omaha-2017 20.20", "dunedin-house 95")
+            )
+        killed = frozenset(i for i, p in enumerate(players) if self._absent(p))
+        if killed:
+            rulings.append(
+                self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92")
+            )
+        c = self.conditions
+        cfg = RoundConfig(
+            stacks=tuple(self.entrants[p].stack for p in players),
+            blinds=tuple(blinds),
+            min_bet=level.big_blind,
+            antes=tuple(antes) if any(antes) else (),
+            rulebook=c.rulebook,
+            game=c.game_rules,
+            structure=c.structure_for(level),
+            chip_unit=self.smallest_chip(),
+            deck_order=tuple(deck_order) if deck_order is not None else None,
+            antes_dead=bool(level.big_blind_ante) and not _lone_poster(deal),
+        )
+        return HandPlan(
+            table,
+            t.hands + 1,
+            self.clock.index,
+            deal,
+            players,
+            positions,
+            cfg,
+            killed,
+            tuple(rulings),
+        )
+
+    def record(self, results: Sequence[tuple[HandPlan, Round]]) -> list[ev.TEvent]:
+        """Record finished rounds of play (one per table; all tables' rounds together during
+        hand-for-hand). Players left with nothing are eliminated (qld-tournament-2020 4.22;
+        act-omaha-2017 20.7), or may re-buy first where a re-buy is open to them; players
+        eliminated in the same round of play share their places (4.19) or are ordered by the
+        chips they contributed (act-omaha-2017 20.21)."""
+        for plan, r in results:
+            if not r.is_over:
+                raise refuse("qld-tournament-2020 4.11", f"table {plan.table}'s round is not over")
+            t = self.tables.get(plan.table)
+            if t is None or t.hands + 1 != plan.hand:
+                raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: a stale hand plan")
+            if r.config.stacks != tuple(self.entrants[p].stack for p in plan.players):
+                raise refuse(
+                    "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
+                )
+        n = len(self.events)
+        groups: list[tuple[list[str], list[int]]] = []
+        for plan, r in results:
+            if not groups or not self.hand_for_hand:
+                groups.append(([], []))
+            for p, chips in self._record_one(plan, r):
+                groups[-1][0].append(p)
+                groups[-1][1].append(chips)
+        clause = self.c("qld-tournament-2020 4.19", "act-omaha-2017 20.21", "dunedin-house 100")
+        for players, contributed in groups:
+            if players:
+                self._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
+        self._award_places()
+        return self.events[n:]
+
+    def _record_one(self, plan: HandPlan, r: Round) -> list[tuple[str, int]]:
+        """Record one hand; the players it eliminated and the chips each contributed."""
+        t = self.tables[plan.table]
+        before = tuple(r.config.stacks)
+        killed = tuple(plan.players[i] for i in sorted(plan.killed))
+        self._emit(
+            ev.HandPlayed(
+                plan.table,
+                plan.hand,
+                plan.level,
+                plan.players,
+                plan.seats,
+                before,
+                tuple(r.stacks),
+                plan.deal.buttons,
+                killed,
+                tuple(r.events),
+                plan.rulings,
+            )
+        )
+        won = [0] * len(plan.players)
+        for e in r.events:
+            if isinstance(e, PotAwarded):
+                won[e.player] += e.amount
+        elimination = None
+        announced = list(t.announced)
+        for a in announced:
+            if a.kind == "bonus":
+                self._bonus(t, plan, won, a)
+            else:
+                elimination = a
+        if announced:
+            self._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
+        stacks = [self.entrants[p].stack for p in plan.players]
+        zero = [i for i, s in enumerate(stacks) if s == 0]
+        lowest: list[int] = []
+        live = [i for i, s in enumerate(stacks) if s]
+        if elimination is not None and len(live) > 1:
+            # 4.22: after an elimination round the lowest table stake is eliminated (tied
+            # lowest stakes go out together and share their places, as 4.19 shares them)
+            low = min(stacks[i] for i in live)
+            lowest = [i for i in live if stacks[i] == low]
+        out: list[tuple[str, int]] = []
+        top = max(range(len(won)), key=lambda j: (won[j], -j))
+        for i in sorted(zero + lowest):
+            p = plan.players[i]
+            # the bounty goes to the player who won the most of this round's pots (a house
+            # reading of qld-tournament-2020 2 "Bounty": the player who eliminates another)
+            by = plan.players[top] if won[top] and top != i and i in zero else ""
+            if i in zero and self._may_rebuy(p, busted=True):
+                busted = self.c(
+                    "qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89"
+                )
+                self._emit(ev.Busted(p, busted, before[i], by))
+                continue
+            out.append((p, before[i] - stacks[i] if i in zero else before[i]))
+            if self.conditions.bounty and by:
+                self._emit(ev.BountyWon(by, p, self.conditions.bounty, BOUNTY_CLAUSE))
+        return out
+
+    def _bonus(self, t: Table, plan: HandPlan, won: list[int], a: ev.RoundAnnounced) -> None:
+        """4.45(5): the bonus chips go to the round's winners, split as the pot was."""
+        total = sum(won)
+        winners = [i for i, w in enumerate(won) if w]
+        if not winners or not total:
+            return
+        chips = [
+            a.chips * won[i] // total // self.smallest_chip() * self.smallest_chip()
+            for i in winners
+        ]
+        chips[0] += a.chips - sum(chips)
+        prize = [
+            a.prize // len(winners) + (1 if k < a.prize % len(winners) else 0)
+            for k in range(len(winners))
+        ]
+        self._emit(
+            ev.BonusAwarded(
+                t.number,
+                tuple(plan.players[i] for i in winners),
+                tuple(chips),
+                tuple(prize),
+                "qld-tournament-2020 4.45(5)",
+            )
+        )
+
+    def eliminate_busted(self, table: int) -> list[ev.TEvent]:
+        """Busted players at ``table`` who have not re-bought are eliminated before the next
+        round of play (qld-tournament-2020 4.22; dunedin-house 89)."""
+        t = self.tables[table]
+        gone = [p for p in t.seats.values() if self.entrants[p].status == BUSTED]
+        if not gone:
+            return []
+        n = len(self.events)
+        last = {e.player: e for e in self.events if isinstance(e, ev.Busted)}
+        busts = [last[p] for p in gone]
+        clause = self.c("qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89")
+        self._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
+        for b in busts:
+            if self.conditions.bounty and b.by:
+                self._emit(ev.BountyWon(b.by, b.player, self.conditions.bounty, BOUNTY_CLAUSE))
+        self._award_places()
+        return self.events[n:]

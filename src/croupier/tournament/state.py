@@ -1,0 +1,480 @@
+"""A tournament's state: entrants, tables, money and chips, as the fold of its events.
+
+``_emit`` appends an event and hands it to its ``_on_...`` handler: the handlers are the only
+code that changes state, so :meth:`TournamentState.from_events` rebuilds any tournament.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Self
+
+from croupier.round import Ruling
+from croupier.table import Buttons
+from croupier.tournament import events as ev
+from croupier.tournament.clock import Clock
+from croupier.tournament.conditions import ACT, DUNEDIN, QLD, Conditions, Level
+from croupier.tournament.payouts import Prize
+from croupier.tournament.seating import TableView
+
+
+class TournamentError(ValueError):
+    """A command the rules refuse; the tournament is unchanged."""
+
+    def __init__(self, ruling: Ruling) -> None:
+        super().__init__(str(ruling))
+        self.ruling = ruling
+
+
+def refuse(clause: str, message: str) -> TournamentError:
+    return TournamentError(Ruling(clause, message))
+
+
+# Player status
+REGISTERED = "registered"
+ALTERNATE = "alternate"
+PLAYING = "playing"
+BUSTED = "busted"  # no chips, may still re-buy before the next round of play
+OUT = "eliminated"
+DISQUALIFIED = "disqualified"
+CANCELLED = "cancelled"
+FORFEITED = "forfeited"
+PROVISIONAL = "provisionally eliminated"
+
+
+@dataclass
+class Entrant:
+    player: str
+    name: str
+    status: str = REGISTERED
+    entries: int = 0
+    rebuys: int = 0
+    add_ons: int = 0
+    stack: int = 0
+    table: int | None = None
+    seat: int | None = None
+    present: bool = True
+    arrived: bool = False  # has taken their seat at least once (4.14)
+    penalty_hands: int = 0
+    away_until: int = 0
+    removed: int = 0  # stake removed on provisional elimination (4.14)
+    charge: int = 0  # blinds and antes they would have paid since (4.14)
+    paid: int = 0  # money paid in: fees, prices, bounties
+    bounties: int = 0
+    place: int | None = None
+    cash: int = 0
+    seat_won: str = ""
+    results: list[tuple[int, int, str]] = field(default_factory=list)  # per entry placed
+    pre_race: int | None = None  # the stack before a chip race, until the next hand
+
+
+@dataclass
+class Table:
+    number: int
+    size: int
+    seats: dict[int, str] = field(default_factory=dict)
+    buttons: Buttons | None = None
+    moved: set[str] = field(default_factory=set)  # arrived since the table's last hand
+    hands: int = 0
+    announced: list[ev.RoundAnnounced] = field(default_factory=list)
+
+    def view(self) -> TableView:
+        return TableView(
+            self.number,
+            dict(self.seats),
+            self.size,
+            self.buttons.big_blind if self.buttons else None,
+        )
+
+
+PE_CLAUSE = "qld-tournament-2020 4.14"
+BOUNTY_CLAUSE = "qld-tournament-2020 2 Bounty"
+_HANDLERS = {
+    cls: "_on_" + re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    for cls in vars(ev).values()
+    if isinstance(cls, type) and issubclass(cls, ev.TEvent) and cls is not ev.TEvent
+}
+
+
+def _clause(rules: str, qld: str, act: str, dunedin: str) -> str:
+    return {QLD: qld, ACT: act, DUNEDIN: dunedin}[rules]
+
+
+class TournamentState:
+    """A tournament's state, the fold of its events, and the queries on it."""
+
+    def __init__(self, conditions: Conditions) -> None:
+        self.conditions = conditions
+        self.rules = conditions.rules
+        self.events: list[ev.TEvent] = []
+        self.entrants: dict[str, Entrant] = {}
+        self.tables: dict[int, Table] = {}
+        self.clock = Clock(conditions.levels)
+        self.started = False
+        self.cancelled = False
+        self.finished = False
+        self.pool = conditions.added_prize  # qld-tournament-2020 4.5
+        self.house = 0
+        self.bounty_fund = 0
+        self.chips_in_play = 0
+        self.entries_total = 0
+        self.groups: list[ev.Eliminated] = []
+        self.awarded_groups = 0
+        self.prizes: list[Prize] | None = None
+        self.hand_for_hand = False
+        self.raced: set[int] = set()  # schedule indices whose colour-up is done
+        self.order: list[str] = []  # registration order
+        self.bagged = False  # the flight is over, its stacks bagged (4.13)
+
+    # ------------------------------------------------------------------------------------
+    # Rebuilding
+
+    @classmethod
+    def from_events(cls, conditions: Conditions, events: Sequence[ev.TEvent]) -> Self:
+        t = cls(conditions)
+        for e in events:
+            t._emit(e)
+        return t
+
+    def _emit(self, e: ev.TEvent) -> None:
+        self.events.append(e)
+        getattr(self, _HANDLERS[type(e)])(e)
+
+    def _emit_all(self, es: Sequence[ev.TEvent]) -> list[ev.TEvent]:
+        for e in es:
+            self._emit(e)
+        return list(es)
+
+    # ------------------------------------------------------------------------------------
+    # Queries
+
+    def c(self, qld: str, act: str, dunedin: str) -> str:
+        return _clause(self.rules, qld, act, dunedin)
+
+    @property
+    def alive(self) -> list[str]:
+        return [p for p in self.order if self.entrants[p].status in (PLAYING, BUSTED)]
+
+    @property
+    def seated(self) -> list[str]:
+        return [p for t in self.tables.values() for p in t.seats.values()]
+
+    def level(self) -> Level:
+        return self.clock.play_level()
+
+    @property
+    def level_number(self) -> int:
+        return self.clock.state.number
+
+    def stack(self, player: str) -> int:
+        return self.entrants[player].stack
+
+    def chips_on_tables(self) -> int:
+        return sum(self.entrants[p].stack for p in self.seated)
+
+    def _in_period(self, first: int, last: int) -> bool:
+        return first <= self.level_number <= last
+
+    def entries_open(self) -> bool:
+        """Whether entries or money may still come in (late registration, re-entry, re-buy,
+        add-on periods): places and prizes are fixed once they have all closed."""
+        c = self.conditions
+        last = c.late_registration_levels
+        for p in (c.re_entry, c.rebuy, c.add_on):
+            if p is not None:
+                last = max(last, p.until_level)
+        return not self.finished and self.started and self.level_number <= last
+
+    def _entrant(self, player: str) -> Entrant:
+        e = self.entrants.get(player)
+        if e is None:
+            raise refuse(
+                self.c("qld-tournament-2020 3.1", "act-omaha-2017 20.2", "dunedin-house 78"),
+                f"no entrant {player!r}",
+            )
+        return e
+
+    def _absent(self, player: str) -> bool:
+        e = self.entrants[player]
+        return not e.present or e.penalty_hands > 0 or e.away_until > self.clock.elapsed
+
+    def smallest_chip(self) -> int:
+        chips = list(self.conditions.chips)
+        for i in sorted(self.raced):
+            colour = self.conditions.levels[i].colour_up
+            if colour in chips:
+                chips.remove(colour)
+        return chips[0]
+
+    def due_colour_up(self) -> int | None:
+        """The schedule index whose colour-up is due (its level is over), if any."""
+        now = self.clock.index
+        for i, lv in enumerate(self.conditions.levels[:now]):
+            if lv.colour_up is not None and i not in self.raced:
+                return i
+        return None
+
+    def _fee_split(self, entry_fee: int, admin_fee: int) -> tuple[int, int]:
+        """The prize-pool share and the operator's share of one entry (act-omaha-2017 20.22:
+        the commission is retained from the entry fee)."""
+        return entry_fee - self.conditions.commission, admin_fee + self.conditions.commission
+
+    def _free_seat(self, rng: random.Random) -> tuple[int, int] | None:
+        """A seat drawn at random at the table with the fewest players."""
+        open_tables = [t for t in self.tables.values() if len(t.seats) < t.size]
+        if not open_tables:
+            return None
+        t = min(open_tables, key=lambda x: (len(x.seats), x.number))
+        return t.number, rng.choice([s for s in range(1, t.size + 1) if s not in t.seats])
+
+    # ------------------------------------------------------------------------------------
+    # The fold: the only code that changes state
+
+    def _on_registered(self, e: ev.Registered) -> None:
+        ent = self.entrants.get(e.player)
+        if ent is None or ent.status == CANCELLED:
+            ent = Entrant(e.player, e.name)
+            self.entrants[e.player] = ent
+            if e.player not in self.order:
+                self.order.append(e.player)
+        ent.status = ALTERNATE if e.alternate else REGISTERED
+        ent.paid = e.fee + e.admin_fee + e.bounty
+        self._money_in(e.fee, e.admin_fee, e.bounty)
+        if not e.alternate:
+            ent.entries = 1
+            self.entries_total += 1
+
+    def _money_in(self, fee: int, admin: int, bounty: int) -> None:
+        self.pool += fee
+        self.house += admin
+        self.bounty_fund += bounty
+
+    def _on_entry_transferred(self, e: ev.EntryTransferred) -> None:
+        old = self.entrants.pop(e.player)
+        self.order[self.order.index(e.player)] = e.to
+        self.entrants[e.to] = replace(old, player=e.to, name=e.name)
+
+    def _on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
+        ent = self.entrants[e.player]
+        if ent.status != ALTERNATE:  # an alternate has paid nothing and holds no entry yet
+            self.entries_total -= 1
+            c = self.conditions
+            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+            self._money_in(-fee, -admin, -c.bounty)
+        ent.status = CANCELLED
+
+    def _on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
+        self.cancelled = True
+        for ent in self.entrants.values():
+            ent.status = CANCELLED
+        self.pool = self.house = self.bounty_fund = 0
+
+    def _on_tournament_started(self, e: ev.TournamentStarted) -> None:
+        self.started = True
+
+    def _on_seated(self, e: ev.Seated) -> None:
+        ent = self.entrants[e.player]
+        if ent.status == ALTERNATE:
+            ent.status = REGISTERED
+        ent.status = PLAYING
+        ent.table, ent.seat = e.table, e.seat
+        ent.present = e.present
+        ent.arrived = ent.arrived or e.present
+        if e.stack:
+            ent.stack = e.stack
+            self.chips_in_play += e.stack
+        t = self.tables.setdefault(e.table, Table(e.table, self.conditions.table_size))
+        t.seats[e.seat] = e.player
+        if self.started and t.buttons is not None:
+            t.moved.add(e.player)
+
+    def _on_forfeited(self, e: ev.Forfeited) -> None:
+        self.entrants[e.player].status = FORFEITED
+        self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
+
+    def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
+        t = self.tables.setdefault(e.table, Table(e.table, self.conditions.final_table_size))
+        occupied = sorted(t.seats)
+        # the previous round's buttons that make the drawn seat the next button (dead-button
+        # rule: the next button is the last small blind, the next small blind the last big)
+        after = [s for s in occupied if s > e.seat] + [s for s in occupied if s <= e.seat]
+        before = [s for s in occupied if s < e.seat] + [s for s in occupied if s >= e.seat]
+        if len(occupied) == 2:
+            other = after[0]
+            t.buttons = Buttons(other, other, e.seat)
+        else:
+            t.buttons = Buttons(before[-1], e.seat, after[0])
+        t.moved.clear()
+
+    def _on_clock_ticked(self, e: ev.ClockTicked) -> None:
+        self.clock = self.clock.tick(e.seconds)
+
+    def _on_clock_paused(self, e: ev.ClockPaused) -> None:
+        self.clock = self.clock.pause() if e.paused else self.clock.resume()
+
+    def _on_clock_adjusted(self, e: ev.ClockAdjusted) -> None:
+        self.clock = self.clock.adjust(e.seconds)
+
+    def _on_hand_played(self, e: ev.HandPlayed) -> None:
+        t = self.tables[e.table]
+        for p in e.players:
+            self.entrants[p].pre_race = None
+        t.hands = e.hand
+        t.buttons = e.buttons
+        for p, s in zip(e.players, e.after, strict=True):
+            ent = self.entrants[p]
+            ent.stack = s
+            ent.arrived = ent.arrived or ent.present
+            if ent.penalty_hands:
+                ent.penalty_hands -= 1
+        t.moved -= set(e.players)
+        level = self.conditions.levels[e.level]
+        for ent in self.entrants.values():
+            if ent.status == PROVISIONAL and ent.table == e.table:
+                n = max(len(t.seats), 2)
+                share = (level.small_blind + level.big_blind + level.big_blind_ante) // n
+                ent.charge += share + level.ante
+
+    def _on_busted(self, e: ev.Busted) -> None:
+        self.entrants[e.player].status = BUSTED
+
+    def _on_bought(self, e: ev.Bought) -> None:
+        ent = self.entrants[e.player]
+        self._money_in(e.price, e.admin_fee, e.bounty)
+        ent.paid += e.price + e.admin_fee + e.bounty
+        if e.kind.startswith("carried"):  # a flight's purchase carried to the final day
+            if e.kind == "carried-entry":
+                ent.entries += 1
+                self.entries_total += 1
+            return
+        if e.kind in ("re-entry", "entry", "buy-back"):
+            ent.entries += 1
+            self.entries_total += 1
+            ent.stack = e.chips
+        else:
+            ent.stack += e.chips
+            if e.kind == "rebuy":
+                ent.rebuys += 1
+            else:
+                ent.add_ons += 1
+            ent.status = PLAYING
+        self.chips_in_play += e.chips
+
+    def _on_eliminated(self, e: ev.Eliminated) -> None:
+        for p in e.players:
+            ent = self.entrants[p]
+            ent.status = OUT
+            self.chips_in_play -= ent.stack
+            ent.stack = 0
+            if ent.table is not None and ent.seat is not None:
+                self.tables[ent.table].seats.pop(ent.seat, None)
+            ent.table = ent.seat = None
+        self.groups.append(e)
+
+    def _on_places_awarded(self, e: ev.PlacesAwarded) -> None:
+        for p, place, cash, seat in e.awards:
+            ent = self.entrants[p]
+            ent.place = place if ent.place is None else min(ent.place, place)
+            ent.cash += cash
+            ent.seat_won = ent.seat_won or seat
+            ent.results.append((place, cash, seat))
+        if e.clause != "act-omaha-2017 20.18":
+            self.awarded_groups += 1
+
+    def _on_bounty_won(self, e: ev.BountyWon) -> None:
+        self.entrants[e.winner].bounties += e.amount
+        self.bounty_fund -= e.amount
+
+    def _on_player_moved(self, e: ev.PlayerMoved) -> None:
+        ent = self.entrants[e.player]
+        self.tables[e.from_table].seats.pop(e.from_seat, None)
+        t = self.tables.setdefault(e.to_table, Table(e.to_table, self.conditions.final_table_size))
+        t.seats[e.to_seat] = e.player
+        ent.table, ent.seat = e.to_table, e.to_seat
+        if t.buttons is not None:
+            t.moved.add(e.player)
+
+    def _on_table_broken(self, e: ev.TableBroken) -> None:
+        t = self.tables.pop(e.table)
+        assert not t.seats, f"table {e.table} broken with players seated"
+
+    def _on_chip_raced(self, e: ev.ChipRaced) -> None:
+        for p, b, a in zip(e.players, e.before, e.after, strict=True):
+            self.entrants[p].stack = a
+            self.entrants[p].pre_race = b
+            self.chips_in_play += a - b
+
+    def _on_hand_for_hand(self, e: ev.HandForHand) -> None:
+        self.hand_for_hand = e.on
+
+    def _on_presence(self, e: ev.Presence) -> None:
+        ent = self.entrants[e.player]
+        ent.present = e.present
+        ent.arrived = ent.arrived or e.present
+
+    def _on_penalised(self, e: ev.Penalised) -> None:
+        ent = self.entrants[e.player]
+        ent.penalty_hands += e.hands
+        ent.away_until = max(ent.away_until, e.until)
+
+    def _on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
+        ent = self.entrants[e.player]
+        ent.status = PROVISIONAL
+        self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
+        ent.removed = e.removed
+        ent.stack = 0
+        self.chips_in_play -= e.removed
+        if ent.seat is not None and ent.table is not None:
+            self.tables[ent.table].seats.pop(ent.seat, None)
+        ent.seat = None
+
+    def _on_restored(self, e: ev.Restored) -> None:
+        ent = self.entrants[e.player]
+        ent.removed = ent.charge = 0
+        ent.present = ent.arrived = True
+        self.groups = [g for g in self.groups if g.players != (e.player,) or g.clause != PE_CLAUSE]
+        ent.status = PLAYING
+        ent.stack = e.stack
+        self.chips_in_play += e.stack
+
+    def _on_disqualified(self, e: ev.Disqualified) -> None:
+        ent = self.entrants[e.player]
+        self.chips_in_play -= ent.stack
+        ent.status = DISQUALIFIED
+        ent.stack = ent.removed = 0
+        if ent.table is not None and ent.seat is not None:
+            self.tables[ent.table].seats.pop(ent.seat, None)
+        ent.table = ent.seat = None
+
+    def _on_round_announced(self, e: ev.RoundAnnounced) -> None:
+        if e.kind == "colour-up":
+            self.raced.add(e.chips)
+        elif e.kind == "done":
+            t = self.tables[e.table]
+            t.announced.clear()  # each special round lasts one round of play
+        else:
+            self.tables[e.table].announced.append(e)
+
+    def _on_bonus_awarded(self, e: ev.BonusAwarded) -> None:
+        for p, chips, prize in zip(e.players, e.chips, e.prize, strict=True):
+            self.entrants[p].stack += chips
+            self.entrants[p].cash += prize
+            self.chips_in_play += chips
+
+    def _on_stack_bagged(self, e: ev.StackBagged) -> None:
+        self.entrants[e.player].stack = e.stack
+        self.bagged = True
+
+    def _on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
+        ent = self.entrants[e.player]
+        ent.stack -= e.chips
+        self.chips_in_play -= e.chips
+
+    def _on_prize_paid(self, e: ev.PrizePaid) -> None:
+        pass
+
+    def _on_tournament_finished(self, e: ev.TournamentFinished) -> None:
+        self.finished = True
