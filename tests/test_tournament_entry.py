@@ -143,3 +143,21 @@ def test_qld_tournament_2020_late_registration_seats_an_alternate_with_a_full_st
     assert t.stack("late") == 1000
     t.tick(600)  # level 2: late registration closed
     refused(t, "qld-tournament-2020 3.3", lambda: t.register("later", rng=random.Random(3)))
+
+
+def test_act_omaha_2017_20_13_director_approves_a_substitute() -> None:
+    t = started(3, **ACT)
+    seat, stack = t.entrants["p1"].seat, t.stack("p1")
+    refused(t, "qld-tournament-2020 3.4", lambda: t.transfer("p1", "sub"))
+    t.transfer("p1", "sub", substitute=True)
+    assert t.entrants["sub"].seat == seat and t.stack("sub") == stack
+    assert "sub" in t.seated and "p1" not in t.seated
+    refused(t, "qld-tournament-2020 3.4", lambda: started(3).transfer("p1", "x", substitute=True))
+
+
+def test_dunedin_house_96_chips_out_of_view_are_forfeited() -> None:
+    t = started(3)
+    refused(t, "dunedin-house 96", lambda: t.forfeit_chips("p1", 5000))
+    t.forfeit_chips("p1", 300)
+    assert t.stack("p1") == 700
+    assert t.chips_in_play == t.chips_on_tables() == 2700

@@ -126,19 +126,37 @@ class EntryDesk(Placing):
         member: bool = True,
         excluded: bool = False,
         director_approves: bool = False,
+        substitute: bool = False,
     ) -> list[ev.TEvent]:
-        """qld-tournament-2020 3.4: an entry passes to a player who has not entered."""
+        """qld-tournament-2020 3.4: an entry passes to a player who has not entered. After
+        the start, act-omaha-2017 20.13 lets the director approve a substitute, who takes
+        the seat and the stack (``substitute``)."""
         e = self._entrant(player)
+        clause = "qld-tournament-2020 3.4"
         if self.started:
-            raise refuse("qld-tournament-2020 3.4", "entries are transferred before the start")
-        if e.status not in (REGISTERED, ALTERNATE):
-            raise refuse("qld-tournament-2020 3.4", f"{player} holds no entry to transfer")
+            if not (substitute and self.rules == ACT):
+                raise refuse(clause, "entries are transferred before the start")
+            clause = "act-omaha-2017 20.13"
+            if e.status != PLAYING:
+                raise refuse(clause, f"{player} is not playing")
+        elif e.status not in (REGISTERED, ALTERNATE):
+            raise refuse(clause, f"{player} holds no entry to transfer")
         if to in self.entrants and self.entrants[to].status != CANCELLED:
-            raise refuse("qld-tournament-2020 3.4", f"{to} has already entered this tournament")
+            raise refuse(clause, f"{to} has already entered this tournament")
         self._eligibility(to, age, member, excluded, director_approves)
-        return self._emit_all(
-            [ev.EntryTransferred(player, to, name or to, "qld-tournament-2020 3.4")]
-        )
+        return self._emit_all([ev.EntryTransferred(player, to, name or to, clause)])
+
+    def forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
+        """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
+        96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
+        e = self._entrant(player)
+        clause = clause or self.c("qld-tournament-2020 4.18", "act-omaha-2017 20.15",
+                                  "dunedin-house 96")  # fmt: skip
+        if e.status != PLAYING:
+            raise refuse(clause, f"{player} is not playing")
+        if not 0 < chips <= e.stack or chips % self.smallest_chip():
+            raise refuse(clause, f"{player} cannot forfeit {chips} of {e.stack} chips")
+        return self._emit_all([ev.ChipsForfeited(player, chips, clause)])
 
     def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
         """An entrant cancels: refunded in full if not less than 24 hours before the start

@@ -256,6 +256,8 @@ class TournamentState:
         old = self.entrants.pop(e.player)
         self.order[self.order.index(e.player)] = e.to
         self.entrants[e.to] = replace(old, player=e.to, name=e.name)
+        if old.table is not None and old.seat is not None:  # a substitute takes the seat
+            self.tables[old.table].seats[old.seat] = e.to
 
     def _on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
         ent = self.entrants[e.player]
