@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from croupier.cards import Deck, format_cards
+from croupier.cli.narrate import round_line
 from croupier.hands import HandOrder, LowRule, evaluate_omaha, evaluate_omaha_low
 from croupier.round import (
     QLD_HOLDEM_2005,
@@ -19,24 +20,11 @@ from croupier.round import (
     RoundConfig,
     Structure,
 )
-from croupier.round.events import (
-    Announcement,
-    BetOrRaised,
-    BetReturned,
-    BlindPosted,
-    BoardDealt,
-    Called,
-    Checked,
-    CommissionTaken,
-    Event,
-    Folded,
-    HandMucked,
-    HandShown,
-    PotAwarded,
-)
 from croupier.shoe import Shoe
 
-STREETS = ("pre-flop", "flop", "turn", "river")
+
+def _seat(p: int) -> str:
+    return f"seat {p + 1}"
 
 
 def demo(
@@ -75,7 +63,7 @@ def demo(
         else:
             r.apply(CheckCall(la.player))
         for e in r.events[shown:]:
-            line = _describe(e)
+            line = round_line(e, _seat, r.rules)
             if line:
                 typer.echo(line)
         shown = len(r.events)
@@ -96,35 +84,3 @@ def demo(
         lv = evaluate_omaha_low(h4, board, low)
         typer.echo(f"  seat {seat + 1}: {format_cards(h4)}  {hv.words}; {lv.words}")
     typer.echo("\nTry: croupier eval --help, croupier phh replay ../shared/phh, croupier uth trips")
-
-
-def _describe(e: Event) -> str:
-    """One line for the events a player at the table would hear about."""
-    match e:
-        case BlindPosted(player=p, amount=a, kind=k):
-            return f"  seat {p + 1} posts the {k}, {a}"
-        case Folded(player=p):
-            return f"  seat {p + 1} folds"
-        case Checked(player=p):
-            return f"  seat {p + 1} checks"
-        case Called(player=p, amount=0):
-            return f"  seat {p + 1} calls: nothing more is owed (qld-holdem-2005 s24(5))"
-        case Called(player=p, amount=a, all_in=all_in):
-            return f"  seat {p + 1} calls {a}{' (all-in)' if all_in else ''}"
-        case BetOrRaised(player=p, to=to, all_in=all_in):
-            return f"  seat {p + 1} bets or raises to {to}{' (all-in)' if all_in else ''}"
-        case BetReturned(player=p, amount=a):
-            return f"  {a} uncalled, returned to seat {p + 1} (qld-holdem-2005 s26(3)(a))"
-        case BoardDealt(cards=cards, street=s):
-            return f"{STREETS[s]}: {format_cards(cards)}"
-        case HandShown(player=p, cards=cards):
-            return f"  seat {p + 1} shows {format_cards(cards)}"
-        case HandMucked(player=p):
-            return f"  seat {p + 1} mucks"
-        case Announcement(text=text, clause=clause):
-            return f"  dealer: {text} ({clause})"
-        case CommissionTaken(amount=a, clause=clause):
-            return f"  commission {a} ({clause})"
-        case PotAwarded(player=p, amount=a, clause=clause):
-            return f"  seat {p + 1} is paid {a} ({clause})"
-    return ""

@@ -48,8 +48,8 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook) -> str:
             return f"  {name(p)} folds"
         case Checked(player=p):
             return f"  {name(p)} checks"
-        case Called(player=p, amount=0):
-            return f"  {name(p)} calls: nothing more is owed ({rules.first_round_clause})"
+        case Called(player=p, amount=0) if rules.qld_first_round:
+            return f"  {name(p)} calls: nothing more is owed (qld-holdem-2005 s24(5))"
         case Called(player=p, amount=a, all_in=all_in):
             return f"  {name(p)} calls {a}{' (all-in)' if all_in else ''}"
         case BetOrRaised(player=p, to=to, all_in=all_in):
