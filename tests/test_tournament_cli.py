@@ -27,6 +27,8 @@ def test_run_prints_places_and_writes_the_result_log_and_hand_histories(tmp_path
     assert hands
     history = load(hands[0])
     assert history.extra["_croupier_rulebook"] == "dunedin-house"
+    assert history.event == "Dunedin Tuesday Turbo" and history.level == 1
+    assert history.players is not None and len(history.players) == len(history.starting_stacks)
     winner = next(row for row in log if row["place"] == 1)
     assert f"{winner['player']}" in r.output
 

@@ -9,10 +9,10 @@ import pytest
 
 from croupier.round import Fold, Round
 from croupier.tournament import Tournament, TournamentError
-from croupier.tournament.events import Eliminated, HandForHand, PlayerMoved
+from croupier.tournament.events import Eliminated, HandForHand, HandsExposed, PlayerMoved
 from croupier.tournament.runner import check_payouts, run_tournament
 from test_tournament_play import shove
-from test_tournament_support import cards, conditions, deal_order, stacked, started
+from test_tournament_support import cards, conditions, deal_order, folds, play, stacked, started
 
 
 def test_dunedin_house_78_wrong_seat_moved_with_the_whole_stack() -> None:
@@ -162,3 +162,42 @@ def test_qld_tournament_2020_3_10_cancelled_alternate_is_owed_nothing() -> None:
     t.cancel_entry("c", datetime(2026, 11, 1))
     assert (t.entries_total, t.pool) == (2, 200)
     assert t.events[-1].refund == 0  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("rules", "clause"),
+    [
+        ({"rules": "qld-tournament-2020", "structure": "full-pot"}, "qld-tournament-2020 4.30"),
+        ({}, "dunedin-house 84"),
+        ({"rules": "act-omaha-2017", "structure": "full-pot"}, None),
+    ],
+)
+def test_all_in_hands_are_turned_face_up(rules: dict[str, str], clause: str | None) -> None:
+    t = started(3, **rules)
+    table = min(t.tables)
+    loser = t.tables[table].seats[min(t.tables[table].seats)]
+    t.chips_in_play -= t.stack(loser) - 100
+    t.entrants[loser].stack = 100
+    t.record([bust_one(t, table, loser)])  # type: ignore[list-item]
+    shown = [e for e in t.events if isinstance(e, HandsExposed)]
+    if clause is None:
+        assert shown == []
+        return
+    assert len(shown) == 1 and shown[0].clause == clause
+    assert loser in {p for p, _ in shown[0].cards}
+    assert all(len(cards) == 2 for _, cards in shown[0].cards)
+
+
+def test_qld_tournament_2020_4_31_hand_for_hand_all_in_cards_wait_for_every_table() -> None:
+    base = started(12, table_size=6, rules="qld-tournament-2020", structure="full-pot")
+    t = Tournament.from_events(base.conditions, [*base.events, HandForHand(True, "4.20(a)")])
+    t1, t2 = sorted(t.tables)
+    loser = t.tables[t1].seats[min(t.tables[t1].seats)]
+    t.chips_in_play -= t.stack(loser) - 100
+    t.entrants[loser].stack = 100
+    n = len(t.events)
+    t.record([bust_one(t, t1, loser), play(t, t2, folds)])  # type: ignore[list-item]
+    kinds = [type(e).__name__ for e in t.events[n:]]
+    assert kinds.index("HandsExposed") > max(i for i, k in enumerate(kinds) if k == "HandPlayed")
+    shown = next(e for e in t.events if isinstance(e, HandsExposed))
+    assert shown.clause == "qld-tournament-2020 4.31"

@@ -118,6 +118,17 @@ class HandPlayed(TEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class HandsExposed(TEvent):
+    """The live hands turned face up at an all-in (qld-tournament-2020 4.30; dunedin-house 84);
+    during hand-for-hand only once every table's action is complete (4.31)."""
+
+    table: int
+    hand: int
+    cards: tuple[tuple[str, tuple[Card, ...]], ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
 class Busted(TEvent):
     """A player lost their whole stack and may still re-buy before the next round of play
     (qld-tournament-2020 4.22; dunedin-house 89). ``contributed``: their chips in that

@@ -13,6 +13,7 @@ from croupier.table import Seat, Seating, Status, next_deal
 from croupier.table.button import Deal
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
+from croupier.tournament.conditions import ACT, DUNEDIN, QLD
 from croupier.tournament.entry import EntryDesk
 from croupier.tournament.state import BOUNTY_CLAUSE, BUSTED, PLAYING, Table, TournamentError, refuse
 
@@ -47,6 +48,7 @@ def _lone_poster(deal: Deal) -> bool:
 
 
 # Tournament tables move the button by the dead-button rule whatever the rulebook of play.
+_TOGETHER_DUNEDIN = "dunedin-house house default (TDA: more chips at the start of the hand)"
 
 
 class Dealing(EntryDesk):
@@ -181,18 +183,44 @@ class Dealing(EntryDesk):
                 )
         n = len(self.events)
         groups: list[tuple[list[str], list[int]]] = []
+        held: list[ev.HandsExposed] = []
         for plan, r in results:
             if not groups or not self.hand_for_hand:
                 groups.append(([], []))
+            exposed = self._exposure(plan, r)
+            if exposed is not None and self.hand_for_hand and self.rules == QLD:
+                held.append(exposed)  # 4.31: face down until the other tables' action is done
+            elif exposed is not None:
+                self._emit(exposed)
             for p, chips in self._record_one(plan, r):
                 groups[-1][0].append(p)
                 groups[-1][1].append(chips)
-        clause = self.c("qld-tournament-2020 4.19", "act-omaha-2017 20.21", "dunedin-house 100")
+        for exposed in held:
+            self._emit(exposed)
+        # dunedin-house is silent on players knocked out together; croupier applies the TDA
+        # practice act-omaha-2017 20.21 also follows: more chips at the start of the hand
+        # (for a busted player, the chips put in the pot) finishes higher
+        clause = self.c("qld-tournament-2020 4.19", "act-omaha-2017 20.21", _TOGETHER_DUNEDIN)
         for players, contributed in groups:
             if players:
                 self._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
         self._award_places()
         return self.events[n:]
+
+    def _exposure(self, plan: HandPlan, r: Round) -> ev.HandsExposed | None:
+        """Every live hand turned face up once a player is all in and the betting is over
+        (qld-tournament-2020 4.30; dunedin-house 84), or None. act-omaha-2017 has no such rule:
+        its showdown order applies (13.1)."""
+        live = r.live()
+        if self.rules == ACT or len(live) < 2 or not any(r.all_in[i] for i in live):
+            return None
+        cards = tuple(
+            (plan.players[i], tuple(c for c in r.hole[i] or () if c is not None)) for i in live
+        )
+        clause = "dunedin-house 84" if self.rules == DUNEDIN else "qld-tournament-2020 4.30"
+        if self.hand_for_hand and self.rules == QLD:
+            clause = "qld-tournament-2020 4.31"
+        return ev.HandsExposed(plan.table, plan.hand, cards, clause)
 
     def _record_one(self, plan: HandPlan, r: Round) -> list[tuple[str, int]]:
         """Record one hand; the players it eliminated and the chips each contributed."""

@@ -199,8 +199,26 @@ class _Table:
             forced = plan.forced_action(r)
             r.apply(forced or _in_chips(self.brains[plan.players[actor]].act(r, self.rng), r, unit))
         if self.keep:
-            self.stats.histories.append((plan.table, plan.hand, to_history(r)))
+            self.stats.histories.append((plan.table, plan.hand, _history(t, plan, r)))
         return plan, r
+
+
+def _history(t: Tournament, plan: HandPlan, r: Round) -> HandHistory:
+    """The hand's PHH history, with the tournament, table, hand, level, seats and players."""
+    start = t.conditions.start
+    return replace(
+        to_history(r),
+        event=t.conditions.name,
+        table=plan.table,
+        hand=plan.hand,
+        level=sum(not lv.is_break for lv in t.conditions.levels[: plan.level + 1]),
+        seats=plan.seats,
+        seat_count=t.tables[plan.table].size if plan.table in t.tables else None,
+        players=plan.players,
+        year=start.year,
+        month=start.month,
+        day=start.day,
+    )
 
 
 def run_flights(

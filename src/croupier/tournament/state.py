@@ -340,6 +340,9 @@ class TournamentState:
                 share = (level.small_blind + level.big_blind + level.big_blind_ante) // n
                 ent.charge += share + level.ante
 
+    def _on_hands_exposed(self, e: ev.HandsExposed) -> None:
+        pass  # a record for players and observers; no state changes
+
     def _on_busted(self, e: ev.Busted) -> None:
         self.entrants[e.player].status = BUSTED
 
