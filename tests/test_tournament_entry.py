@@ -99,14 +99,21 @@ def test_act_omaha_2017_20_23_fees_are_non_refundable() -> None:
     refused(t, "act-omaha-2017 20.23", lambda: t.cancel_entry("a", datetime(2026, 1, 1)))
 
 
-def test_act_uth_2025_16_24_cancellation_refunds_everything() -> None:
-    t = started(4, rebuy={"price": 100, "chips": 1000, "until_level": 2})
+@pytest.mark.parametrize(
+    ("rules", "clause"),
+    [({}, "qld-tournament-2020 3.10"), (ACT, "act-omaha-2017 20.23")],
+)
+def test_cancelled_tournament_refunds_every_fee_rebuy_and_add_on(
+    rules: dict[str, str], clause: str
+) -> None:
+    t = started(4, rebuy={"price": 100, "chips": 1000, "until_level": 2}, **rules)
     t.buy("p1", "rebuy")
     paid = {p: e.paid for p, e in t.entrants.items()}
     assert paid["p1"] == 210
     t.cancel()
-    refunds = dict(t.events[-1].refunds)  # type: ignore[attr-defined]
-    assert refunds == paid
+    cancelled = t.events[-1]
+    assert dict(cancelled.refunds) == paid  # type: ignore[attr-defined]
+    assert cancelled.clause == clause  # type: ignore[attr-defined]
     assert t.pool == 0
 
 

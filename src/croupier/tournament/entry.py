@@ -177,9 +177,11 @@ class EntryDesk(Placing):
         """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
         (qld-tournament-2020 3.10; act-omaha-2017 20.23; act-uth-2025 16.24)."""
         if self.finished or self.cancelled:
-            raise refuse("act-uth-2025 16.24", "the tournament is already over")
+            raise refuse("qld-tournament-2020 3.10", "the tournament is already over")
         refunds = tuple((p, e.paid) for p, e in self.entrants.items() if e.paid)
-        clause = self.c("qld-tournament-2020 3.10", "act-omaha-2017 20.23", "act-uth-2025 16.24")
+        clause = self.c(
+            "qld-tournament-2020 3.10", "act-omaha-2017 20.23", "qld-tournament-2020 3.10"
+        )
         return self._emit_all([ev.TournamentCancelled(refunds, clause)])
 
     # ------------------------------------------------------------------------------------

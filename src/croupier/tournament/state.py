@@ -2,6 +2,12 @@
 
 ``_emit`` appends an event and hands it to its ``_on_...`` handler: the handlers are the only
 code that changes state, so :meth:`TournamentState.from_events` rebuilds any tournament.
+
+Citations: a tournament runs under ``qld-tournament-2020``, ``act-omaha-2017`` (its rule 20) or
+``dunedin-house`` (78-107). Where its own rulebook is silent on something the others govern
+(entry eligibility, refunds, penalties, halting short tables, ...), croupier applies the clause
+of the rulebook that does govern it as the house default and cites that clause (``c`` picks
+the citation per rulebook).
 """
 
 from __future__ import annotations
