@@ -340,6 +340,11 @@ class TournamentState:
                 ent.penalty_hands -= 1
         t.moved -= set(e.players)
         level = self.conditions.levels[e.level]
+        # qld-tournament-2020 4.14 "a calculation is made" of the blinds and antes a
+        # provisionally eliminated player would have paid. croupier's reading: for each hand
+        # their old table deals, the ante plus an equal share of the blinds (and big-blind
+        # ante) among the players there, rounded down; the total is rounded down to the
+        # smallest chip when the stake is restored. Hands at other tables do not count.
         for ent in self.entrants.values():
             if ent.status == PROVISIONAL and ent.table == e.table:
                 n = max(len(t.seats), 2)
