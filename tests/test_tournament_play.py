@@ -132,13 +132,21 @@ def test_qld_tournament_2020_4_16_1_absent_big_blind_has_until_their_turn() -> N
 
 
 def test_act_omaha_2017_20_12_absent_players_blinds_posted_cards_folded_in_turn() -> None:
-    t = Tournament(started(3, **ACT, game="omaha").conditions)
-    for p in ("a", "b", "c"):
-        t.register(p)
-    t.start(random.Random(2), cards())
-    t.set_present("a", False)
-    plan = t.plan_hand(only_table(t))
+    t = started(3, **ACT, game="omaha")
+    table = only_table(t)
+    t.set_present("p1", False)
+    for _ in range(3):  # until p1 is in a blind
+        plan = t.plan_hand(table)
+        pos = plan.players.index("p1")
+        if plan.config.blinds[pos]:
+            break
+        t.record([play(t, table, calls)])
+    plan, r = play(t, table, calls)
     assert "act-omaha-2017 20.12" in plan.rulings
+    pos = plan.players.index("p1")
+    assert any(isinstance(e, BlindPosted) and e.player == pos for e in r.events)
+    assert r.folded[pos]
+    assert len(r.hole[pos] or ()) == 4  # dealt in, then folded in turn
 
 
 def test_dunedin_house_92_absent_players_hand_is_dead() -> None:
