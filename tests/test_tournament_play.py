@@ -185,6 +185,7 @@ def test_qld_tournament_2020_4_37_time_penalty_kills_hands_until_served() -> Non
     table = only_table(t)
     plan = t.plan_hand(table)
     assert plan.players.index("p1") in plan.killed
+    assert "qld-tournament-2020 4.37" in plan.rulings
     t.tick(600)
     assert t.plan_hand(table).killed == frozenset()
 
@@ -197,6 +198,7 @@ def test_dunedin_house_98_99_missed_round_penalty_posts_and_kills_hands() -> Non
     for _ in range(3):
         plan, r = play(t, table, calls)
         assert plan.players.index("p2") in plan.killed
+        assert "dunedin-house 99" in plan.rulings
         t.record([(plan, r)])
     assert t.plan_hand(table).killed == frozenset()
     with pytest.raises(TournamentError, match="1-4 rounds"):

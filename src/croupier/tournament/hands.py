@@ -136,9 +136,13 @@ class Dealing(EntryDesk):
                 self.c("qld-tournament-2020 4.35", "act-omaha-2017 20.20", "dunedin-house 95")
             )
         killed = frozenset(i for i, p in enumerate(players) if self._absent(p))
-        if killed:
+        if any(not self.entrants[players[i]].present for i in killed):
             rulings.append(
                 self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92")
+            )
+        if any(self.entrants[players[i]].present for i in killed):  # serving a penalty
+            rulings.append(
+                self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99")
             )
         c = self.conditions
         cfg = RoundConfig(
