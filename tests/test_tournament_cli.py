@@ -25,7 +25,7 @@ def test_run_prints_places_and_writes_the_result_log_and_hand_histories(tmp_path
     assert len(log) == 12  # one row per entry; re-buys are not entries
     hands = sorted((tmp_path / "hands").glob("*.phh"))
     assert hands
-    history = load(hands[0])
+    history = load(tmp_path / "hands" / "table001-hand00001.phh")  # the first deal
     assert history.extra["_croupier_rulebook"] == "dunedin-house"
     assert history.event == "Dunedin Tuesday Turbo" and history.level == 1
     assert history.players is not None and len(history.players) == len(history.starting_stacks)

@@ -47,7 +47,7 @@ class Policy:
     rebuy: float = 0.7
     add_on: float = 0.8
     re_entry: float = 0.6
-    tight_share: float = 0.3  # share of tight-aggressive bots; the rest play at random
+    tight_share: float = 0.9  # share of tight-aggressive bots; the rest play at random
 
 
 @dataclass
