@@ -147,7 +147,9 @@ class Round:
         self.board_due_clause = ""
         # held out-of-turn actions: player -> (action, to, bet faced then, event count then)
         self.pending: dict[int, tuple[str, int, int, int]] = {}
-        self.passive: dict[int, tuple[str, bool]] = {}  # player -> (clause, for one decision)
+        # player -> (clause, for one decision only, event count when restricted)
+        self.passive: dict[int, tuple[str, bool, int]] = {}
+        self.limited = False  # a bet cap or passive play: the only flag the normal path reads
         self.voided = False
         if _start:
             self._start()
@@ -466,9 +468,7 @@ class Round:
             return False  # every opponent is all-in or covered (qld-holdem-2005 s29(4))
         if self._short_since_acted(p):
             return False
-        if self.passive and p in self.passive:
-            return False
-        if self.bet_cap is not None and self.bet_cap <= self.current_bet:
+        if self.limited and self._floor_forbids_raise(p):
             return False
         cap = self.config.structure.max_raises
         if cap is not None and self.raises >= cap and self.current_bet > 0:
@@ -514,11 +514,30 @@ class Round:
                 self.rules.reopen_clause,
                 "an all-in of less than a full raise does not reopen the betting",
             )
-        if p in self.passive:
+        if self._is_passive(p):
             return self.passive[p][0], f"player {p} may only check, call or fold"
         if self.bet_cap is not None and self.bet_cap <= self.current_bet:
             return self.cap_clause, f"betting this round is capped at {self.bet_cap}"
         return self.rules.raise_cap_clause, "the raise cap for this betting round has been reached"
+
+    def _floor_forbids_raise(self, p: int) -> bool:
+        cap = self.bet_cap
+        return self._is_passive(p) or (cap is not None and cap <= self.current_bet)
+
+    def _is_passive(self, p: int) -> bool:
+        """Restricted to checking, calling or folding; a restriction for one decision ends
+        when the player acts."""
+        entry = self.passive.get(p)
+        if entry is None:
+            return False
+        _, once, since = entry
+        return not (
+            once
+            and any(
+                isinstance(e, (Folded, Checked, Called, BetOrRaised)) and e.player == p
+                for e in self.events[since:]
+            )
+        )
 
     def _qld_opening_due(self) -> bool:
         """In a Queensland first round, whether the opening bet is still to be made (s24)."""
@@ -592,7 +611,7 @@ class Round:
                 lo = hi  # qld-holdem-2005 s28(3): the raise must then equal the maximum
             else:
                 hi = lo  # the minimum raise stands (as no-limit's all-in does)
-        if self.bet_cap is not None and hi > self.bet_cap:
+        if self.limited and self.bet_cap is not None and hi > self.bet_cap:
             hi = self.bet_cap
             lo = min(lo, hi)  # a capped round allows a bet up to the cap (s36(3)(b))
         return lo, hi
@@ -761,8 +780,6 @@ class Round:
 
     def _acted(self, p: int) -> None:
         self.acted[p] = self.current_bet
-        if self.passive and p in self.passive and self.passive[p][1]:
-            del self.passive[p]
         if self.queue and self.queue[0] == p:
             self.queue.pop(0)
         elif p in self.queue:
@@ -789,9 +806,10 @@ class Round:
         self.last_kind = ""
         self.opening_bet = 0
         self.last_call = 0
-        if self.bet_cap is not None or self.pending:
+        if self.limited or self.pending:
             self.bet_cap = None
             self.pending = {}
+            self.limited = bool(self.passive)
         live = self.live()
         if len(live) > 1 and e.street >= RIVER:
             self.street = SHOWDOWN
@@ -849,6 +867,7 @@ class Round:
 
     def _f_capped(self, e: BettingCapped) -> None:
         self.bet_cap = e.cap
+        self.limited = True
         self.cap_clause = e.clause
 
     def _f_exposed(self, e: CardExposed) -> None:
@@ -876,7 +895,8 @@ class Round:
                 self.queue.remove(p)
 
     def _f_restricted(self, e: PlayRestricted) -> None:
-        self.passive[e.player] = (e.clause, e.once)
+        self.passive[e.player] = (e.clause, e.once, len(self.events))
+        self.limited = True
 
     def _f_replaced(self, e: HoleCardReplaced) -> None:
         hole = self.hole[e.player]
