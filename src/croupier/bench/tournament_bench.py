@@ -52,6 +52,7 @@ def run(conditions: Path = DEFAULT, entrants: int = 1000, seed: int = 2026) -> d
         "winner": winner,
         "max_table_gap_after_balancing": stats.max_imbalance,
         "balance_checks": stats.balance_checks,
+        "bot_mistakes_replaced": stats.bot_mistakes,
         "events": len(t.events),
         "tight_aggressive_share": TIGHT_SHARE,
         "checks": "chips conserved after every hand; tables within one after balancing; "

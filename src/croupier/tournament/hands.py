@@ -128,7 +128,11 @@ class Dealing(EntryDesk):
         big_pos = positions.index(deal.big_blind.seat)
         antes = [level.ante] * n if level.ante else [0] * n
         if level.big_blind_ante:
-            antes[big_pos] = level.big_blind_ante
+            # a big blind too short for both posts the blind first and the rest as the ante
+            # (house reading, as the TDA rules: qld-tournament-2020 2 "Big Blind Ante" and
+            # dunedin-house are silent on the order)
+            stack = self.entrants[players[big_pos]].stack
+            antes[big_pos] = max(0, min(level.big_blind_ante, stack - blinds[big_pos]))
         if n == 2:  # the engine swaps them back so the button posts the small blind (4.35)
             blinds.reverse()
             antes.reverse()

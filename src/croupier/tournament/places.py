@@ -15,6 +15,8 @@ class Placing(TournamentState):
     # Places and prizes
 
     def _award_places(self) -> None:
+        if self.flight:  # a starting flight's places are decided on the final day (4.13)
+            return
         if self.entries_open() and len(self.alive) > 1:
             return
         if self.prizes is None:
@@ -53,7 +55,9 @@ class Placing(TournamentState):
             )
             worst = best - 1
         alive = self.alive
-        if len(alive) == 1 and not self.finished and not self.entries_open():
+        # one player holding every chip ends the tournament, even with re-entry or late
+        # registration still open: nobody is left to play against (2 "Eliminated Player")
+        if len(alive) == 1 and not self.finished:
             w = alive[0]
             if self.conditions.bounty:  # the winner keeps their own bounty
                 self._emit(

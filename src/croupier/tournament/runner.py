@@ -20,7 +20,7 @@ from croupier.bots import Bot, RandomBot, TightAggressive
 from croupier.cards import Card
 from croupier.phh import HandHistory
 from croupier.phh_export import to_history
-from croupier.round import BetRaise, Command, Round
+from croupier.round import BetRaise, CheckCall, Command, Fold, Round
 from croupier.shoe import Shoe
 from croupier.tournament.conditions import Conditions
 from croupier.tournament.events import (
@@ -56,6 +56,7 @@ class RunStats:
     waves: int = 0
     balance_checks: int = 0
     max_imbalance: int = 0
+    bot_mistakes: int = 0  # illegal commands bots sent, replaced by a check or a fold
     histories: list[tuple[int, int, HandHistory]] = field(default_factory=list)
 
 
@@ -196,8 +197,14 @@ class _Table:
         while not r.is_over:
             actor = r.actor
             assert actor is not None, "an automatic round waits only for players"
-            forced = plan.forced_action(r)
-            r.apply(forced or _in_chips(self.brains[plan.players[actor]].act(r, self.rng), r, unit))
+            cmd = plan.forced_action(r) or _in_chips(
+                self.brains[plan.players[actor]].act(r, self.rng), r, unit
+            )
+            if r.why_illegal(cmd) is not None:  # a bot's mistake: it checks, or else folds
+                self.stats.bot_mistakes += 1
+                la = r.legal_actions()
+                cmd = CheckCall(actor) if la is not None and la.can_check else Fold(actor)
+            r.apply(cmd)
         if self.keep:
             self.stats.histories.append((plan.table, plan.hand, _history(t, plan, r)))
         return plan, r
@@ -245,8 +252,8 @@ def run_flights(
     table = _Table(conditions, seed, pol, False)
     players = [f"P{i + 1:04d}" for i in range(bots)]
     played: list[Tournament] = []
-    for k, _name in enumerate(flights.names):
-        t = Tournament(conditions)
+    for k, name in enumerate(flights.names):
+        t = Tournament(conditions, flight=name)
         entrants = players[k :: len(flights.names)]
         for p in entrants:
             t.register(p, f"Bot {p[1:]}")
@@ -254,13 +261,13 @@ def run_flights(
         target = flights.survivors or max(2, round(len(entrants) * flights.survive_fraction))
 
         def stop(x: Tournament, target: int = target) -> bool:
-            return len(x.alive) <= target and not x.entries_open()
+            left = len(x.alive)
+            return left <= target and (not x.entries_open() or left < 2)
 
         t.start(table.rng, table.cards)
         table.play_out(t, hand_seconds, on_wave, max_waves, stop)
-        if not t.finished:
-            _settle_busts(t, pol, table.rng)
-            t.end_flight()
+        _settle_busts(t, pol, table.rng)
+        t.end_flight()
         played.append(t)
     final = _final_day(conditions, played)
     bagged = {p: final_stack for t in played for p, final_stack in _bagged(t).items()}

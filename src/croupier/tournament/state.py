@@ -112,8 +112,9 @@ def _clause(rules: str, qld: str, act: str, dunedin: str) -> str:
 class TournamentState:
     """A tournament's state, the fold of its events, and the queries on it."""
 
-    def __init__(self, conditions: Conditions) -> None:
+    def __init__(self, conditions: Conditions, flight: str = "") -> None:
         self.conditions = conditions
+        self.flight = flight  # a starting flight: played to a point, never to a winner
         self.rules = conditions.rules
         self.events: list[ev.TEvent] = []
         self.entrants: dict[str, Entrant] = {}
@@ -139,8 +140,10 @@ class TournamentState:
     # Rebuilding
 
     @classmethod
-    def from_events(cls, conditions: Conditions, events: Sequence[ev.TEvent]) -> Self:
-        t = cls(conditions)
+    def from_events(
+        cls, conditions: Conditions, events: Sequence[ev.TEvent], flight: str = ""
+    ) -> Self:
+        t = cls(conditions, flight)
         for e in events:
             t._emit(e)
         return t
