@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from croupier.cards import parse_cards
+from croupier.cards import Deck, parse_cards
 from croupier.floor import (
     BurnCardExposed,
     BurnCardMissed,
@@ -193,6 +193,23 @@ def test_a_report_that_does_not_fit_is_refused_and_changes_nothing(
         dict(r.pending),
         r.street,
     ) == before
+
+
+def test_croupier_dealing_itself_has_no_dealing_errors() -> None:
+    cfg = RoundConfig(
+        stacks=(1000, 1000, 1000),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        structure=Structure.pot_limit(),
+        deck_order=Deck.standard().cards,
+    )
+    r = Round(cfg)
+    n = len(r.events)
+    with pytest.raises(IllegalAction) as info:
+        apply_incident(r, CommunityCardsExposed(C("2h")))
+    assert info.value.ruling.clause == "croupier dealing" and len(r.events) == n
+    apply_incident(r, OutOfTurn(Fold(1)))  # the action is still the floor's to rule on
+    assert 1 in r.pending
 
 
 def test_killing_the_last_hands_with_nobody_folded_is_refused() -> None:

@@ -67,6 +67,8 @@ def rule(r: Round, incident: Incident) -> Decision:
         raise refuse("croupier floor", f"unknown report {incident!r}")
     if r.is_over and not isinstance(incident, (CardsShownToPlayer, PotDisputed)):
         raise refuse("croupier floor", "the round has ended; only a dispute or a show remains")
+    if r.config.automatic and isinstance(incident, _DEALING):
+        raise refuse("croupier dealing", "croupier deals this round itself: no dealing error")
     decision: Decision = handler(r, incident)
     if decision.then is not None and not decision.events:
         refused = r.why_illegal(decision.then)  # e.g. a declared raise where none is allowed
@@ -639,6 +641,8 @@ def reopen(r: Round, commands: int, new_round_started: bool) -> Round:
     back._marks = r._marks[:-commands]
     return back
 
+
+_DEALING = (DealIrregularity, BurnCardExposed, BurnCardMissed, CommunityCardsExposed, StubFouled)
 
 _HANDLERS: dict[type, Callable[[Round, Any], Decision]] = {
     DealIrregularity: _deal,
