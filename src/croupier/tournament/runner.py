@@ -244,7 +244,8 @@ def run_flights(
     final day with their bagged stacks after a new draw for seats and buttons (4.6;
     dunedin-house 80 "any subsequent session"). The final day carries every flight's entries
     and prize money; players knocked out in the flights take the lowest places, earlier
-    eliminations (by the flight clock) lower, ties shared (4.19 read across flights)."""
+    eliminations (by the flight clock, then flight order) lower; players knocked out together
+    in one flight share as that flight's rulebook says (4.19 or 20.21)."""
     flights = conditions.flights
     if flights is None:
         raise ValueError("these conditions have no flights")
