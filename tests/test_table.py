@@ -549,3 +549,78 @@ def test_act_omaha_2017_15_3_commission_on_a_time_basis() -> None:
         with_(preset(DUN), commission=None, time_charge=(5, 1800))
     with pytest.raises(Exception, match="not both"):
         with_(preset(ACT), time_charge=(5, 1800))
+
+
+# ---------------------------------------------------------------------------------------
+# The floor's rulings at the table
+
+
+@pytest.mark.parametrize(
+    ("rules", "clause"),
+    [
+        (QLD, "qld-holdem-2005 s32(1)"),
+        (ACT, "act-omaha-2017 17.1"),
+        (DUN, "dunedin-house 68"),
+    ],
+)
+def test_misdeal_at_the_table_redeals_with_the_same_button(rules: str, clause: str) -> None:
+    from croupier.floor import DealError, DealIrregularity
+    from croupier.table.commands import Report
+    from croupier.table.events import RoundVoided
+
+    t = seated(rules, 4, chips=200)
+    t.apply(StartRound(deck(t)))
+    play_out(t)
+    t.apply(StartRound(None))  # dealer-driven: the dealer enters the cards
+    before = dict(t.stacks)
+    button = t.deal.button.seat  # type: ignore[union-attr]
+    events = t.apply(Report(DealIrregularity(DealError.CUT_EXPOSED)))
+    voided = [e for e in events if isinstance(e, RoundVoided)]
+    assert len(voided) == 1 and voided[0].clause.startswith(clause.split("(")[0].rstrip())
+    assert t.round is None and t.stacks == before and t.hands == 1
+    t.apply(StartRound(deck(t)))
+    assert t.deal is not None and t.deal.button.seat == button  # the same round, dealt again
+    again = Table.from_events(t.config, t.events)
+    assert again.stacks == t.stacks and again.buttons == t.buttons
+
+
+def test_floor_report_that_does_not_fit_is_refused_unchanged() -> None:
+    from croupier.floor import DealError, DealIrregularity, WrongHoleCount
+    from croupier.table.commands import Report
+
+    t = seated(DUN, 3)
+    refused(t, Report(WrongHoleCount(0, 1)), "croupier floor")
+    t.apply(StartRound(deck(t)))  # automatic: croupier dealt it, so no dealing error
+    refused(t, Report(DealIrregularity(DealError.NOT_CUT)), "croupier dealing")
+
+
+@pytest.mark.parametrize(
+    ("rules", "clause"), [(DUN, "dunedin-house 67"), (ACT, "act-omaha-2017 17.14")]
+)
+def test_disputed_result_reopens_until_the_next_round_begins(rules: str, clause: str) -> None:
+    from croupier.table.commands import ReopenRound
+    from croupier.table.events import RoundReopened
+
+    t = seated(rules, 3, chips=200)
+    t.apply(StartRound(deck(t)))
+    start = dict(t.stacks)
+    r = t.round
+    assert r is not None
+    la = r.legal_actions()
+    assert la is not None and la.min_raise_to is not None
+    t.apply(Act(BetRaise(r.actor, la.min_raise_to)))  # type: ignore[arg-type]
+    while t.round is not None:
+        t.apply(Act(Fold(t.round.actor)))  # type: ignore[arg-type]
+    after = dict(t.stacks)
+    assert after != start
+    events = t.apply(ReopenRound(1))
+    assert [e.clause for e in events if isinstance(e, RoundReopened)] == [clause]
+    assert t.round is not None and not t.round.is_over and t.stacks == start
+    t.apply(Act(CheckCall(t.round.actor)))  # type: ignore[arg-type]
+    play_out(t)
+    again = Table.from_events(t.config, t.events)
+    assert again.stacks == t.stacks and again.hands == t.hands == 1
+    t.apply(StartRound(deck(t)))
+    play_out(t)
+    t.apply(StartRound(deck(t)))
+    refused(t, ReopenRound(1), "croupier table")  # a round is in progress

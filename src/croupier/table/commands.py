@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.cards import Card
+from croupier.floor.incidents import Incident
 from croupier.round.commands import Command as RoundCommand
 
 
@@ -137,4 +138,22 @@ class VoidRound(TableCommand):
 class CloseTable(TableCommand):
     """act-omaha-2017 18.2: the table closes after notice; no round starts after this."""
 
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Report(TableCommand):
+    """The dealer or floor reports an irregularity in the round in progress; croupier rules on
+    it as the table's rulebook says (:mod:`croupier.floor`)."""
+
+    incident: Incident
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReopenRound(TableCommand):
+    """A disputed result: take back the last ``commands`` commands of the round just finished,
+    before the next round begins (dunedin-house 67; act-omaha-2017 17.14)."""
+
+    commands: int = 1
     at: int = 0

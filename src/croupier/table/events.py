@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from croupier.floor.incidents import Incident
 from croupier.round.commands import Command as RoundCommand
 from croupier.round.config import RoundConfig
 from croupier.table.button import Deal, Status
@@ -143,3 +144,19 @@ class Notice(TableEvent):
 class TableClosed(TableEvent):
     clause: str
     at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FloorReported(TableEvent):
+    """An irregularity reported in the round; folding it applies the floor's ruling."""
+
+    incident: Incident
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReopened(TableEvent):
+    """The last round's result is disputed: it resumes before its last ``commands`` commands."""
+
+    commands: int
+    clause: str

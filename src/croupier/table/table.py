@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from croupier.cards import Card
+from croupier.floor import apply_incident, reopen, rule
 from croupier.round import (
     ConfigError,
     Fold,
@@ -25,6 +26,7 @@ from croupier.round import (
     Structure,
 )
 from croupier.round.commission import Commission
+from croupier.round.events import RoundVoided as MisdealVoided
 from croupier.round.games import HOLDEM
 from croupier.table.button import (
     MAX_SEATS,
@@ -47,6 +49,8 @@ from croupier.table.commands import (
     InstructTime,
     Leave,
     RemoveChips,
+    ReopenRound,
+    Report,
     Return,
     SitDown,
     SitOut,
@@ -59,11 +63,13 @@ from croupier.table.events import (
     ChipsAdded,
     DeadlineSet,
     Declared,
+    FloorReported,
     Notice,
     PlayerLeft,
     PlayerSat,
     RoundAction,
     RoundFinished,
+    RoundReopened,
     RoundStarted,
     RoundVoided,
     SeatChanged,
@@ -531,6 +537,35 @@ class Table:
             raise IllegalAction(ruling)
         return [RoundAction(cmd.command, cmd.at)]
 
+    def _plan_report(self, cmd: Report) -> list[TableEvent]:
+        r = self.round
+        if r is None or r.is_over:
+            raise _refuse("croupier floor", "no round is in progress to rule on")
+        rule(r, cmd.incident)  # refuses, naming the clause, what does not fit the round
+        return [FloorReported(cmd.incident, cmd.at)]
+
+    def _plan_reopen(self, cmd: ReopenRound) -> list[TableEvent]:
+        if self.round is not None:
+            raise _refuse(_TABLE, "a round is in progress: take back its actions with the floor")
+        last = self._last_finished()
+        if last is None:
+            raise _refuse(_DISPUTE_CLAUSE[self.rules], "no finished round to reopen")
+        before = Table.from_events(self.config, self.events[:last])
+        assert before.round is not None
+        # the right to dispute ends when a new round begins (dunedin 67; act 17.14)
+        reopen(before.round, cmd.commands, new_round_started=False)
+        return [RoundReopened(cmd.commands, _DISPUTE_CLAUSE[self.rules])]
+
+    def _last_finished(self) -> int | None:
+        """The index of the last round's RoundFinished, if no round has started since."""
+        for i in range(len(self.events) - 1, -1, -1):
+            e = self.events[i]
+            if isinstance(e, RoundFinished):
+                return i
+            if isinstance(e, RoundStarted | RoundVoided):
+                return None
+        return None
+
     def _plan_tick(self, cmd: Tick) -> list[TableEvent]:
         events: list[TableEvent] = []
         if self.deadline is not None and self.round is not None and not self.round.is_over:
@@ -620,6 +655,12 @@ class Table:
             self.deadline = None
 
     def _finish(self, r: Round) -> None:
+        if r.voided:
+            # A misdeal: the round never started; the same button deals again (qld-holdem-2005
+            # s32(3); act-omaha-2017 17.3; dunedin-house 68).
+            clause = next(e.clause for e in r.events if isinstance(e, MisdealVoided))
+            self._emit(RoundVoided(self.hands + 1, clause, "misdeal"))
+            return
         stacks = tuple((p, r.stacks[i]) for i, p in enumerate(self.players))
         self._emit(RoundFinished(self.hands + 1, stacks, r.commission, r.fees))
         if self.rules == ACT:
@@ -709,6 +750,22 @@ class Table:
     def _f_action(self, e: RoundAction) -> None:
         assert self.round is not None
         self.round.apply(e.command)
+
+    def _f_reported(self, e: FloorReported) -> None:
+        assert self.round is not None
+        apply_incident(self.round, e.incident)
+
+    def _f_reopened(self, e: RoundReopened) -> None:
+        last = self._last_finished_before(len(self.events) - 1)
+        before = Table.from_events(self.config, self.events[:last])
+        assert before.round is not None
+        events = self.events
+        self.__dict__.update(before.__dict__)
+        self.events = events
+        self.round = reopen(before.round, e.commands, new_round_started=False)
+
+    def _last_finished_before(self, end: int) -> int:
+        return max(i for i in range(end) if isinstance(self.events[i], RoundFinished))
 
     def _f_deadline(self, e: DeadlineSet) -> None:
         self.deadline = (self.players.index(e.player), e.deadline, e.clause)
@@ -804,6 +861,11 @@ _REDUCE_CLAUSE = {
     ACT: "act-omaha-2017 4.6",
     DUNEDIN: "dunedin-house 22",
 }
+_DISPUTE_CLAUSE = {
+    QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
+    ACT: "act-omaha-2017 17.14",
+    DUNEDIN: "dunedin-house 67",
+}
 _REBUY_CLAUSE = {
     QLD: "qld-holdem-2005 s31(3)",
     ACT: "act-omaha-2017 14.3",
@@ -820,6 +882,8 @@ _PLANNERS: dict[type, Callable[[Table, TableCommand], list[TableEvent]]] = {
     ChangeSeat: Table._plan_change_seat,  # type: ignore[dict-item]
     StartRound: Table._plan_start,  # type: ignore[dict-item]
     Tick: Table._plan_tick,  # type: ignore[dict-item]
+    Report: Table._plan_report,  # type: ignore[dict-item]
+    ReopenRound: Table._plan_reopen,  # type: ignore[dict-item]
     InstructTime: Table._plan_instruct,  # type: ignore[dict-item]
     CallClock: Table._plan_clock,  # type: ignore[dict-item]
     VoidRound: Table._plan_void,  # type: ignore[dict-item]
@@ -836,6 +900,8 @@ _FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
     TimeCharged: Table._f_time_charged,  # type: ignore[dict-item]
     RoundStarted: Table._f_started,  # type: ignore[dict-item]
     RoundAction: Table._f_action,  # type: ignore[dict-item]
+    FloorReported: Table._f_reported,  # type: ignore[dict-item]
+    RoundReopened: Table._f_reopened,  # type: ignore[dict-item]
     DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
     TimedOut: Table._f_timed_out,  # type: ignore[dict-item]
     RoundFinished: Table._f_finished,  # type: ignore[dict-item]
