@@ -627,3 +627,24 @@ def test_qld_s24_5_second_blind_calls_nothing_rather_than_checks() -> None:
     events = r.apply(CheckCall(1))
     assert isinstance(events[0], Called) and events[0].amount == 0
     assert not any(isinstance(e, Checked) for e in r.events)
+
+
+def test_dead_ante_poster_alone_gets_back_exactly_what_they_posted() -> None:
+    """A big-blind ante (dead money) and the blind from one player, everyone folds: the blind is
+    uncalled and returned, the dead ante is won back once, never returned and won both."""
+    from croupier.cards import Deck
+    from croupier.shoe import Shoe
+
+    order = Shoe(Deck.standard(), seed=1).shuffle().order
+    cfg = RoundConfig(
+        stacks=(1000, 1000, 1000),
+        blinds=(0, 100, 0),
+        antes=(0, 100, 0),
+        antes_dead=True,
+        min_bet=100,
+        deck_order=order,
+    )
+    r = Round(cfg)
+    while not r.is_over:
+        r.apply(Fold(r.actor))  # type: ignore[arg-type]
+    assert r.stacks == [1000, 1000, 1000]

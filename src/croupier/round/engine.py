@@ -1182,14 +1182,19 @@ class Round:
             live = [next(e.player for e in reversed(self.events) if type(e) is Folded)]
         pots = self._pots(live)
         returned = False
-        for pot in pots:
+        # dead money (dead antes, dead blinds) sits in the first pot and is never uncalled
+        dead = sum(self.dead_posted) + (sum(self.antes_posted) if cfg.antes_dead else 0)
+        for k, pot in enumerate(pots):
             # a pot only its one contender paid into is uncalled money: it goes back, and it is
             # no part of the pot for commission (qld-holdem-2005 s26(3)(a), s30(4)(b))
             owner = pot.eligible[0]
-            if len(pot.eligible) == 1 and all(
-                self.contrib[i] <= pot.floor for i in range(self.n) if i != owner
+            uncalled = pot.amount - (dead if k == 0 else 0)
+            if (
+                uncalled > 0
+                and len(pot.eligible) == 1
+                and all(self.contrib[i] <= pot.floor for i in range(self.n) if i != owner)
             ):
-                self._emit(BetReturned(owner, pot.amount))
+                self._emit(BetReturned(owner, uncalled))
                 returned = True
         if returned:
             pots = self._pots(live)
