@@ -39,14 +39,6 @@ class HandPlan:
         return Fold(p) if p is not None and p in self.killed else None
 
 
-def _lone_poster(deal: Deal) -> bool:
-    """Whether one player posts every forced bet (a dead small blind and a big-blind ante).
-    The round engine then pays the folded-to big blind twice when the ante is dead money
-    (reported to the engine's owner); counting the ante as the big blind's own contribution
-    gives the same result, since nobody else has a stake in the pot."""
-    return len({p.seat for p in deal.posts}) == 1
-
-
 # Tournament tables move the button by the dead-button rule whatever the rulebook of play.
 _TOGETHER_DUNEDIN = "dunedin-house house default (TDA: more chips at the start of the hand)"
 
@@ -159,7 +151,7 @@ class Dealing(EntryDesk):
             structure=c.structure_for(level),
             chip_unit=self.smallest_chip(),
             deck_order=tuple(deck_order) if deck_order is not None else None,
-            antes_dead=bool(level.big_blind_ante) and not _lone_poster(deal),
+            antes_dead=bool(level.big_blind_ante),
         )
         return HandPlan(
             table,
