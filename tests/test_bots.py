@@ -73,3 +73,27 @@ def test_tight_aggressive_ranks_aces_above_seven_deuce() -> None:
 def test_unknown_bot_is_named() -> None:
     with pytest.raises(ValueError, match="no bot named 'shark'"):
         make_bot("shark")
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_open_or_fold_in_a_queensland_first_round_without_a_blind(name: str) -> None:
+    """qld-holdem-2005 s4(2), s24(2)-(3): with no bet to call in the first round a player opens
+    or folds; checking is not allowed, and a bot must not try it."""
+    rng = random.Random(1)
+    shoe = Shoe(Deck.standard(), seed=2)
+    bot = make_bot(name)
+    for _ in range(20):
+        cfg = RoundConfig(
+            stacks=(100, 100, 100),
+            blinds=(0, 0, 0),
+            antes=(1, 1, 1),
+            min_bet=2,
+            rulebook=QLD_HOLDEM_2005,
+            structure=Structure.pot_limit(),
+            deck_order=shoe.shuffle().order,
+        )
+        r = Round(cfg)
+        while not r.is_over:
+            cmd = bot.act(r, rng)
+            assert r.why_illegal(cmd) is None, cmd
+            r.apply(cmd)

@@ -34,10 +34,17 @@ def _check_or_fold(la: LegalActions) -> Command:
     return CheckCall(la.player) if la.can_check else Fold(la.player)
 
 
-def _raise_to(la: LegalActions, to: int) -> Command:
+def _call(round: Round, la: LegalActions) -> Command:
+    """Check or call; where neither is allowed (qld-holdem-2005 s4(2), s24(2)-(3): in the first
+    round with no opening bet a player opens or folds), fold."""
+    cmd = CheckCall(la.player)
+    return cmd if round.why_illegal(cmd) is None else Fold(la.player)
+
+
+def _raise_to(round: Round, la: LegalActions, to: int) -> Command:
     """A bet or raise to ``to`` clamped to the legal bounds; a call when none is allowed."""
     if la.min_raise_to is None or la.max_raise_to is None:
-        return CheckCall(la.player)
+        return _call(round, la)
     return BetRaise(la.player, max(la.min_raise_to, min(to, la.max_raise_to)))
 
 
@@ -52,7 +59,7 @@ class RandomBot:
         if u < 0.15:
             return _check_or_fold(la)
         if u < 0.75 or la.min_raise_to is None or la.max_raise_to is None:
-            return CheckCall(la.player)
+            return _call(round, la)
         lo, hi = la.min_raise_to, la.max_raise_to
         if u > 0.97:
             return BetRaise(la.player, hi)
@@ -65,7 +72,7 @@ class CallingStation:
     name = "calling-station"
 
     def act(self, round: Round, rng: random.Random) -> Command:
-        return CheckCall(_legal(round).player)
+        return _call(round, _legal(round))
 
 
 class TightAggressive:
@@ -87,17 +94,17 @@ class TightAggressive:
         if not round.board:
             score = preflop_score(cards)
             if score >= 0.8:
-                return _raise_to(la, round.current_bet * 3 + pot // 2)
+                return _raise_to(round, la, round.current_bet * 3 + pot // 2)
             if score >= 0.55 and owed <= max(round.config.min_bet * 3, pot // 3):
-                return CheckCall(la.player)
+                return _call(round, la)
             return _check_or_fold(la)
         category = made_category(round, cards)
         if category >= Category.TWO_PAIR:
-            return _raise_to(la, round.current_bet + max(pot * 3 // 4, round.config.min_bet))
+            return _raise_to(round, la, round.current_bet + max(pot * 3 // 4, round.config.min_bet))
         if category >= Category.ONE_PAIR and owed <= pot // 2 + round.config.min_bet:
             if owed == 0 and rng.random() < 0.4:
-                return _raise_to(la, max(pot // 2, round.config.min_bet))
-            return CheckCall(la.player)
+                return _raise_to(round, la, max(pot // 2, round.config.min_bet))
+            return _call(round, la)
         return _check_or_fold(la)
 
 
