@@ -74,3 +74,20 @@ def bench_engine(
         typer.echo(f"{name:<28} {ratio:>8.1f}x")
     for key, value in result["detail"].items():
         typer.echo(f"  {key}: {value}")
+
+
+@app.command("tournament")
+def bench_tournament(
+    as_json: JsonOpt = False,
+    seed: Annotated[int, typer.Option(help="seed for the draw, the shoe and the bots")] = 2026,
+) -> None:
+    """A 1,000-entrant tournament with bots, re-entries and an add-on, run to one winner, with
+    chips, balance and the prize pool checked after every hand."""
+    from croupier.bench import tournament_bench
+
+    result = tournament_bench.run(seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    for key, value in result.items():
+        typer.echo(f"{key:<32} {value}")
