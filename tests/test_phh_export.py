@@ -73,3 +73,24 @@ def test_export_names_the_rulebook() -> None:
     r = random_round(random.Random(1), 1, Game.holdem(), Structure.no_limit())
     assert to_history(r).extra["_croupier_rulebook"] == "dunedin-house"
     assert Deck.standard().size == 52
+
+
+def test_floor_rulings_travel_with_the_exported_round() -> None:
+    """A killed hand exports as a fold; the ruling and a misdeal travel as _croupier_ fields."""
+    from croupier.cards import parse_cards
+    from croupier.floor import DealError, DealIrregularity, HandKilledByDealer, apply_incident
+    from croupier.phh import Fold as PFold
+    from croupier.round import DealHole, Round, RoundConfig
+
+    cfg = RoundConfig(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)
+    r = Round(cfg)
+    for p, cards in enumerate(["AsKs", "QdQc", "7h2c"]):
+        r.apply(DealHole(p, parse_cards(cards)))
+    apply_incident(r, HandKilledByDealer(2))
+    h = loads(dumps(to_history(r)))
+    assert PFold(3) in h.actions
+    assert any("dunedin-house 69" in x for x in h.extra["_croupier_rulings"])  # type: ignore[union-attr]
+
+    v = Round(cfg)
+    apply_incident(v, DealIrregularity(DealError.CUT_EXPOSED))
+    assert "dunedin-house 68" in str(loads(dumps(to_history(v))).extra["_croupier_voided"])

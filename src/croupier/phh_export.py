@@ -21,10 +21,14 @@ from croupier.round.events import (
     BoardDealt,
     Called,
     Checked,
+    ChipsCommitted,
     Folded,
+    HandKilled,
     HandMucked,
     HandShown,
     HoleDealt,
+    RoundVoided,
+    RulingMade,
 )
 from croupier.round.games import Split
 from croupier.round.structures import Limit
@@ -59,7 +63,7 @@ def to_history(r: Round) -> HandHistory:
             actions.append(PDealHole(e.player + 1, e.cards))
         elif isinstance(e, BoardDealt):
             actions.append(PDealBoard(e.cards))
-        elif isinstance(e, Folded):
+        elif isinstance(e, Folded | HandKilled):  # a dead hand is folded (qld s33(2))
             actions.append(PFold(e.player + 1))
         elif isinstance(e, (Checked, Called)):
             actions.append(PCheckCall(e.player + 1))
@@ -69,6 +73,14 @@ def to_history(r: Round) -> HandHistory:
             actions.append(PShowMuck(e.player + 1, e.cards))
         elif isinstance(e, HandMucked):
             actions.append(PShowMuck(e.player + 1, None))
+    # Floor rulings have no PHH action: they travel as user-defined fields.
+    rulings = [f"{e.clause}: {e.message}" for e in r.events if isinstance(e, RulingMade)]
+    committed = [
+        f"p{e.player + 1} {e.amount} ({e.clause})"
+        for e in r.events
+        if isinstance(e, ChipsCommitted)
+    ]
+    voided = [e.clause for e in r.events if isinstance(e, RoundVoided)]
     fixed = Limit.FIXED in cfg.structure.limits
     extra: dict[str, object] = {
         "_croupier_rulebook": cfg.rulebook.id,
@@ -78,6 +90,12 @@ def to_history(r: Round) -> HandHistory:
         extra["_croupier_commission"] = r.commission
     if cfg.fee:
         extra["_croupier_fee"] = cfg.fee
+    if rulings:
+        extra["_croupier_rulings"] = rulings
+    if committed:
+        extra["_croupier_committed"] = committed
+    if voided:
+        extra["_croupier_voided"] = voided[0]
     return HandHistory(
         variant=variant_code(r),
         antes=tuple(cfg.antes) if cfg.antes else (0,) * cfg.players,
