@@ -305,3 +305,54 @@ class PrizePaid(TEvent):
 class TournamentFinished(TEvent):
     winner: str
     clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClockCalled(TEvent):
+    """ "Time" called on the player to act at a table (qld-tournament-2020 4.26, 4.28;
+    dunedin-house 90), or the 10-second limit of a player found deliberately slow
+    (dunedin-house 91). ``acted``: the player's actions in the hand when it was called (the
+    clock runs until they act again); ``at``: the time it was called, in seconds."""
+
+    table: int
+    hand: int
+    player: str
+    acted: int
+    at: int
+    limit: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TimeExpired(TEvent):
+    """The clock ran out: the player's hand is dead, their wagers stay in the pot (the fold is
+    among the hand's round events)."""
+
+    table: int
+    hand: int
+    player: str
+    at: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class FoundSlow(TEvent):
+    """The director found a player unduly delaying the game (qld-tournament-2020 4.27) or
+    deliberately slow (dunedin-house 91); ``times``: how often so far."""
+
+    player: str
+    times: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class FloorRuled(TEvent):
+    """A report from a live hand at a tournament table and the ruling on it, citing the
+    tournament rulebook's clause where it alters the rules of play (qld-tournament-2020 4.2,
+    4.41-4.44). The round's own events (the ruling applied) travel in its ``HandPlayed``."""
+
+    table: int
+    hand: int
+    report: str
+    clause: str
+    message: str

@@ -135,6 +135,8 @@ class TournamentState:
         self.raced: set[int] = set()  # schedule indices whose colour-up is done
         self.order: list[str] = []  # registration order
         self.bagged = False  # the flight is over, its stacks bagged (4.13)
+        self.action_clocks: dict[int, ev.ClockCalled] = {}  # the clock on a player, by table
+        self.slow: dict[str, int] = {}  # times found deliberately slow (4.27; dunedin-house 91)
 
     # ------------------------------------------------------------------------------------
     # Rebuilding
@@ -335,6 +337,7 @@ class TournamentState:
             self.entrants[p].pre_race = None
         t.hands = e.hand
         t.buttons = e.buttons
+        self.action_clocks.pop(e.table, None)
         for p, s in zip(e.players, e.after, strict=True):
             ent = self.entrants[p]
             ent.stack = s
@@ -494,6 +497,18 @@ class TournamentState:
 
     def _on_prize_paid(self, e: ev.PrizePaid) -> None:
         pass
+
+    def _on_clock_called(self, e: ev.ClockCalled) -> None:
+        self.action_clocks[e.table] = e
+
+    def _on_time_expired(self, e: ev.TimeExpired) -> None:
+        self.action_clocks.pop(e.table, None)
+
+    def _on_found_slow(self, e: ev.FoundSlow) -> None:
+        self.slow[e.player] = e.times
+
+    def _on_floor_ruled(self, e: ev.FloorRuled) -> None:
+        pass  # the ruling's effect is in the hand's round events
 
     def _on_tournament_finished(self, e: ev.TournamentFinished) -> None:
         self.finished = True

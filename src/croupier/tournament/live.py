@@ -1,0 +1,269 @@
+"""Live hands at tournament tables: the clock on a player and the floor's reports.
+
+Whoever deals a hand (the runner, or a live table's software) holds its :class:`Round` and
+its :class:`HandPlan`; these commands act on that live round and record the tournament's own
+events, so the event log shows every clock called and every ruling made. Refused commands
+raise :class:`TournamentError` naming the clause and change neither the round nor the
+tournament. Time is an input: every clock command takes ``now`` in seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.floor import CommunityCardsExposed, HandKilledByDealer, Incident, OutOfTurn, rule
+from croupier.floor.decision import Decision
+from croupier.round import Fold, IllegalAction, Round, Ruling
+from croupier.round.engine import FLOP, PREFLOP, TURN
+from croupier.round.events import (
+    BetOrRaised,
+    BetReturned,
+    Called,
+    CardExposed,
+    Checked,
+    Event,
+    Folded,
+    HandKilled,
+    PotAwarded,
+    RoundEnded,
+    RulingMade,
+)
+from croupier.tournament import events as ev
+from croupier.tournament.action_clock import COUNTDOWN, SLOW_LIMIT
+from croupier.tournament.conditions import DUNEDIN, QLD
+from croupier.tournament.floor import Floor
+from croupier.tournament.hands import HandPlan
+from croupier.tournament.state import TournamentError, refuse
+
+_ACTIONS = (Folded, Checked, Called, BetOrRaised)
+
+
+@dataclass(frozen=True, slots=True)
+class CardsRemovedFromShoe(Incident):
+    """Cards inadvertently taken from the shoe during a live hand (qld-tournament-2020 4.43);
+    ``mixed``: they entered the muck, mixed with the hand's, folded or burn cards, or left the
+    table, so they cannot simply be shuffled back."""
+
+    mixed: bool
+
+
+def _acted(r: Round, p: int) -> int:
+    return sum(1 for e in r.events if isinstance(e, _ACTIONS) and e.player == p)
+
+
+class LiveHands(Floor):
+    """The clock on a player (qld-tournament-2020 4.26-4.28; dunedin-house 90-91) and floor
+    reports from live hands (4.41-4.44) at the tournament's tables."""
+
+    # ------------------------------------------------------------------------------------
+    # The clock on a player
+
+    def _check_live(self, plan: HandPlan, r: Round, clause: str) -> None:
+        t = self.tables.get(plan.table)
+        if t is None or t.hands + 1 != plan.hand or r.config != plan.config:
+            raise refuse(clause, f"table {plan.table}: not the hand being dealt there")
+        if r.is_over:
+            raise refuse(clause, f"table {plan.table}: the hand is over")
+
+    def _clock_clause(self, requested: bool) -> str:
+        if self.rules == DUNEDIN:
+            return "dunedin-house 90"
+        # act-omaha-2017 is silent on the clock: qld-tournament-2020 4.26/4.28 as the house rule
+        return "qld-tournament-2020 4.26" if requested else "qld-tournament-2020 4.28"
+
+    def clock_on(self, table: int) -> ev.ClockCalled | None:
+        """The clock running at ``table``, if any."""
+        return self.action_clocks.get(table)
+
+    def call_clock(
+        self, plan: HandPlan, r: Round, now: int, *, requested: bool = True, reasonable: bool = True
+    ) -> list[ev.TEvent]:
+        """Put the clock on the player to act: an entrant's reasonable request
+        (qld-tournament-2020 4.26) or the director's own call (4.28): one minute (the
+        conditions' ``clock_seconds``). dunedin-house 90: the schedule's time, then a 10-second
+        countdown; a player found deliberately slow has 10 seconds (91)."""
+        clause = self._clock_clause(requested)
+        self._check_live(plan, r, clause)
+        p = r.actor
+        if p is None:
+            raise refuse(clause, "no player is to act")
+        if requested and not reasonable:
+            # 4.26 "subject to the request being reasonable": the director judges it
+            raise refuse(clause, "the request is not reasonable yet")
+        running = self.action_clocks.get(plan.table)
+        player = plan.players[p]
+        if (
+            running is not None
+            and running.hand == plan.hand
+            and running.player == player
+            and running.acted == _acted(r, p)
+        ):
+            raise refuse(clause, f"the clock is already on {player}")
+        limit = self.conditions.clock_seconds
+        if self.rules == DUNEDIN:
+            limit += COUNTDOWN
+            if self.slow.get(player, 0) > 1:
+                limit, clause = SLOW_LIMIT, "dunedin-house 91"
+        called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
+        return self._emit_all([called])
+
+    def find_slow(self, player: str) -> list[ev.TEvent]:
+        """The director finds ``player`` unduly delaying the game and directs them to expedite
+        play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
+        at most 10 seconds on every later decision (:meth:`start_decision`)."""
+        e = self._entrant(player)
+        clause = "dunedin-house 91" if self.rules == DUNEDIN else "qld-tournament-2020 4.27"
+        if e.status not in ("playing", "busted"):
+            raise refuse(clause, f"{player} is not playing")
+        return self._emit_all([ev.FoundSlow(player, self.slow.get(player, 0) + 1, clause)])
+
+    def start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
+        """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
+        on at once. Nothing happens for anyone else."""
+        p = r.actor
+        if self.rules != DUNEDIN or p is None or self.slow.get(plan.players[p], 0) < 2:
+            return []
+        running = self.action_clocks.get(plan.table)
+        if running is not None and running.hand == plan.hand and running.acted == _acted(r, p):
+            if running.player == plan.players[p]:
+                return []
+        self._check_live(plan, r, "dunedin-house 91")
+        called = ev.ClockCalled(
+            plan.table,
+            plan.hand,
+            plan.players[p],
+            _acted(r, p),
+            now,
+            SLOW_LIMIT,
+            "dunedin-house 91",
+        )
+        return self._emit_all([called])
+
+    def enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
+        """Time is up and the player has not acted: their hand is dead and their wagers stay
+        in the pot (qld-tournament-2020 4.26; dunedin-house 90, 55(f)). Applies the fold to
+        ``r``; nothing happens while time remains or once the player has acted."""
+        c = self.action_clocks.get(plan.table)
+        if c is None or c.hand != plan.hand or r.is_over:
+            return []
+        if now < c.at:
+            raise refuse(c.clause, "time does not run backwards")
+        p = plan.players.index(c.player)
+        if _acted(r, p) != c.acted or r.actor != p or now <= c.at + c.limit:
+            return []
+        r.apply(Fold(p))
+        return self._emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
+
+    # ------------------------------------------------------------------------------------
+    # Floor reports from a live hand
+
+    def report(self, plan: HandPlan, r: Round, incident: Incident) -> list[ev.TEvent]:
+        """Rule on what the dealer or floor reports at a tournament table and apply it to
+        ``r``. The table's rules of play rule it (``croupier.floor``), except where the
+        tournament conditions alter them: qld-tournament-2020 4.2 replaces qld-holdem-2005
+        s37 with 4.41 and s36 with 4.42, and 4.43-4.44 add their own."""
+        self._check_live(plan, r, "qld-tournament-2020 4.41")
+        try:
+            decision = self._tournament_ruling(r, incident)
+            if decision is None:
+                decision = rule(r, incident)
+            made = RulingMade(repr(incident), decision.ruling.clause, decision.ruling.message)
+            r.apply_ruling((made, *decision.events), decision.then)
+        except IllegalAction as e:
+            raise TournamentError(e.ruling) from e
+        ruled = ev.FloorRuled(
+            plan.table, plan.hand, repr(incident), decision.ruling.clause, decision.ruling.message
+        )
+        return self._emit_all([ruled])
+
+    def _tournament_ruling(self, r: Round, incident: Incident) -> Decision | None:
+        """The tournament conditions' own ruling, or None where the rules of play apply."""
+        if self.rules != QLD:
+            if isinstance(incident, CardsRemovedFromShoe):
+                raise refuse(f"{self.rules} (silent)", "no rule for cards taken from the shoe")
+            return None
+        if isinstance(incident, CardsRemovedFromShoe):
+            return _removed_from_shoe(r, incident)
+        base = rule(r, incident)  # the report must fit the round as the rules of play see it
+        if isinstance(incident, OutOfTurn) and incident.directed_by_dealer:
+            clause = "qld-tournament-2020 4.41(f)"
+            p = incident.action.player
+            return Decision(
+                Ruling(clause, f"player {p} was directed in error: retracted; act in turn")
+            )
+        if isinstance(incident, OutOfTurn):
+            # 4.41(a), (c) and (e) are s37(2), (4) and (6): the engine holds the action and
+            # rules it when the turn comes. 4.41(b) and (d) (only call or fold when a missed
+            # player wagers; a fold leaves the bet in the pot) need an engine hook: not yet.
+            return Decision(
+                Ruling("qld-tournament-2020 4.41(a)", base.ruling.message), base.events, base.then
+            )
+        if isinstance(incident, CommunityCardsExposed):
+            return _exposed_early(r, incident)
+        if isinstance(incident, HandKilledByDealer):
+            return _unprotected_hand(r, incident.player)
+        return None
+
+
+def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
+    """4.42: a card exposed before its betting round ends goes back into the deck: the flop
+    without its burn card (re-dealt after the round), the turn set aside and shuffled back
+    after the new turn (1)(a)-(c), the river shuffled back (2); no bet cap (s36(3) does not
+    apply). Reading: cards exposed past the next street go back too; the dealer enters the
+    cards actually dealt next, so which card comes is theirs to record."""
+    clause, what = {
+        PREFLOP: ("qld-tournament-2020 4.42", "the flop is taken back, shuffled and re-dealt"),
+        FLOP: ("qld-tournament-2020 4.42(1)", "the turn card is set aside and shuffled back"),
+        TURN: ("qld-tournament-2020 4.42(2)", "the river card is shuffled back"),
+    }[r.street]
+    return Decision(
+        Ruling(clause, f"{what} after this betting round"),
+        tuple(CardExposed(x, "stub", clause) for x in c.cards),
+    )
+
+
+def _unprotected_hand(r: Round, p: int) -> Decision:
+    """4.44: a dealer mucked an unprotected hand: no redress, its wagers stay in the pot, but a
+    raise not yet called goes back."""
+    clause = "qld-tournament-2020 4.44"
+    events: list[Event] = []
+    last = next((e for e in reversed(r.events) if isinstance(e, _ACTIONS)), None)
+    top = max((r.bets[i] for i in range(r.n) if i != p), default=0)
+    if r.betting and isinstance(last, BetOrRaised) and last.player == p and r.bets[p] > top:
+        events.append(BetReturned(p, r.bets[p] - top))
+    events.append(HandKilled(p, clause))
+    back = f"; {r.bets[p] - top} uncalled goes back" if len(events) > 1 else ""
+    return Decision(
+        Ruling(clause, f"player {p}'s hand was mucked: no redress{back}"), tuple(events)
+    )
+
+
+def _removed_from_shoe(r: Round, c: CardsRemovedFromShoe) -> Decision:
+    """4.43: cards taken from the shoe are shuffled back; where they have mixed with other
+    cards, the betting round's wagers go back to the active players and the pot is divided
+    equally between them (no commission: 4.36). Reading: what cannot be divided in the
+    table's chip unit goes one unit each to the active players clockwise from the button,
+    as odd chips do (qld-holdem-2005 s27(11))."""
+    clause = "qld-tournament-2020 4.43"
+    if not c.mixed:
+        return Decision(Ruling(clause, "the cards are shuffled back into the shoe; play goes on"))
+    live = r.live()
+    events: list[Event] = [BetReturned(p, r.bets[p]) for p in live if r.bets[p]]
+    stacks = list(r.stacks)
+    for e in events:
+        assert isinstance(e, BetReturned)
+        stacks[e.player] += e.amount
+    pot = sum(r.config.stacks) - sum(stacks)
+    unit = r.config.chip_unit
+    share = pot // len(live) // unit * unit
+    rest = pot - share * len(live)
+    for p in live:
+        amount = share + min(unit, rest)
+        rest -= amount - share
+        events.append(PotAwarded(0, p, amount, "all", clause))
+        stacks[p] += amount
+    events.append(RoundEnded(tuple(stacks)))
+    return Decision(
+        Ruling(clause, f"the round's wagers go back; the pot of {pot} is divided equally"),
+        tuple(events),
+    )
