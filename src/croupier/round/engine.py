@@ -109,6 +109,7 @@ class Round:
         self.folded = [False] * n
         self.all_in = [False] * n
         self.hole: list[tuple[Card | None, ...] | None] = [None] * n
+        self.holes_dealt = False  # every player has hole cards (entered or not)
         self.shown: list[tuple[Card, ...] | None] = [None] * n
         self.mucked = [False] * n
         self.board: list[Card] = []
@@ -198,17 +199,17 @@ class Round:
     # The three verbs
 
     def legal_actions(self) -> LegalActions | None:
-        p = self.actor
-        if p is None:
+        if not (self.betting and self.queue):
             return None
-        owed = self.owed(p)
+        p = self.queue[0]
+        bet = self.bets[p]
+        owed = self.current_bet - bet
         stack = self.stacks[p]
-        all_in_to = self.bets[p] + stack
         check_ok = owed == 0 and self._check_allowed(p)
-        call = min(owed, stack)
         lo_hi = self._raise_bounds(p)
         lo, hi = lo_hi if lo_hi else (None, None)
-        return LegalActions(p, True, check_ok, 0 if owed == 0 else call, lo, hi, all_in_to)
+        call = 0 if owed == 0 else min(owed, stack)
+        return LegalActions(p, True, check_ok, call, lo, hi, bet + stack)
 
     def why_illegal(self, cmd: Command) -> Ruling | None:
         try:
@@ -309,7 +310,7 @@ class Round:
         p = cmd.player
         if not 0 <= p < self.n:
             raise self._refuse(self.rules.turn_clause, f"there is no player {p}")
-        actor = self.actor
+        actor = self.queue[0] if self.betting and self.queue else None
         if actor is None:
             raise self._refuse(
                 self.rules.turn_clause,
@@ -319,7 +320,7 @@ class Round:
             raise self._refuse(
                 self.rules.turn_clause, f"it is player {actor}'s turn to act, not player {p}'s"
             )
-        owed = self.owed(p)
+        owed = self.current_bet - self.bets[p]
         stack = self.stacks[p]
         if isinstance(cmd, Fold):
             return [Folded(p)]
@@ -456,17 +457,16 @@ class Round:
     def _check_allowed(self, p: int) -> bool:
         # qld-holdem-2005 s4(2): no checking in the first round. The second blind's turn when
         # the opening bet was only called is a call of nothing (s24(5)), so it may still pass.
-        if self.rules.qld_first_round and self.street == PREFLOP:
+        if self.street == PREFLOP and self.rules.qld_first_round:
             return self.current_bet > 0 and self.opening_bet > 0
         return True
 
     def _can_raise(self, p: int) -> bool:
-        owed = self.owed(p)
-        if self.stacks[p] <= owed:
+        if self.stacks[p] <= self.current_bet - self.bets[p]:
             return False
         if not self._someone_can_call_more(p):
             return False  # every opponent is all-in or covered (qld-holdem-2005 s29(4))
-        if self._short_since_acted(p):
+        if p in self.acted and self._short_since_acted(p):
             return False
         if self.limited and self._floor_forbids_raise(p):
             return False
@@ -490,13 +490,9 @@ class Round:
 
     def _someone_can_call_more(self, p: int) -> bool:
         cur = self.current_bet
+        folded, all_in, bets, stacks = self.folded, self.all_in, self.bets, self.stacks
         for i in range(self.n):
-            if (
-                i != p
-                and not self.folded[i]
-                and not self.all_in[i]
-                and self.bets[i] + self.stacks[i] > cur
-            ):
+            if i != p and not folded[i] and not all_in[i] and bets[i] + stacks[i] > cur:
                 return True
         return False
 
@@ -579,10 +575,11 @@ class Round:
         """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack.
         Memoised per decision: every change appends an event, so the event count dates it."""
         at = (len(self.events), p)
-        if self._bounds_at != at:
-            self._bounds = self._compute_full_bounds(p)
-            self._bounds_at = at
-        return self._bounds
+        if self._bounds_at == at:
+            return self._bounds
+        self._bounds = bounds = self._compute_full_bounds(p)
+        self._bounds_at = at
+        return bounds
 
     def _compute_full_bounds(self, p: int) -> tuple[int, int] | None:
         if not self._can_raise(p):
@@ -590,8 +587,18 @@ class Round:
         cfg = self.config
         cur = self.current_bet
         owed = cur - self.bets[p]
-        limit = self._limit()
-        if limit is Limit.FIXED:
+        limit = cfg.structure.limits[self.street]
+        rules = self.rules
+        if (
+            limit is Limit.NO_LIMIT
+            and cur
+            and not rules.qld_first_round
+            and rules.min_raise != "qld"
+        ):
+            # the common case, no-limit facing a bet: _min_raise and _max_to inlined
+            lo = cur + max(self.raise_size, cfg.min_bet, self.blind_increment)
+            hi = self.bets[p] + self.stacks[p]
+        elif limit is Limit.FIXED:
             # after an all-in of less than half a raise, raise to the structure; otherwise by
             # it (dunedin-house 48; qld-holdem-2005 s28(8))
             lo = hi = self.fixed_level + cfg.structure.fixed_amount(self.street)
@@ -628,7 +635,7 @@ class Round:
         return max(self.raise_size, self.config.min_bet, self.blind_increment)
 
     def _max_to(self, p: int, owed: int) -> int:
-        limit = self._limit()
+        limit = self.config.structure.limits[self.street]
         cur = self.current_bet
         if limit is Limit.NO_LIMIT:
             return self.bets[p] + self.stacks[p]
@@ -699,10 +706,14 @@ class Round:
 
     def _f_hole(self, e: HoleDealt) -> None:
         self.hole[e.player] = e.cards
-        self.cards_out.update(c for c in e.cards if c is not None)
+        if None in e.cards:
+            self.cards_out.update(c for c in e.cards if c is not None)
+        else:
+            self.cards_out.update(e.cards)
         if self.config.automatic:
             self.deck_pos += len(e.cards)
         if None not in self.hole:
+            self.holes_dealt = True
             self._open_betting()
 
     def _f_board(self, e: BoardDealt) -> None:
@@ -770,21 +781,20 @@ class Round:
         self.current_bet = e.to
         self.last_aggressor = p
         # everyone else still able to act must act again, in turn after the raiser
-        self.queue = [
-            i
-            for i in (*range(p + 1, self.n), *range(p))
-            if not self.folded[i] and not self.all_in[i]
-        ]
+        folded, all_in = self.folded, self.all_in
+        self.queue = [i for i in _AFTER[self.n][p] if not folded[i] and not all_in[i]]
         self.acted[p] = e.to
         self._prune_queue()
 
     def _acted(self, p: int) -> None:
         self.acted[p] = self.current_bet
-        if self.queue and self.queue[0] == p:
-            self.queue.pop(0)
-        elif p in self.queue:
-            self.queue.remove(p)
-        self._prune_queue()
+        q = self.queue
+        if q and q[0] == p:
+            del q[0]
+        elif p in q:
+            q.remove(p)
+        if q and self.bets[q[0]] >= self.current_bet:
+            self._prune_queue()
 
     def _prune_queue(self) -> None:
         """Drop players with nothing to decide: they owe nothing and no opponent could call
@@ -909,10 +919,10 @@ class Round:
 
     def _open_betting(self) -> None:
         """Start a betting round once the hole cards or the street's board cards are out."""
-        able = [i for i in range(self.n) if not self.folded[i] and not self.all_in[i]]
+        folded, all_in = self.folded, self.all_in
         first = self._preflop_first() if self.street == PREFLOP else 0
-        order = [i for i in (*range(first, self.n), *range(first)) if i in able]
-        if len(able) <= 1 and all(self.bets[i] >= self.current_bet for i in able):
+        order = [i for i in _CLOCKWISE[self.n][first] if not folded[i] and not all_in[i]]
+        if len(order) <= 1 and all(self.bets[i] >= self.current_bet for i in order):
             order = []  # nobody left to bet against
         self.queue = order
         self.betting = True
@@ -972,9 +982,10 @@ class Round:
     def _advance(self) -> None:
         """After a command: end betting rounds, deal, show down and pay as the rules require."""
         while True:
-            if self.street == OVER:
+            street = self.street
+            if street == OVER:
                 return
-            if self.street == SHOWDOWN:
+            if street == SHOWDOWN:
                 if self.config.automatic:
                     self._auto_showdown()
                 if all(
@@ -984,7 +995,7 @@ class Round:
                 ):
                     self._settle()
                 return
-            if None in self.hole:
+            if not self.holes_dealt:
                 return
             if self.betting and self.queue:
                 if self.folded.count(False) > 1:
@@ -1064,9 +1075,10 @@ class Round:
 
     def _end_betting_round(self) -> None:
         # return the uncalled part of the largest bet (qld-holdem-2005 s26(3)(a))
-        top = max(range(self.n), key=lambda i: self.bets[i])
-        second = max((self.bets[i] for i in range(self.n) if i != top), default=0)
-        if self.bets[top] > second and top not in self.killed:
+        bets = self.bets
+        top = bets.index(max(bets))  # the first of equals
+        second = max(bets[:top] + bets[top + 1 :], default=0)
+        if bets[top] > second and top not in self.killed:
             # a dead hand's bets stay in the pot (qld-holdem-2005 s33(2); act-omaha-2017 17.9)
             self._emit(BetReturned(top, self.bets[top] - second))
         self._emit(BettingRoundEnded(self.street))
@@ -1095,7 +1107,8 @@ class Round:
         if first is None or first not in live:
             # qld-holdem-2005 s27(2)(a): with no bet, the designated player shows first
             first = self.n - 1 if self.rules.qld_first_round and (self.n - 1) in live else live[0]
-        return [i for i in (*range(first, self.n), *range(first)) if i in live]
+        folded = self.folded
+        return [i for i in _CLOCKWISE[self.n][first] if not folded[i]]
 
     def _auto_showdown(self) -> None:
         """Show or muck for everyone still to decide, in showing order: a hand shows when it
@@ -1216,16 +1229,16 @@ class Round:
             self._halves(pot, [p for p in pot.eligible if uncontested or p in shown], hi, lo)
             for pot in pots
         ]
-        results = [
-            PotResult(
-                pot.amount,
-                frozenset(i for i in range(self.n) if self.contrib[i] > pot.floor),
-                frozenset(p for _, ws in halves for p in ws),
-            )
-            for pot, halves in zip(pots, halves_of, strict=True)
-        ]
         deductions = [0] * len(pots)
         if cfg.commission is not None:
+            results = [
+                PotResult(
+                    pot.amount,
+                    frozenset(i for i in range(self.n) if self.contrib[i] > pot.floor),
+                    frozenset(p for _, ws in halves for p in ws),
+                )
+                for pot, halves in zip(pots, halves_of, strict=True)
+            ]
             only_forced = all(self.contrib[i] <= self.forced[i] for i in range(self.n))
             deductions = cfg.commission.compute(results, cfg.min_bet, only_forced, self.flop_dealt)
         total_commission = sum(deductions)
@@ -1312,6 +1325,11 @@ class Round:
 
 
 _FOLD_CLAUSE = {"qld": "qld-holdem-2005 s37(1)", "act": "act-omaha-2017 17.6"}
+
+# Turn orders for n players: _CLOCKWISE[n][first] starts at ``first``; _AFTER[n][p] is everyone
+# else, starting after ``p``.
+_CLOCKWISE = [[tuple((f + j) % n for j in range(n)) for f in range(n)] for n in range(11)]
+_AFTER = [[tuple((p + 1 + j) % n for j in range(n - 1)) for p in range(n)] for n in range(11)]
 
 
 def _argmax(players: list[int], values: dict[int, int]) -> list[int]:
