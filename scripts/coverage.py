@@ -53,8 +53,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **{f"act-omaha-2017 11.{i}": _round for i in (1, 2, 3)},
     **{f"act-omaha-2017 12.{i}": _round for i in (1, 2, 3, 4)},
     **{f"act-omaha-2017 13.{i}": _round for i in (1, 2, 3)},
-    "act-omaha-2017 14.2": _round,
-    "act-omaha-2017 14.5": _round,
+    **dict.fromkeys(
+        ("act-omaha-2017 14.1", "act-omaha-2017 14.2", "act-omaha-2017 14.5"),
+        (ROUND, "`tests/test_round_tap_out.py`, `tests/test_round_rules.py`"),
+    ),
     "act-omaha-2017 15.1": _comm,
     **{f"act-omaha-2017 15.2({x})": _comm for x in ("a)(i", "a)(ii", "b", "c", "d", "e")},
     # dunedin-house: a round of play
