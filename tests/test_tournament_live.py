@@ -18,10 +18,17 @@ from croupier.round.events import (
     PotAwarded,
 )
 from croupier.tournament import Tournament, TournamentError
-from croupier.tournament.events import ClockCalled, FloorRuled, FoundSlow, TimeExpired
+from croupier.tournament.events import (
+    ClockCalled,
+    FloorRuled,
+    FoundSlow,
+    HandPlayed,
+    TimeExpired,
+)
 from croupier.tournament.hands import HandPlan
 from croupier.tournament.live import CardsRemovedFromShoe
-from test_tournament_support import QLD, deal_order, folds, only_table, started
+from croupier.tournament.runner import Policy, run_tournament
+from test_tournament_support import QLD, conditions, deal_order, folds, only_table, started
 
 
 def live_hand(t: Tournament, dealer: bool = False) -> tuple[HandPlan, Round]:
@@ -284,3 +291,24 @@ def test_qld_tournament_2020_4_41_report_on_a_stale_hand_is_refused() -> None:
     with pytest.raises(TournamentError):
         t.report(plan, r, CardsRemovedFromShoe(mixed=False))
     assert len(t.events) == n
+
+
+@pytest.mark.parametrize("changes", [QLD, {}])
+def test_qld_tournament_2020_4_26_dunedin_house_90_91_the_runner_puts_slow_bots_on_the_clock(
+    changes: dict[str, str],
+) -> None:
+    cond = conditions(**changes)
+    t, stats = run_tournament(cond, 12, seed=4, policy=Policy(tank=0.05))
+    expired = [e for e in t.events if isinstance(e, TimeExpired)]
+    called = [e for e in t.events if isinstance(e, ClockCalled)]
+    assert stats.clocks == len(called) > 0
+    assert stats.timed_out == len(expired) > 0
+    dead = {(e.table, e.hand, e.player) for e in expired}
+    for h in (e for e in t.events if isinstance(e, HandPlayed)):
+        for table, hand, player in dead:
+            if (h.table, h.hand) == (table, hand):
+                p = h.players.index(player)
+                assert any(isinstance(x, Folded) and x.player == p for x in h.round_events)
+    if not changes:  # dunedin-house 91: a bot found slow twice has 10 seconds from then on
+        assert any(e.clause == "dunedin-house 91" for e in called)
+    assert Tournament.from_events(cond, t.events).result_log() == t.result_log()

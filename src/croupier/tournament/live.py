@@ -124,9 +124,12 @@ class LiveHands(Floor):
         if self.rules != DUNEDIN or p is None or self.slow.get(plan.players[p], 0) < 2:
             return []
         running = self.action_clocks.get(plan.table)
-        if running is not None and running.hand == plan.hand and running.acted == _acted(r, p):
-            if running.player == plan.players[p]:
-                return []
+        if running is not None and (running.hand, running.player, running.acted) == (
+            plan.hand,
+            plan.players[p],
+            _acted(r, p),
+        ):
+            return []  # already on for this decision
         self._check_live(plan, r, "dunedin-house 91")
         called = ev.ClockCalled(
             plan.table,

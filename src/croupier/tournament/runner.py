@@ -33,7 +33,14 @@ from croupier.tournament.events import (
     StackBagged,
     TEvent,
 )
-from croupier.tournament.tournament import BUSTED, OUT, PLAYING, HandPlan, Tournament
+from croupier.tournament.tournament import (
+    BUSTED,
+    OUT,
+    PLAYING,
+    HandPlan,
+    Tournament,
+    TournamentError,
+)
 
 
 class InvariantBroken(AssertionError):
@@ -48,6 +55,8 @@ class Policy:
     add_on: float = 0.8
     re_entry: float = 0.6
     tight_share: float = 0.9  # share of tight-aggressive bots; the rest play at random
+    tank: float = 0.002  # share of decisions a bot thinks over long enough to be put on the clock
+    found_slow: float = 0.5  # share of those the director finds deliberately slow (4.27; 91)
 
 
 @dataclass
@@ -57,6 +66,8 @@ class RunStats:
     balance_checks: int = 0
     max_imbalance: int = 0
     bot_mistakes: int = 0  # illegal commands bots sent, replaced by a check or a fold
+    clocks: int = 0  # the clock called on a player (4.26-4.28; dunedin-house 90-91)
+    timed_out: int = 0  # hands dead because the clock ran out
     histories: list[tuple[int, int, HandHistory]] = field(default_factory=list)
 
 
@@ -129,6 +140,7 @@ class _Table:
 
     def __init__(self, conditions: Conditions, seed: int, pol: Policy, keep: bool) -> None:
         self.rng = random.Random(seed)
+        self.thinking = random.Random(seed + 2)  # how long bots take: apart from their choices
         self.shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
         self.cards = _cards(self.shoe)
         self.pol = pol
@@ -190,13 +202,38 @@ class _Table:
                 for number in sorted(t.tables):
                     t.announce_round(number, sr.kind, sr.chips, sr.prize)
 
+    def _think(self, t: Tournament, plan: HandPlan, r: Round, now: int) -> int:
+        """The time a decision takes; now and then a bot thinks long, an opponent asks for the
+        clock after a reasonable 30 seconds (qld-tournament-2020 4.26; dunedin-house 90), and
+        the hand is dead if time runs out. A bot found slow twice under dunedin-house 91 has
+        the clock on every decision. Returns the time after the decision."""
+        called = len(t.start_decision(plan, r, now))
+        if plan.forced_action(r) is not None or self.thinking.random() >= self.pol.tank:
+            think = 1
+        else:
+            think = self.thinking.randint(30, 150)
+            try:
+                called += len(t.call_clock(plan, r, now + 30))
+            except TournamentError:
+                pass  # the clock is already on this decision
+            if self.thinking.random() < self.pol.found_slow:
+                t.find_slow(plan.players[r.actor or 0])
+        self.stats.clocks += called
+        if called and t.enforce_clock(plan, r, now + think):
+            self.stats.timed_out += 1
+        return now + think
+
     def _hand(self, t: Tournament, number: int) -> tuple[HandPlan, Round]:
         plan = t.plan_hand(number, self.shoe.shuffle().order)
         r = Round(plan.config)
         unit = plan.config.chip_unit
+        now = t.clock.elapsed  # the table's time within the hand, in seconds
         while not r.is_over:
             actor = r.actor
             assert actor is not None, "an automatic round waits only for players"
+            now = self._think(t, plan, r, now)
+            if r.is_over or r.actor != actor:
+                continue  # time ran out: the hand is dead
             cmd = plan.forced_action(r) or _in_chips(
                 self.brains[plan.players[actor]].act(r, self.rng), r, unit
             )
