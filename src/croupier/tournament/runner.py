@@ -12,6 +12,7 @@ otherwise it is a fair model of tables dealing at the same pace.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -212,10 +213,8 @@ class _Table:
             think = 1
         else:
             think = self.thinking.randint(30, 150)
-            try:
+            with contextlib.suppress(TournamentError):  # already on this decision
                 called += len(t.call_clock(plan, r, now + 30))
-            except TournamentError:
-                pass  # the clock is already on this decision
             if self.thinking.random() < self.pol.found_slow:
                 t.find_slow(plan.players[r.actor or 0])
         self.stats.clocks += called
