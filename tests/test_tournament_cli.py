@@ -44,11 +44,27 @@ def test_run_json_pays_the_whole_pool(tmp_path: Path) -> None:
 
 def test_run_heads_up_format(tmp_path: Path) -> None:
     r = run(app, ["tournament", "run", str(EXAMPLES / "heads_up.toml"), "--bots", "4",
-                  "--json"])  # fmt: skip
+                  "--json", "--out", str(tmp_path)])  # fmt: skip
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert sorted(p["place"] for p in out["places"]) == [1, 2, 3, 3]
     assert sum(p["cash"] for p in out["places"]) == out["pool"] == 1000
+    log = json.loads((tmp_path / "result_log.json").read_text())
+    assert sorted((row["player"], row["place"], row["cash"]) for row in log) == sorted(
+        (p["player"], p["place"], p["cash"]) for p in out["places"]
+    )
+    hands = sorted((tmp_path / "hands").glob("match*.phh"))
+    assert len(hands) == out["hands"] > 0
+    first = load(tmp_path / "hands" / "match001-hand00001.phh")
+    assert first.event == "Star Heads-Up Championship" and first.level == 1
+    assert first.players is not None and len(first.players) == 2
+
+
+def test_run_heads_up_text_shows_each_round(tmp_path: Path) -> None:
+    r = run(app, ["tournament", "run", str(EXAMPLES / "heads_up.toml"), "--bots", "3",
+                  "--out", str(tmp_path), "--no-histories"])  # fmt: skip
+    assert r.exit_code == 0, r.output
+    assert "round 1:" in r.output and "round 2:" in r.output and "prize pool" in r.output
 
 
 def test_invalid_conditions_exit_2_naming_the_field(tmp_path: Path) -> None:

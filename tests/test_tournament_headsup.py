@@ -5,12 +5,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+import pytest
 
 from croupier.bots import RandomBot
 from croupier.cards import Card, Deck
 from croupier.round import BetRaise, CheckCall, Command, Round
 from croupier.shoe import Shoe
+from croupier.tournament import Tournament, TournamentError
+from croupier.tournament.events import HeadsUpDrawn, HeadsUpRoundWon, MatchPlayed
 from croupier.tournament.headsup import best_of_three, play_match, run_heads_up
+from croupier.tournament.runner import run_heads_up_tournament
 from test_tournament_support import QLD, conditions
 
 COND = conditions(**QLD, heads_up={"matches": 3}, payouts=[60, 25, 15])
@@ -64,3 +70,35 @@ def test_qld_tournament_2020_4_45_heads_up_knockout_places_and_prizes() -> None:
     cash = {p: c for p, _, c in res.places}
     third = [cash[p] for p, place in places.items() if place == 3]
     assert sorted(third) == [37, 38]  # third's 75 shared with the unpaid fourth (4.19)
+
+
+def test_qld_tournament_2020_4_45_the_event_log_rebuilds_the_heads_up_result() -> None:
+    cond = conditions(**QLD, heads_up={"matches": 3}, payouts=[60, 25, 15])
+    t, res, stats = run_heads_up_tournament(cond, 6, seed=2, keep_histories=True)
+    assert t.finished
+    again = Tournament.from_events(cond, t.events)
+    assert again.result_log() == t.result_log()
+    logged = sorted((row["player"], row["place"], row["cash"]) for row in again.result_log())
+    assert logged == sorted(res.places)
+    drawn = next(e for e in t.events if isinstance(e, HeadsUpDrawn))
+    assert set(drawn.field) == set(t.entrants) and drawn.byes == res.byes
+    played = [e for e in t.events if isinstance(e, MatchPlayed)]
+    assert len(played) == sum(len(r.matches) for s in res.rounds for r in s)
+    assert sum(e.hands for e in played) == stats.hands == len(stats.histories)
+    won = [e for e in t.events if isinstance(e, HeadsUpRoundWon)]
+    assert all(Counter(m.winner for m in played if m.stage == w.stage and set(m.players) ==
+                       set(w.players))[w.winner] == 2 for w in won)  # fmt: skip
+
+
+def test_qld_tournament_2020_4_45_1_a_bracket_not_won_two_of_three_is_refused() -> None:
+    cond = conditions(**QLD, heads_up={"matches": 3}, payouts=[60, 25, 15])
+    t, res, _ = run_heads_up_tournament(cond, 4, seed=1)
+    rnd = res.rounds[0][0]
+    bad = replace(rnd, winner=rnd.loser)
+    broken = replace(res, rounds=((bad, *res.rounds[0][1:]), *res.rounds[1:]))
+    fresh = Tournament(cond)
+    for p in t.entrants:
+        fresh.register(p)
+    with pytest.raises(TournamentError) as info:
+        fresh.record_heads_up(broken)
+    assert info.value.ruling.clause == "qld-tournament-2020 4.45(1)" and len(fresh.events) == 4

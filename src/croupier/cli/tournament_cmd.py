@@ -62,7 +62,13 @@ def run(
     players left, average stack, tables), then places and payouts; writes the result log
     (qld-tournament-2020 2) and the hand histories (PHH)."""
     from croupier.phh import dump
-    from croupier.tournament.runner import InvariantBroken, RunStats, run_flights, run_tournament
+    from croupier.tournament.runner import (
+        InvariantBroken,
+        RunStats,
+        run_flights,
+        run_heads_up_tournament,
+        run_tournament,
+    )
     from croupier.tournament.tournament import Tournament, TournamentError
 
     cond = _load(conditions)
@@ -85,12 +91,12 @@ def run(
 
     if not as_json:
         typer.echo(f"{cond.name}  ({cond.rules}, {cond.structure} {cond.game})  {n} players")
-    if cond.heads_up_matches:
-        _heads_up(cond, n, seed, as_json)
-        return
     start = time.perf_counter()
+    bracket = None
     try:
-        if cond.flights is not None:
+        if cond.heads_up_matches:
+            t, bracket, stats = run_heads_up_tournament(cond, n, seed, keep_histories=histories)
+        elif cond.flights is not None:
             t, _, stats = run_flights(cond, n, seed, on_wave=show)
             histories = False
         else:
@@ -109,8 +115,9 @@ def run(
     if histories:
         hands = folder / "hands"
         hands.mkdir(exist_ok=True)
+        kind = "match" if bracket is not None else "table"
         for table, hand, history in stats.histories:
-            dump(history, hands / f"table{table:03d}-hand{hand:05d}.phh")
+            dump(history, hands / f"{kind}{table:03d}-hand{hand:05d}.phh")
     paid = [r for r in log if r["cash"] or r["seat"]]
     result = {
         "tournament": cond.name,
@@ -122,9 +129,18 @@ def run(
         "result_log": str(folder / "result_log.json"),
         "hand_histories": str(folder / "hands") if histories else None,
     }
+    if bracket is not None:
+        result["byes"] = list(bracket.byes)
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
+    if bracket is not None:
+        for k, stage in enumerate(bracket.rounds, 1):
+            for rnd in stage:
+                score = "-".join(str(sum(m.winner == p for m in rnd.matches)) for p in rnd.players)
+                typer.echo(
+                    f"round {k}: {rnd.players[0]} v {rnd.players[1]}  {score}  -> {rnd.winner}"
+                )
     typer.echo(f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands")
     typer.echo(f"{'place':>5}  {'player':<10} {'prize':>10}")
     for r in paid:
@@ -133,45 +149,6 @@ def run(
     typer.echo(f"result log: {folder / 'result_log.json'}")
     if histories:
         typer.echo(f"hand histories: {folder / 'hands'} ({len(stats.histories)} files)")
-
-
-def _heads_up(cond: Conditions, n: int, seed: int, as_json: bool) -> None:
-    """A heads-up knockout of best-of-three rounds (qld-tournament-2020 4.45)."""
-    import random
-
-    from croupier.bots import RandomBot, TightAggressive
-    from croupier.cards import Card
-    from croupier.round import Command, Round
-    from croupier.shoe import Shoe
-    from croupier.tournament.headsup import run_heads_up
-
-    rng = random.Random(seed)
-    shoe = Shoe(cond.game_rules.deck, seed=seed + 1)
-    players = [f"P{i + 1:04d}" for i in range(n)]
-    bots = {p: TightAggressive() if rng.random() < 0.5 else RandomBot() for p in players}
-
-    def decks() -> Iterator[tuple[Card, ...]]:
-        while True:
-            yield shoe.shuffle().order
-
-    def choose(r: Round, who: str) -> Command:
-        return bots[who].act(r, rng)
-
-    res = run_heads_up(cond, players, rng, decks(), choose)
-    places = [
-        {"player": p, "place": pl, "cash": c} for p, pl, c in sorted(res.places, key=lambda x: x[1])
-    ]
-    if as_json:
-        typer.echo(json.dumps({"tournament": cond.name, "pool": res.pool, "byes": list(res.byes),
-                               "places": places}, indent=2))  # fmt: skip
-        return
-    for k, stage in enumerate(res.rounds, 1):
-        for rnd in stage:
-            score = "-".join(str(sum(m.winner == p for m in rnd.matches)) for p in rnd.players)
-            typer.echo(f"round {k}: {rnd.players[0]} v {rnd.players[1]}  {score}  -> {rnd.winner}")
-    for row in places:
-        if row["cash"]:
-            typer.echo(f"{row['place']:>5}  {row['player']!s:<10} {row['cash']:>10,}")
 
 
 def clock_lines(

@@ -356,3 +356,35 @@ class FloorRuled(TEvent):
     report: str
     clause: str
     message: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeadsUpDrawn(TEvent):
+    """A heads-up tournament's ballot (qld-tournament-2020 4.6, 4.45): the field in drawn
+    order; the first ``byes`` go straight to the second round."""
+
+    field: tuple[str, ...]
+    byes: tuple[str, ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPlayed(TEvent):
+    """One match of a heads-up round, started with equal chips and played until one player
+    holds them all (qld-tournament-2020 2 "Match"; 4.45(1))."""
+
+    stage: int  # 1: the first round
+    players: tuple[str, str]  # the first on the button first
+    winner: str
+    hands: int
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeadsUpRoundWon(TEvent):
+    """The first player to win two matches advances (qld-tournament-2020 4.45(1))."""
+
+    stage: int
+    players: tuple[str, str]
+    winner: str
+    clause: str

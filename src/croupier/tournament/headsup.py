@@ -23,6 +23,9 @@ from croupier.tournament.conditions import Conditions
 from croupier.tournament.payouts import Prize, schedule, shared_places
 
 Chooser = Callable[[Round, str], Command]
+# Told of every finished hand: the round, who sat where (position 0 first after the button),
+# the hand's number in its match and the schedule index of its level.
+OnHand = Callable[[Round, tuple[str, str], int, int], None]
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,7 @@ def play_match(
     choose: Chooser,
     hand_seconds: int = 60,
     max_hands: int = 100_000,
+    on_hand: OnHand | None = None,
 ) -> Match:
     """A match: equal chips (4.45(1)); the button moves every hand; the blinds follow the
     conditions' levels on the match's own clock; it ends when one player has every chip."""
@@ -90,6 +94,8 @@ def play_match(
             assert actor is not None
             r.apply(choose(r, order[actor]))
         stacks[order[0]], stacks[order[1]] = r.stacks
+        if on_hand is not None:
+            on_hand(r, order, len(history) + 1, clock.index)
         history.append((stacks[players[0]], stacks[players[1]]))
         if 0 in stacks.values():
             winner = players[0] if stacks[players[0]] else players[1]
@@ -100,7 +106,11 @@ def play_match(
 
 
 def best_of_three(
-    cond: Conditions, players: tuple[str, str], decks: Iterator[Sequence[Card]], choose: Chooser
+    cond: Conditions,
+    players: tuple[str, str],
+    decks: Iterator[Sequence[Card]],
+    choose: Chooser,
+    on_hand: OnHand | None = None,
 ) -> HeadsUpRound:
     """qld-tournament-2020 4.45(1): up to three matches; the first to win two advances."""
     wins = dict.fromkeys(players, 0)
@@ -108,7 +118,7 @@ def best_of_three(
     while max(wins.values()) < 2:
         # each match the other player starts on the button
         pair = players if len(matches) % 2 == 0 else (players[1], players[0])
-        m = play_match(cond, pair, decks, choose)
+        m = play_match(cond, pair, decks, choose, on_hand=on_hand)
         matches.append(m)
         wins[m.winner] += 1
     winner = max(wins, key=lambda p: wins[p])
@@ -121,6 +131,7 @@ def run_heads_up(
     rng: random.Random,
     decks: Iterator[Sequence[Card]],
     choose: Chooser,
+    on_hand: OnHand | None = None,
 ) -> HeadsUpResult:
     """A heads-up knockout: draw, byes, rounds of best of three, places and prizes."""
     if len(players) < 2:
@@ -141,7 +152,7 @@ def run_heads_up(
     places: list[tuple[str, int, int]] = []
     while len(alive) + len(byes) > 1 or len(alive) > 1:
         rounds = tuple(
-            best_of_three(cond, (alive[i], alive[i + 1]), decks, choose)
+            best_of_three(cond, (alive[i], alive[i + 1]), decks, choose, on_hand)
             for i in range(0, len(alive) - 1, 2)
         )
         stages.append(rounds)

@@ -34,6 +34,7 @@ from croupier.tournament.events import (
     StackBagged,
     TEvent,
 )
+from croupier.tournament.headsup import HeadsUpResult, run_heads_up
 from croupier.tournament.tournament import (
     BUSTED,
     OUT,
@@ -378,3 +379,61 @@ def _offer_re_entry(
             offered.add((player, e.entries))
             if t.why_not_buy(player, "re-entry") is None and rng.random() < pol.re_entry:
                 t.buy(player, "re-entry", rng)
+
+
+def run_heads_up_tournament(
+    conditions: Conditions, bots: int, seed: int = 0, *, keep_histories: bool = False
+) -> tuple[Tournament, HeadsUpResult, RunStats]:
+    """A heads-up knockout of best-of-three rounds (qld-tournament-2020 4.45) with bots: the
+    bracket is played, then recorded in the tournament's event log, which works out the places
+    and prizes; the two must agree. With ``keep_histories`` every hand's PHH history is kept
+    (``table`` is the match's number, ``hand`` the hand's number in it)."""
+    rng = random.Random(seed)
+    shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
+    players = [f"P{i + 1:04d}" for i in range(bots)]
+    brains: dict[str, Bot] = {
+        p: TightAggressive() if rng.random() < 0.5 else RandomBot() for p in players
+    }
+    stats = RunStats()
+    start = conditions.start
+    matches: list[tuple[str, str]] = []
+
+    def choose(r: Round, who: str) -> Command:
+        return brains[who].act(r, rng)
+
+    def on_hand(r: Round, order: tuple[str, str], hand: int, level: int) -> None:
+        if hand == 1:
+            matches.append(order)
+        stats.hands += 1
+        if keep_histories:
+            history = replace(
+                to_history(r),
+                event=conditions.name,
+                table=len(matches),
+                hand=hand,
+                level=sum(not lv.is_break for lv in conditions.levels[: level + 1]),
+                seats=(1, 2),
+                seat_count=2,
+                players=order,
+                year=start.year,
+                month=start.month,
+                day=start.day,
+            )
+            stats.histories.append((len(matches), hand, history))
+
+    t = Tournament(conditions)
+    for p in players:
+        t.register(p, f"Bot {p[1:]}")
+    result = run_heads_up(conditions, players, rng, _cards_by_deck(shoe), choose, on_hand)
+    t.record_heads_up(result)
+    if sorted(result.places) != sorted(
+        (p, place, cash) for p, e in t.entrants.items() for place, cash, _ in e.results
+    ):
+        raise InvariantBroken("the event log's places differ from the bracket's")
+    check_payouts(t)
+    return t, result, stats
+
+
+def _cards_by_deck(shoe: Shoe) -> Iterator[tuple[Card, ...]]:
+    while True:
+        yield shoe.shuffle().order

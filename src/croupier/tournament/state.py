@@ -507,6 +507,16 @@ class TournamentState:
     def _on_found_slow(self, e: ev.FoundSlow) -> None:
         self.slow[e.player] = e.times
 
+    def _on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
+        for p in e.field:
+            self.entrants[p].status = PLAYING
+
+    def _on_match_played(self, e: ev.MatchPlayed) -> None:
+        pass  # a record: the round's winner follows from the matches
+
+    def _on_heads_up_round_won(self, e: ev.HeadsUpRoundWon) -> None:
+        pass  # the loser's elimination follows as its own event
+
     def _on_floor_ruled(self, e: ev.FloorRuled) -> None:
         pass  # the ruling's effect is in the hand's round events
 

@@ -21,8 +21,8 @@ by :meth:`Tournament.tick`.
 from __future__ import annotations
 
 from croupier.tournament import events as ev
+from croupier.tournament.bracket import Bracket
 from croupier.tournament.hands import HandPlan
-from croupier.tournament.live import LiveHands
 from croupier.tournament.state import (
     ALTERNATE,
     BUSTED,
@@ -57,7 +57,7 @@ __all__ = [
 ]
 
 
-class Tournament(LiveHands):
+class Tournament(Bracket):
     """One tournament under its :class:`Conditions`: every command of the floor, the players and
     the operator, each refused with a ruling citing its clause or applied as events."""
 

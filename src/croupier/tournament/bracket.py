@@ -1,0 +1,52 @@
+"""Heads-up tournaments in the event log: the ballot, every match, every round won, the
+eliminations and the places (qld-tournament-2020 4.45), so a heads-up tournament is rebuilt
+from its events like any other."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from croupier.tournament import events as ev
+from croupier.tournament.headsup import HeadsUpResult
+from croupier.tournament.live import LiveHands
+from croupier.tournament.state import REGISTERED, refuse
+
+HU = "qld-tournament-2020 4.45"
+
+
+class Bracket(LiveHands):
+    """Records a heads-up knockout played by :func:`croupier.tournament.headsup.run_heads_up`."""
+
+    def record_heads_up(self, result: HeadsUpResult) -> list[ev.TEvent]:
+        """Record a heads-up knockout of the registered players: the draw, each match and
+        round, the losers of each stage eliminated together (sharing their places: 4.19), and
+        the places and prizes, which the tournament works out itself from these events."""
+        if not self.conditions.heads_up_matches:
+            raise refuse(HU, "these conditions are not a heads-up tournament")
+        if self.started:
+            raise refuse(HU, "the tournament has already started")
+        registered = {p for p, e in self.entrants.items() if e.status == REGISTERED}
+        drawn = [*result.byes, *(p for r in result.rounds[0] for p in r.players)]
+        if Counter(drawn) != Counter(registered):
+            raise refuse(HU, "the bracket's players are not the registered field")
+        for stage in result.rounds:
+            for rnd in stage:
+                wins = Counter(m.winner for m in rnd.matches)
+                if wins[rnd.winner] != 2 or len(rnd.matches) > 3:
+                    raise refuse(f"{HU}(1)", f"{rnd.winner} did not win two matches of three")
+        n = len(self.events)
+        self._emit(ev.TournamentStarted(HU))
+        self._emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, "qld-tournament-2020 4.6"))
+        for k, stage in enumerate(result.rounds, 1):
+            for rnd in stage:
+                for m in rnd.matches:
+                    self._emit(
+                        ev.MatchPlayed(k, m.players, m.winner, m.hands, "qld-tournament-2020 2")
+                    )
+                self._emit(ev.HeadsUpRoundWon(k, rnd.players, rnd.winner, f"{HU}(1)"))
+            losers = tuple(r.loser for r in stage)
+            # losers of one stage go out together and share their places (4.19 read for a
+            # bracket, as croupier.tournament.headsup does)
+            self._emit(ev.Eliminated(losers, (0,) * len(losers), "qld-tournament-2020 4.19"))
+            self._award_places()
+        return self.events[n:]
