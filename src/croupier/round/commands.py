@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.cards import Card
 
@@ -26,54 +27,55 @@ class IllegalAction(ValueError):
         self.ruling = ruling
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Command:
-    """Base class of round commands."""
+    """Base class of round commands. Like events, commands never change once made; ``Final``
+    fields say so to mypy without frozen's construction cost (see croupier.round.events)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Fold(Command):
-    player: int
+    player: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CheckCall(Command):
     """Check when nothing is owed, otherwise call (all-in for less when the stack is short)."""
 
-    player: int
+    player: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class BetRaise(Command):
     """Bet or raise to ``to``: the player's total for this betting round (as PHH writes it)."""
 
-    player: int
-    to: int
+    player: Final[int]
+    to: Final[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DealHole(Command):
     """Dealer-driven mode: the hole cards actually dealt to a player (None: not entered)."""
 
-    player: int
-    cards: tuple[Card | None, ...]
+    player: Final[int]
+    cards: Final[tuple[Card | None, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DealBoard(Command):
     """Dealer-driven mode: community cards actually dealt (the flop, turn or river)."""
 
-    cards: tuple[Card, ...]
+    cards: Final[tuple[Card, ...]]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Show(Command):
     """Show a hand at showdown. ``cards`` are required when the engine has not seen them."""
 
-    player: int
-    cards: tuple[Card, ...] | None = None
+    player: Final[int]
+    cards: Final[tuple[Card, ...] | None] = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Muck(Command):
-    player: int
+    player: Final[int]

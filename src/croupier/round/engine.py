@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from croupier.cards import Card, CardError
 from croupier.round.commands import (
@@ -70,17 +71,17 @@ STREET_NAMES = ("pre-flop", "flop", "turn", "river", "showdown", "over")
 BOARD_SIZES = (0, 3, 1, 1)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # Final fields, not frozen: see round.events
 class LegalActions:
     """What the player to act may do; amounts are "to" totals for the betting round."""
 
-    player: int
-    can_fold: bool
-    can_check: bool
-    call_amount: int  # chips added by a call (0 when checking); all-in for less when short
-    min_raise_to: int | None  # None: no bet or raise allowed
-    max_raise_to: int | None
-    all_in_to: int  # the player's whole stack as a "to" amount
+    player: Final[int]
+    can_fold: Final[bool]
+    can_check: Final[bool]
+    call_amount: Final[int]  # chips added by a call (0 when checking); all-in for less when short
+    min_raise_to: Final[int | None]  # None: no bet or raise allowed
+    max_raise_to: Final[int | None]
+    all_in_to: Final[int]  # the player's whole stack as a "to" amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,9 +222,13 @@ class Round:
     def apply(self, cmd: Command) -> list[Event]:
         """Apply a command: the events it produced, or :class:`IllegalAction` and no change."""
         events = self._plan(cmd)
-        mark = len(self.events)
-        for e in events:
-            self._emit(e)
+        log = self.events
+        mark = len(log)
+        for e in events:  # self._emit, inlined
+            log.append(e)
+            fold = _FOLDERS.get(type(e))
+            if fold is not None:
+                fold(self, e)
         self._advance()
         self._marks.append(mark)
         return self.events[mark:]
@@ -709,7 +714,7 @@ class Round:
         if None in e.cards:
             self.cards_out.update(c for c in e.cards if c is not None)
         else:
-            self.cards_out.update(e.cards)
+            self.cards_out.update(e.cards)  # type: ignore[arg-type]  # no None among them
         if self.config.automatic:
             self.deck_pos += len(e.cards)
         if None not in self.hole:
@@ -1168,16 +1173,19 @@ class Round:
         levels = sorted({contrib[i] for i in eligible})
         pots: list[Pot] = []
         prev = 0
+        below = 0  # chips contributed up to the previous level
         for lvl in levels:
-            amount = sum(min(c, lvl) - min(c, prev) for c in contrib) + (dead if not pots else 0)
-            who = tuple(i for i in eligible if contrib[i] >= lvl)
+            upto = sum([min(c, lvl) for c in contrib])
+            amount = upto - below + (dead if not pots else 0)
+            below = upto
+            who = tuple([i for i in eligible if contrib[i] >= lvl])
             if amount:
                 if pots and pots[-1].eligible == who:
                     pots[-1] = Pot(pots[-1].amount + amount, who, pots[-1].floor)
                 else:
                     pots.append(Pot(amount, who, prev))
             prev = lvl
-        rest = sum(c - min(c, prev) for c in contrib)
+        rest = sum(contrib) - below
         if rest and pots:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible, pots[-1].floor)
         return pots
