@@ -388,3 +388,15 @@ class HeadsUpRoundWon(TEvent):
     players: tuple[str, str]
     winner: str
     clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenChipsRuled(TEvent):
+    """Chips found hidden behind an all-in after a call (dunedin-house 85): they join ``to``'s
+    stack (the player, not paid off for them; or the winning caller), or leave play (``to``
+    empty)."""
+
+    player: str
+    chips: int
+    to: str
+    clause: str

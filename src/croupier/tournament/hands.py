@@ -118,6 +118,13 @@ class Dealing(EntryDesk):
             i = positions.index(post.seat)
             blinds[i] = level.small_blind if post.blind.value == "small blind" else level.big_blind
         big_pos = positions.index(deal.big_blind.seat)
+        if any(b > self.entrants[players[i]].stack for i, b in enumerate(blinds)):
+            # 4.29: a player short of a blind still plays, all in for what they have; under
+            # dunedin-house 94 that partial blind counts as a full one, so the button and
+            # blinds move on as usual (the dead-button deal never asks for a make-up)
+            rulings.append(
+                self.c("qld-tournament-2020 4.29", "qld-tournament-2020 4.29", "dunedin-house 94")
+            )
         antes = [level.ante] * n if level.ante else [0] * n
         if level.big_blind_ante:
             # a big blind too short for both posts the blind first and the rest as the ante

@@ -11,7 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from croupier.floor import CommunityCardsExposed, HandKilledByDealer, Incident, OutOfTurn, rule
+from croupier.floor import (
+    CardsInMuck,
+    CommunityCardsExposed,
+    HandKilledByDealer,
+    Incident,
+    OutOfTurn,
+    rule,
+)
 from croupier.floor.decision import Decision
 from croupier.round import Fold, IllegalAction, Round, Ruling
 from croupier.round.engine import FLOP, PREFLOP, TURN
@@ -179,8 +186,58 @@ class LiveHands(Floor):
         )
         return self._emit_all([ruled])
 
+    def rule_hidden_chips(
+        self, player: str, chips: int, *, part_of_action: bool = False, award_to: str = ""
+    ) -> list[ev.TEvent]:
+        """dunedin-house 85: a chip found hidden behind after ``player``'s all-in was called.
+        Not part of the action and the player won: they keep it but are not paid off for it.
+        The player lost: it does not save them; the director may award it to the winning
+        caller (``award_to``), otherwise it leaves play (reading: "not saved" takes it out of
+        the loser's stack). Part of the action while the player won needs the hand's bets
+        corrected before it is recorded, so it is refused here. The other rulebooks are silent:
+        dunedin-house 85 is the house rule."""
+        clause = "dunedin-house 85"
+        self._entrant(player)
+        if chips <= 0 or chips % self.smallest_chip():
+            raise refuse(clause, f"{chips} is not a whole number of {self.smallest_chip()} chips")
+        last = next(
+            (
+                e
+                for e in reversed(self.events)
+                if isinstance(e, ev.HandPlayed) and player in e.players
+            ),
+            None,
+        )
+        if last is None:
+            raise refuse(clause, f"{player} has played no hand")
+        lost = last.after[last.players.index(player)] == 0
+        if award_to and (
+            award_to == player
+            or award_to not in last.players
+            or self.entrants[award_to].status != "playing"
+        ):
+            raise refuse(clause, f"{award_to} is not a caller still playing from that hand")
+        if not lost:
+            if part_of_action:
+                raise refuse(clause, "part of the action: correct the bets before recording")
+            if award_to:
+                raise refuse(clause, f"{player} won the hand: the chip stays theirs")
+            to = player
+        else:
+            if part_of_action and not award_to:
+                raise refuse(clause, "part of the action: name the winning caller")
+            to = award_to
+        return self._emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
+
     def _tournament_ruling(self, r: Round, incident: Incident) -> Decision | None:
         """The tournament conditions' own ruling, or None where the rules of play apply."""
+        if self.rules == DUNEDIN and isinstance(incident, CardsInMuck) and incident.retrieve:
+            # dunedin-house 93: in a tournament the director may rule any hand retrievable;
+            # reading: the director's ruling replaces 56's "clearly identifiable" test
+            p = incident.player
+            if not 0 <= p < r.n or r.folded[p]:
+                raise refuse("dunedin-house 93", f"player {p} has no live hand to retrieve")
+            return Decision(Ruling("dunedin-house 93", f"player {p}'s hand is retrieved and live"))
         if self.rules != QLD:
             if isinstance(incident, CardsRemovedFromShoe):
                 raise refuse(f"{self.rules} (silent)", "no rule for cards taken from the shoe")

@@ -517,6 +517,11 @@ class TournamentState:
     def _on_heads_up_round_won(self, e: ev.HeadsUpRoundWon) -> None:
         pass  # the loser's elimination follows as its own event
 
+    def _on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
+        if e.to:
+            self.entrants[e.to].stack += e.chips
+            self.chips_in_play += e.chips
+
     def _on_floor_ruled(self, e: ev.FloorRuled) -> None:
         pass  # the ruling's effect is in the hand's round events
 

@@ -1,0 +1,130 @@
+"""Short blinds and hidden chips at tournament tables (qld-tournament-2020 4.29;
+dunedin-house 85, 93, 94)."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.cards import Deck
+from croupier.floor import CardsInMuck
+from croupier.round import BetRaise, CheckCall, Command, DealHole, Fold, Round
+from croupier.round.events import BlindPosted
+from croupier.tournament import Tournament, TournamentError
+from croupier.tournament.events import FloorRuled, HandPlayed, HiddenChipsRuled
+from test_tournament_support import QLD, deal_order, folds, only_table, play, started
+
+
+def short_big_blind(t: Tournament, left: int) -> str:
+    """Leave the next big blind ``left`` chips (4.13 forfeits take the rest out of play)."""
+    plan = t.plan_hand(only_table(t))
+    who = plan.players[plan.players.index(t.tables[plan.table].seats[plan.deal.big_blind.seat])]
+    t.forfeit_chips(who, t.stack(who) - left)
+    return who
+
+
+@pytest.mark.parametrize(("changes", "clause"), [(QLD, "qld-tournament-2020 4.29"),
+                                                  ({}, "dunedin-house 94")])  # fmt: skip
+def test_qld_tournament_2020_4_29_dunedin_house_94_a_short_blind_plays_all_in(
+    changes: dict[str, str], clause: str
+) -> None:
+    t = started(4, chips=[5, 25, 100], **changes)
+    table = only_table(t)
+    short = short_big_blind(t, 40)  # the big blind is 50, the small 25
+    plan = t.plan_hand(table)
+    assert clause in plan.rulings
+    plan, r = play(t, table, folds)  # everyone folds to the short big blind
+    p = plan.players.index(short)
+    posted = [e for e in r.events if isinstance(e, BlindPosted) and e.player == p]
+    assert [e.amount for e in posted] == [40] and r.all_in[p]
+    assert r.stacks[p] == 40 + 25  # a live blind: it wins the small blind
+    t.record([(plan, r)])
+    after = t.plan_hand(table)
+    # 94: the partial blind counts as a full one: the blinds move on, nobody owes one
+    seats = sorted(t.tables[table].seats)
+    bb = plan.deal.big_blind.seat
+    assert after.deal.small_blind.seat == bb
+    assert after.deal.big_blind.seat == next((s for s in seats if s > bb), seats[0])
+    assert short not in [
+        post.player for post in after.deal.posts if post.blind.value == "big blind"
+    ]
+
+
+def test_qld_tournament_2020_4_29_a_full_stack_gets_no_ruling() -> None:
+    t = started(4, **QLD)
+    assert "qld-tournament-2020 4.29" not in t.plan_hand(only_table(t)).rulings
+
+
+def all_in_hand(t: Tournament, seed: int) -> tuple[str, str, HandPlayed]:
+    """A hand where the first player shoves and the next calls; the rest fold."""
+    table = only_table(t)
+    shover: list[int] = []
+
+    def policy(r: Round, p: int) -> Command:
+        la = r.legal_actions()
+        assert la is not None
+        if not shover and la.max_raise_to is not None:
+            shover.append(p)
+            return BetRaise(p, la.max_raise_to)
+        if len(shover) == 1 and p != shover[0]:
+            shover.append(p)
+            return CheckCall(p)
+        return folds(r, p)
+
+    plan, r = play(t, table, policy, deal_order(seed))
+    t.record([(plan, r)])
+    hand = [e for e in t.events if isinstance(e, HandPlayed)][-1]
+    return plan.players[shover[0]], plan.players[shover[1]], hand
+
+
+def test_dunedin_house_85_hidden_chip_of_a_winner_is_not_paid_off() -> None:
+    for seed in range(40):
+        t = started(4, seed=seed)
+        shover, caller, hand = all_in_hand(t, seed)
+        if t.stack(shover):
+            break
+    else:
+        pytest.fail("the shover never won")
+    before, in_play = t.stack(shover), t.chips_in_play
+    with pytest.raises(TournamentError) as info:
+        t.rule_hidden_chips(shover, 25, award_to=caller)
+    assert info.value.ruling.clause == "dunedin-house 85"
+    [e] = t.rule_hidden_chips(shover, 25)
+    assert isinstance(e, HiddenChipsRuled) and e.to == shover
+    assert t.stack(shover) == before + 25 and t.chips_in_play == in_play + 25
+    assert t.chips_on_tables() == t.chips_in_play
+    assert Tournament.from_events(t.conditions, t.events).stack(shover) == before + 25
+
+
+def test_dunedin_house_85_hidden_chip_does_not_save_a_loser_and_may_go_to_the_caller() -> None:
+    for seed in range(40):
+        t = started(4, seed=seed)
+        shover, caller, hand = all_in_hand(t, seed)
+        if not t.stack(shover):
+            break
+    else:
+        pytest.fail("the shover never lost")
+    before = t.stack(caller)
+    [e] = t.rule_hidden_chips(shover, 25, award_to=caller)
+    assert isinstance(e, HiddenChipsRuled) and t.stack(caller) == before + 25
+    assert t.stack(shover) == 0 and t.chips_on_tables() == t.chips_in_play
+    n = len(t.events)
+    with pytest.raises(TournamentError):
+        t.rule_hidden_chips(shover, 30)  # not whole 25 chips
+    assert len(t.events) == n
+
+
+def test_dunedin_house_93_the_director_rules_a_mucked_hand_retrievable() -> None:
+    t = started(4)
+    plan = t.plan_hand(only_table(t))
+    r = Round(plan.config)
+    deck = iter(Deck.standard().cards)
+    for p in range(r.n):
+        r.apply(DealHole(p, (next(deck), next(deck))))
+    p = r.actor or 0
+    [ruled] = t.report(plan, r, CardsInMuck(p, identifiable=False, retrieve=True))
+    assert isinstance(ruled, FloorRuled) and ruled.clause == "dunedin-house 93"
+    assert not r.folded[p] and r.actor == p
+    r.apply(Fold(p))
+    with pytest.raises(TournamentError) as info:
+        t.report(plan, r, CardsInMuck(p, retrieve=True))
+    assert info.value.ruling.clause == "dunedin-house 93"
