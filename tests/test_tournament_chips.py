@@ -79,7 +79,7 @@ def all_in_hand(t: Tournament, seed: int) -> tuple[str, str, HandPlayed]:
 def test_dunedin_house_85_hidden_chip_of_a_winner_is_not_paid_off() -> None:
     for seed in range(40):
         t = started(4, seed=seed)
-        shover, caller, hand = all_in_hand(t, seed)
+        shover, caller, _ = all_in_hand(t, seed)
         if t.stack(shover):
             break
     else:
@@ -98,7 +98,7 @@ def test_dunedin_house_85_hidden_chip_of_a_winner_is_not_paid_off() -> None:
 def test_dunedin_house_85_hidden_chip_does_not_save_a_loser_and_may_go_to_the_caller() -> None:
     for seed in range(40):
         t = started(4, seed=seed)
-        shover, caller, hand = all_in_hand(t, seed)
+        shover, caller, _ = all_in_hand(t, seed)
         if not t.stack(shover):
             break
     else:
