@@ -53,6 +53,8 @@ def run(conditions: Path = DEFAULT, entrants: int = 1000, seed: int = 2026) -> d
         "max_table_gap_after_balancing": stats.max_imbalance,
         "balance_checks": stats.balance_checks,
         "bot_mistakes_replaced": stats.bot_mistakes,
+        "clocks_called": stats.clocks,
+        "hands_dead_on_time": stats.timed_out,
         "events": len(t.events),
         "tight_aggressive_share": TIGHT_SHARE,
         "checks": "chips conserved after every hand; tables within one after balancing; "
