@@ -17,10 +17,16 @@ def test_qld_tournament_2020_4_13_flights_bag_stacks_for_the_final_day() -> None
     assert len(flights) == 2
     bagged = {}
     for f in flights:
-        bags = [e for e in f.events if isinstance(e, StackBagged)]
-        assert bags and all(e.clause == "qld-tournament-2020 4.13" for e in bags)
-        assert sum(e.stack for e in bags) == f.chips_in_play  # every chip left goes in a bag
-        bagged.update({e.player: e.stack for e in bags})
+        bags = {e.player: e.stack for e in f.events if isinstance(e, StackBagged)}
+        assert bags and all(
+            e.clause == "qld-tournament-2020 4.13" for e in f.events if isinstance(e, StackBagged)
+        )
+        end = next(i for i, e in enumerate(f.events) if isinstance(e, StackBagged))
+        for e in f.events[end:]:  # bags forfeited to buy back into a later flight
+            if isinstance(e, ChipsForfeited):
+                assert bags.pop(e.player) == e.chips
+        assert sum(bags.values()) == f.chips_in_play  # every chip left goes in a bag
+        bagged.update(bags)
         assert f.why_not_deal(min(f.tables)) is not None  # the flight deals no more
     seated = [e for e in final.events if type(e).__name__ == "Seated"]
     assert {e.player: e.stack for e in seated} == bagged  # type: ignore[attr-defined]
@@ -49,3 +55,22 @@ def test_qld_tournament_2020_4_13_forfeit_and_buy_back_after_the_re_entry_period
     assert any(isinstance(e, ChipsForfeited) and e.chips == 1000 for e in t.events)
     assert t.stack("p1") == 1000 and t.entries_total == 5 and t.pool == 500
     assert t.chips_in_play == chips == t.chips_on_tables()
+
+
+def test_qld_tournament_2020_4_13_players_enter_later_flights() -> None:
+    cond = load_conditions(EXAMPLES / "two_flights.toml")
+    policy = Policy(tight_share=0.5, next_flight=1.0, forfeit=1.0)
+    final, flights, _ = run_flights(cond, 40, seed=4, policy=policy)
+    first, second = flights
+    forfeited = {e.player for e in first.events if isinstance(e, ChipsForfeited)}
+    knocked_out = {p for p, e in first.entrants.items() if e.status == "eliminated"}
+    assert forfeited and knocked_out
+    assert forfeited | knocked_out <= set(second.entrants)  # both came back for flight 2
+    assert all(p not in final.entrants or final.entrants[p].entries >= 2 for p in forfeited)
+    assert final.entries_total == first.entries_total + second.entries_total
+    assert final.pool == first.pool + second.pool
+    log = final.result_log()
+    assert len(log) == final.entries_total  # one result for every entry, each flight's too
+    twice = [p for p in forfeited if sum(r["player"] == p for r in log) >= 2]
+    assert twice  # a forfeited bag ends that entry: it takes a place of its own
+    assert sum(int(r["cash"]) for r in log) == final.pool  # type: ignore[call-overload]

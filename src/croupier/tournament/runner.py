@@ -28,6 +28,7 @@ from croupier.tournament.events import (
     BonusAwarded,
     Bought,
     BountyWon,
+    ChipsForfeited,
     ClockTicked,
     Eliminated,
     Registered,
@@ -57,6 +58,8 @@ class Policy:
     add_on: float = 0.8
     re_entry: float = 0.6
     tight_share: float = 0.9  # share of tight-aggressive bots; the rest play at random
+    next_flight: float = 0.5  # a player out of a flight enters a later one (2 Multi-Flight)
+    forfeit: float = 0.3  # a short survivor forfeits to buy back into a later flight (4.13)
     tank: float = 0.002  # share of decisions a bot thinks over long enough to be put on the clock
     found_slow: float = 0.5  # share of those the director finds deliberately slow (4.27; 91)
 
@@ -290,12 +293,14 @@ def run_flights(
     table = _Table(conditions, seed, pol, False)
     players = [f"P{i + 1:04d}" for i in range(bots)]
     played: list[Tournament] = []
+    returning: list[str] = []  # entering a later flight after one they left (4.13)
     for k, name in enumerate(flights.names):
         t = Tournament(conditions, flight=name)
-        entrants = players[k :: len(flights.names)]
+        entrants = [*players[k :: len(flights.names)], *returning]
         for p in entrants:
             t.register(p, f"Bot {p[1:]}")
-            table.seat_bot(p)
+            if p not in table.brains:
+                table.seat_bot(p)
         target = flights.survivors or max(2, round(len(entrants) * flights.survive_fraction))
 
         def stop(x: Tournament, target: int = target) -> bool:
@@ -307,6 +312,7 @@ def run_flights(
         _settle_busts(t, pol, table.rng)
         t.end_flight()
         played.append(t)
+        returning = _to_next_flight(t, pol, table.rng) if k + 1 < len(flights.names) else []
     final = _final_day(conditions, played)
     bagged = {p: final_stack for t in played for p, final_stack in _bagged(t).items()}
     final.start(table.rng, table.cards, stacks=bagged)
@@ -316,19 +322,60 @@ def run_flights(
     return final, played, table.stats
 
 
+def _to_next_flight(t: Tournament, pol: Policy, rng: random.Random) -> list[str]:
+    """Players who enter the next flight: some knocked out of this one, and some survivors
+    with no more than the starting stack who forfeit their bagged chips to buy back in
+    (qld-tournament-2020 4.13). A player who keeps a bag plays the final day instead: one
+    bag each (reading: 4.13 offers the next flight only through the forfeit)."""
+    out = []
+    for p in t.order:
+        e = t.entrants[p]
+        if e.status == OUT and rng.random() < pol.next_flight:
+            out.append(p)
+        elif (
+            e.status == PLAYING
+            and e.stack <= t.conditions.starting_stack
+            and rng.random() < pol.forfeit
+        ):
+            t.forfeit(p, buy_back=False)
+            out.append(p)
+    return out
+
+
 def _bagged(t: Tournament) -> dict[str, int]:
-    return {e.player: e.stack for e in t.events if isinstance(e, StackBagged)}
+    """The stacks bagged at the end of a flight, less those forfeited after (4.13)."""
+    bags: dict[str, int] = {}
+    for e in t.events:
+        if isinstance(e, StackBagged):
+            bags[e.player] = e.stack
+        elif isinstance(e, ChipsForfeited) and e.player in bags:
+            del bags[e.player]
+    return bags
 
 
 def _final_day(conditions: Conditions, flights: list[Tournament]) -> Tournament:
     """The final day's tournament, rebuilt from the flights' entries and eliminations."""
     events: list[TEvent] = []
     timeline: list[tuple[int, int, Eliminated]] = []
+    entered: set[str] = set()
     for k, t in enumerate(flights):
         elapsed = 0
+        bagged = False
         for e in t.events:
-            if isinstance(e, (Registered, BountyWon)):
+            if isinstance(e, Registered) and e.player in entered:  # a second flight's entry
+                events.append(
+                    Bought(e.player, "carried-entry", e.fee, e.admin_fee, e.bounty, 0, e.clause)
+                )
+            elif isinstance(e, Registered):
+                entered.add(e.player)
                 events.append(e)
+            elif isinstance(e, BountyWon):
+                events.append(e)
+            elif isinstance(e, StackBagged):
+                bagged = True
+            elif isinstance(e, ChipsForfeited) and bagged:
+                # 4.13: the bag forfeited to buy back in: that entry ends here
+                timeline.append((elapsed, k, Eliminated((e.player,), (0,), e.clause)))
             elif isinstance(e, Bought):  # the money and the entry; the chips are in the bags
                 entry = e.kind in ("re-entry", "entry", "buy-back")
                 events.append(replace(e, kind="carried-entry" if entry else "carried", chips=0))
