@@ -68,18 +68,18 @@ class RoundConfig:
             raise ConfigError(f"dead blinds name {len(self.dead)} positions for {n} players")
         if self.big_blind_position is not None and not 0 <= self.big_blind_position < n:
             raise ConfigError(f"the big blind's position {self.big_blind_position} is not a player")
-        if any(d < 0 for d in self.dead):
+        if self.dead and min(self.dead) < 0:
             raise ConfigError("dead blinds cannot be negative")
-        if any(s <= 0 for s in self.stacks):
+        if min(self.stacks) <= 0:
             raise ConfigError("every player in a round needs chips (qld-holdem-2005 s19(3))")
-        if any(b < 0 for b in (*self.blinds, *self.antes)) or self.fee < 0:
+        if min(self.blinds) < 0 or (self.antes and min(self.antes) < 0) or self.fee < 0:
             raise ConfigError("blinds, antes and fees cannot be negative")
-        for i, stack in enumerate(self.stacks):
-            if stack <= self.fee:
-                raise ConfigError(
-                    f"player {i} would have no table stake after the participation fee "
-                    "(qld-holdem-2005 s20(2), s31(3))"
-                )
+        if min(self.stacks) <= self.fee:
+            i = next(i for i, stack in enumerate(self.stacks) if stack <= self.fee)
+            raise ConfigError(
+                f"player {i} would have no table stake after the participation fee "
+                "(qld-holdem-2005 s20(2), s31(3))"
+            )
         if self.min_bet <= 0:
             raise ConfigError("the minimum bet must be positive")
         if self.chip_unit <= 0:
@@ -98,15 +98,15 @@ class RoundConfig:
         ):
             raise ConfigError("structured betting needs its two bet sizes (qld-holdem-2005 s28(8))")
         if self.deck_order is not None:
-            if not self.game.deck.is_permutation(self.deck_order):
+            deck = self.game.deck
+            if not deck.is_permutation(self.deck_order):
                 try:
-                    self.game.deck.check(self.deck_order)
+                    deck.check(self.deck_order)
                 except CardError as e:
                     raise ConfigError(f"deck order: {e}") from e
-            if len(self.deck_order) != self.game.deck.size:
+            if len(self.deck_order) != deck.size:
                 raise ConfigError(
-                    f"deck order has {len(self.deck_order)} cards; the {self.game.deck} has "
-                    f"{self.game.deck.size}"
+                    f"deck order has {len(self.deck_order)} cards; the {deck} has {deck.size}"
                 )
             need = n * self.game.hole_cards + 5 + (3 if self.burn else 0)
             if need > len(self.deck_order):

@@ -139,7 +139,7 @@ class Round:
         self.awarded = [0] * n
         self.flop_dealt = False
         self._bounds_at: tuple[int, int] = (-1, -1)  # (event count, player) of the memo below
-        self._bounds: tuple[int, int] | None = None
+        self._bounds: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
         self._values: dict[int, tuple[int, int]] = {}  # shown hands' (high, low) strengths
         # The floor's rulings (croupier.floor); all empty on the normal path.
         self.killed: set[int] = set()  # hands declared dead
@@ -207,7 +207,7 @@ class Round:
         owed = self.current_bet - bet
         stack = self.stacks[p]
         check_ok = owed == 0 and self._check_allowed(p)
-        lo_hi = self._raise_bounds(p)
+        lo_hi = self._bounds_now(p)[1]
         lo, hi = lo_hi if lo_hi else (None, None)
         call = 0 if owed == 0 else min(owed, stack)
         return LegalActions(p, True, check_ok, call, lo, hi, bet + stack)
@@ -342,8 +342,8 @@ class Round:
             amount = min(owed, stack)
             return [Called(p, amount, amount == stack)]
         to = cmd.to
-        bounds = self._full_bounds(p)
-        if bounds is None or self._raise_bounds(p) is None:
+        bounds, within = self._bounds_now(p)
+        if bounds is None or within is None:
             raise self._refuse(*self._why_no_raise(p))
         lo, hi = bounds
         all_in_to = self.bets[p] + stack
@@ -564,25 +564,30 @@ class Round:
     def _raise_bounds(self, p: int) -> tuple[int, int] | None:
         """Smallest and largest "to" amounts a bet or raise may have now (the smallest is the
         all-in when the stack is short of a full raise), or None if none is allowed."""
-        full = self._full_bounds(p)
-        if full is None:
-            return None
-        lo, hi = full
-        all_in_to = self.bets[p] + self.stacks[p]
-        hi = min(hi, all_in_to)
-        if lo > all_in_to:
-            lo = all_in_to  # only all-in remains: a short all-in (_plan_action)
-            if lo <= self.current_bet:
-                return None
-        return lo, hi
+        return self._bounds_now(p)[1]
 
     def _full_bounds(self, p: int) -> tuple[int, int] | None:
-        """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack.
-        Memoised per decision: every change appends an event, so the event count dates it."""
+        """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack."""
+        return self._bounds_now(p)[0]
+
+    def _bounds_now(self, p: int) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+        """(full bounds, bounds within the stack), memoised per decision: every change appends
+        an event, so the event count dates them (legal_actions, then apply, ask again)."""
         at = (len(self.events), p)
         if self._bounds_at == at:
             return self._bounds
-        self._bounds = bounds = self._compute_full_bounds(p)
+        full = self._compute_full_bounds(p)
+        within: tuple[int, int] | None = None
+        if full is not None:
+            lo, hi = full
+            all_in_to = self.bets[p] + self.stacks[p]
+            if hi > all_in_to:
+                hi = all_in_to
+            if lo <= all_in_to:
+                within = (lo, hi)
+            elif all_in_to > self.current_bet:
+                within = (all_in_to, hi)  # only all-in remains: a short all-in (_plan_action)
+        self._bounds = bounds = (full, within)
         self._bounds_at = at
         return bounds
 
@@ -959,7 +964,7 @@ class Round:
         if n == 2 and self.rules.heads_up_button_small_blind:
             blinds.reverse()  # dunedin-house 95: the button posts the small blind
             antes.reverse()  # and a big-blind ante stays with the big blind
-        for p in range(n):
+        for p in range(n) if cfg.antes else ():
             a = min(antes[p], self.stacks[p])
             if a:
                 self._emit(AntePosted(p, a))
@@ -967,7 +972,9 @@ class Round:
             if d:
                 self._emit(DeadPosted(p, min(d, self.stacks[p]), self.rules.dead_blind_clause))
         for p in range(n):
-            b = min(blinds[p], self.stacks[p])
+            b = blinds[p]
+            if b > self.stacks[p]:
+                b = self.stacks[p]
             if b:
                 self._emit(BlindPosted(p, b, _blind_kind(p, blinds)))
         if cfg.automatic:
