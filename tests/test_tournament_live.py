@@ -253,6 +253,16 @@ def test_qld_tournament_2020_4_43_cards_not_mixed_are_shuffled_back() -> None:
     assert list(r.stacks) == stacks and not r.is_over
 
 
+def test_qld_tournament_2020_4_43_refused_when_croupier_deals_itself() -> None:
+    t = started(4, **QLD)
+    plan, r = live_hand(t)  # dealt from croupier's own deck order
+    n, m = len(t.events), len(r.events)
+    with pytest.raises(TournamentError) as info:
+        t.report(plan, r, CardsRemovedFromShoe(mixed=True))
+    assert info.value.ruling.clause == "qld-tournament-2020 4.43"
+    assert (len(t.events), len(r.events)) == (n, m)
+
+
 def test_qld_tournament_2020_4_41_f_directed_by_the_dealer_retracts() -> None:
     t = started(4, **QLD)
     plan, r = to_flop(t)

@@ -305,6 +305,8 @@ def _removed_from_shoe(r: Round, c: CardsRemovedFromShoe) -> Decision:
     table's chip unit goes one unit each to the active players clockwise from the button,
     as odd chips do (qld-holdem-2005 s27(11))."""
     clause = "qld-tournament-2020 4.43"
+    if r.config.automatic:
+        raise refuse(clause, "croupier deals this round itself: no cards leave a shoe")
     if not c.mixed:
         return Decision(Ruling(clause, "the cards are shuffled back into the shoe; play goes on"))
     live = r.live()
