@@ -297,8 +297,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("4.23", "seating", "seating"),
             ("4.24", "seating", "seating"),
             ("4.25", "floor", "play"),
-            ("4.26", "action_clock", "clock"),
-            ("4.28", "action_clock", "clock"),
+            ("4.26", "live", "live"),
+            ("4.28", "live", "live"),
             ("4.31", "hands", "floor"),
             ("4.35", "hands", "play"),
             ("4.36", "hands", "play"),
@@ -321,7 +321,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("87", "chiprace", "chiprace"),
             ("88", "floor", "play"),
             ("89", "hands", "floor"),
-            ("91", "action_clock", "clock"),
+            ("91", "live", "live"),
             ("92", "hands", "play"),
             ("96", "entry", "entry"),
             ("97", "floor", "play"),
@@ -353,6 +353,26 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("23", "entry", "entry"),
         )
     },
+    # tournaments: the clock on a player, floor procedures, chips, flights
+    **dict.fromkeys(
+        (
+            "qld-tournament-2020 4.27",
+            *(f"qld-tournament-2020 4.41({x})" for x in "acef"),
+            "qld-tournament-2020 4.42",
+            "qld-tournament-2020 4.42(1)",
+            "qld-tournament-2020 4.42(2)",
+            "qld-tournament-2020 4.43",
+            "qld-tournament-2020 4.44",
+        ),
+        ("`croupier.tournament.live`", "`tests/test_tournament_live.py`"),
+    ),
+    **dict.fromkeys(
+        ("dunedin-house 85", "dunedin-house 93", "dunedin-house 94"),
+        (
+            "`croupier.tournament.live`, `croupier.tournament.hands`",
+            "`tests/test_tournament_chips.py`",
+        ),
+    ),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,
 }
