@@ -218,6 +218,8 @@ class Deck:
 
     def check(self, cards: Sequence[int]) -> None:
         """Raise :class:`CardError` if a card is not in this deck or appears twice."""
+        if len(set(cards)) == len(cards) and self.card_set.issuperset(cards):
+            return  # the common case, without a membership test per card
         for c in cards:
             if c not in self:
                 raise CardError(f"{Card(c)} is not in the {self.describe()}")
