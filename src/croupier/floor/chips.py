@@ -5,7 +5,9 @@ dunedin-house lets a verbal declaration bind (30) and reads silent chips by the 
 bets refused (31). act-omaha-2017 deems a bet between a call and a raise a call (17.7) and lets
 an undercaller fold with the chips back or make up the call (17.8). qld-holdem-2005 allows no
 oral wager (s22(2)); croupier reads its wrong amounts as act-omaha-2017 does, citing s3(1) (a
-call makes the bets equal) and s28(4) (the smallest raise).
+call makes the bets equal) and s28(4) (the smallest raise). At qld tournament tables,
+qld-tournament-2020 4.33 makes a single oversized chip a call unless the player says "raise",
+and 4.34 names the two-chip case.
 """
 
 from __future__ import annotations
@@ -144,6 +146,27 @@ def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
             PlayRestricted(p, True, short_clause),
         )
     lo = la.min_raise_to
+    if r.rules.irregularities == "qld-tournament" and owed > 0 and lo is not None:
+        chips = (*push.chips, *push.later)
+        if len(chips) == 1 and push.declared != "raise" and to > r.current_bet:
+            # 4.33: an oversized chip without "raise" is a call, even if it would make a raise
+            return _decide(
+                "qld-tournament-2020 4.33",
+                "an oversized chip, raise not called: a call",
+                CheckCall(p),
+            )
+        if (
+            to < lo
+            and push.declared is None
+            and len(chips) == 2
+            and chips[0] == chips[1]
+            and chips[0] < r.current_bet
+        ):
+            return _decide(
+                "qld-tournament-2020 4.34",
+                "two chips of one denomination, more than a call, less than a raise: a call",
+                CheckCall(p),
+            )
     if lo is None or to < lo:
         return _decide(call_clause, "more than a call, less than a raise: a call", CheckCall(p))
     return _decide(r.rules.min_raise_clause, f"a bet or raise to {to}", _capped(p, to, la))

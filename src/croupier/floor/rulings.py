@@ -58,6 +58,7 @@ from croupier.round.events import (
 )
 
 QLD, ACT, DUNEDIN = "qld", "act", "dunedin"
+QLD_TOURNAMENT = "qld-tournament"  # qld's rules, altered by qld-tournament-2020 (4.2)
 
 
 def rule(r: Round, incident: Incident) -> Decision:
@@ -85,7 +86,14 @@ def apply_incident(r: Round, incident: Incident) -> list[Event]:
 
 
 def _hook(r: Round) -> str:
-    return r.rules.irregularities
+    """QLD, ACT or DUNEDIN: a qld tournament table follows qld-holdem-2005 except where
+    :func:`_tournament` says otherwise."""
+    hook = r.rules.irregularities
+    return QLD if hook == QLD_TOURNAMENT else hook
+
+
+def _tournament(r: Round) -> bool:
+    return r.rules.irregularities == QLD_TOURNAMENT
 
 
 def _decide(clause: str, message: str, *events: Event) -> Decision:
@@ -509,9 +517,9 @@ def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
         raise refuse(r.rules.turn_clause, f"player {p} has no turn to come in this betting round")
     if p in r.pending:
         raise refuse(r.rules.turn_clause, f"player {p} already acted out of turn")
-    if hook == ACT and o.directed_by_dealer:
+    if o.directed_by_dealer and (hook == ACT or _tournament(r)):
         return _decide(
-            "act-omaha-2017 17.5",
+            "qld-tournament-2020 4.41(f)" if _tournament(r) else "act-omaha-2017 17.5",
             f"player {p} was directed by the dealer: the action is retracted; act in turn",
         )
     kind, to = "fold", 0
@@ -526,7 +534,7 @@ def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
     elif not isinstance(a, Fold):
         raise refuse(r.rules.turn_clause, f"unknown action {a!r}")
     clause = {
-        QLD: "qld-holdem-2005 s37(2)",
+        QLD: "qld-tournament-2020 4.41(a)" if _tournament(r) else "qld-holdem-2005 s37(2)",
         ACT: "act-omaha-2017 17.6",
         DUNEDIN: "dunedin-house 58" if kind == "fold" else "dunedin-house 57",
     }[hook]
@@ -541,7 +549,10 @@ def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
 def _skipped(r: Round, s: SkippedPlayerSilent) -> Decision:
     p = _player(r, s.player, r.rules.turn_clause)
     if _hook(r) != DUNEDIN:
-        clause = "qld-holdem-2005 s37(2)" if _hook(r) == QLD else "act-omaha-2017 17.6"
+        clause = {
+            QLD: "qld-tournament-2020 4.41(a)" if _tournament(r) else "qld-holdem-2005 s37(2)",
+            ACT: "act-omaha-2017 17.6",
+        }[_hook(r)]
         raise refuse(clause, "a missed player keeps the right to act in turn")
     if r.actor != p:
         raise refuse("dunedin-house 59", f"player {p} is not the player skipped")
@@ -571,6 +582,14 @@ def _exposed_in_play(r: Round, x: CardsExposedInPlay) -> Decision:
     hook = _hook(r)
     if not r.betting or p not in r.queue:
         raise refuse(r.rules.turn_clause, f"player {p} has no action pending")
+    if _tournament(r):
+        # 4.38: not folded; the penalty is the director's (4.37), outside the round
+        clause = "qld-tournament-2020 4.38"
+        if x.deem_folded:
+            raise refuse(clause, "a hand exposed during a round of play is not folded")
+        return _decide(
+            clause, f"player {p} exposed the hand: it stays live; the director may penalise (4.37)"
+        )
     if hook != DUNEDIN:
         clause = "qld-holdem-2005 s38(4)" if hook == QLD else "act-omaha-2017 17.15"
         if x.deem_folded:

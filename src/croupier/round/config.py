@@ -36,6 +36,9 @@ class RoundConfig:
     when others also post a big blind to come in (act-omaha-2017 17.11(b); dunedin-house 29):
     the first action before the flop is the player after it, and the others' posts are live
     bets acted on in turn. ``None``: the largest blind or straddle, the last of equals.
+    ``expose_all_in`` names the clause that turns every live hand face up, none mucked, once
+    a player is all in and the betting is over (qld-tournament-2020 4.30; dunedin-house 84);
+    empty: the rulebook's showdown order applies.
     """
 
     stacks: tuple[int, ...]
@@ -54,6 +57,7 @@ class RoundConfig:
     antes_dead: bool = False
     dead: tuple[int, ...] = ()
     big_blind_position: int | None = None
+    expose_all_in: str = ""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)

@@ -328,6 +328,10 @@ class Round:
         owed = self.current_bet - self.bets[p]
         stack = self.stacks[p]
         if isinstance(cmd, Fold):
+            if self.limited and self._is_passive(p) and self.passive[p][0] == _QT_CALL_OR_FOLD:
+                stands = self._held_wager(p) - self.bets[p]
+                if stands > 0:  # qld-tournament-2020 4.41(b), (d): the out-of-turn bet stands
+                    return [ChipsCommitted(p, stands, "qld-tournament-2020 4.41(d)"), Folded(p)]
             return [Folded(p)]
         if isinstance(cmd, CheckCall):
             if owed == 0:
@@ -427,6 +431,11 @@ class Round:
                 self.rules.showdown_clause, f"player {p} has already shown or mucked"
             )
         if isinstance(cmd, Muck):
+            if self._exposing():
+                raise self._refuse(
+                    self.config.expose_all_in,
+                    "a player is all in and the betting is over: every live hand is turned face up",
+                )
             return [HandMucked(p)]
         hole = self.hole[p]
         assert hole is not None
@@ -1064,6 +1073,18 @@ class Round:
                 binding, clause_of = False, "act-omaha-2017 17.6(c)"
                 if wager > self.bets[p]:  # the wager stays in the pot if the player folds
                     extra.append(ChipsCommitted(p, wager - self.bets[p], clause_of))
+        elif hook == "qld-tournament":
+            # qld-tournament-2020 4.41: binding only when no missed player wagered; a missed
+            # wager up to the held bet leaves only call or fold (b), and a fold then leaves the
+            # bet in the pot (d, on Fold); a larger one frees the player to act (c).
+            binding = cur <= faced
+            if binding:
+                clause_of = "qld-tournament-2020 4.41(a)"
+            elif cur <= wager:
+                clause_of = _QT_CALL_OR_FOLD
+                extra.append(PlayRestricted(p, True, clause_of))
+            else:
+                clause_of = "qld-tournament-2020 4.41(c)"
         else:
             binding = cur <= faced  # dunedin-house 57: a check, call or fold changes nothing
             clause_of = "dunedin-house 57"
@@ -1076,10 +1097,17 @@ class Round:
         if action == "bet" and to > self.current_bet:
             bounds = self._raise_bounds(p)
             if bounds is not None and to >= bounds[0]:
-                # qld-holdem-2005 s37(6): above the maximum, the difference goes back.
+                # qld-holdem-2005 s37(6) (qld-tournament-2020 4.41(e)): above the maximum,
+                # the difference goes back.
                 # Reading: a held bet below the smallest raise allowed now stands as a call.
                 then = BetRaise(p, min(to, bounds[1]))
         self._emit_action(then)
+
+    def _held_wager(self, p: int) -> int:
+        """The bet ``p`` held out of turn in this betting round."""
+        return next(
+            e.to for e in reversed(self.events) if isinstance(e, OutOfTurnHeld) and e.player == p
+        )
 
     def _emit_action(self, cmd: Command) -> None:
         for e in self._plan(cmd):
@@ -1090,8 +1118,9 @@ class Round:
         bets = self.bets
         top = bets.index(max(bets))  # the first of equals
         second = max(bets[:top] + bets[top + 1 :], default=0)
-        if bets[top] > second and top not in self.killed:
-            # a dead hand's bets stay in the pot (qld-holdem-2005 s33(2); act-omaha-2017 17.9)
+        if bets[top] > second and top not in self.killed and not self.folded[top]:
+            # a dead hand's bets stay in the pot (qld-holdem-2005 s33(2); act-omaha-2017 17.9),
+            # as does a folded player's out-of-turn bet (qld-tournament-2020 4.41(d))
             self._emit(BetReturned(top, self.bets[top] - second))
         self._emit(BettingRoundEnded(self.street))
         live = self.live()
@@ -1127,6 +1156,9 @@ class Round:
         ties or beats the best hand shown so far in some pot it can win (qld-holdem-2005
         s27(4), applied pot by pot so a side pot is still contested; s29(8)); otherwise it is
         mucked. A hand whose cards were not entered is mucked."""
+        if self._exposing():
+            self._expose_all()
+            return
         in_pots = self._pots(self.live())
         best: list[tuple[int, int]] = [(-1, -1)] * len(in_pots)  # (high, low) shown per pot
         for p in self.showing_order():
@@ -1149,6 +1181,28 @@ class Round:
                 self._raise_best(p, cards, in_pots, best)
             else:
                 self._emit(HandMucked(p))
+
+    def _exposing(self) -> bool:
+        """Whether every live hand must be turned face up: the config names the clause
+        (qld-tournament-2020 4.30; dunedin-house 84) and a live hand is all in at the showdown."""
+        if not self.config.expose_all_in or self.street != SHOWDOWN:
+            return False
+        return any(self.all_in[i] and not self.folded[i] for i in range(self.n))
+
+    def _expose_all(self) -> None:
+        """Turn every live hand face up in showing order; none may be mucked."""
+        order = [p for p in self.showing_order() if self.shown[p] is None and not self.mucked[p]]
+        for p in order:
+            hole = self.hole[p]
+            if hole is None or any(c is None for c in hole):
+                raise self._refuse(
+                    self.config.expose_all_in,
+                    f"every live hand is turned face up: name player {p}'s cards",
+                )
+        for p in order:
+            hole = self.hole[p]
+            assert hole is not None
+            self._emit(HandShown(p, tuple(c for c in hole if c is not None)))
 
     def _value(self, p: int, cards: tuple[Card, ...]) -> tuple[int, int]:
         """A shown hand's (high, low) strengths, -1 where the game has no such half; once each."""
@@ -1339,7 +1393,12 @@ class Round:
         return [(p, each + (left if j == 0 else 0)) for j, p in enumerate(ordered)]
 
 
-_FOLD_CLAUSE = {"qld": "qld-holdem-2005 s37(1)", "act": "act-omaha-2017 17.6"}
+_FOLD_CLAUSE = {
+    "qld": "qld-holdem-2005 s37(1)",
+    "act": "act-omaha-2017 17.6",
+    "qld-tournament": "qld-tournament-2020 4.41(a)",
+}
+_QT_CALL_OR_FOLD = "qld-tournament-2020 4.41(b)"  # a missed wager: only call or fold
 
 # Turn orders for n players: _CLOCKWISE[n][first] starts at ``first``; _AFTER[n][p] is everyone
 # else, starting after ``p``.

@@ -32,6 +32,8 @@ class Rulebook:
     ``irregularities``: whose rules on irregularities apply (croupier.floor, and the engine's
     one hook for them: settling an action out of turn when the player's turn comes):
     ``"qld"`` (qld-holdem-2005 s32-s37; s37: the bet stands unless a missed player bet more),
+    ``"qld-tournament"`` (qld-holdem-2005's, with qld-tournament-2020 4.41 for s37, 4.33-4.34
+    for chips and 4.38 for an exposed hand: tournament tables, qld-tournament-2020 4.2),
     ``"act"`` (act-omaha-2017 17.x; 17.6(a)-(d)) or ``"dunedin"`` (dunedin-house 30-75; 57-58:
     binding unless the action changed).
     """

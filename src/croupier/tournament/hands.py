@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from croupier.cards import Card
 from croupier.round import Fold, Round, RoundConfig, Ruling
@@ -148,17 +148,24 @@ class Dealing(EntryDesk):
                 self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99")
             )
         c = self.conditions
+        rulebook = c.rulebook
+        if self.rules == QLD:
+            # qld-tournament-2020 4.2: 4.41 replaces qld-holdem-2005 s37 at the tables; the
+            # rules of play (and the rulebook id the tables key on) stay qld-holdem-2005's
+            rulebook = replace(rulebook, irregularities="qld-tournament")
         cfg = RoundConfig(
             stacks=tuple(self.entrants[p].stack for p in players),
             blinds=tuple(blinds),
             min_bet=level.big_blind,
             antes=tuple(antes) if any(antes) else (),
-            rulebook=c.rulebook,
+            rulebook=rulebook,
             game=c.game_rules,
             structure=c.structure_for(level),
             chip_unit=self.smallest_chip(),
             deck_order=tuple(deck_order) if deck_order is not None else None,
             antes_dead=bool(level.big_blind_ante),
+            # act-omaha-2017 has no such rule: its showdown order applies (13.1)
+            expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
         )
         return HandPlan(
             table,

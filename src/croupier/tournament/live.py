@@ -245,19 +245,10 @@ class LiveHands(Floor):
         if isinstance(incident, CardsRemovedFromShoe):
             return _removed_from_shoe(r, incident)
         base = rule(r, incident)  # the report must fit the round as the rules of play see it
-        if isinstance(incident, OutOfTurn) and incident.directed_by_dealer:
-            clause = "qld-tournament-2020 4.41(f)"
-            p = incident.action.player
-            return Decision(
-                Ruling(clause, f"player {p} was directed in error: retracted; act in turn")
-            )
         if isinstance(incident, OutOfTurn):
-            # 4.41(a), (c) and (e) are s37(2), (4) and (6): the engine holds the action and
-            # rules it when the turn comes. 4.41(b) and (d) (only call or fold when a missed
-            # player wagers; a fold leaves the bet in the pot) need an engine hook: not yet.
-            return Decision(
-                Ruling("qld-tournament-2020 4.41(a)", base.ruling.message), base.events, base.then
-            )
+            # 4.41: the round's "qld-tournament" hook (plan_hand) rules it in croupier.floor
+            # and the engine: (a) and (f) when reported, (b)-(e) when the player's turn comes
+            return base
         if isinstance(incident, CommunityCardsExposed):
             return _exposed_early(r, incident)
         if isinstance(incident, HandKilledByDealer):
