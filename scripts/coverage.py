@@ -357,14 +357,30 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **dict.fromkeys(
         (
             "qld-tournament-2020 4.27",
-            *(f"qld-tournament-2020 4.41({x})" for x in "acef"),
+            *(f"qld-tournament-2020 4.41({x})" for x in "abcdef"),
             "qld-tournament-2020 4.42",
             "qld-tournament-2020 4.42(1)",
             "qld-tournament-2020 4.42(2)",
             "qld-tournament-2020 4.43",
             "qld-tournament-2020 4.44",
         ),
-        ("`croupier.tournament.live`", "`tests/test_tournament_live.py`"),
+        (
+            "`croupier.tournament.live`, `croupier.floor`, `croupier.round.engine`",
+            "`tests/test_tournament_live.py`, `tests/test_tournament_floor_rules.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        (
+            "qld-tournament-2020 4.30",
+            "dunedin-house 84",
+            "qld-tournament-2020 4.33",
+            "qld-tournament-2020 4.34",
+            "qld-tournament-2020 4.38",
+        ),
+        (
+            "`croupier.round.engine`, `croupier.floor.chips`, `croupier.tournament.hands`",
+            "`tests/test_tournament_floor_rules.py`",
+        ),
     ),
     **dict.fromkeys(
         ("dunedin-house 85", "dunedin-house 93", "dunedin-house 94"),
