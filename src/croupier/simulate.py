@@ -9,7 +9,7 @@ naming the round.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -29,8 +29,8 @@ from croupier.table.commands import (
     StartRound,
     TableCommand,
 )
-from croupier.table.events import PlayerLeft, RoundStarted, StatusChanged, TableEvent
-from croupier.table.table import Table, TableConfig
+from croupier.table.events import PlayerLeft, RoundStarted
+from croupier.table.table import Table, TableConfig, without
 
 BOT_MIX = ("tight-aggressive", "random", "calling-station")
 
@@ -135,7 +135,7 @@ class _Sim:
         for _, s in t.seating.seats:
             p, stack = s.player, t.stacks[s.player]
             if stack < st.min_table_stake and rng.random() < 0.8:
-                add = self.buy_in() - stack if stack < st.min_table_stake else 0
+                add = self.buy_in() - stack
                 if add > 0 and self.send(AddChips(p, add, self.at)):
                     self.report.players[p].bought_in += add
                     self.money_in += add
@@ -178,7 +178,7 @@ class _Sim:
                 self.report.departures += 1
         round_ = t.round
         assert round_ is not None
-        seating_at_deal = _seating_before_deal(before[0], events)
+        seating_at_deal = without(before[0], events)
         previous = None if started.restart else before[1]
         check_deal(self.config, seating_at_deal, previous, started.deal, t.hands + 1)
         while t.round is not None:
@@ -205,20 +205,6 @@ class _Sim:
                 f"{self.money_out}"
             )
         return round_, started.players
-
-
-def _seating_before_deal(seating: Seating, events: Sequence[TableEvent]) -> Seating:
-    """The seating the deal was made from: stake rulings at the deal applied."""
-    left = {e.player for e in events if isinstance(e, PlayerLeft)}
-    out = {e.player for e in events if isinstance(e, StatusChanged)}
-    return Seating(
-        tuple(
-            (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
-            for n, s in seating.seats
-            if s.player not in left
-        ),
-        seating.size,
-    )
 
 
 def check_deal(
@@ -273,7 +259,7 @@ def simulate(
     sim = _Sim(config, seed, seats)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)
-    for i in _count(rounds):
+    for i in range(rounds):
         sim.between_rounds()
         r, players = sim.play_round()
         if history is not None:
@@ -288,7 +274,3 @@ def simulate(
     rep.fees = t.fees
     rep.final_stacks = dict(t.stacks)
     return rep
-
-
-def _count(n: int) -> Iterator[int]:
-    yield from range(n)

@@ -56,6 +56,7 @@ from croupier.round.events import (
     RulingMade,
     StubReconstituted,
 )
+from croupier.round.rulebooks import Rulebook
 
 QLD, ACT, DUNEDIN = "qld", "act", "dunedin"
 QLD_TOURNAMENT = "qld-tournament"  # qld's rules, altered by qld-tournament-2020 (4.2)
@@ -90,6 +91,20 @@ def _hook(r: Round) -> str:
     :func:`_tournament` says otherwise."""
     hook = r.rules.irregularities
     return QLD if hook == QLD_TOURNAMENT else hook
+
+
+_DISPUTE_CLAUSE = {
+    QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
+    ACT: "act-omaha-2017 17.14",
+    DUNEDIN: "dunedin-house 67",
+}
+
+
+def dispute_clause(rules: Rulebook) -> str:
+    """The clause under which a round's result may be disputed until the next round begins
+    (dunedin-house 67; act-omaha-2017 17.14; a house default under qld-holdem-2005)."""
+    hook = rules.irregularities
+    return _DISPUTE_CLAUSE[QLD if hook == QLD_TOURNAMENT else hook]
 
 
 def _tournament(r: Round) -> bool:
@@ -639,11 +654,7 @@ def _shown(r: Round, s: CardsShownToPlayer) -> Decision:
 
 def _dispute(r: Round, d: PotDisputed) -> Decision:
     _player(r, d.player, r.rules.showdown_clause, live=False)
-    clause = {
-        QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
-        ACT: "act-omaha-2017 17.14",
-        DUNEDIN: "dunedin-house 67",
-    }[_hook(r)]
+    clause = dispute_clause(r.rules)
     if d.new_round_started:
         raise refuse(clause, "a new round has begun: the decision on the previous round stands")
     return _decide(clause, "the dispute is heard: the floor may correct the round (reopen)")

@@ -23,10 +23,7 @@ from enum import IntEnum
 
 from croupier.cards import Card
 from croupier.round.commands import Ruling
-
-QLD = "qld-holdem-2005"
-ACT = "act-omaha-2017"
-DUNEDIN = "dunedin-house"
+from croupier.table.button import ACT, DUNEDIN, QLD
 
 _DRAW_CLAUSE = {
     QLD: "qld-holdem-2005 s16(1), (4)",
@@ -60,18 +57,14 @@ class DrawResult:
         return f"{self.winner} wins the draw ({drawn}) ({self.clause})"
 
 
-def draw_value(card: Card) -> int:
-    """A card's standing in a seat draw: rank first, then spades > hearts > diamonds > clubs."""
-    return (card >> 2) * 4 + (card & 3)
-
-
 def draw_for_seat(rulebook: str, cards: Mapping[str, Card]) -> DrawResult:
     """The player whose drawn card ranks highest takes the seat."""
     if len(cards) < 2:
         raise SeatDrawError("a draw needs at least two players")
     if len(set(cards.values())) != len(cards):
         raise SeatDrawError("each player draws a different card from one deck")
-    winner = max(cards, key=lambda p: draw_value(cards[p]))
+    # A card's id is rank * 4 + suit (clubs, diamonds, hearts, spades): it orders the draw.
+    winner = max(cards, key=cards.__getitem__)
     return DrawResult(winner, tuple(cards.items()), _DRAW_CLAUSE.get(rulebook, _DRAW_CLAUSE[QLD]))
 
 

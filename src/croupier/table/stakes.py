@@ -22,10 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.round.commands import Ruling
-
-QLD = "qld-holdem-2005"
-ACT = "act-omaha-2017"
-DUNEDIN = "dunedin-house"
+from croupier.table.button import ACT, DUNEDIN, QLD
 
 #: dunedin-house 23: returning within 2 hours of leaving is at management's discretion.
 RATHOLE_SECONDS = 2 * 60 * 60

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from croupier.cards import Card
 from croupier.floor import apply_incident, reopen, rule
+from croupier.floor.rulings import dispute_clause
 from croupier.round import (
     ConfigError,
     Fold,
@@ -29,7 +30,10 @@ from croupier.round.commission import Commission
 from croupier.round.events import RoundVoided as MisdealVoided
 from croupier.round.games import HOLDEM
 from croupier.table.button import (
+    ACT,
+    DUNEDIN,
     MAX_SEATS,
+    QLD,
     Blind,
     Buttons,
     Deal,
@@ -81,9 +85,6 @@ from croupier.table.events import (
 )
 from croupier.table.seats import seat_change_penalty
 from croupier.table.stakes import (
-    ACT,
-    DUNEDIN,
-    QLD,
     RATHOLE_SECONDS,
     Stakes,
     buy_in_refusal,
@@ -424,10 +425,10 @@ class Table:
                 events.append(StatusChanged(s.player, Status.SITTING_OUT, check.clause, cmd.at))
             elif check.declared and s.player not in self.declared:
                 events.append(Declared(s.player, check.clause))
-        seating = self._without(seating, events)
+        seating = without(seating, events)
         if self.config.time_charge is not None:
             events += self._time_charges(seating, stacks, events, cmd.at)
-            seating = self._without(seating, events)
+            seating = without(seating, events)
         buttons = self.buttons
         try:
             try:
@@ -446,22 +447,6 @@ class Table:
         restart = buttons is None and self.buttons is not None
         events.append(RoundStarted(self.hands + 1, deal, config, players, cmd.at, restart))
         return events
-
-    @staticmethod
-    def _without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
-        """``seating`` with the players these events removed or sat out."""
-        left = {e.player for e in events if isinstance(e, PlayerLeft)}
-        out = {e.player for e in events if isinstance(e, StatusChanged)}
-        if not (left or out):
-            return seating
-        return Seating(
-            tuple(
-                (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
-                for n, s in seating.seats
-                if s.player not in left
-            ),
-            seating.size,
-        )
 
     def _time_charges(
         self, seating: Seating, stacks: dict[str, int], events: list[TableEvent], at: int
@@ -549,12 +534,12 @@ class Table:
             raise _refuse(_TABLE, "a round is in progress: take back its actions with the floor")
         last = self._last_finished()
         if last is None:
-            raise _refuse(_DISPUTE_CLAUSE[self.rules], "no finished round to reopen")
+            raise _refuse(dispute_clause(self.config.rulebook), "no finished round to reopen")
         before = Table.from_events(self.config, self.events[:last])
         assert before.round is not None
         # the right to dispute ends when a new round begins (dunedin 67; act 17.14)
         reopen(before.round, cmd.commands, new_round_started=False)
-        return [RoundReopened(cmd.commands, _DISPUTE_CLAUSE[self.rules])]
+        return [RoundReopened(cmd.commands, dispute_clause(self.config.rulebook))]
 
     def _last_finished(self) -> int | None:
         """The index of the last round's RoundFinished, if no round has started since."""
@@ -827,6 +812,22 @@ class Table:
         self.closed = True
 
 
+def without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
+    """``seating`` with the players these events removed (left) or sat out."""
+    left = {e.player for e in events if isinstance(e, PlayerLeft)}
+    out = {e.player for e in events if isinstance(e, StatusChanged)}
+    if not (left or out):
+        return seating
+    return Seating(
+        tuple(
+            (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
+            for n, s in seating.seats
+            if s.player not in left
+        ),
+        seating.size,
+    )
+
+
 def _owed(status: Status, missed: frozenset[Blind]) -> frozenset[Blind]:
     return missed | {Blind.BIG} if status is Status.POSTING else missed
 
@@ -860,11 +861,6 @@ _REDUCE_CLAUSE = {
     QLD: "qld-holdem-2005 s19(4)",
     ACT: "act-omaha-2017 4.6",
     DUNEDIN: "dunedin-house 22",
-}
-_DISPUTE_CLAUSE = {
-    QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
-    ACT: "act-omaha-2017 17.14",
-    DUNEDIN: "dunedin-house 67",
 }
 _REBUY_CLAUSE = {
     QLD: "qld-holdem-2005 s31(3)",
