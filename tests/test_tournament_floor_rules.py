@@ -24,7 +24,6 @@ from croupier.round import (
     RoundConfig,
     Rulebook,
     Show,
-    Structure,
 )
 from croupier.round.events import (
     BetOrRaised,
@@ -34,38 +33,20 @@ from croupier.round.events import (
     Folded,
     HandMucked,
     HandShown,
-    OutOfTurnResolved,
     PlayRestricted,
     RulingMade,
 )
 from croupier.tournament.events import FloorRuled
+from test_floor_action import HOLES, resolved
+from test_floor_action import flop as action_flop
 from test_tournament_support import ACT, QLD, deal_order, only_table, stacked, started
 
 QLD_TOURNAMENT = replace(QLD_HOLDEM_2005, irregularities="qld-tournament")
-HOLES = ["AsAd", "KsKd", "QsQd", "JsJd"]
 
 
 def flop(rulebook: Rulebook = QLD_TOURNAMENT, players: int = 4) -> Round:
     """Everyone in for 10 before the flop; the flop is out and player 0 is to act."""
-    cfg = RoundConfig(
-        stacks=(1000,) * players,
-        blinds=(5, 10, *([0] * (players - 2))),
-        min_bet=10,
-        rulebook=rulebook,
-        structure=Structure.pot_limit(),
-    )
-    r = Round(cfg)
-    for p in range(players):
-        r.apply(DealHole(p, parse_cards(HOLES[p])))
-    while r.street == 0 and r.actor is not None:
-        r.apply(CheckCall(r.actor))
-    r.apply(DealBoard(parse_cards("2c7h9d")))
-    assert r.actor == 0
-    return r
-
-
-def resolved(r: Round) -> list[tuple[int, bool, str]]:
-    return [(e.player, e.binding, e.clause) for e in r.events if isinstance(e, OutOfTurnResolved)]
+    return action_flop(rulebook, players)
 
 
 def unchanged_refusal(r: Round, muck: Muck | None) -> str:
