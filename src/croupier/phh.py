@@ -767,8 +767,8 @@ def loads(text: str, *, source: str | os.PathLike[str] | None = None) -> HandHis
     for i, t in enumerate(action_texts):
         try:
             actions.append(_parse_action(t, unit_scale, n))
-        except _ActionError as e:
-            raise PhhError(name, f"action {i} {t!r}", str(e)) from None
+        except _ActionError as bad:  # not `e`: mypyc types a name once per function
+            raise PhhError(name, f"action {i} {t!r}", str(bad)) from None
 
     time_limit = doc.get("time_limit")
     if time_limit is not None:
@@ -842,8 +842,8 @@ def load(path_or_text: str | os.PathLike[str]) -> HandHistory:
         raise PhhError(str(path), "file", f"cannot read: {e.strerror or e}") from None
     try:
         text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise PhhError(str(path), "file", f"not UTF-8 text: {e}") from None
+    except UnicodeDecodeError as undecoded:  # not `e`: mypyc types a name once per function
+        raise PhhError(str(path), "file", f"not UTF-8 text: {undecoded}") from None
     return loads(text, source=path)
 
 

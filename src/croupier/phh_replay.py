@@ -171,8 +171,8 @@ def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> R
         rep.in_scope += 1
         try:
             r = replay(h, rulebook)
-        except ReplayError as e:
-            rep.errors.append({"file": str(path), "error": str(e)})
+        except ReplayError as refused:  # not `e`: mypyc types a name once per function
+            rep.errors.append({"file": str(path), "error": str(refused)})
             continue
         expected = h.finishing_stacks
         got = list(r.stacks)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
 
 from croupier.cards import Card
 
@@ -29,53 +28,53 @@ class IllegalAction(ValueError):
 
 @dataclass(slots=True, unsafe_hash=True)
 class Command:
-    """Base class of round commands. Like events, commands never change once made; ``Final``
-    fields say so to mypy without frozen's construction cost (see croupier.round.events)."""
+    """Base class of round commands. Like events, commands never change once made (not frozen,
+    for the construction cost; see croupier.round.events)."""
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Fold(Command):
-    player: Final[int]
+    player: int
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class CheckCall(Command):
     """Check when nothing is owed, otherwise call (all-in for less when the stack is short)."""
 
-    player: Final[int]
+    player: int
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class BetRaise(Command):
     """Bet or raise to ``to``: the player's total for this betting round (as PHH writes it)."""
 
-    player: Final[int]
-    to: Final[int]
+    player: int
+    to: int
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class DealHole(Command):
     """Dealer-driven mode: the hole cards actually dealt to a player (None: not entered)."""
 
-    player: Final[int]
-    cards: Final[tuple[Card | None, ...]]
+    player: int
+    cards: tuple[Card | None, ...]
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class DealBoard(Command):
     """Dealer-driven mode: community cards actually dealt (the flop, turn or river)."""
 
-    cards: Final[tuple[Card, ...]]
+    cards: tuple[Card, ...]
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Show(Command):
     """Show a hand at showdown. ``cards`` are required when the engine has not seen them."""
 
-    player: Final[int]
-    cards: Final[tuple[Card, ...] | None] = None
+    player: int
+    cards: tuple[Card, ...] | None = None
 
 
 @dataclass(slots=True, unsafe_hash=True)
 class Muck(Command):
-    player: Final[int]
+    player: int

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Final
 
 from croupier.cards import Card, CardError
 from croupier.round.commands import (
@@ -71,17 +70,17 @@ STREET_NAMES = ("pre-flop", "flop", "turn", "river", "showdown", "over")
 BOARD_SIZES = (0, 3, 1, 1)
 
 
-@dataclass(slots=True, unsafe_hash=True)  # Final fields, not frozen: see round.events
+@dataclass(slots=True, unsafe_hash=True)  # not frozen: see croupier.round.events
 class LegalActions:
     """What the player to act may do; amounts are "to" totals for the betting round."""
 
-    player: Final[int]
-    can_fold: Final[bool]
-    can_check: Final[bool]
-    call_amount: Final[int]  # chips added by a call (0 when checking); all-in for less when short
-    min_raise_to: Final[int | None]  # None: no bet or raise allowed
-    max_raise_to: Final[int | None]
-    all_in_to: Final[int]  # the player's whole stack as a "to" amount
+    player: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int  # chips added by a call (0 when checking); all-in for less when short
+    min_raise_to: int | None  # None: no bet or raise allowed
+    max_raise_to: int | None
+    all_in_to: int  # the player's whole stack as a "to" amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +98,17 @@ class Round:
     def __init__(self, config: RoundConfig, *, _start: bool = True) -> None:
         self.config = config
         self.rules = config.rulebook
-        n = config.players
+        self._reset()
+        if _start:
+            self._start()
+
+    def _reset(self) -> None:
+        """The state before the first event (every field a fold of events starts from)."""
+        n = self.config.players
         self.n = n
         self.events: list[Event] = []
         self._marks: list[int] = []  # event count before each applied command (for undo)
-        self.stacks = list(config.stacks)
+        self.stacks = list(self.config.stacks)
         self.bets = [0] * n
         self.contrib = [0] * n
         self.forced = [0] * n
@@ -153,8 +158,6 @@ class Round:
         self.passive: dict[int, tuple[str, bool, int]] = {}
         self.limited = False  # a bet cap or passive play: the only flag the normal path reads
         self.voided = False
-        if _start:
-            self._start()
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -264,8 +267,10 @@ class Round:
         return self.events[mark:]
 
     def _restore(self, mark: int) -> None:
-        marks = self._marks
-        self.__dict__.update(Round.from_events(self.config, self.events[:mark]).__dict__)
+        marks, events = self._marks, self.events[:mark]
+        self._reset()
+        for e in events:
+            self._emit(e)
         self._marks = marks
 
     # ------------------------------------------------------------------------------------
