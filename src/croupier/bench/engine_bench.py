@@ -41,6 +41,7 @@ from typing import Any
 
 from croupier.bench.timing import rate
 from croupier.cards import Card, Deck
+from croupier.compiled import running_compiled
 from croupier.phh import HandHistory, PhhError, load
 from croupier.phh_replay import ReplayError, phh_files, replay
 from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig
@@ -286,6 +287,8 @@ def run(
             lambda: croupier_rounds(rounds, seed, decks=decks), rounds
         ),
         "croupier_rounds_shape": _shape(ours),
+        # modules running compiled by mypyc (empty: a pure-Python build; see croupier.compiled)
+        "compiled": running_compiled(),
     }
     if pk:
         pokerkit_rounds(20, seed)
