@@ -34,6 +34,18 @@ def test_every_in_scope_hand_reproduces_its_finishing_stacks() -> None:
 
 @pytest.mark.shared
 @needs_shared
+def test_batch_verification_reports_exactly_what_the_engine_reports() -> None:
+    """The default path (batch verifier, engine for the rest) against the engine alone, hand
+    by hand over the whole corpus, in small chunks so that chunk boundaries are crossed."""
+    files = phh_files([SHARED])
+    fast = replay_files(files, chunk=97)
+    slow = replay_files(files, batch=False)
+    assert fast.as_json() == slow.as_json()
+    assert fast.matched > 3000
+
+
+@pytest.mark.shared
+@needs_shared
 def test_defective_record_is_an_error_naming_the_turn() -> None:
     report = replay_files([SHARED / next(iter(DEFECTIVE))])
     assert "it is player 7's turn to act, not player 0's" in str(report.errors[0]["error"])

@@ -3,11 +3,13 @@
 Replay is strict: an action the rules refuse is an error, never repaired. Variants in scope:
 ``NT`` (no-limit hold'em), ``NS`` (no-limit short-deck hold'em), ``FT`` (fixed-limit hold'em),
 ``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha 8 or better); others are skipped.
+:func:`replay_files` first verifies hands in batches with :mod:`croupier.phh_batch` (the same
+rules, compiled) and replays through the engine every hand the batch does not confirm.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -155,9 +157,22 @@ class Report:
         }
 
 
-def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> Report:
-    """Replay every file; compare with ``finishing_stacks`` where the file records them."""
+def replay_files(
+    paths: Iterable[Path],
+    rulebook: Rulebook = DUNEDIN_HOUSE,
+    *,
+    batch: bool = True,
+    chunk: int = 4096,
+) -> Report:
+    """Replay every file; compare with ``finishing_stacks`` where the file records them.
+
+    With ``batch`` (the default), hands are verified ``chunk`` at a time by the compiled batch
+    replay (:mod:`croupier.phh_batch`, the engine's rules for the variants it handles); a hand it
+    does not confirm, whatever the reason, is replayed by the engine, which writes the report's
+    entry. ``batch=False`` replays every hand through the engine.
+    """
     rep = Report()
+    pending: list[tuple[Path, HandHistory]] = []
     for path in paths:
         rep.hands += 1
         try:
@@ -169,30 +184,63 @@ def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> R
             rep.skipped += 1
             continue
         rep.in_scope += 1
-        try:
-            r = replay(h, rulebook)
-        except ReplayError as refused:  # not `e`: mypyc types a name once per function
-            rep.errors.append({"file": str(path), "error": str(refused)})
-            continue
-        expected = h.finishing_stacks
-        got = list(r.stacks)
-        if expected is None or list(expected) == got:
-            rep.matched += 1
-            continue
-        diff = [g - e for g, e in zip(got, expected, strict=True)]
-        split = _split_pot(r)
-        entry: dict[str, object] = {"file": str(path), "expected": list(expected), "got": got}
-        if split and sum(diff) == 0 and max(abs(d) for d in diff) <= h.unit_scale:
-            entry["why"] = (
-                f"odd chip on a split pot: {rulebook.odd_chip_clause} gives it to the first "
-                "winner clockwise from the button; the record divides it"
-            )
-            rep.odd_chip.append(entry)
+        pending.append((path, h))
+        if len(pending) >= chunk:
+            verify_histories(pending, rulebook, rep, batch=batch)
+            pending = []
+    verify_histories(pending, rulebook, rep, batch=batch)
+    return rep
+
+
+def verify_histories(
+    items: Sequence[tuple[Path, HandHistory]],
+    rulebook: Rulebook,
+    rep: Report,
+    *,
+    batch: bool = True,
+) -> None:
+    """Verify loaded in-scope hands into ``rep``: the batch replay confirms what it can (status
+    OK and the recorded stacks); the engine replays the rest."""
+    confirmed = [False] * len(items)
+    if batch and items:
+        from croupier.phh_batch import OK, replay_batch
+
+        res = replay_batch([h for _, h in items], rulebook)
+        for i, (_, h) in enumerate(items):
+            if res.status[i] == OK:
+                expected = h.finishing_stacks
+                confirmed[i] = expected is None or list(expected) == res.stacks_of(i)
+    for i, (path, h) in enumerate(items):
+        if confirmed[i]:
             rep.matched += 1
         else:
-            entry["why"] = "stacks differ"
-            rep.mismatched.append(entry)
-    return rep
+            _engine_check(path, h, rulebook, rep)
+
+
+def _engine_check(path: Path, h: HandHistory, rulebook: Rulebook, rep: Report) -> None:
+    try:
+        r = replay(h, rulebook)
+    except ReplayError as refused:  # not `e`: mypyc types a name once per function
+        rep.errors.append({"file": str(path), "error": str(refused)})
+        return
+    expected = h.finishing_stacks
+    got = list(r.stacks)
+    if expected is None or list(expected) == got:
+        rep.matched += 1
+        return
+    diff = [g - e for g, e in zip(got, expected, strict=True)]
+    split = _split_pot(r)
+    entry: dict[str, object] = {"file": str(path), "expected": list(expected), "got": got}
+    if split and sum(diff) == 0 and max(abs(d) for d in diff) <= h.unit_scale:
+        entry["why"] = (
+            f"odd chip on a split pot: {rulebook.odd_chip_clause} gives it to the first "
+            "winner clockwise from the button; the record divides it"
+        )
+        rep.odd_chip.append(entry)
+        rep.matched += 1
+    else:
+        entry["why"] = "stacks differ"
+        rep.mismatched.append(entry)
 
 
 def _split_pot(r: Round) -> bool:

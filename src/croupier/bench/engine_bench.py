@@ -16,10 +16,13 @@ Two workloads, the same for both engines:
   post the blinds, deal, run the betting, burn and deal the board, show down, evaluate the
   hands and pay the pots.
 * **PHH replay.** The Pluribus corpus (six-max no-limit, ``../shared/phh/pluribus``). Files are
-  parsed outside the timing: croupier's :func:`~croupier.phh_replay.replay` runs over
-  :func:`~croupier.phh.load`-ed histories and pokerkit iterates the states of
-  ``HandHistory.load``-ed ones (pokerkit parses each action string while it replays, since its
-  loader keeps them as text). Parse plus replay is reported separately.
+  parsed outside the timing. croupier runs what ``croupier phh replay`` runs on parsed
+  histories (:func:`~croupier.phh_replay.verify_histories`: the compiled batch replay of
+  :mod:`croupier.phh_batch` checks every action under the engine's rules and compares the
+  recorded stacks; the engine replays any hand it does not confirm); pokerkit iterates the
+  states of ``HandHistory.load``-ed ones (pokerkit parses each action string while it replays,
+  since its loader keeps them as text). Parse plus replay is reported separately, and so is the
+  round engine replaying hand by hand (``detail.phh_engine_replay_per_s``, ``--engine``).
 
 pokerkit comes from the ``bench`` extra and is skipped when absent; it sees a prefix of the work
 (time-boxed, one timed pass), croupier the whole of it (best of three). Without the corpus the
@@ -43,8 +46,9 @@ from croupier.bench.timing import rate
 from croupier.cards import Card, Deck
 from croupier.compiled import running_compiled
 from croupier.phh import HandHistory, PhhError, load
-from croupier.phh_replay import ReplayError, phh_files, replay
+from croupier.phh_replay import ReplayError, Report, phh_files, replay, verify_histories
 from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig
+from croupier.round.rulebooks import DUNEDIN_HOUSE
 from croupier.shoe import Shoe
 
 SEATS = 6
@@ -145,8 +149,17 @@ def croupier_rounds(
 
 
 def croupier_replay(histories: Sequence[HandHistory]) -> None:
+    """Every hand through the round engine, one at a time (``croupier phh replay --engine``)."""
     for h in histories:
         replay(h)
+
+
+def croupier_verify(items: Sequence[tuple[Path, HandHistory]]) -> Report:
+    """What ``croupier phh replay`` does once the files are parsed: the batch replay verifies
+    the hands and compares the recorded stacks; the engine replays any it does not confirm."""
+    rep = Report()
+    verify_histories(items, DUNEDIN_HOUSE, rep)
+    return rep
 
 
 # ----------------------------------------------------------------------------------------
@@ -320,12 +333,18 @@ def run(
     if not ok:
         detail["phh_note"] = f"no hand histories to replay in {d}: PHH replay not measured"
     else:
-        ours_rate = rate(lambda: croupier_replay(ok), len(ok))
+        items = list(zip(good, ok, strict=True))
+        check = croupier_verify(items)
+        if check.matched != len(ok):  # every hand kept here replays and matches its record
+            raise RuntimeError(f"batch verification confirmed {check.matched} of {len(ok)} hands")
+        ours_rate = rate(lambda: croupier_verify(items), len(ok))
         out["phh_replay_per_s"] = ours_rate
         detail["phh_dir"] = str(d)
         detail["phh_hands"] = len(ok)
         detail["phh_refused"] = len(files) - len(ok)
         detail["phh_parse_replay_per_s"] = len(ok) / (t_parse + len(ok) / ours_rate)
+        # the round engine alone, hand by hand (croupier phh replay --engine)
+        detail["phh_engine_replay_per_s"] = rate(lambda: croupier_replay(ok), len(ok))
         if pk:
             sample = [f for f in good[:peer_hands] if _pokerkit_replays(f)]
             t_pk_parse = _timed(lambda: pokerkit_load(sample))

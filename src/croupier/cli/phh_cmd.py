@@ -22,9 +22,17 @@ def replay_cmd(
         "dunedin-house"
     ),
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    engine: Annotated[
+        bool,
+        typer.Option(
+            "--engine", help="replay every hand through the round engine (no batch verifier)"
+        ),
+    ] = False,
 ) -> None:
     """Replay each hand strictly (a refused action is an error, never repaired) and compare
-    the result with the file's finishing_stacks. Variants out of scope are skipped."""
+    the result with the file's finishing_stacks. Variants out of scope are skipped. Hands are
+    verified in batches by the compiled replay; any hand it does not confirm is replayed by the
+    engine, which reports it."""
     from croupier.phh_replay import phh_files, replay_files
     from croupier.round.rulebooks import rulebook as find_rulebook
 
@@ -35,7 +43,7 @@ def replay_cmd(
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
-    report = replay_files(phh_files(files), rb)
+    report = replay_files(phh_files(files), rb, batch=not engine)
     if as_json:
         typer.echo(json.dumps(report.as_json(), indent=2))
     else:
