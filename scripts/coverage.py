@@ -391,6 +391,73 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,
+    # the floor's rulings on what players do and say
+    **dict.fromkeys(
+        (
+            *(f"dunedin-house {i}" for i in (3, 4, 20, 33, 40, 41, 42, 43, 45, 62, 70)),
+            "act-omaha-2017 4.7",
+            "act-omaha-2017 14.4",
+            "act-omaha-2017 17.16",
+            "act-omaha-2017 19.2",
+            "qld-holdem-2005 s38(2)",
+            "qld-tournament-2020 4.17",
+        ),
+        (
+            "`croupier.floor.conduct`, `croupier.floor.chips`, `croupier.floor.rulings`",
+            "`tests/test_floor_conduct.py`, `tests/test_floor_chips.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        ("qld-holdem-2005 s22(1)", "qld-holdem-2005 s22(2)"),
+        ("`croupier.floor.chips`", "`tests/test_floor_chips.py`, `tests/test_floor_conduct.py`"),
+    ),
+    **dict.fromkeys(
+        (
+            "qld-holdem-2005 s38(7)",
+            "qld-holdem-2005 s38(8)",
+            "act-omaha-2017 16.5",
+            "act-omaha-2017 16.6",
+        ),
+        ("`croupier.floor.rulings`", "`tests/test_floor_action.py`, `tests/test_floor_conduct.py`"),
+    ),
+    "qld-holdem-2005 s5(3)": ("`croupier.floor.rulings`", "`tests/test_floor_deal.py`"),
+    # the showdown: every hole card tabled, a hand read from its cards
+    **dict.fromkeys(
+        ("dunedin-house 8", "dunedin-house 60", "dunedin-house 65"),
+        (ROUND, "`tests/test_floor_conduct.py`"),
+    ),
+    # definitions and glossary entries that carry a rule; rules the round applies by its shape
+    **dict.fromkeys(
+        (
+            "qld-holdem-2005 s2",
+            "act-omaha-2017 A",
+            "act-omaha-2017 8.4",
+            "act-omaha-2017 10.2",
+            "act-omaha-2017 10.3",
+            "act-omaha-2017 10.4",
+            "act-omaha-2017 16.2",
+            "dunedin-house 101",
+            "dunedin-house glossary: All-in",
+            "dunedin-house glossary: Blind",
+            "dunedin-house glossary: Burn Card",
+            "dunedin-house glossary: Cards Speak",
+        ),
+        (ROUND, "`tests/test_rules_definitions.py`"),
+    ),
+    "dunedin-house glossary: Defective Deck": (
+        "`croupier.cards.Deck`, `croupier.floor.rulings`",
+        "`tests/test_rules_definitions.py`",
+    ),
+    "dunedin-house glossary: Oversize chip": (
+        "`croupier.floor.chips`",
+        "`tests/test_floor_chips.py`",
+    ),
+    "dunedin-house glossary: Add-on": (
+        "`croupier.tournament.entry`",
+        "`tests/test_tournament_play.py`",
+    ),
+    "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/test_uth_game.py`"),
+    "act-uth-2025 16.3": ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),
 }
 
 BOOKS = (

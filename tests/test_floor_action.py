@@ -282,15 +282,27 @@ def test_dunedin_house_75_show_one_show_all_during_the_round() -> None:
     assert [(e.player, e.clause) for e in shown] == [(3, "dunedin-house 75")]
 
 
+def shown_clauses(r: Round) -> list[tuple[int, str]]:
+    return [(e.player, e.clause) for e in r.events if isinstance(e, CardsShownToTable)]
+
+
+def test_act_omaha_2017_16_5_16_6_cards_shown_during_the_round_are_shared_with_all() -> None:
+    r = flop(ACT_OMAHA_2017)
+    apply_incident(r, CardsShownToPlayer(3, parse_cards("Js"), 0))  # a live hand: 16.6
+    r.apply(Fold(0))
+    apply_incident(r, CardsShownToPlayer(0, parse_cards("Ad"), 2))  # a folded hand: 16.5
+    assert shown_clauses(r) == [(3, "act-omaha-2017 16.6"), (0, "act-omaha-2017 16.5")]
+    assert refuse(r, CardsShownToPlayer(0, parse_cards("Ks"), 2))  # not player 0's card
+
+
 def test_act_omaha_2017_17_18_show_one_show_all_at_the_end_of_the_round() -> None:
     r = flop(ACT_OMAHA_2017)
-    assert refuse(r, CardsShownToPlayer(3, parse_cards("Js"), 0)) == "act-omaha-2017 17.18"
     r.apply(BetRaise(0, 20))
     for p in (1, 2, 3):
         r.apply(Fold(p))
     assert r.is_over
     apply_incident(r, CardsShownToPlayer(0, parse_cards("As"), 1))
-    assert isinstance(r.events[-1], CardsShownToTable)
+    assert shown_clauses(r) == [(0, "act-omaha-2017 17.18")]
 
 
 @pytest.mark.parametrize(

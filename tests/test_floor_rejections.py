@@ -156,7 +156,6 @@ CASES: list[tuple[str, Callable[[], Round], Incident, str]] = [
     ("qld cannot deem folded", qld(flop), CardsExposedInPlay(1, True), "does not fold"),
     ("shown to oneself", flop, CardsShownToPlayer(1, C("Ks"), 1), "another player"),
     ("shown cards not held", flop, CardsShownToPlayer(1, C("Ah"), 0), "does not hold"),
-    ("act show before the end", act(flop), CardsShownToPlayer(1, C("Ks"), 0), "completion"),
     ("dispute after the next round", over, PotDisputed(1, True), "stands"),
     ("report after the round", over, HandKilledByDealer(0), "ended"),
     ("deal error after the round", over, DealIrregularity(DealError.NOT_CUT), "ended"),

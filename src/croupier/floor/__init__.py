@@ -1,22 +1,31 @@
 """The floor's rulings: irregularities the dealer or floor reports, ruled as the table's
-rulebook requires (qld-holdem-2005 s32-s37, act-omaha-2017 17.x, dunedin-house 30-75)."""
+rulebook requires (qld-holdem-2005 s32-s38, act-omaha-2017 14.4-19.2, dunedin-house 3-75)."""
 
 from croupier.floor.chips import read_chips
 from croupier.floor.decision import Decision
 from croupier.floor.incidents import (
+    AmountDeclared,
     BurnCardExposed,
     BurnCardMissed,
+    CardOffTable,
     CardsExposedInPlay,
     CardsInMuck,
     CardsShownToPlayer,
+    ChipsLent,
     ChipsPushed,
     CommunityCardsExposed,
+    ConditionalStatement,
     DealError,
     DealIrregularity,
+    ForwardMotion,
     HandKilledByDealer,
+    HandNotTabled,
     Incident,
+    MiscountedCall,
+    OptionsAgreed,
     OutOfTurn,
     PotDisputed,
+    RuleBreached,
     SkippedPlayerSilent,
     StubFouled,
     WrongHoleCount,
@@ -24,20 +33,29 @@ from croupier.floor.incidents import (
 from croupier.floor.rulings import apply_incident, reopen, rule
 
 __all__ = [
+    "AmountDeclared",
     "BurnCardExposed",
     "BurnCardMissed",
+    "CardOffTable",
     "CardsExposedInPlay",
     "CardsInMuck",
     "CardsShownToPlayer",
+    "ChipsLent",
     "ChipsPushed",
     "CommunityCardsExposed",
+    "ConditionalStatement",
     "DealError",
     "DealIrregularity",
     "Decision",
+    "ForwardMotion",
     "HandKilledByDealer",
+    "HandNotTabled",
     "Incident",
+    "MiscountedCall",
+    "OptionsAgreed",
     "OutOfTurn",
     "PotDisputed",
+    "RuleBreached",
     "SkippedPlayerSilent",
     "StubFouled",
     "WrongHoleCount",

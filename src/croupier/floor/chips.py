@@ -1,6 +1,7 @@
 """Chips pushed forward in turn, and the action they mean under the table's rulebook.
 
-dunedin-house lets a verbal declaration bind (30) and reads silent chips by the oversize-chip
+dunedin-house lets a verbal declaration bind (30; its official terms, 3; "I bet the pot", 41;
+an ambiguous amount is the lesser, 42) and reads silent chips by the oversize-chip
 (49-51), multiple-chip (52-53) and 50 % (37) rules, with undercalls committed (32) and string
 bets refused (31). act-omaha-2017 deems a bet between a call and a raise a call (17.7) and lets
 an undercaller fold with the chips back or make up the call (17.8). qld-holdem-2005 allows no
@@ -13,12 +14,14 @@ and 4.34 names the two-chip case.
 from __future__ import annotations
 
 from croupier.floor.decision import Decision, refuse
-from croupier.floor.incidents import ChipsPushed
+from croupier.floor.incidents import AmountDeclared, ChipsPushed
 from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Ruling
 from croupier.round.engine import LegalActions, Round
 from croupier.round.events import ChipsCommitted, Event, PlayRestricted
+from croupier.round.structures import Limit
 
-DECLARATIONS = (None, "call", "raise", "fold")
+# dunedin-house 3's official terms ("knock": a check); "bet" is read as "raise" is
+DECLARATIONS = (None, "call", "raise", "fold", "check", "knock", "bet", "all-in", "pot")
 
 
 def read_chips(r: Round, push: ChipsPushed) -> Decision:
@@ -60,7 +63,9 @@ def _dunedin(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
         return _decide("dunedin-house 30", "a verbal fold in turn binds", Fold(p))
     if push.declared == "call":
         return _decide("dunedin-house 30, 34", "declared call: a call", CheckCall(p))
-    if push.declared == "raise":
+    if push.declared in ("check", "knock", "all-in", "pot"):
+        return _declared_term(r, p, push.declared, la)
+    if push.declared in ("raise", "bet"):
         want = push.declared_to if push.declared_to is not None else to
         if la.min_raise_to is None:
             return _decide("dunedin-house 30", "declared raise", BetRaise(p, want))
@@ -102,6 +107,59 @@ def _dunedin(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
     return _bet(r, p, to, la, "dunedin-house 53, 37", note)
 
 
+def _declared_term(r: Round, p: int, term: str | None, la: LegalActions) -> Decision:
+    """dunedin-house 3: "check" (a knock), "all-in" and "pot" bind as declared; 41: "I bet the
+    pot" outside pot-limit binds a valid bet, the smallest (a raise when facing a bet)."""
+    if term in ("check", "knock"):
+        if la.call_amount:
+            raise refuse("dunedin-house 3", f"player {p} faces a bet: there is nothing to check")
+        return _decide("dunedin-house 3", f"declared {term}: a check", CheckCall(p))
+    if term == "all-in":
+        if la.min_raise_to is None:
+            return _decide("dunedin-house 3", "declared all-in: a call", CheckCall(p))
+        return _decide("dunedin-house 3", "declared all-in", _capped(p, la.all_in_to, la))
+    if la.min_raise_to is None:
+        raise refuse("dunedin-house 41", f"player {p} may not bet or raise now")
+    limit = r.config.structure.limits[r.street]
+    if limit in (Limit.FULL_POT, Limit.HALF_POT):
+        assert la.max_raise_to is not None
+        return _decide(
+            "dunedin-house 3, 36",
+            f"declared pot: to {la.max_raise_to}",
+            BetRaise(p, la.max_raise_to),
+        )
+    return _decide(
+        "dunedin-house 41",
+        f'"I bet the pot" is no {limit.value} bet: bound to the smallest, to {la.min_raise_to}',
+        BetRaise(p, la.min_raise_to),
+    )
+
+
+def read_declared(r: Round, a: AmountDeclared) -> Decision:
+    """dunedin-house 42: a declared size with more than one reasonable meaning is the lesser."""
+    la = r.legal_actions()
+    p = a.player
+    if r.rules.irregularities != "dunedin":
+        clause = (
+            "act-omaha-2017 4.7" if r.rules.irregularities == "act" else ("qld-holdem-2005 s22(2)")
+        )
+        raise refuse(clause, "a wager is made with chips, not by word: push the chips")
+    if la is None or la.player != p:
+        raise refuse(r.rules.turn_clause, f"it is not player {p}'s turn")
+    if not a.meanings or any(m <= 0 for m in a.meanings):
+        raise refuse("dunedin-house 42", "name the amounts the declaration could mean")
+    to = min(*a.meanings, la.all_in_to)
+    if to <= r.current_bet or la.min_raise_to is None:
+        return _decide("dunedin-house 42", f"the lesser meaning, {to}: a call", CheckCall(p))
+    if to < la.min_raise_to:
+        return _decide(
+            "dunedin-house 42, 35",
+            f"the lesser meaning, {to}: made the smallest raise, to {la.min_raise_to}",
+            BetRaise(p, la.min_raise_to),
+        )
+    return _decide("dunedin-house 42", f"the lesser meaning: to {to}", _capped(p, to, la))
+
+
 def _bet(r: Round, p: int, to: int, la: LegalActions, clause: str, note: str) -> Decision:
     """dunedin-house 37: a raise of half the minimum or more is made a full raise; less is a
     call (and, not facing a bet, less than half the minimum bet is a check)."""
@@ -129,8 +187,12 @@ def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
     call_clause = "act-omaha-2017 17.7" if act else "qld-holdem-2005 s3(1)"
     short_clause = "act-omaha-2017 17.8" if act else "qld-holdem-2005 s3(1)"
     p = push.player
+    if push.declared in ("check", "knock") and not push.chips and la.call_amount == 0:
+        # a check is no wager: declining to bet without folding (qld s4(1); act 11.1)
+        clause = "act-omaha-2017 11.1" if act else "qld-holdem-2005 s4(1)"
+        return _decide(clause, f"declared {push.declared}: a check", CheckCall(p))
     if push.declared is not None and not push.chips:
-        clause = "act-omaha-2017 17.7" if act else "qld-holdem-2005 s22(2)"
+        clause = "act-omaha-2017 4.7" if act else "qld-holdem-2005 s22(2)"
         raise refuse(clause, "a wager is made with chips, not by word: push the chips")
     to = r.bets[p] + sum(push.chips) + sum(push.later)
     owed = la.call_amount

@@ -164,3 +164,90 @@ class PotDisputed(Incident):
 
     player: int
     new_round_started: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ForwardMotion(Incident):
+    """In limit poker a player in turn moved chips forward and so caused another player to act
+    (dunedin-house 33): the floor has the action completed, a call or (``raise_``) a raise."""
+
+    player: int
+    raise_: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MiscountedCall(Incident):
+    """A caller asked for the count, was told too little and put in ``chips`` (dunedin-house
+    40): the caller is bound to the correct amount."""
+
+    player: int
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class AmountDeclared(Incident):
+    """A declared bet whose size can reasonably mean more than one amount (dunedin-house 42):
+    ``meanings`` are the totals for the betting round it could mean."""
+
+    player: int
+    meanings: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionalStatement(Incident):
+    """A player stated a future action ("if you bet, I raise"); the turn has come and the floor
+    rules whether the statement binds (dunedin-house 43)."""
+
+    action: Fold | CheckCall | BetRaise
+    binding: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HandNotTabled(Incident):
+    """At the showdown a player mucked without fully tabling the hand (dunedin-house 62);
+    ``readable``: the floor rules the hand was clearly read, as ``cards`` (None: as entered)."""
+
+    player: int
+    readable: bool
+    cards: tuple[Card, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardOffTable(Incident):
+    """A card left the table (dunedin-house 70). ``player``: whose hole card it is (None: a card
+    from the stub); ``by_dealer``: the dealer's error, not the player's; ``replacement``: the
+    card that replaced it, when it is replaced."""
+
+    card: Card
+    player: int | None
+    by_dealer: bool
+    replacement: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleBreached(Incident):
+    """A player contravened the rules (act-omaha-2017 19.2(a)) or used a phone with live cards
+    (``phone``, dunedin-house 4): the floor rules the hand folded, its wagers in the pot."""
+
+    player: int
+    phone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsLent(Incident):
+    """A player gave, lent or offered chips to another, or bet for them (qld-holdem-2005
+    s38(2); act-omaha-2017 14.4; dunedin-house 20; qld-tournament-2020 4.17)."""
+
+    player: int
+    to_player: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsAgreed(Incident):
+    """For an irregularity the rules do not cover, the operator offered the players a course of
+    action (act-omaha-2017 17.16): ``option`` is ``void`` (every chip back) or ``play on``;
+    ``all_agree``: every player agreed (otherwise the operator decides, 19.4)."""
+
+    option: str
+    all_agree: bool

@@ -13,22 +13,44 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.cards import Card, CardError
-from croupier.floor.chips import read_chips
+from croupier.floor import conduct
+from croupier.floor.chips import read_chips, read_declared
+from croupier.floor.common import (
+    ACT,
+    DUNEDIN,
+    QLD,
+    QLD_TOURNAMENT,
+)
+from croupier.floor.common import actions as _actions
+from croupier.floor.common import decide as _decide
+from croupier.floor.common import hook as _hook
+from croupier.floor.common import kill as _kill
+from croupier.floor.common import player as _player
+from croupier.floor.common import tournament as _tournament
 from croupier.floor.decision import Decision, refuse
 from croupier.floor.incidents import (
+    AmountDeclared,
     BurnCardExposed,
     BurnCardMissed,
+    CardOffTable,
     CardsExposedInPlay,
     CardsInMuck,
     CardsShownToPlayer,
+    ChipsLent,
     ChipsPushed,
     CommunityCardsExposed,
+    ConditionalStatement,
     DealError,
     DealIrregularity,
+    ForwardMotion,
     HandKilledByDealer,
+    HandNotTabled,
     Incident,
+    MiscountedCall,
+    OptionsAgreed,
     OutOfTurn,
     PotDisputed,
+    RuleBreached,
     SkippedPlayerSilent,
     StubFouled,
     WrongHoleCount,
@@ -37,17 +59,11 @@ from croupier.round.commands import BetRaise, CheckCall, Fold, IllegalAction, Ru
 from croupier.round.engine import BOARD_SIZES, PREFLOP, RIVER, SHOWDOWN, STREET_NAMES, Round
 from croupier.round.events import (
     Announcement,
-    BetOrRaised,
-    BetReturned,
     BettingCapped,
     BettingRoundEnded,
-    Called,
     CardExposed,
     CardsShownToTable,
-    Checked,
     Event,
-    Folded,
-    HandKilled,
     HoleCardReplaced,
     OutOfTurnHeld,
     PlayRestricted,
@@ -57,9 +73,6 @@ from croupier.round.events import (
     StubReconstituted,
 )
 from croupier.round.rulebooks import Rulebook
-
-QLD, ACT, DUNEDIN = "qld", "act", "dunedin"
-QLD_TOURNAMENT = "qld-tournament"  # qld's rules, altered by qld-tournament-2020 (4.2)
 
 
 def rule(r: Round, incident: Incident) -> Decision:
@@ -86,13 +99,6 @@ def apply_incident(r: Round, incident: Incident) -> list[Event]:
     return r.apply_ruling((made, *d.events), d.then)
 
 
-def _hook(r: Round) -> str:
-    """QLD, ACT or DUNEDIN: a qld tournament table follows qld-holdem-2005 except where
-    :func:`_tournament` says otherwise."""
-    hook = r.rules.irregularities
-    return QLD if hook == QLD_TOURNAMENT else hook
-
-
 _DISPUTE_CLAUSE = {
     QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
     ACT: "act-omaha-2017 17.14",
@@ -105,27 +111,6 @@ def dispute_clause(rules: Rulebook) -> str:
     (dunedin-house 67; act-omaha-2017 17.14; a house default under qld-holdem-2005)."""
     hook = rules.irregularities
     return _DISPUTE_CLAUSE[QLD if hook == QLD_TOURNAMENT else hook]
-
-
-def _tournament(r: Round) -> bool:
-    return r.rules.irregularities == QLD_TOURNAMENT
-
-
-def _decide(clause: str, message: str, *events: Event) -> Decision:
-    return Decision(Ruling(clause, message), tuple(events))
-
-
-def _player(r: Round, p: int | None, clause: str, *, live: bool = True) -> int:
-    if p is None or not 0 <= p < r.n:
-        raise refuse(clause, f"there is no player {p}")
-    if live and r.folded[p]:
-        raise refuse(clause, f"player {p} has no live hand")
-    return p
-
-
-def _actions(r: Round) -> int:
-    """Actions players have taken in the round so far."""
-    return sum(1 for e in r.events if isinstance(e, (Folded, Checked, Called, BetOrRaised)))
 
 
 def _void(clause: str, message: str, r: Round) -> Decision:
@@ -241,7 +226,14 @@ def _deal_dunedin(r: Round, d: DealIrregularity) -> Decision:
         # does (TDA practice), the exposed card is discarded and replaced.
         return _replace_exposed(r, d, "dunedin-house 68")
     if kind is DealError.BOXED_CARD:
-        # glossary "Boxed Card"; only five or more make a defective deck
+        # glossary "Boxed Card"; five or more found in one deal make a defective deck
+        if len(d.cards) >= 5:
+            _new_cards(r, d.cards, "dunedin-house glossary: Defective Deck")
+            return _void(
+                "dunedin-house glossary: Defective Deck, 68",
+                "misdeal: five or more boxed cards, the deck is defective",
+                r,
+            )
         return _set_aside(r, d, "dunedin-house glossary: Boxed Card, Defective Deck")
     return _void("dunedin-house 68", f"misdeal: {kind.value}", r)
 
@@ -281,22 +273,6 @@ def _replace_exposed(r: Round, d: DealIrregularity, clause: str) -> Decision:
 
 # ---------------------------------------------------------------------------------------------
 # Dead hands
-
-
-def _kill(r: Round, p: int, clause: str, *, return_uncalled: bool = False) -> list[Event]:
-    """The events that declare a hand dead, checked against the round."""
-    others = [i for i in r.live() if i != p]
-    if not others and not any(isinstance(e, Folded) for e in r.events):
-        raise refuse(
-            clause, "no hand would be left to win the pot; the floor must void the round instead"
-        )
-    events: list[Event] = []
-    if return_uncalled and r.betting:
-        top = max((r.bets[i] for i in range(r.n) if i != p), default=0)
-        if r.bets[p] > top:
-            events.append(BetReturned(p, r.bets[p] - top))  # dunedin-house 69
-    events.append(HandKilled(p, clause))
-    return events
 
 
 def _wrong_count(r: Round, w: WrongHoleCount) -> Decision:
@@ -514,6 +490,33 @@ def _stub(r: Round, s: StubFouled) -> Decision:
     )
 
 
+def _off_table(r: Round, c: CardOffTable) -> Decision:
+    """dunedin-house 70: never a misdeal. The player's error: the card is played; the dealer's:
+    it is an exposed card (one hole card: 68; a card from the stub: 71-72)."""
+    clause = "dunedin-house 70"
+    if _hook(r) != DUNEDIN:
+        raise refuse(f"{r.rules.id} (silent)", f"{r.rules.id} has no rule for a card off the table")
+    if c.player is None:
+        if not c.by_dealer:
+            raise refuse(clause, "a player's card off the table: name the player")
+        d = _community_exposed(r, CommunityCardsExposed((c.card,)))
+        return Decision(Ruling(f"{clause}, {d.ruling.clause}", d.ruling.message), d.events)
+    p = _player(r, c.player, clause)
+    hole = r.hole[p]
+    if hole is None:
+        raise refuse(clause, f"player {p} has no hole cards yet")
+    if None not in hole and c.card not in hole:
+        raise refuse(clause, f"player {p} does not hold {c.card}")
+    if not c.by_dealer:
+        return _decide(clause, f"{c.card} left the table by player {p}'s error: it is played")
+    if _actions(r) >= 2:
+        return _decide(clause, f"{c.card} left the table after substantial action: it is played")
+    d = _replace_exposed(
+        r, DealIrregularity(DealError.HOLE_EXPOSED, (c.card,), p, replacement=c.replacement), clause
+    )
+    return Decision(Ruling(clause, f"treated as an exposed card: {d.ruling.message}"), d.events)
+
+
 # ---------------------------------------------------------------------------------------------
 # Action out of turn
 
@@ -636,13 +639,12 @@ def _shown(r: Round, s: CardsShownToPlayer) -> Decision:
     if hole is None or (None not in hole and any(c not in hole for c in s.cards)):
         raise refuse(r.rules.showdown_clause, f"player {p} does not hold {s.cards}")
     hook = _hook(r)
-    if hook == ACT and not r.is_over:
-        raise refuse(
-            "act-omaha-2017 17.18", "show one, show all applies at the completion of the round"
-        )
     clause = {
         QLD: "qld-holdem-2005 s38(7)-(8)",
-        ACT: "act-omaha-2017 17.18",
+        # during the round 16.5 (a folded hand) and 16.6 (any hand); once it is over 17.18
+        ACT: "act-omaha-2017 17.18"
+        if r.is_over
+        else ("act-omaha-2017 16.5" if r.folded[p] else "act-omaha-2017 16.6"),
         DUNEDIN: "dunedin-house 75",
     }[hook]
     return _decide(
@@ -672,7 +674,14 @@ def reopen(r: Round, commands: int, new_round_started: bool) -> Round:
     return back
 
 
-_DEALING = (DealIrregularity, BurnCardExposed, BurnCardMissed, CommunityCardsExposed, StubFouled)
+_DEALING = (
+    DealIrregularity,
+    BurnCardExposed,
+    BurnCardMissed,
+    CommunityCardsExposed,
+    StubFouled,
+    CardOffTable,
+)
 
 _HANDLERS: dict[type, Callable[[Round, Any], Decision]] = {
     DealIrregularity: _deal,
@@ -689,4 +698,13 @@ _HANDLERS: dict[type, Callable[[Round, Any], Decision]] = {
     CardsExposedInPlay: _exposed_in_play,
     CardsShownToPlayer: _shown,
     PotDisputed: _dispute,
+    CardOffTable: _off_table,
+    AmountDeclared: read_declared,
+    ForwardMotion: conduct.forward_motion,
+    MiscountedCall: conduct.miscounted_call,
+    ConditionalStatement: conduct.conditional,
+    HandNotTabled: conduct.not_tabled,
+    RuleBreached: conduct.breached,
+    ChipsLent: conduct.lent,
+    OptionsAgreed: conduct.agreed,
 }
