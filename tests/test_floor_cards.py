@@ -207,6 +207,17 @@ def test_dunedin_house_72_two_cards_exposed_only_the_correct_card_stays() -> Non
     assert uses(r) == [("Tc", "board"), ("Jc", "stub")]
 
 
+def test_dunedin_house_72_a_second_exposure_in_the_same_round_goes_back_to_the_stub() -> None:
+    r = deal(DUNEDIN_HOUSE)
+    to_flop(r)
+    apply_incident(r, CommunityCardsExposed(parse_cards("Tc")))
+    apply_incident(r, CommunityCardsExposed(parse_cards("Jc")))
+    assert uses(r) == [("Tc", "board"), ("Jc", "stub")]
+    for p in (0, 1, 2):
+        r.apply(CheckCall(p))
+    r.apply(DealBoard(parse_cards("Tc")))  # the turn is the first card exposed
+
+
 @pytest.mark.parametrize("burn", [True, False])
 def test_act_omaha_2017_17_19_first_card_in_the_shoe_used_in_sequence(burn: bool) -> None:
     r = deal(ACT_OMAHA_2017, burn=burn)

@@ -10,18 +10,27 @@ import pytest
 
 from croupier.cards import Card, Deck
 from croupier.floor import (
+    AmountDeclared,
     BurnCardExposed,
     BurnCardMissed,
+    CardOffTable,
     CardsExposedInPlay,
     CardsInMuck,
     CardsShownToPlayer,
+    ChipsLent,
     ChipsPushed,
     CommunityCardsExposed,
+    ConditionalStatement,
     DealError,
     DealIrregularity,
+    ForwardMotion,
     HandKilledByDealer,
+    HandNotTabled,
     Incident,
+    MiscountedCall,
+    OptionsAgreed,
     OutOfTurn,
+    RuleBreached,
     SkippedPlayerSilent,
     StubFouled,
     WrongHoleCount,
@@ -109,6 +118,18 @@ def a_report(r: Round, rng: random.Random) -> Incident:
         ),
         CardsExposedInPlay(p, rng.random() < 0.5),
         CardsShownToPlayer(p, cards[:1], (p + 1) % n),
+        ChipsPushed(p, (), rng.choice(("check", "knock", "bet", "all-in", "pot"))),
+        AmountDeclared(p, tuple(r.current_bet + 5 * rng.randint(0, 20) for _ in range(2))),
+        ForwardMotion(p, rng.random() < 0.5),
+        MiscountedCall(p, rng.randint(0, 30)),
+        ConditionalStatement(
+            rng.choice((Fold(p), CheckCall(p), BetRaise(p, r.current_bet + 10))), rng.random() < 0.5
+        ),
+        HandNotTabled(p, rng.random() < 0.5),
+        CardOffTable(card, rng.choice((p, None)), rng.random() < 0.5, rng.choice(DECK)),
+        RuleBreached(p, rng.random() < 0.5),
+        ChipsLent(p, (p + 1) % n, rng.randint(0, 50)),
+        OptionsAgreed(rng.choice(("void", "play on", "chop")), rng.random() < 0.5),
     ]
     return rng.choice(choices)
 

@@ -450,8 +450,9 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
     # Reading: dunedin-house 72's "capped" is the same cap; cards beyond the next street go
     # back into the stub ("only the correct card will remain in play").
     cap = r.current_bet if r.current_bet > 0 else r.config.min_bet
-    kept = [CardExposed(x, "board", clause) for x in c.cards[:due]]
-    back = [CardExposed(x, "stub", clause) for x in c.cards[due:]]
+    room = max(0, due - len(r.board_due))  # cards exposed earlier this round come first
+    kept = [CardExposed(x, "board", clause) for x in c.cards[:room]]
+    back = [CardExposed(x, "stub", clause) for x in c.cards[room:]]
     return _decide(
         clause,
         f"dealt as the {STREET_NAMES[street]} after this round; betting capped at {cap}",
