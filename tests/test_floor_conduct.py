@@ -54,6 +54,7 @@ from croupier.round.events import (
     RoundVoided,
     RulingMade,
 )
+from croupier.table.commands import StartRound
 from test_floor_action import flop
 from test_floor_chips import clause, facing_20, outcome
 
@@ -433,3 +434,21 @@ def test_qld_s38_7_8_information_about_a_hand_goes_to_every_player() -> None:
     apply_incident(r, CardsShownToPlayer(1, C("Ks"), to_player=2))  # an inactive hand (s38(7))
     shown = [(e.player, e.clause) for e in r.events if isinstance(e, CardsShownToTable)]
     assert shown == [(0, "qld-holdem-2005 s38(7)-(8)"), (1, "qld-holdem-2005 s38(7)-(8)")]
+
+
+def test_conduct_rulings_at_the_table_act_17_16_void_and_14_4_lending() -> None:
+    from croupier.table.commands import Report
+    from croupier.table.table import Table
+    from test_table import ACT, deck, seated
+    from test_table import refused as table_refused
+
+    t = seated(ACT, 3, chips=200)
+    t.apply(StartRound(deck(t)))
+    before = dict(t.stacks)
+    table_refused(t, Report(ChipsLent(0, 1, 500)), "act-omaha-2017 14.4")  # more than held
+    t.apply(Report(ChipsLent(0, 1, 50)))
+    assert t.round is not None
+    t.apply(Report(OptionsAgreed("void", all_agree=True)))
+    assert t.round is None and t.stacks == before  # void: every chip back, the same deal again
+    again = Table.from_events(t.config, t.events)
+    assert again.stacks == t.stacks
