@@ -51,7 +51,7 @@ class Batch:
     cfg: I64
     seats: I64
     aoff: I64
-    actions: I64  # rows: kind, player (0-based), amount, index in HandHistory.actions
+    actions: I64  # rows: kind, player (0-based), amount, index in HandHistory.actions, cards
     coff: I64
     cards: I64
     lengths: I64  # len(HandHistory.actions) per hand
@@ -77,27 +77,32 @@ class BatchResult:
         return {name: int(np.sum(self.status == s)) for s, name in enumerate(STATUS_NAMES)}
 
 
-def _config(h: HandHistory, rulebook: Rulebook) -> tuple[int, ...] | None:
+_PAD = (0,) * 10
+
+
+def _config(h: HandHistory) -> tuple[int, ...] | None:
     """The config row, or None when the kernel does not handle the hand (or the engine's
     config would refuse it: the engine then says why)."""
     v = _VARIANTS.get(h.variant)
-    if v is None or rulebook != DUNEDIN_HOUSE:
+    if v is None:
         return None
     game, limit, cap, k, lo = v
     stacks = h.starting_stacks
     n = len(stacks)
-    blinds = h.blinds_or_straddles or (0,) * n
+    blinds = h.blinds_or_straddles or _PAD[:n]
     antes = h.antes
-    if not 2 <= n <= 10 or len(blinds) != n or (any(antes) and len(antes) != n):
-        return None
-    if min(stacks) <= 0 or min(blinds) < 0 or (antes and min(antes) < 0):
+    if not 2 <= n <= 10 or len(blinds) != n or len(antes) != n:
+        if not (2 <= n <= 10 and len(blinds) == n and not any(antes)):
+            return None
+        antes = _PAD[:n]
+    if min(stacks) <= 0 or min(blinds) < 0 or min(antes) < 0:
         return None
     small = big = 0
     if limit == 2:
-        if not h.small_bet or not h.big_bet or h.small_bet < 0 or h.big_bet < 0:
-            return None
-        small, big = h.small_bet, h.big_bet
+        small, big = h.small_bet or 0, h.big_bet or 0
         min_bet = small
+        if small <= 0 or big <= 0:
+            return None
     else:
         min_bet = h.min_bet or 0
     if min_bet <= 0:
@@ -109,77 +114,75 @@ def _config(h: HandHistory, rulebook: Rulebook) -> tuple[int, ...] | None:
 def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE) -> Batch:
     """Flatten hand histories into the kernel's arrays (commands as phh_replay.commands_for
     makes them; PHH players are 1-based)."""
-    nh = len(histories)
-    cfg = np.zeros((nh, _CFG), np.int64)
-    seats = np.zeros((nh, 3, 10), np.int64)
+    ours = rulebook is DUNEDIN_HOUSE or rulebook == DUNEDIN_HOUSE
+    cfg: list[int] = []
+    seats: list[int] = []
     aoff = [0]
-    rec: list[int] = []
-    ncards: list[int] = []
+    rec: list[int] = []  # per action: kind, player, amount, index in h.actions, cards
     cards: list[int] = []
-    for i, h in enumerate(histories):
-        row = _config(h, rulebook)
+    for h in histories:
+        row = _config(h) if ours else None
         if row is not None:
-            start, cstart = len(ncards), len(cards)
-            row = _encode_actions(h, rec, ncards, cards, row)
-            if row is None:
-                del rec[start * 4 :], ncards[start:], cards[cstart:]
+            start, cstart = len(rec), len(cards)
+            if not _encode_actions(h, rec, cards):
+                del rec[start:], cards[cstart:]
+                row = None
         if row is None:
-            cfg[i, 0] = len(h.starting_stacks)
-            aoff.append(len(ncards))
-            continue
-        n = row[0]
-        cfg[i] = row
-        seats[i, 0, :n] = h.starting_stacks
-        if h.blinds_or_straddles:
-            seats[i, 1, :n] = h.blinds_or_straddles
-        if any(h.antes):
-            seats[i, 2, :n] = h.antes
-        aoff.append(len(ncards))
-    coff = np.zeros(len(ncards) + 1, np.int64)
-    np.cumsum(np.array(ncards, np.int64), out=coff[1:])
+            cfg += (len(h.starting_stacks), *_PAD)
+            seats += _PAD * 3
+        else:
+            n = row[0]
+            cfg += row
+            pad = _PAD[n:]
+            seats += h.starting_stacks
+            seats += pad
+            seats += h.blinds_or_straddles or _PAD[:n]
+            seats += pad
+            seats += h.antes if len(h.antes) == n else _PAD[:n]
+            seats += pad
+        aoff.append(len(rec) // 5)
+    acts = np.array(rec, np.int64).reshape(-1, 5)
+    coff = np.zeros(len(acts) + 1, np.int64)
+    np.cumsum(acts[:, 4], out=coff[1:])
     return Batch(
-        cfg,
-        seats,
+        np.array(cfg, np.int64).reshape(-1, _CFG),
+        np.array(seats, np.int64).reshape(-1, 3, 10),
         np.array(aoff, np.int64),
-        np.array(rec, np.int64).reshape(-1, 4),
+        acts,
         coff,
         np.array(cards, np.int64),
         np.array([len(h.actions) for h in histories], np.int64),
     )
 
 
-def _encode_actions(
-    h: HandHistory, rec: list[int], ncards: list[int], cards: list[int], row: tuple[int, ...]
-) -> tuple[int, ...] | None:
-    """Append a hand's commands; None when a card is unknown (``??``) where it matters."""
-    for j, a in enumerate(h.actions):
-        if type(a) is PCheckCall:
-            rec += (_CHECK_CALL, a.player - 1, 0, j)
-            ncards.append(0)
-        elif type(a) is PBetRaise:
-            rec += (_BET_RAISE, a.player - 1, a.amount, j)
-            ncards.append(0)
-        elif type(a) is PFold:
-            rec += (_FOLD, a.player - 1, 0, j)
-            ncards.append(0)
-        elif type(a) is PDealHole:
-            if None in a.cards:
-                return None
-            rec += (_HOLE, a.player - 1, 0, j)
-            ncards.append(len(a.cards))
-            cards += a.cards  # type: ignore[arg-type]  # no None among them
-        elif type(a) is PDealBoard:
-            board = [c for c in a.cards if c is not None]
-            rec += (_BOARD, -1, 0, j)
-            ncards.append(len(board))
+def _encode_actions(h: HandHistory, rec: list[int], cards: list[int]) -> bool:
+    """Append a hand's commands; False when a hole card is unknown (``??``)."""
+    j = 0
+    for a in h.actions:
+        t = type(a)
+        if t is PCheckCall:
+            rec += (_CHECK_CALL, a.player - 1, 0, j, 0)  # type: ignore[union-attr]
+        elif t is PBetRaise:
+            rec += (_BET_RAISE, a.player - 1, a.amount, j, 0)  # type: ignore[union-attr]
+        elif t is PFold:
+            rec += (_FOLD, a.player - 1, 0, j, 0)  # type: ignore[union-attr]
+        elif t is PDealHole:
+            hole = a.cards  # type: ignore[union-attr]
+            if None in hole:
+                return False
+            rec += (_HOLE, a.player - 1, 0, j, len(hole))  # type: ignore[union-attr]
+            cards += hole
+        elif t is PDealBoard:
+            board = [c for c in a.cards if c is not None]  # type: ignore[union-attr]
+            rec += (_BOARD, -1, 0, j, len(board))
             cards += board
-        elif type(a) is PShowMuck:
-            shown = a.cards
+        elif t is PShowMuck:
+            shown = a.cards  # type: ignore[union-attr]
             cs = [c for c in shown if c is not None] if shown is not None else []
-            rec += ((_SHOW if cs else _MUCK), a.player - 1, 0, j)
-            ncards.append(len(cs))
+            rec += ((_SHOW if cs else _MUCK), a.player - 1, 0, j, len(cs))  # type: ignore[union-attr]
             cards += cs
-    return row
+        j += 1
+    return True
 
 
 @cache

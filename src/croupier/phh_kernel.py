@@ -35,7 +35,7 @@ S_DEAD, S_GAME, S_OUT, S_K, S_DECKLO, S_CAP = range(16, 22)
 N_SLOTS = 22
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _can_call_more(pl, sc, p):
     """Round._someone_can_call_more."""
     cur = sc[S_CUR]
@@ -45,7 +45,7 @@ def _can_call_more(pl, sc, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _prune(pl, sc, q):
     """Round._prune_queue."""
     while sc[S_QN] > 0:
@@ -57,7 +57,7 @@ def _prune(pl, sc, q):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _acted(pl, sc, q, p):
     """Round._acted: ``p`` is the head of the queue."""
     pl[ACTED, p] = 1
@@ -69,7 +69,7 @@ def _acted(pl, sc, q, p):
         _prune(pl, sc, q)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _open_betting(pl, sc, q):
     """Round._open_betting (with _preflop_first)."""
     n = sc[S_N]
@@ -205,7 +205,7 @@ def _value(pl, sc, hole, board, vals, p, nf, fl, offsets, words):
     return vals[p]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lowest(mask):
     i = 0
     while not (mask >> i) & 1:
@@ -213,7 +213,7 @@ def _lowest(mask):
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _popcount(x):
     c = 0
     while x:
@@ -358,7 +358,7 @@ def _end_betting_round(pl, sc, hole, board, vals, nf, fl, offsets, words):
         _settle(pl, sc, hole, board, vals, nf, fl, offsets, words)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words):
     """Round._advance in dealer-driven mode."""
     n = sc[S_N]
@@ -388,7 +388,7 @@ def _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words):
         return
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _can_raise(pl, sc, p):
     """Round._can_raise (no floor restrictions)."""
     cur = sc[S_CUR]
@@ -404,7 +404,7 @@ def _can_raise(pl, sc, p):
     return not (sc[S_CAP] > 0 and sc[S_RAISES] >= sc[S_CAP] and cur > 0)  # dunedin-house 39
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fresh_cards(sc, cards, c0, c1):
     """Round._check_new_cards: in the game's deck, distinct, not dealt before."""
     seen = np.int64(0)
@@ -419,7 +419,7 @@ def _fresh_cards(sc, cards, c0, c1):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bet_raise(pl, sc, q, p, to):
     """Round._plan_action for a bet or raise, then Round._f_raise; False: refused."""
     if not _can_raise(pl, sc, p):
@@ -482,7 +482,7 @@ def _bet_raise(pl, sc, q, p, to):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _command(kind, p, amt, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words):
     """Round.apply for a dealing or betting command; False: refused (nothing applied)."""
     n = sc[S_N]
@@ -536,7 +536,7 @@ def _command(kind, p, amt, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, 
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words):
     """Round.apply for a show or muck at the showdown; False: refused."""
     if sc[S_STREET] != SHOWDOWN:
@@ -571,7 +571,7 @@ def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets,
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start(h, cfg, seats, pl, sc):
     """Round._reset and Round._start: antes, then blinds (heads-up, the button posts the small
     blind: dunedin-house 95)."""
