@@ -18,6 +18,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from croupier.cards import Card
 from croupier.hands.orders import HandOrder
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
@@ -49,12 +50,13 @@ class Batch:
     antes; the actions of hand ``h`` are ``aoff[h]:aoff[h + 1]``, their cards ``coff``."""
 
     cfg: I64
-    seats: I64
+    seats: I64  # stacks, blinds and antes by position, one hand handled after another
     aoff: I64
-    actions: I64  # rows: kind, player (0-based), amount, index in HandHistory.actions, cards
+    actions: I64  # rows: kind | cards << 3 | PHH player << 11, amount
     coff: I64
     cards: I64
     lengths: I64  # len(HandHistory.actions) per hand
+    gaps: dict[int, tuple[int, ...]]  # hand -> which of its actions are commands, where not all
 
     def __len__(self) -> int:
         return len(self.cfg)
@@ -116,73 +118,99 @@ def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE)
     makes them; PHH players are 1-based)."""
     ours = rulebook is DUNEDIN_HOUSE or rulebook == DUNEDIN_HOUSE
     cfg: list[int] = []
-    seats: list[int] = []
+    seats: list[int] = []  # per handled hand: stacks, blinds, antes (n each)
     aoff = [0]
-    rec: list[int] = []  # per action: kind, player, amount, index in h.actions, cards
+    rec: list[int] = []  # per action: kind | cards << 3 | PHH player << 11, then the amount
     cards: list[int] = []
-    for h in histories:
+    lengths: list[int] = []
+    gaps: dict[int, tuple[int, ...]] = {}
+    for i, h in enumerate(histories):
         row = _config(h) if ours else None
+        lengths.append(len(h.actions))
         if row is not None:
             start, cstart = len(rec), len(cards)
-            if not _encode_actions(h, rec, cards):
+            done = _encode_actions(h, rec, cards)
+            if done == _UNKNOWN_CARD:
                 del rec[start:], cards[cstart:]
                 row = None
+            elif done == _GAPS:
+                gaps[i] = tuple(j for j, a in enumerate(h.actions) if type(a) in _COMMANDS)
         if row is None:
             cfg += (len(h.starting_stacks), *_PAD)
-            seats += _PAD * 3
         else:
             n = row[0]
             cfg += row
-            pad = _PAD[n:]
             seats += h.starting_stacks
-            seats += pad
             seats += h.blinds_or_straddles or _PAD[:n]
-            seats += pad
             seats += h.antes if len(h.antes) == n else _PAD[:n]
-            seats += pad
-        aoff.append(len(rec) // 5)
-    acts = np.array(rec, np.int64).reshape(-1, 5)
+        aoff.append(len(rec) >> 1)
+    acts = np.array(rec, np.int64).reshape(-1, 2)
     coff = np.zeros(len(acts) + 1, np.int64)
-    np.cumsum(acts[:, 4], out=coff[1:])
+    np.cumsum((acts[:, 0] >> 3) & 255, out=coff[1:])
     return Batch(
         np.array(cfg, np.int64).reshape(-1, _CFG),
-        np.array(seats, np.int64).reshape(-1, 3, 10),
+        np.array(seats, np.int64),
         np.array(aoff, np.int64),
         acts,
         coff,
-        np.array(cards, np.int64),
-        np.array([len(h.actions) for h in histories], np.int64),
+        _card_array(cards),
+        np.array(lengths, np.int64),
+        gaps,
     )
 
 
-def _encode_actions(h: HandHistory, rec: list[int], cards: list[int]) -> bool:
-    """Append a hand's commands; False when a hole card is unknown (``??``)."""
-    j = 0
+def _card_array(cards: list[int]) -> I64:
+    try:
+        return np.frombuffer(bytes(cards), np.uint8).astype(np.int64)  # card ids are 0..52
+    except ValueError:
+        return np.array(cards, np.int64)
+
+
+_COMMANDS = (PFold, PDealHole, PCheckCall, PBetRaise, PDealBoard, PShowMuck)
+_ALL_COMMANDS, _GAPS, _UNKNOWN_CARD = range(3)
+_P = 11  # the player's shift in an action word
+
+
+def _encode_actions(h: HandHistory, rec: list[int], cards: list[int]) -> int:
+    """Append a hand's commands; _GAPS when some actions are no command (comments, other
+    games' actions), _UNKNOWN_CARD when a hole card is unknown (``??``) or a list absurd.
+    Kinds and the player's shift are literals here: the loop runs per action."""
+    gaps = False
+    fold, hole_t, check_call, bet_raise = PFold, PDealHole, PCheckCall, PBetRaise
     for a in h.actions:
         t = type(a)
-        if t is PCheckCall:
-            rec += (_CHECK_CALL, a.player - 1, 0, j, 0)  # type: ignore[union-attr]
-        elif t is PBetRaise:
-            rec += (_BET_RAISE, a.player - 1, a.amount, j, 0)  # type: ignore[union-attr]
-        elif t is PFold:
-            rec += (_FOLD, a.player - 1, 0, j, 0)  # type: ignore[union-attr]
-        elif t is PDealHole:
-            hole = a.cards  # type: ignore[union-attr]
-            if None in hole:
-                return False
-            rec += (_HOLE, a.player - 1, 0, j, len(hole))  # type: ignore[union-attr]
-            cards += hole
+        if t is fold:
+            rec += (2 | a.player << 11, 0)  # type: ignore[union-attr]
+        elif t is hole_t:
+            hole: tuple[Card | None, ...] = a.cards  # type: ignore[union-attr,assignment]
+            if None in hole or len(hole) > 255:
+                return _UNKNOWN_CARD
+            rec += (len(hole) << 3 | a.player << 11, 0)  # type: ignore[union-attr]
+            cards += hole  # type: ignore[arg-type]  # no None among them
+        elif t is check_call:
+            rec += (3 | a.player << 11, 0)  # type: ignore[union-attr]
+        elif t is bet_raise:
+            rec += (4 | a.player << 11, a.amount)  # type: ignore[union-attr]
         elif t is PDealBoard:
             board = [c for c in a.cards if c is not None]  # type: ignore[union-attr]
-            rec += (_BOARD, -1, 0, j, len(board))
+            if len(board) > 255:
+                return _UNKNOWN_CARD
+            rec += (_BOARD | len(board) << 3, 0)
             cards += board
         elif t is PShowMuck:
             shown = a.cards  # type: ignore[union-attr]
             cs = [c for c in shown if c is not None] if shown is not None else []
-            rec += ((_SHOW if cs else _MUCK), a.player - 1, 0, j, len(cs))  # type: ignore[union-attr]
+            if len(cs) > 255:
+                return _UNKNOWN_CARD
+            kind = _SHOW if cs else _MUCK
+            rec += (kind | len(cs) << 3 | a.player << _P, 0)  # type: ignore[union-attr]
             cards += cs
-        j += 1
-    return True
+        else:
+            gaps = True
+    return _GAPS if gaps else _ALL_COMMANDS
+
+
+assert (_HOLE, _FOLD, _CHECK_CALL, _BET_RAISE, _P) == (0, 2, 3, 4, 11)  # _encode_actions
 
 
 @cache
@@ -217,9 +245,9 @@ def verify(batch: Batch) -> BatchResult:
         batch.cfg,
         batch.seats,
         batch.aoff,
-        np.ascontiguousarray(acts[:, 0]),
+        acts[:, 0] & 7,
+        (acts[:, 0] >> _P) - 1,
         np.ascontiguousarray(acts[:, 1]),
-        np.ascontiguousarray(acts[:, 2]),
         batch.coff,
         batch.cards,
         *_tables(),
@@ -230,8 +258,9 @@ def verify(batch: Batch) -> BatchResult:
     # the kernel's action numbers -> indexes in HandHistory.actions
     index = np.full(nh, -1, np.int64)
     refused = status == REFUSED
-    if refused.any():
-        index[refused] = acts[stop[refused], 3]
+    for h in map(int, np.flatnonzero(refused)):
+        k = int(stop[h] - batch.aoff[h])
+        index[h] = batch.gaps[h][k] if h in batch.gaps else k
     short = status == INCOMPLETE
     index[short] = batch.lengths[short]
     return BatchResult(status, index, out, batch.cfg[:, 0].copy())

@@ -572,7 +572,7 @@ def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets,
 
 
 @njit(cache=True, inline="always")
-def _start(h, cfg, seats, pl, sc):
+def _start(h, cfg, seats, at, pl, sc):
     """Round._reset and Round._start: antes, then blinds (heads-up, the button posts the small
     blind: dunedin-house 95)."""
     n = cfg[h, 0]
@@ -590,9 +590,9 @@ def _start(h, cfg, seats, pl, sc):
     sc[S_DECKLO] = cfg[h, 9]
     sc[S_AGGR] = -1
     for i in range(n):
-        pl[STACK, i] = seats[h, 0, i]
+        pl[STACK, i] = seats[at + i]
     for i in range(n):
-        a = seats[h, 2, n - 1 - i] if n == 2 else seats[h, 2, i]
+        a = seats[at + 2 * n + (n - 1 - i if n == 2 else i)]
         a = min(a, pl[STACK, i])
         if a:
             pl[ANTE, i] += a
@@ -601,7 +601,7 @@ def _start(h, cfg, seats, pl, sc):
             if pl[STACK, i] == 0:
                 pl[ALL_IN, i] = 1
     for i in range(n):
-        b = seats[h, 1, n - 1 - i] if n == 2 else seats[h, 1, i]
+        b = seats[at + n + (n - 1 - i if n == 2 else i)]
         b = min(b, pl[STACK, i])
         if b:
             pl[STACK, i] -= b
@@ -621,8 +621,9 @@ def verify_hands(
     status, stop, out,
 ):  # fmt: skip
     """Replay every hand: ``cfg[h]`` = (players, game, limit, min bet, small bet, big bet, dead
-    antes, raise cap, hole cards, lowest card id, supported); ``seats[h]`` = stacks, blinds,
-    antes per position; actions ``aoff[h]:aoff[h + 1]`` with their cards ``coff[a]:coff[a + 1]``.
+    antes, raise cap, hole cards, lowest card id, supported); ``seats`` = stacks, blinds and
+    antes by position, hand after hand (handled hands only); actions ``aoff[h]:aoff[h + 1]``
+    with their cards ``coff[a]:coff[a + 1]``.
     Hand values come from the hold'em (``hnf``, ``hfl``) or short-deck B (``snf``, ``sfl``)
     tables of croupier.hands (row ``offsets`` and card ``words`` as croupier.hands.kernels).
     Writes status, the action where replay stopped (-1: none), and final stacks."""
@@ -636,6 +637,7 @@ def verify_hands(
     for h in range(cfg.shape[0]):
         longest = max(longest, aoff[h + 1] - aoff[h])
     early = np.empty(longest, np.int64)
+    seat = 0
     for h in range(cfg.shape[0]):
         stop[h] = -1
         if cfg[h, 10] == 0:
@@ -647,7 +649,8 @@ def verify_hands(
         else:
             nf = hnf
             fl = hfl
-        _start(h, cfg, seats, pl, sc)
+        _start(h, cfg, seats, seat, pl, sc)
+        seat += 3 * cfg[h, 0]
         vals[:] = -1
         ne = 0
         st = OK
