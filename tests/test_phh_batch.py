@@ -44,6 +44,7 @@ from croupier.round import (
     Round,
     RoundConfig,
     Show,
+    Split,
     Structure,
 )
 from croupier.round import (
@@ -55,7 +56,7 @@ from croupier.round.engine import SHOWDOWN
 from croupier.shoe import Shoe
 
 PHH_ROOT = Path(__file__).resolve().parents[2] / "shared" / "phh"
-KERNEL_VARIANTS = ("NT", "NS", "FT")
+KERNEL_VARIANTS = ("NT", "NS", "FT", "PO", "FO/8")
 
 _ACTION_NO = re.compile(r"^action (\d+) ")
 
@@ -151,6 +152,11 @@ def random_round(rng: random.Random, seed: int) -> Round:
     stacks = tuple(rng.randint(1, 300 * bb if deep else 8 * bb) for _ in range(n))
     if code == "FT":
         game, structure, min_bet = Game.holdem(), Structure.fixed_limit(bb, 2 * bb, 4, False), bb
+    elif code == "FO/8":
+        game = Game.omaha_game(split=Split.HILO)
+        structure, min_bet = Structure.fixed_limit(bb, 2 * bb, 4, False), bb
+    elif code == "PO":
+        game, structure, min_bet = Game.omaha_game(), Structure.pot_limit(), bb
     elif code == "NS":
         game, structure, min_bet = Game.short_deck("B"), Structure.no_limit(), bb
     else:
@@ -279,8 +285,7 @@ def test_unsupported_configurations_are_marked_not_guessed() -> None:
         replace(a, cards=(None, *a.cards[1:])) if isinstance(a, DealHole) else a for a in h.actions
     ]
     hs = [
-        replace(h, variant="PO"),  # Omaha: evaluated by the engine only
-        replace(h, variant="FO/8"),
+        replace(h, variant="F7S/8"),  # stud
         replace(h, variant="F7S"),
         replace(h, actions=tuple(unknown)),  # an unknown hole card (??)
         replace(h, min_bet=None, small_bet=None, big_bet=None),  # no minimum bet

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import Card
-from croupier.hands.orders import HandOrder
+from croupier.hands.orders import HandOrder, LowRule
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
 from croupier.phh import DealBoard as PDealBoard
@@ -41,6 +41,8 @@ _VARIANTS = {
     "NT": (0, 0, 0, 2, 0),
     "NS": (1, 0, 0, 2, 16),  # short deck: 2-5 removed
     "FT": (2, 2, 4, 2, 0),  # max_raises=4, uncapped_heads_up=False
+    "PO": (3, 1, 0, 4, 0),
+    "FO/8": (4, 2, 4, 4, 0),  # hi/lo, 8 or better
 }
 
 
@@ -214,14 +216,18 @@ assert (_HOLE, _FOLD, _CHECK_CALL, _BET_RAISE, _P) == (0, 2, 3, 4, 11)  # _encod
 
 
 @cache
-def _tables() -> tuple[npt.NDArray[np.integer], ...]:
+def _tables() -> tuple[object, ...]:
+    """Hand-value tables: hold'em and short-deck B high (non-flush, flush), row offsets, card
+    words, the 8-or-better low table and the lowest qualifying low."""
     from croupier.hands.kernels import CARD_WORD
-    from croupier.hands.tables import high_tables
+    from croupier.hands.tables import high_tables, low_tables
 
     std = high_tables(HandOrder.standard())
     short = high_tables(HandOrder.short_deck("B"))
-    if not np.array_equal(std.offsets, short.offsets):
-        raise AssertionError("hand orders no longer share their row offsets")
+    lows = low_tables(LowRule.eight_or_better())
+    for t in (short, lows):
+        if not np.array_equal(std.offsets, t.offsets):
+            raise AssertionError("hand tables no longer share their row offsets")
     return (
         std.nonflush,
         std.flush,
@@ -229,6 +235,8 @@ def _tables() -> tuple[npt.NDArray[np.integer], ...]:
         short.flush,
         std.offsets.astype(np.int64),
         CARD_WORD,
+        lows.low,
+        lows.qualify_from,
     )
 
 

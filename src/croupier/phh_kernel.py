@@ -20,7 +20,7 @@ OK, REFUSED, UNSUPPORTED, INCOMPLETE = 0, 1, 2, 3
 # Action kinds.
 HOLE, BOARD, FOLD, CHECK_CALL, BET_RAISE, SHOW, MUCK = range(7)
 # Games (the PHH variants handled) and betting limits.
-G_NT, G_NS, G_FT, G_PO = range(4)
+G_NT, G_NS, G_FT, G_PO, G_FO8 = range(5)
 L_NO, L_POT, L_FIXED = range(3)
 # Streets, as the engine numbers them.
 PREFLOP, RIVER, SHOWDOWN, OVER = 0, 3, 4, 5
@@ -31,8 +31,8 @@ N_ROWS = 11
 # Slots of the scalar state ``sc``.
 S_STREET, S_BETTING, S_CUR, S_RAISE, S_FIXED, S_BINC, S_RAISES, S_AGGR = range(8)
 S_QH, S_QN, S_HOLES, S_N, S_LIMIT, S_MINBET, S_SMALL, S_BIG = range(8, 16)
-S_DEAD, S_GAME, S_OUT, S_K, S_DECKLO, S_CAP = range(16, 22)
-N_SLOTS = 22
+S_DEAD, S_GAME, S_OUT, S_K, S_DECKLO, S_CAP, S_QUAL = range(16, 23)
+N_SLOTS = 23
 
 
 @njit(cache=True, inline="always")
@@ -198,11 +198,70 @@ def _high(hole, p, k, board, nonflush, flush, offsets, words):
 
 
 @njit(cache=True)
-def _value(pl, sc, hole, board, vals, p, nf, fl, offsets, words):
-    """Round._value, once per player (``vals[p] < 0``: not yet worked out)."""
-    if vals[p] < 0:
-        vals[p] = _high(hole, p, sc[S_K], board, nf, fl, offsets, words)
-    return vals[p]
+def _omaha(hole, p, board, nf, fl, offsets, words, low, qual, hilo):
+    """(high, low) of player ``p``'s Omaha hand: exactly two hole cards and three board cards
+    (act-omaha-2017 9.1); the low counts only from ``qual`` (8 or better), else 0; -1 when the
+    game has no low."""
+    five = np.empty(5, np.int64)
+    hi = np.int64(0)
+    lo = np.int64(0 if hilo else -1)
+    for a in range(4):
+        for b in range(a + 1, 4):
+            for x in range(5):
+                for y in range(x + 1, 5):
+                    for z in range(y + 1, 5):
+                        five[0] = hole[p, a]
+                        five[1] = hole[p, b]
+                        five[2] = board[x]
+                        five[3] = board[y]
+                        five[4] = board[z]
+                        w = np.int64(SUIT_BASE)
+                        for i in range(5):
+                            w += words[five[i]]
+                        key = w & 0xFFFFFFFF
+                        row = offsets[key >> ROW_SHIFT] + (key & ROW_MASK)
+                        if (w >> 32) & 0x8888:
+                            mask = np.int64(0)
+                            for i in range(5):
+                                mask |= np.int64(1) << (five[i] >> 2)
+                            v = np.int64(fl[mask])
+                        else:
+                            v = np.int64(nf[row])
+                        hi = max(hi, v)
+                        if hilo:
+                            v = np.int64(low[row])
+                            if v >= qual:
+                                lo = max(lo, v)
+    return hi, lo
+
+
+@njit(cache=True)
+def _value(pl, sc, hole, board, vals, p, nf, fl, offsets, words, low):
+    """Round._value, once per player (``vals[0, p] < 0``: not yet worked out); the high value,
+    the low in ``vals[1, p]`` (-1: the game has none)."""
+    if vals[0, p] < 0:
+        if sc[S_K] == 4:
+            hi, lo = _omaha(
+                hole, p, board, nf, fl, offsets, words, low, sc[S_QUAL], sc[S_GAME] == G_FO8
+            )
+        else:
+            hi = _high(hole, p, sc[S_K], board, nf, fl, offsets, words)
+            lo = np.int64(-1)
+        vals[0, p] = hi
+        vals[1, p] = lo
+    return vals[0, p]
+
+
+@njit(cache=True)
+def _pay(pl, amount, winners, n):
+    """Round._divide: equal shares, the odd chips to the first winner left of the button."""
+    kw = _popcount(winners)
+    each = amount // kw
+    left = amount - each * kw
+    first = _lowest(winners)
+    for i in range(n):
+        if (winners >> i) & 1:
+            pl[STACK, i] += each + (left if i == first else 0)
 
 
 @njit(cache=True, inline="always")
@@ -223,7 +282,7 @@ def _popcount(x):
 
 
 @njit(cache=True)
-def _settle(pl, sc, hole, board, vals, nf, fl, offsets, words):
+def _settle(pl, sc, hole, board, vals, nf, fl, offsets, words, low):
     """Round._settle without commission: return uncalled chips, split pots, pay."""
     n = sc[S_N]
     live = np.int64(0)
@@ -261,31 +320,36 @@ def _settle(pl, sc, hole, board, vals, nf, fl, offsets, words):
     contested = _popcount(live) > 1
     for k in range(npots):
         who = pel[k]
-        if contested and _popcount(who) > 1:
-            best = np.int64(-1)
-            for i in range(n):
-                if (who >> i) & 1:
-                    best = max(best, _value(pl, sc, hole, board, vals, i, nf, fl, offsets, words))
-            winners = np.int64(0)
-            for i in range(n):
-                if (who >> i) & 1 and vals[i] == best:
-                    winners |= np.int64(1) << i
-        else:
-            winners = np.int64(1) << _lowest(who)
-        kw = _popcount(winners)
-        each = pamt[k] // kw
-        left = pamt[k] - each * kw
-        first = _lowest(winners)
+        if not (contested and _popcount(who) > 1):
+            _pay(pl, pamt[k], np.int64(1) << _lowest(who), n)
+            continue
+        best = np.int64(-1)
+        best_lo = np.int64(0)
         for i in range(n):
-            if (winners >> i) & 1:
-                pl[STACK, i] += each + (left if i == first else 0)
+            if (who >> i) & 1:
+                best = max(best, _value(pl, sc, hole, board, vals, i, nf, fl, offsets, words, low))
+                best_lo = max(best_lo, vals[1, i])
+        high = np.int64(0)
+        lows = np.int64(0)
+        for i in range(n):
+            if (who >> i) & 1:
+                if vals[0, i] == best:
+                    high |= np.int64(1) << i
+                if best_lo > 0 and vals[1, i] == best_lo:
+                    lows |= np.int64(1) << i
+        if lows == 0:
+            _pay(pl, pamt[k], high, n)
+        else:  # hi/lo: the high half takes the odd chip (act-omaha-2017 3.5(c)-(d))
+            half = pamt[k] // 2
+            _pay(pl, pamt[k] - half, high, n)
+            _pay(pl, half, lows, n)
     sc[S_STREET] = OVER
     sc[S_BETTING] = 0
     sc[S_QN] = 0
 
 
 @njit(cache=True)
-def _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words):
+def _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words, low):
     """Round._auto_showdown: in showing order, show a hand that can still win a pot, else muck."""
     n = sc[S_N]
     alive = np.int64(0)
@@ -299,6 +363,7 @@ def _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words):
     dead = _effective(pl, sc, ceff)
     npots = _pots(ceff, alive, n, dead, pamt, pel, pfl)
     best = np.full(10, -1, np.int64)
+    best_lo = np.full(10, -1, np.int64)
     first = sc[S_AGGR]
     if first < 0 or pl[FOLDED, first] != 0:
         first = _lowest(alive)
@@ -306,11 +371,12 @@ def _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words):
         p = (first + j) % n
         if pl[FOLDED, p] != 0 or pl[MUCKED, p] != 0:
             continue
-        v = _value(pl, sc, hole, board, vals, p, nf, fl, offsets, words)
+        v = _value(pl, sc, hole, board, vals, p, nf, fl, offsets, words, low)
+        lo = vals[1, p]
         if pl[SHOWN, p] == 0:
             can_win = False
             for k in range(npots):
-                if (pel[k] >> p) & 1 and v >= best[k]:
+                if (pel[k] >> p) & 1 and (v >= best[k] or (lo > 0 and lo >= best_lo[k])):
                     can_win = True
             if not can_win:
                 pl[MUCKED, p] = 1
@@ -319,10 +385,11 @@ def _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words):
         for k in range(npots):
             if (pel[k] >> p) & 1:
                 best[k] = max(best[k], v)
+                best_lo[k] = max(best_lo[k], lo)
 
 
 @njit(cache=True)
-def _end_betting_round(pl, sc, hole, board, vals, nf, fl, offsets, words):
+def _end_betting_round(pl, sc, hole, board, vals, nf, fl, offsets, words, low):
     """Round._end_betting_round: return the uncalled bet, close the round, settle if one is left."""
     n = sc[S_N]
     top = 0
@@ -355,11 +422,11 @@ def _end_betting_round(pl, sc, hole, board, vals, nf, fl, offsets, words):
     if live > 1 and sc[S_STREET] >= RIVER:
         sc[S_STREET] = SHOWDOWN
     if live == 1:
-        _settle(pl, sc, hole, board, vals, nf, fl, offsets, words)
+        _settle(pl, sc, hole, board, vals, nf, fl, offsets, words, low)
 
 
 @njit(cache=True, inline="always")
-def _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words):
+def _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words, low):
     """Round._advance in dealer-driven mode."""
     n = sc[S_N]
     while True:
@@ -370,7 +437,7 @@ def _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words):
             for i in range(n):
                 if pl[FOLDED, i] == 0 and pl[SHOWN, i] == 0 and pl[MUCKED, i] == 0:
                     return
-            _settle(pl, sc, hole, board, vals, nf, fl, offsets, words)
+            _settle(pl, sc, hole, board, vals, nf, fl, offsets, words, low)
             return
         if sc[S_HOLES] < n:
             return
@@ -383,7 +450,7 @@ def _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words):
                 return
             sc[S_QN] = 0
         if sc[S_BETTING]:
-            _end_betting_round(pl, sc, hole, board, vals, nf, fl, offsets, words)
+            _end_betting_round(pl, sc, hole, board, vals, nf, fl, offsets, words, low)
             continue
         return
 
@@ -483,7 +550,9 @@ def _bet_raise(pl, sc, q, p, to):
 
 
 @njit(cache=True, inline="always")
-def _command(kind, p, amt, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words):
+def _command(
+    kind, p, amt, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words, low
+):
     """Round.apply for a dealing or betting command; False: refused (nothing applied)."""
     n = sc[S_N]
     street = sc[S_STREET]
@@ -532,12 +601,12 @@ def _command(kind, p, amt, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, 
             _acted(pl, sc, q, p)
         elif not _bet_raise(pl, sc, q, p, amt):
             return False
-    _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words)
+    _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words, low)
     return True
 
 
 @njit(cache=True, inline="always")
-def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words):
+def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words, low):
     """Round.apply for a show or muck at the showdown; False: refused."""
     if sc[S_STREET] != SHOWDOWN:
         return False
@@ -567,12 +636,12 @@ def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets,
             if times != 1:
                 return False
         pl[SHOWN, p] = 1
-    _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words)
+    _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words, low)
     return True
 
 
 @njit(cache=True, inline="always")
-def _start(h, cfg, seats, at, pl, sc):
+def _start(h, cfg, seats, at, qual, pl, sc):
     """Round._reset and Round._start: antes, then blinds (heads-up, the button posts the small
     blind: dunedin-house 95)."""
     n = cfg[h, 0]
@@ -588,6 +657,7 @@ def _start(h, cfg, seats, at, pl, sc):
     sc[S_CAP] = cfg[h, 7]
     sc[S_K] = cfg[h, 8]
     sc[S_DECKLO] = cfg[h, 9]
+    sc[S_QUAL] = qual
     sc[S_AGGR] = -1
     for i in range(n):
         pl[STACK, i] = seats[at + i]
@@ -618,6 +688,7 @@ def _start(h, cfg, seats, at, pl, sc):
 @njit(cache=True)
 def verify_hands(
     cfg, seats, aoff, akind, aplayer, aamount, coff, cards, hnf, hfl, snf, sfl, offsets, words,
+    low, qual,
     status, stop, out,
 ):  # fmt: skip
     """Replay every hand: ``cfg[h]`` = (players, game, limit, min bet, small bet, big bet, dead
@@ -632,7 +703,7 @@ def verify_hands(
     q = np.zeros(10, np.int64)
     hole = np.zeros((10, 4), np.int64)
     board = np.zeros(5, np.int64)
-    vals = np.zeros(10, np.int64)
+    vals = np.zeros((2, 10), np.int64)
     longest = 1
     for h in range(cfg.shape[0]):
         longest = max(longest, aoff[h + 1] - aoff[h])
@@ -649,7 +720,7 @@ def verify_hands(
         else:
             nf = hnf
             fl = hfl
-        _start(h, cfg, seats, seat, pl, sc)
+        _start(h, cfg, seats, seat, qual, pl, sc)
         seat += 3 * cfg[h, 0]
         vals[:] = -1
         ne = 0
@@ -665,12 +736,27 @@ def verify_hands(
                     ne += 1
                     continue
                 ok = _show(
-                    kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets, words
+                    kind,
+                    p,
+                    cards,
+                    c0,
+                    c1,
+                    pl,
+                    sc,
+                    q,
+                    hole,
+                    board,
+                    vals,
+                    nf,
+                    fl,
+                    offsets,
+                    words,
+                    low,
                 )
             else:
                 ok = _command(
                     kind, p, aamount[a], cards, c0, c1, pl, sc, q, hole, board, vals,
-                    nf, fl, offsets, words,
+                    nf, fl, offsets, words, low,
                 )  # fmt: skip
             if not ok:
                 st = REFUSED
@@ -681,7 +767,7 @@ def verify_hands(
                     b = early[e]
                     if not _show(
                         akind[b], aplayer[b], cards, coff[b], coff[b + 1], pl, sc, q, hole,
-                        board, vals, nf, fl, offsets, words,
+                        board, vals, nf, fl, offsets, words, low,
                     ):  # fmt: skip
                         st = REFUSED
                         stop[h] = b
@@ -690,8 +776,8 @@ def verify_hands(
                 if st != OK:
                     break
         if st == OK and sc[S_STREET] == SHOWDOWN:
-            _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words)
-            _settle(pl, sc, hole, board, vals, nf, fl, offsets, words)
+            _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words, low)
+            _settle(pl, sc, hole, board, vals, nf, fl, offsets, words, low)
         if st == OK and sc[S_STREET] != OVER:
             st = INCOMPLETE
             stop[h] = aoff[h + 1]
