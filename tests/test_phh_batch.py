@@ -224,6 +224,7 @@ def mutations(rng: random.Random, h: HandHistory) -> list[HandHistory]:
         else:
             new = new[:i]
         out.append(new)
+    out.append([a for a in acts if not isinstance(a, ShowMuck)])  # the engine shows down
     return [replace(h, actions=tuple(a), finishing_stacks=None) for a in out]
 
 
