@@ -18,7 +18,6 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from croupier.cards import Card
 from croupier.hands.orders import HandOrder, LowRule
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
@@ -99,8 +98,6 @@ def _config(h: HandHistory) -> tuple[int, ...] | None:
         if not (2 <= n <= 10 and len(blinds) == n and not any(antes)):
             return None
         antes = _PAD[:n]
-    if min(stacks) <= 0 or min(blinds) < 0 or min(antes) < 0:
-        return None
     small = big = 0
     if limit == 2:
         small, big = h.small_bet or 0, h.big_bet or 0
@@ -123,7 +120,7 @@ def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE)
     seats: list[int] = []  # per handled hand: stacks, blinds, antes (n each)
     aoff = [0]
     rec: list[int] = []  # per action: kind | cards << 3 | PHH player << 11, then the amount
-    cards: list[int] = []
+    cards: list[int | None] = []
     lengths: list[int] = []
     gaps: dict[int, tuple[int, ...]] = {}
     for i, h in enumerate(histories):
@@ -132,7 +129,7 @@ def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE)
         if row is not None:
             start, cstart = len(rec), len(cards)
             done = _encode_actions(h, rec, cards)
-            if done == _UNKNOWN_CARD:
+            if done == _ABSURD:
                 del rec[start:], cards[cstart:]
                 row = None
             elif done == _GAPS:
@@ -161,21 +158,22 @@ def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE)
     )
 
 
-def _card_array(cards: list[int]) -> I64:
+def _card_array(cards: list[int | None]) -> I64:
     try:
-        return np.frombuffer(bytes(cards), np.uint8).astype(np.int64)  # card ids are 0..52
-    except ValueError:
-        return np.array(cards, np.int64)
+        return np.frombuffer(bytes(cards), np.uint8).astype(np.int64)  # type: ignore[arg-type]
+    except (TypeError, ValueError):  # an unknown card (None), or not a card id
+        return np.array([-1 if c is None else c for c in cards], np.int64)
 
 
 _COMMANDS = (PFold, PDealHole, PCheckCall, PBetRaise, PDealBoard, PShowMuck)
-_ALL_COMMANDS, _GAPS, _UNKNOWN_CARD = range(3)
+_ALL_COMMANDS, _GAPS, _ABSURD = range(3)
 _P = 11  # the player's shift in an action word
 
 
-def _encode_actions(h: HandHistory, rec: list[int], cards: list[int]) -> int:
+def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> int:
     """Append a hand's commands; _GAPS when some actions are no command (comments, other
-    games' actions), _UNKNOWN_CARD when a hole card is unknown (``??``) or a list absurd.
+    games' actions), _ABSURD when a list of cards is too long to encode. An unknown hole card
+    (``??``) is -1: the kernel leaves the hand to the engine.
     Kinds and the player's shift are literals here: the loop runs per action."""
     gaps = False
     fold, hole_t, check_call, bet_raise = PFold, PDealHole, PCheckCall, PBetRaise
@@ -184,11 +182,12 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int]) -> int:
         if t is fold:
             rec += (2 | a.player << 11, 0)  # type: ignore[union-attr]
         elif t is hole_t:
-            hole: tuple[Card | None, ...] = a.cards  # type: ignore[union-attr,assignment]
-            if None in hole or len(hole) > 255:
-                return _UNKNOWN_CARD
-            rec += (len(hole) << 3 | a.player << 11, 0)  # type: ignore[union-attr]
-            cards += hole  # type: ignore[arg-type]  # no None among them
+            hole = a.cards  # type: ignore[union-attr]
+            k = len(hole)  # type: ignore[arg-type]
+            if k > 255:
+                return _ABSURD
+            rec += (k << 3 | a.player << 11, 0)  # type: ignore[union-attr]
+            cards += hole  # type: ignore[arg-type]  # an unknown card (None): the kernel's -1
         elif t is check_call:
             rec += (3 | a.player << 11, 0)  # type: ignore[union-attr]
         elif t is bet_raise:
@@ -196,14 +195,14 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int]) -> int:
         elif t is PDealBoard:
             board = [c for c in a.cards if c is not None]  # type: ignore[union-attr]
             if len(board) > 255:
-                return _UNKNOWN_CARD
+                return _ABSURD
             rec += (_BOARD | len(board) << 3, 0)
             cards += board
         elif t is PShowMuck:
             shown = a.cards  # type: ignore[union-attr]
             cs = [c for c in shown if c is not None] if shown is not None else []
             if len(cs) > 255:
-                return _UNKNOWN_CARD
+                return _ABSURD
             kind = _SHOW if cs else _MUCK
             rec += (kind | len(cs) << 3 | a.player << _P, 0)  # type: ignore[union-attr]
             cards += cs

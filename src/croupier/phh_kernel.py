@@ -714,14 +714,22 @@ def verify_hands(
         if cfg[h, 10] == 0:
             status[h] = UNSUPPORTED
             continue
+        n = cfg[h, 0]
+        seat += 3 * n
+        bad = False
+        for i in range(seat - 3 * n, seat):
+            if seats[i] < (1 if i < seat - 2 * n else 0):
+                bad = True  # a stack of nothing, or a negative blind or ante: ConfigError
+        if bad:
+            status[h] = UNSUPPORTED
+            continue
         if cfg[h, 1] == G_NS:
             nf = snf
             fl = sfl
         else:
             nf = hnf
             fl = hfl
-        _start(h, cfg, seats, seat, qual, pl, sc)
-        seat += 3 * cfg[h, 0]
+        _start(h, cfg, seats, seat - 3 * n, qual, pl, sc)
         vals[:] = -1
         ne = 0
         st = OK
@@ -730,6 +738,9 @@ def verify_hands(
             p = aplayer[a]
             c0 = coff[a]
             c1 = coff[a + 1]
+            if kind == HOLE and c1 > c0 and min(cards[c0:c1]) < 0:
+                st = UNSUPPORTED  # an unknown hole card: the engine handles it
+                break
             if kind >= SHOW:
                 if sc[S_STREET] != SHOWDOWN:
                     early[ne] = a  # shown before the all-in run-out ends: applied at the showdown
