@@ -225,6 +225,22 @@ def mutations(rng: random.Random, h: HandHistory) -> list[HandHistory]:
             new = new[:i]
         out.append(new)
     out.append([a for a in acts if not isinstance(a, ShowMuck)])  # the engine shows down
+    hidden = rng.sample(range(1, n + 1), rng.randint(1, n))  # hole cards not entered (PHH ??)
+    unknown = [
+        DealHole(a.player, (None, *a.cards[1:]) if rng.random() < 0.3 else (None,) * len(a.cards))
+        if isinstance(a, DealHole) and a.player in hidden
+        else a
+        for a in acts
+    ]
+    out.append(unknown)
+    out.append([a for a in unknown if not isinstance(a, ShowMuck)])
+    shows = [i for i, a in enumerate(unknown) if isinstance(a, ShowMuck) and a.cards]
+    if shows:  # a hidden hand shown with a card already out
+        i = rng.choice(shows)
+        a = unknown[i]
+        dealt = [c for b in unknown[:i] if isinstance(b, (DealBoard, DealHole)) for c in b.cards]
+        cards = [rng.choice([c for c in dealt if c is not None]), *(a.cards or ())[1:]]
+        out.append([*unknown[:i], ShowMuck(a.player, tuple(cards)), *unknown[i + 1 :]])
     return [replace(h, actions=tuple(a), finishing_stacks=None) for a in out]
 
 
@@ -282,13 +298,9 @@ def test_mutated_rounds_agree_with_the_engine() -> None:
 def test_unsupported_configurations_are_marked_not_guessed() -> None:
     rng = random.Random(3)
     h = to_history(random_round(rng, 1))
-    unknown = [
-        replace(a, cards=(None, *a.cards[1:])) if isinstance(a, DealHole) else a for a in h.actions
-    ]
     hs = [
         replace(h, variant="F7S/8"),  # stud
         replace(h, variant="F7S"),
-        replace(h, actions=tuple(unknown)),  # an unknown hole card (??)
         replace(h, min_bet=None, small_bet=None, big_bet=None),  # no minimum bet
         replace(h, starting_stacks=(0, *h.starting_stacks[1:])),  # a config the engine refuses
         h,

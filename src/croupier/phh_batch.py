@@ -173,7 +173,7 @@ _P = 11  # the player's shift in an action word
 def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> int:
     """Append a hand's commands; _GAPS when some actions are no command (comments, other
     games' actions), _ABSURD when a list of cards is too long to encode. An unknown hole card
-    (``??``) is -1: the kernel leaves the hand to the engine.
+    (``??``) is -1.
     Kinds and the player's shift are literals here: the loop runs per action."""
     gaps = False
     fold, hole_t, check_call, bet_raise = PFold, PDealHole, PCheckCall, PBetRaise
@@ -187,7 +187,7 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> 
             if k > 255:
                 return _ABSURD
             rec += (k << 3 | a.player << 11, 0)  # type: ignore[union-attr]
-            cards += hole  # type: ignore[arg-type]  # an unknown card (None): the kernel's -1
+            cards += hole  # type: ignore[arg-type]  # an unknown card (None) is -1
         elif t is check_call:
             rec += (3 | a.player << 11, 0)  # type: ignore[union-attr]
         elif t is bet_raise:

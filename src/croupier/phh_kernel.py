@@ -371,6 +371,9 @@ def _auto_showdown(pl, sc, hole, board, vals, nf, fl, offsets, words, low):
         p = (first + j) % n
         if pl[FOLDED, p] != 0 or pl[MUCKED, p] != 0:
             continue
+        if pl[SHOWN, p] == 0 and min(hole[p, : sc[S_K]]) < 0:
+            pl[MUCKED, p] = 1  # cards not entered are mucked
+            continue
         v = _value(pl, sc, hole, board, vals, p, nf, fl, offsets, words, low)
         lo = vals[1, p]
         if pl[SHOWN, p] == 0:
@@ -477,6 +480,8 @@ def _fresh_cards(sc, cards, c0, c1):
     seen = np.int64(0)
     for j in range(c0, c1):
         c = cards[j]
+        if c == -1:
+            continue  # a hole card not entered (PHH ``??``)
         if c < sc[S_DECKLO] or c > 51:
             return False
         bit = np.int64(1) << c
@@ -565,7 +570,8 @@ def _command(
             return False
         for j in range(c0, c1):
             hole[p, j - c0] = cards[j]
-            sc[S_OUT] |= np.int64(1) << cards[j]
+            if cards[j] >= 0:
+                sc[S_OUT] |= np.int64(1) << cards[j]
         pl[HOLED, p] = 1
         sc[S_HOLES] += 1
         if sc[S_HOLES] == n:
@@ -620,21 +626,36 @@ def _show(kind, p, cards, c0, c1, pl, sc, q, hole, board, vals, nf, fl, offsets,
         k = sc[S_K]
         if c1 - c0 != k:
             return False
-        # the cards shown are the cards dealt, each once
-        for j in range(c0, c1):
-            found = False
-            for i in range(k):
-                if hole[p, i] == cards[j]:
-                    found = True
-            if not found:
-                return False
+        # every card entered at the deal is shown, once; the others are new cards
+        known = 0
         for i in range(k):
-            times = 0
+            if hole[p, i] >= 0:
+                known += 1
+                times = 0
+                for j in range(c0, c1):
+                    if cards[j] == hole[p, i]:
+                        times += 1
+                if times != 1:
+                    return False
+        if known != k:
+            seen = np.int64(0)
             for j in range(c0, c1):
-                if cards[j] == hole[p, i]:
-                    times += 1
-            if times != 1:
-                return False
+                c = cards[j]
+                dealt = False
+                for i in range(k):
+                    if hole[p, i] == c:
+                        dealt = True
+                if dealt:
+                    continue
+                if c < sc[S_DECKLO] or c > 51:
+                    return False
+                bit = np.int64(1) << c
+                if seen & bit or sc[S_OUT] & bit:
+                    return False
+                seen |= bit
+        for j in range(c0, c1):  # the hand is valued by the cards shown
+            hole[p, j - c0] = cards[j]
+            sc[S_OUT] |= np.int64(1) << cards[j]
         pl[SHOWN, p] = 1
     _advance(pl, sc, q, hole, board, vals, nf, fl, offsets, words, low)
     return True
@@ -738,9 +759,6 @@ def verify_hands(
             p = aplayer[a]
             c0 = coff[a]
             c1 = coff[a + 1]
-            if kind == HOLE and c1 > c0 and min(cards[c0:c1]) < 0:
-                st = UNSUPPORTED  # an unknown hole card: the engine handles it
-                break
             if kind >= SHOW:
                 if sc[S_STREET] != SHOWDOWN:
                     early[ne] = a  # shown before the all-in run-out ends: applied at the showdown
