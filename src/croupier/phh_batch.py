@@ -11,7 +11,7 @@ UNSUPPORTED. ``index`` counts ``HandHistory.actions`` from 0; for INCOMPLETE it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -243,12 +243,15 @@ def verify(batch: Batch) -> BatchResult:
     """Replay every hand of the batch in one kernel call."""
     from croupier.phh_kernel import verify_hands
 
+    # numba's Dispatcher types __call__ narrowly where numba is installed and is Any where it
+    # is not (mypyc's build); a plain callable reads the same in both.
+    kernel: Callable[..., object] = verify_hands
     nh = len(batch)
     status = np.empty(nh, np.int64)
     stop = np.empty(nh, np.int64)
     out = np.zeros((nh, 10), np.int64)
     acts = batch.actions
-    verify_hands(  # type: ignore[call-arg]
+    kernel(
         batch.cfg,
         batch.seats,
         batch.aoff,
