@@ -1,5 +1,13 @@
 """An Ultimate Texas Hold'em table over many rounds: seats, players' chips, the house bank, the
-5.4 warnings, and seated players who abstain (act-uth-2025 15.7).
+5.4 warnings, seated players who abstain (act-uth-2025 15.7), and the shuffle before each round
+(6.1).
+
+6.1 as the table applies it: (a) every round is dealt from a fresh shuffle, so a round dealt
+from a deck order this table has dealt before is refused, and a live dealer records the shuffle
+(:meth:`UthTable.record_shuffle`) before each round they deal; (b) after a round voided by a
+misdeal (13.x) the next shuffle cites 6.1(b); (c) the supervisor may order a shuffle between
+rounds, recorded with the reason given. The deck order stays an input: the table keeps only
+each order's digest (:func:`croupier.shoe.order_digest`).
 
 Every change is a :class:`TableEvent`; each round's own events live in its
 :class:`~croupier.uth.game.UthRound`.
@@ -12,10 +20,13 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 from croupier.round.commands import IllegalAction, Ruling
+from croupier.shoe import ShuffledDeck, order_digest
 from croupier.uth.game import TableState, UthConfig, UthRound
 
 VACATE = "act-uth-2025 15.7"
 ABSTAIN_ROUNDS = 3
+SHUFFLE = "act-uth-2025 6.1"
+MISDEAL_CLAUSES = ("act-uth-2025 13.",)  # a round voided under 13.x was misdealt (6.1(b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +51,22 @@ class Left(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class RoundRecorded(TableEvent):
-    """A finished round: the table after it, and the seated players who placed no wager."""
+    """A finished round: the table after it, the seated players who placed no wager, and the
+    clause that voided it, if it was voided."""
 
     after: TableState
     abstained: tuple[str, ...]
+    voided: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffled(TableEvent):
+    """The cards were shuffled for the next round (6.1). ``digest`` names the deck order for
+    an automatic round; it is empty for a live dealer's shuffle, which croupier cannot see."""
+
+    clause: str
+    reason: str
+    digest: str = ""
 
 
 def _refuse(clause: str, message: str) -> IllegalAction:
@@ -62,6 +85,9 @@ class UthTable:
         self.warned: frozenset[str] = frozenset()
         self.abstained: dict[str, int] = {}
         self.round: UthRound | None = None
+        self.dealt: set[str] = set()  # digests of the deck orders this table has dealt
+        self.shuffled = False  # a live dealer's shuffle recorded since the last round
+        self.misdealt = ""  # the 13.x clause that voided the last round, if one did
 
     @classmethod
     def from_events(cls, config: UthConfig, bank: int, events: Sequence[TableEvent]) -> UthTable:
@@ -103,12 +129,48 @@ class UthTable:
         self._emit(e)
         return e
 
-    def new_round(self, deck: Sequence[Card] | None = None) -> UthRound:
-        """A round with the table's players and bank; ``deck`` makes it automatic."""
+    def _shuffle_clause(self) -> str:
+        return SHUFFLE + ("(b)" if self.misdealt else "(a)")
+
+    def record_shuffle(self, reason: str = "") -> Shuffled:
+        """A live dealer's shuffle before the next round (6.1(a); (b) after a misdeal), or one
+        the supervisor orders between rounds (6.1(c): ``reason`` says why)."""
+        if self._in_round():
+            raise _refuse(
+                SHUFFLE + "(c)",
+                "the cards are shuffled between rounds; a round in progress is voided first",
+            )
+        clause = SHUFFLE + "(c)" if reason else self._shuffle_clause()
+        e = Shuffled(clause, reason or ("misdeal" if self.misdealt else "round"))
+        self._emit(e)
+        return e
+
+    def new_round(self, deck: Sequence[Card] | ShuffledDeck | None = None) -> UthRound:
+        """A round with the table's players and bank; ``deck`` (a fresh shuffle, 6.1) makes it
+        automatic. Without one a live dealer deals, after recording the shuffle."""
         if self._in_round():
             raise _refuse("croupier round", "the current round has not ended")
-        self.round = UthRound(self.config, self.state, deck)
-        return self.round
+        order = deck.order if isinstance(deck, ShuffledDeck) else deck
+        if order is None:
+            if not self.shuffled:
+                raise _refuse(
+                    self._shuffle_clause(),
+                    "the cards are shuffled before each round: record the shuffle first",
+                )
+            self.round = UthRound(self.config, self.state, None)
+            return self.round
+        digest = order_digest(order)
+        if digest in self.dealt:
+            raise _refuse(
+                self._shuffle_clause(),
+                "this deck order was dealt at this table before: shuffle the cards again",
+            )
+        r = UthRound(self.config, self.state, order)  # checks the deck before any event
+        self._emit(
+            Shuffled(self._shuffle_clause(), "misdeal" if self.misdealt else "round", digest)
+        )
+        self.round = r
+        return r
 
     def finish_round(self) -> RoundRecorded:
         """Record the round just ended."""
@@ -117,7 +179,7 @@ class UthTable:
             raise _refuse("croupier round", "no round has ended")
         wagered = {b.player for b in r.boxes.values()}
         idle = tuple(p for _, p in sorted(self.seats.items()) if p not in wagered)
-        e = RoundRecorded(r.table_after(), idle)
+        e = RoundRecorded(r.table_after(), idle, r.void.clause if r.void else "")
         self._emit(e)
         self.round = None
         return e
@@ -159,6 +221,22 @@ class UthTable:
             self.warned = e.after.warned
             for p in self.chips:
                 self.abstained[p] = self.abstained[p] + 1 if p in e.abstained else 0
+            self.shuffled = False
+            self.misdealt = e.voided if e.voided.startswith(MISDEAL_CLAUSES) else ""
+        elif isinstance(e, Shuffled):
+            self.shuffled = True
+            if e.digest:
+                self.dealt.add(e.digest)
+            if e.clause != SHUFFLE + "(c)":
+                self.misdealt = ""
 
 
-__all__ = ["ABSTAIN_ROUNDS", "Left", "RoundRecorded", "Seated", "TableEvent", "UthTable"]
+__all__ = [
+    "ABSTAIN_ROUNDS",
+    "Left",
+    "RoundRecorded",
+    "Seated",
+    "Shuffled",
+    "TableEvent",
+    "UthTable",
+]
