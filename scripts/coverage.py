@@ -108,6 +108,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         ("`croupier.uth.irregularities`, `croupier.uth.table`", "`tests/test_uth_game.py`"),
     ),
+    "dunedin-house 77": (
+        "`croupier.table.table.Table` (`LockFunds`, `ReleaseFunds`)",
+        "`tests/test_table_lock.py`, `tests/test_table_properties.py`",
+    ),
     "act-uth-2025 6.1": (
         "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`), `croupier.shoe`",
         "`tests/test_uth_shuffle.py`",

@@ -22,7 +22,10 @@ from croupier.table.commands import (
     CloseTable,
     InstructTime,
     Leave,
+    LockFunds,
+    ReleaseFunds,
     RemoveChips,
+    ReopenRound,
     Return,
     SitDown,
     SitOut,
@@ -31,14 +34,18 @@ from croupier.table.commands import (
     Tick,
     VoidRound,
 )
-from croupier.table.events import PlayerLeft
+from croupier.table.events import FundsReleased, PlayerLeft
 from croupier.table.presets import preset
 from croupier.table.table import Table
 
 PLAYERS = [f"p{i}" for i in range(12)]
 
 
-def _command(t: Table, rng: random.Random, shoe: Shoe, at: int, late: bool) -> TableCommand:
+def _command(
+    t: Table, rng: random.Random, shoe: Shoe, at: int, late: bool, floor: random.Random
+) -> TableCommand:
+    """A random command; ``floor`` draws the rarer floor commands apart from ``rng``, so they
+    do not shift the stream of the others."""
     player = rng.choice(PLAYERS)
     seat = rng.randint(0, t.config.size + 1)
     chips = rng.choice([-5, 0, 1, 20, 40, 100, 250, 400, 1000])
@@ -69,7 +76,19 @@ def _command(t: Table, rng: random.Random, shoe: Shoe, at: int, late: bool) -> T
     ]
     if late and rng.random() < 0.05:
         return CloseTable(at)
-    return rng.choice(choices)
+    cmd = rng.choice(choices)
+    if floor.random() < 0.08:  # the floor's rarer commands: funds locked, a result disputed
+        sitting = floor.choice([*t.stacks, player])
+        held = floor.choice([*t.locked, player])
+        reason = "investigation" if floor.random() < 0.9 else ""
+        return floor.choice(
+            [
+                LockFunds(sitting, reason, floor.choice([None, None, 1, chips]), at),
+                ReleaseFunds(held, at),
+                ReopenRound(floor.randint(0, 3), at),
+            ]
+        )
+    return cmd
 
 
 def _snapshot(t: Table) -> tuple[object, ...]:
@@ -82,6 +101,7 @@ def _snapshot(t: Table) -> tuple[object, ...]:
         None if r is None else len(r.events),
         frozenset(t.declared),
         t.closed,
+        dict(t.locked),
     )
 
 
@@ -91,12 +111,13 @@ def test_every_command_is_applied_or_refused_without_change(rules: str, seed: in
     config = preset(rules, seats=6, action_seconds=30 if rules == "act-omaha-2017" else None)
     t = Table(config)
     rng = random.Random(seed)
+    floor = random.Random(-seed - 1)
     shoe = Shoe(config.game.deck, seed=seed)
     money = 0  # chips brought to the table less chips taken away
     at = 0
     for step in range(600):
         at += rng.randint(0, 20)
-        cmd = _command(t, rng, shoe, at, late=step > 550)
+        cmd = _command(t, rng, shoe, at, step > 550, floor)
         before = _snapshot(t)
         ruling = t.why_illegal(cmd)
         if ruling is not None:
@@ -112,6 +133,7 @@ def test_every_command_is_applied_or_refused_without_change(rules: str, seed: in
         if isinstance(cmd, AddChips):
             money += cmd.chips
         money -= sum(e.chips for e in events if isinstance(e, PlayerLeft))
+        money -= sum(e.chips for e in events if isinstance(e, FundsReleased) and not e.seated)
         if t.round is None:
             assert t.total_chips + t.commission + t.fees == money
     assert t.hands >= 3  # the stream played real rounds, not only refusals

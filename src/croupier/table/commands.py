@@ -151,6 +151,26 @@ class Report(TableCommand):
 
 
 @dataclass(frozen=True, slots=True)
+class LockFunds(TableCommand):
+    """dunedin-house 77: management locks up a seated player's chips (``chips``; ``None``: the
+    whole stack) while an investigation is undertaken; ``reason`` is recorded for the audit."""
+
+    player: str
+    reason: str
+    chips: int | None = None
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseFunds(TableCommand):
+    """dunedin-house 77: the investigation is over and the locked funds go back to the player:
+    to their stack if seated, paid out to them if they have left the table."""
+
+    player: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ReopenRound(TableCommand):
     """A disputed result: take back the last ``commands`` commands of the round just finished,
     before the next round begins (dunedin-house 67; act-omaha-2017 17.14)."""

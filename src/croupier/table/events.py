@@ -155,6 +155,28 @@ class FloorReported(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class FundsLocked(TableEvent):
+    """dunedin-house 77: ``chips`` move from the player's stack to funds management holds."""
+
+    player: str
+    chips: int
+    reason: str
+    clause: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class FundsReleased(TableEvent):
+    """dunedin-house 77: locked funds released, to the stack (``seated``) or paid out."""
+
+    player: str
+    chips: int
+    seated: bool
+    clause: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class RoundReopened(TableEvent):
     """The last round's result is disputed: it resumes before its last ``commands`` commands."""
 

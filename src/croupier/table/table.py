@@ -52,6 +52,8 @@ from croupier.table.commands import (
     CloseTable,
     InstructTime,
     Leave,
+    LockFunds,
+    ReleaseFunds,
     RemoveChips,
     ReopenRound,
     Report,
@@ -68,6 +70,8 @@ from croupier.table.events import (
     DeadlineSet,
     Declared,
     FloorReported,
+    FundsLocked,
+    FundsReleased,
     Notice,
     PlayerLeft,
     PlayerSat,
@@ -92,6 +96,7 @@ from croupier.table.stakes import (
     top_up_refusal,
 )
 
+LOCK = "dunedin-house 77"
 #: act-omaha-2017 4.8(b): the instruction gives the player forty seconds.
 INSTRUCTION_SECONDS = 40
 #: dunedin-house 90: the clock's countdown after the time limit.
@@ -196,6 +201,7 @@ class Table:
         self.commission = 0
         self.fees = 0
         self.paid_until: dict[str, int] = {}  # act-omaha-2017 15.3: time paid for in advance
+        self.locked: dict[str, int] = {}  # dunedin-house 77: funds held during an investigation
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -218,8 +224,9 @@ class Table:
 
     @property
     def total_chips(self) -> int:
-        """Chips at the table: during a round the stacks are those it started with."""
-        return sum(self.stacks.values())
+        """Chips at the table, with any funds management holds locked (dunedin-house 77):
+        during a round the stacks are those it started with."""
+        return sum(self.stacks.values()) + sum(self.locked.values())
 
     # ------------------------------------------------------------------------------------
     # The verbs
@@ -256,7 +263,7 @@ class Table:
         handler = _PLANNERS.get(type(cmd))
         if handler is None:
             raise _refuse(_TABLE, f"unknown table command {type(cmd).__name__}")
-        if self.closed and not isinstance(cmd, Leave | Tick):
+        if self.closed and not isinstance(cmd, Leave | Tick | ReleaseFunds):
             raise _refuse(self._close_clause(), "the table is closed")
         return handler(self, cmd)
 
@@ -535,11 +542,55 @@ class Table:
         last = self._last_finished()
         if last is None:
             raise _refuse(dispute_clause(self.config.rulebook), "no finished round to reopen")
+        changed = self._changed_since(last)
+        if changed is not None:
+            # Reopening restores the table as the round left it; what happened since would be
+            # lost or counted twice (chips taken away, then seated again).
+            raise _refuse(
+                dispute_clause(self.config.rulebook),
+                f"the table has changed since the round ended ({changed}): its result stands",
+            )
         before = Table.from_events(self.config, self.events[:last])
         assert before.round is not None
         # the right to dispute ends when a new round begins (dunedin 67; act 17.14)
         reopen(before.round, cmd.commands, new_round_started=False)
         return [RoundReopened(cmd.commands, dispute_clause(self.config.rulebook))]
+
+    def _plan_lock(self, cmd: LockFunds) -> list[TableEvent]:
+        if self.rules != DUNEDIN:
+            raise _refuse(_TABLE, f"{self.rules} has no rule for locking up a player's funds")
+        self.seat(cmd.player)
+        if not cmd.reason.strip():
+            raise _refuse(LOCK, "funds are locked for an investigation: say what it is about")
+        if self.in_round(cmd.player):
+            raise _refuse(
+                LOCK, f"{cmd.player}'s chips are in play: lock them when the round has ended"
+            )
+        stack = self.stacks[cmd.player]
+        chips = stack if cmd.chips is None else cmd.chips
+        if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= stack:
+            raise _refuse(LOCK, f"{cmd.player} has {stack} chips; {chips!r} cannot be locked")
+        return [FundsLocked(cmd.player, chips, cmd.reason, LOCK, cmd.at)]
+
+    def _plan_release(self, cmd: ReleaseFunds) -> list[TableEvent]:
+        chips = self.locked.get(cmd.player, 0)
+        if not chips:
+            raise _refuse(LOCK, f"no funds of {cmd.player} are locked")
+        seated = self.seat_of(cmd.player) is not None
+        if seated and self.in_round(cmd.player):
+            raise _refuse(
+                _NO_CHANGE_CLAUSE[self.rules],
+                f"{cmd.player} is in a round: the funds return to the stack after it",
+            )
+        return [FundsReleased(cmd.player, chips, seated, LOCK, cmd.at)]
+
+    def _changed_since(self, index: int) -> str | None:
+        """What changed seats or chips after event ``index``, if anything did."""
+        for e in self.events[index + 1 :]:
+            what = _SEATS_OR_CHIPS.get(type(e))
+            if what is not None:
+                return f"{getattr(e, 'player', 'the table')} {what}"
+        return None
 
     def _last_finished(self) -> int | None:
         """The index of the last round's RoundFinished, if no round has started since."""
@@ -811,6 +862,15 @@ class Table:
     def _f_closed(self, e: TableClosed) -> None:
         self.closed = True
 
+    def _f_locked(self, e: FundsLocked) -> None:
+        self.stacks[e.player] -= e.chips
+        self.locked[e.player] = self.locked.get(e.player, 0) + e.chips
+
+    def _f_released(self, e: FundsReleased) -> None:
+        del self.locked[e.player]
+        if e.seated:
+            self.stacks[e.player] += e.chips
+
 
 def without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
     """``seating`` with the players these events removed (left) or sat out."""
@@ -868,6 +928,18 @@ _REBUY_CLAUSE = {
     DUNEDIN: "dunedin-house 24",
 }
 
+# Events after a finished round that change who sits where or with what (ReopenRound).
+_SEATS_OR_CHIPS: dict[type, str] = {
+    PlayerSat: "sat down",
+    ChipsAdded: "added chips",
+    StatusChanged: "stepped away or came back",
+    PlayerLeft: "left",
+    SeatChanged: "changed seats",
+    FundsLocked: "had funds locked",
+    FundsReleased: "had funds released",
+    TableClosed: "closed",
+}
+
 _PLANNERS: dict[type, Callable[[Table, TableCommand], list[TableEvent]]] = {
     SitDown: Table._plan_sit,  # type: ignore[dict-item]
     AddChips: Table._plan_add,  # type: ignore[dict-item]
@@ -884,6 +956,8 @@ _PLANNERS: dict[type, Callable[[Table, TableCommand], list[TableEvent]]] = {
     CallClock: Table._plan_clock,  # type: ignore[dict-item]
     VoidRound: Table._plan_void,  # type: ignore[dict-item]
     CloseTable: Table._plan_close,  # type: ignore[dict-item]
+    LockFunds: Table._plan_lock,  # type: ignore[dict-item]
+    ReleaseFunds: Table._plan_release,  # type: ignore[dict-item]
 }
 
 _FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
@@ -904,4 +978,6 @@ _FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
     RoundVoided: Table._f_voided,  # type: ignore[dict-item]
     Notice: Table._f_notice,  # type: ignore[dict-item]
     TableClosed: Table._f_closed,  # type: ignore[dict-item]
+    FundsLocked: Table._f_locked,  # type: ignore[dict-item]
+    FundsReleased: Table._f_released,  # type: ignore[dict-item]
 }
