@@ -5,6 +5,11 @@ Players buy in for tournament chips and play rounds against the house (each roun
 time (the clock is an input) or when a set number of players remain (A "Session"). The prize
 pool is the entry fees less tournament commission, plus re-buys, add-ons and anything the
 operator adds (16.21-16.22); integer money throughout.
+
+A tournament may play at several tables (16.9, :mod:`croupier.uth.tournament_tables`): the draw
+allocates each player a table and box, each table plays its own rounds, and the Tournament
+Director breaks tables as players go. Commands that act at a table take its number (table 1 by
+default, the only table of a one-table tournament).
 """
 
 from __future__ import annotations
@@ -16,6 +21,30 @@ from enum import StrEnum
 from croupier.cards import Card
 from croupier.round.commands import IllegalAction, Ruling
 from croupier.uth.game import TableState, UthRound
+from croupier.uth.tournament_events import (
+    Asked,
+    Bought,
+    BreakOffered,
+    Cancelled,
+    Eliminated,
+    Entered,
+    Forfeited,
+    OutOfOrder,
+    Placed,
+    Refunded,
+    Reserved,
+    ReserveSeated,
+    RoundBegan,
+    RoundPlayed,
+    SessionEnded,
+    Started,
+    Substituted,
+    TableBroken,
+    TEvent,
+    Ticked,
+    Wagered,
+)
+from croupier.uth.tournament_tables import SEATING, Table, draw_layout, plan_break
 
 R = "act-uth-2025 "
 CONDITIONS = R + "16.3"
@@ -74,6 +103,7 @@ class TournamentConditions:
     max_players: int = 7
     refundable: bool = False
     void_repeated_out_of_order: bool = True
+    players_per_table: int | None = None  # boxes at each table (16.9); None: one table
 
     def __post_init__(self) -> None:
         money = (self.entry_fee, self.commission, self.added_value, self.starting_chips)
@@ -87,121 +117,13 @@ class TournamentConditions:
             raise ValueError("a session needs a positive limit and prize shares (16.3)")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError("the player numbers need 1 <= minimum <= maximum (16.3(a)(v))")
+        if self.players_per_table is not None and not 1 <= self.players_per_table <= 7:
+            raise ValueError("a table has 1 to 7 boxes (1.1) for its players (16.9)")
 
     @property
     def required(self) -> int:
         """Chips needed to play a round: an Ante of the table minimum and the equal Blind."""
         return 2 * self.minimum
-
-
-# -- events -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class TEvent:
-    """Base class of tournament events."""
-
-
-@dataclass(frozen=True, slots=True)
-class Entered(TEvent):
-    player: str
-    fee: int
-    commission: int
-
-
-@dataclass(frozen=True, slots=True)
-class Forfeited(TEvent):
-    player: str
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Refunded(TEvent):
-    player: str
-    amount: int
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Started(TEvent):
-    seats: tuple[str, ...]
-    now: int
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Bought(TEvent):
-    player: str
-    kind: str  # "rebuy" or "addon"
-    cost: int
-    chips: int
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Eliminated(TEvent):
-    player: str
-    chips: int
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class RoundBegan(TEvent):
-    number: int
-    order: tuple[str, ...]  # wagering order from the starting marker, clockwise (16.16)
-
-
-@dataclass(frozen=True, slots=True)
-class Asked(TEvent):
-    player: str  # the dealer asks this player to wager (16.17)
-
-
-@dataclass(frozen=True, slots=True)
-class Wagered(TEvent):
-    player: str
-    ante: int
-    trips: int
-    clause: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class OutOfOrder(TEvent):
-    player: str
-    voided: bool
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class RoundPlayed(TEvent):
-    """A round's result; a void round (13.3, 13.7) changes no chips and does not count."""
-
-    nets: tuple[tuple[str, int], ...]
-    void: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Ticked(TEvent):
-    now: int
-
-
-@dataclass(frozen=True, slots=True)
-class SessionEnded(TEvent):
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Placed(TEvent):
-    player: str
-    place: int
-    prize: int
-    tied_with: tuple[str, ...]
-    clause: str
-
-
-@dataclass(frozen=True, slots=True)
-class Cancelled(TEvent):
-    refunds: tuple[tuple[str, int], ...]
-    clause: str
 
 
 @dataclass
@@ -210,8 +132,8 @@ class Entrant:
     paid: int = 0  # money paid in: entry fee, re-buys and add-ons (16.24)
     rebuys: int = 0
     addons: int = 0
-    out: bool = False  # eliminated, forfeited or refunded
-    out_at: int = -1  # the round before which the player was eliminated
+    out: bool = False  # eliminated, forfeited, refunded or substituted
+    out_at: int = -1  # the rounds played (all tables) before the player was eliminated
     out_chips: int = 0
     warned: bool = False  # advised after wagering out of order (16.16)
     forfeited: bool = False
@@ -221,10 +143,14 @@ def _refuse(clause: str, message: str) -> IllegalAction:
     return IllegalAction(Ruling(clause, message))
 
 
+IN_PLAY = frozenset({Status.RUNNING, Status.WAGERING, Status.IN_ROUND})
+SESSION = "act-uth-2025 A"
+
+
 @dataclass
 class Tournament:
-    """A tournament of one table. Methods check a command and return its events, or raise
-    :class:`IllegalAction` with nothing changed."""
+    """A tournament at one table or several (16.9). Methods check a command and return its
+    events, or raise :class:`IllegalAction` with nothing changed."""
 
     conditions: TournamentConditions
     events: list[TEvent] = field(default_factory=list)
@@ -232,15 +158,14 @@ class Tournament:
     def __post_init__(self) -> None:
         pending, self.events = self.events, []
         self.players: dict[str, Entrant] = {}
-        self.seats: tuple[str, ...] = ()
+        self.tables: dict[int, Table] = {}  # the tables in play, by number
+        self.drawn: list[str] = []  # everyone who has held a position, in the order drawn
+        self.reserves: list[str] = []  # registered reserve players (16.11)
+        self.breaks: list[tuple[int, int]] = []  # each break's start and end (16.18)
         self.status = Status.ENTRY
-        self.rounds = 0
+        self.rounds = 0  # rounds played at all tables together, void rounds not counted
         self.started_at = 0
         self.now = 0
-        self.marker = -1  # seat index of the starting marker
-        self.order: tuple[str, ...] = ()
-        self.asked = -1
-        self.wagers: dict[str, tuple[int, int]] = {}
         self.pool = self.conditions.added_value
         self.commission = 0
         for e in pending:
@@ -248,29 +173,120 @@ class Tournament:
 
     # -- queries ------------------------------------------------------------------------
 
+    @property
+    def running(self) -> bool:
+        return self.status in IN_PLAY
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seated players in table and box order (a one-table tournament: its boxes)."""
+        return tuple(p for t in self._in_play() for p in t.seated())
+
+    # The round at the first table in play: the only one of a one-table tournament.
+    @property
+    def order(self) -> tuple[str, ...]:
+        return self._first().order
+
+    @property
+    def asked(self) -> int:
+        return self._first().asked
+
+    @property
+    def wagers(self) -> dict[str, tuple[int, int]]:
+        return self._first().wagers
+
+    @property
+    def marker(self) -> int:
+        return self._first().marker
+
     def active(self) -> list[str]:
-        """Players still in, in seat order."""
+        """Players still in, in table and box order."""
         return [p for p in self.seats if not self.players[p].out]
+
+    def position(self, player: str) -> tuple[int, int] | None:
+        """The (table, box) the Tournament Director assigned ``player`` (16.8-16.9)."""
+        pos = self._where(player)
+        return None if pos is None else (pos[0].number, pos[1] + 1)
+
+    def box_of(self, player: str) -> int:
+        pos = self.position(player)
+        if pos is None:
+            raise ValueError(f"{player} holds no position")
+        return pos[1]
+
+    def table_of(self, player: str) -> int:
+        pos = self.position(player)
+        if pos is None:
+            raise ValueError(f"{player} holds no position")
+        return pos[0]
 
     @property
     def session_over(self) -> bool:
+        """Whether the session's end is reached (A "Session").
+
+        Readings: with several tables, a session of N rounds is N rounds at each table that
+        still has players (16.9 lets the TD set the tables; each plays its own rounds, so every
+        player plays the rounds of their table); it ends when every such table has played N
+        and no round is in play. A timed session counts playing time only: a break (16.18)
+        does not consume it (:meth:`played_seconds`)."""
         c = self.conditions
         if c.session is SessionEnd.ROUNDS:
-            return self.rounds >= c.session_limit
+            playing = [t for t in self._in_play() if self._active_at(t)]
+            return all(t.rounds >= c.session_limit for t in playing)
         if c.session is SessionEnd.SECONDS:
-            return self.now - self.started_at >= c.session_limit
+            return self.played_seconds() >= c.session_limit
         return len(self.active()) <= c.session_limit
 
-    def table_state(self) -> TableState:
-        """The table for the round being played: the players' tournament chips against the
-        house's float (16.1: the game's rules apply)."""
-        chips = {p: self.players[p].chips for p in self.active()}
-        return TableState(chips, HOUSE_FLOAT, seats={i + 1: p for i, p in enumerate(self.seats)})
+    def played_seconds(self, now: int | None = None) -> int:
+        """Playing time from the start to ``now`` (the last tick by default), breaks excluded
+        (a house reading of 16.18: the break does not consume the session's time)."""
+        at = self.now if now is None else now
+        paused = sum(max(0, min(at, end) - start) for start, end in self.breaks)
+        return at - self.started_at - paused
 
-    def box_of(self, player: str) -> int:
-        return self.seats.index(player) + 1
+    @property
+    def break_ends(self) -> int | None:
+        """When the break in progress ends (16.18), or ``None``."""
+        if self.breaks and self.now < self.breaks[-1][1]:
+            return self.breaks[-1][1]
+        return None
 
-    # -- entry (16.6, 16.10, 16.21, 16.23) ----------------------------------------------
+    def table_state(self, table: int = 1) -> TableState:
+        """The table for the round being played there: its players' tournament chips against
+        the house's float (16.1: the game's rules apply)."""
+        tbl = self._table(table)
+        chips = {p: self.players[p].chips for p in self._active_at(tbl)}
+        seats = {i + 1: p for i, p in enumerate(tbl.boxes) if p is not None}
+        return TableState(chips, HOUSE_FLOAT, seats=seats)
+
+    def _in_play(self) -> list[Table]:
+        return [self.tables[n] for n in sorted(self.tables)]
+
+    def _first(self) -> Table:
+        return self.tables[min(self.tables)] if self.tables else Table(0, [], Status.ENTRY)
+
+    def _active_at(self, tbl: Table) -> list[str]:
+        return [p for p in tbl.seated() if not self.players[p].out]
+
+    def _where(self, player: str) -> tuple[Table, int] | None:
+        for t in self.tables.values():
+            if player in t.boxes:
+                return t, t.boxes.index(player)
+        return None
+
+    def _table(self, number: int) -> Table:
+        if number not in self.tables:
+            raise _refuse(SEATING, f"there is no table {number} in play")
+        return self.tables[number]
+
+    def _idle_except(self, tbl: Table) -> bool:
+        return all(t.status is Status.RUNNING for t in self.tables.values() if t is not tbl)
+
+    def _seat_key(self, p: str) -> tuple[int, int, int]:
+        pos = self.position(p)
+        return (0, *pos) if pos else (1, self.drawn.index(p), 0)
+
+    # -- entry (16.6, 16.8, 16.10, 16.11, 16.21, 16.23) ---------------------------------
 
     def enter(self, player: str) -> list[TEvent]:
         c = self.conditions
@@ -292,14 +308,20 @@ class Tournament:
 
     def forfeit(self, player: str) -> list[TEvent]:
         """The player did not take the allocated seat by the starting time (16.10)."""
-        if player not in self.seats or self.players[player].out:
+        pos = self._where(player)
+        if pos is None or self.players[player].out:
             raise _refuse(R + "16.10", f"{player} has no seat to forfeit")
-        if self.rounds or self.status is not Status.RUNNING:
+        if not self.running or pos[0].rounds or pos[0].status is not Status.RUNNING:
             raise _refuse(R + "16.10", "a seat is forfeited only before the session begins")
         return self._do(Forfeited(player, R + "16.10"))
 
-    def start(self, ballot: Sequence[str], now: int) -> list[TEvent]:
-        """Seats by ballot (16.8): ``ballot`` is the drawn seat order, an input."""
+    def start(
+        self, ballot: Sequence[str], now: int, per_table: Sequence[int] | None = None
+    ) -> list[TEvent]:
+        """Tables and seats by ballot (16.8): ``ballot`` is the drawn order, an input; the
+        first ``per_table[0]`` players drawn fill boxes 1, 2, ... of table 1, and so on. The
+        Tournament Director decides ``per_table`` (16.9); by default the fewest tables of
+        ``players_per_table`` boxes, shared as evenly as possible."""
         if self.status is not Status.ENTRY:
             raise _refuse(R + "16.8", "the seats have been drawn")
         live = sorted(p for p, e in self.players.items() if not e.out)
@@ -307,14 +329,60 @@ class Tournament:
             raise _refuse(R + "16.8", "the ballot must seat every entered player exactly once")
         if len(live) < self.conditions.min_players:
             raise _refuse(CONDITIONS, f"at least {self.conditions.min_players} players needed")
-        return self._do(Started(tuple(ballot), now, R + "16.8"))
+        layout = draw_layout(ballot, self.conditions.players_per_table, per_table)
+        return self._do(Started(tuple(ballot), now, R + "16.8", layout))
+
+    def add_reserve(self, player: str) -> list[TEvent]:
+        """Register ``player`` as a reserve for a seat left unfilled (16.11)."""
+        if self.status in (Status.FINISHED, Status.CANCELLED):
+            raise _refuse(R + "16.11", f"the tournament is {self.status}")
+        if player in self.players:
+            raise _refuse(R + "16.6", f"{player} has entered already: one entry only")
+        if player in self.reserves:
+            raise _refuse(R + "16.11", f"{player} is a reserve already")
+        return self._do(Reserved(player, R + "16.11"))
+
+    def seat_reserve(self, player: str, seat_of: str) -> list[TEvent]:
+        """The TD offers ``seat_of``'s forfeited seat (16.10) to the reserve ``player``, who
+        pays the entry fee (16.11); fee and commission go as for an entry (16.21). Reading:
+        the player's first session commences when the first round at that table begins."""
+        clause = R + "16.11"
+        if player not in self.reserves:
+            raise _refuse(clause, f"{player} is not a registered reserve")
+        pos = self._where(seat_of)
+        if pos is None or not self.players[seat_of].forfeited:
+            raise _refuse(clause, f"{seat_of} holds no forfeited seat (16.10)")
+        if not self.running or pos[0].begun:
+            raise _refuse(clause, "a reserve is seated only before the session commences")
+        c = self.conditions
+        return self._do(ReserveSeated(player, seat_of, c.entry_fee, c.commission, clause))
+
+    def substitute(self, player: str, substitute: str, approved_by: str) -> list[TEvent]:
+        """``substitute`` takes over ``player``'s position and chips (with the re-buys and
+        add-ons used) with the approval of the Tournament Director named (16.12), between
+        rounds at that table. Readings: the money each paid stays theirs (16.24 refunds it to
+        them); a warning for wagering out of order (16.16) was given to the person and does
+        not pass on; the player replaced takes no place."""
+        clause = R + "16.12"
+        if not approved_by.strip():
+            raise _refuse(clause, "a substitute needs the Tournament Director's approval")
+        if substitute in self.players:
+            raise _refuse(clause, f"{substitute} has entered already: one entry only (16.6)")
+        pos = self._where(player)
+        if pos is None or not self.running:
+            raise _refuse(clause, f"{player} holds no position to hand over")
+        if self.players[player].out:
+            raise _refuse(clause, f"{player} is out of the tournament: nothing to hand over")
+        if pos[0].status is not Status.RUNNING:
+            raise _refuse(clause, f"table {pos[0].number} is in a round: wait until it ends")
+        return self._do(Substituted(player, substitute, approved_by.strip(), clause))
 
     # -- re-buys and add-ons (16.3(a)(iii)(G)-(H)) --------------------------------------
 
     def rebuy(self, player: str) -> list[TEvent]:
         terms = self.conditions.rebuy
         clause = CONDITIONS + "(a)(iii)(G)"
-        e = self._between_rounds(player, terms, clause, "re-buys")
+        e, tbl = self._between_rounds(player, terms, clause, "re-buys")
         if e.forfeited:
             raise _refuse(R + "16.10", f"{player} forfeited the seat")
         if e.chips >= self.conditions.required:
@@ -322,12 +390,14 @@ class Tournament:
         assert terms is not None
         if e.rebuys >= terms.per_player:
             raise _refuse(clause, f"{player} has used all {terms.per_player} re-buy(s)")
+        if tbl is None:  # the box was given to another player, or the table broken (16.9)
+            raise _refuse(SEATING, f"{player} holds no position to buy back into")
         return self._do(Bought(player, "rebuy", terms.cost, terms.chips, clause))
 
     def add_on(self, player: str) -> list[TEvent]:
         terms = self.conditions.addon
         clause = CONDITIONS + "(a)(iii)(H)"
-        e = self._between_rounds(player, terms, clause, "add-ons")
+        e, _ = self._between_rounds(player, terms, clause, "add-ons")
         if e.out:
             raise _refuse(R + "16.7", f"{player} has been eliminated")
         assert terms is not None
@@ -337,16 +407,50 @@ class Tournament:
 
     def _between_rounds(
         self, player: str, terms: Purchase | None, clause: str, what: str
-    ) -> Entrant:
+    ) -> tuple[Entrant, Table | None]:
+        """The player's entry and table; the purchase is on offer between rounds at that
+        table, until its round ``until_round`` (counted at the player's table)."""
         if terms is None:
             raise _refuse(clause, f"the conditions offer no {what}")
-        if self.status is not Status.RUNNING:
+        pos = self._where(player)
+        tbl = pos[0] if pos else None
+        if not self.running or (tbl is not None and tbl.status is not Status.RUNNING):
             raise _refuse(clause, f"{what} are made between rounds of a running session")
-        if player not in self.seats:
+        if player not in self.drawn:
             raise _refuse(R + "16.6", f"{player} has no entry")
-        if terms.until_round is not None and self.rounds > terms.until_round:
+        played = tbl.rounds if tbl else self.rounds
+        if terms.until_round is not None and played > terms.until_round:
             raise _refuse(clause, f"{what} ended after round {terms.until_round}")
-        return self.players[player]
+        return self.players[player], tbl
+
+    # -- tables and breaks (16.9, 16.18) ------------------------------------------------
+
+    def break_table(
+        self, table: int, to: Mapping[str, tuple[int, int]] | None = None
+    ) -> list[TEvent]:
+        """Break ``table`` from play as players are eliminated (16.9): each player still in
+        moves to the (table, box) ``to`` names, by default the free boxes of the other tables
+        in table and box order. Refused when there is no room, or a round is in play at the
+        broken table or a receiving one. Players out at the broken table lose their position."""
+        if not self.running:
+            raise _refuse(SEATING, "tables are broken while the tournament is in play")
+        moves = plan_break(self.tables, table, to, lambda p: self.players[p].out)
+        return self._do(TableBroken(table, moves, SEATING))
+
+    def offer_break(self, now: int, seconds: int) -> list[TEvent]:
+        """The Tournament Director offers a break of ``seconds`` from ``now`` (16.18). Rounds
+        in play complete; no round begins until the break ends; a timed session's clock
+        stops for it (:meth:`played_seconds`)."""
+        clause = R + "16.18"
+        if not self.running:
+            raise _refuse(clause, f"no break: the tournament is {self.status}")
+        if now < self.now:
+            raise _refuse("croupier clock", f"time runs forward: {now} after {self.now}")
+        if seconds < 1:
+            raise _refuse(clause, "the Tournament Director specifies the break's length")
+        if self.breaks and now < self.breaks[-1][1]:
+            raise _refuse(clause, f"the players are on a break until {self.breaks[-1][1]}")
+        return self._do(BreakOffered(now, seconds, clause))
 
     # -- rounds (16.15-16.17) -----------------------------------------------------------
 
@@ -354,42 +458,72 @@ class Tournament:
         if now < self.now:
             raise _refuse("croupier clock", f"time runs forward: {now} after {self.now}")
         c = self.conditions
-        # a timed session ends when its time is up, once the round in play is complete
-        over = c.session is SessionEnd.SECONDS and now - self.started_at >= c.session_limit
+        # a timed session ends when its time is up, once the rounds in play are complete
+        over = c.session is SessionEnd.SECONDS and self.played_seconds(now) >= c.session_limit
         if over and self.status is Status.RUNNING:
-            return self._do(Ticked(now), SessionEnded("act-uth-2025 A"))
+            return self._do(Ticked(now), SessionEnded(SESSION))
         return self._do(Ticked(now))
 
-    def begin_round(self) -> list[TEvent]:
-        """Eliminate who cannot wager the table minimum (16.15), then ask for wagers from the
-        starting marker clockwise (16.16); the session may end first."""
-        if self.status is not Status.RUNNING:
+    def begin_round(self, table: int = 1) -> list[TEvent]:
+        """Eliminate who at the table cannot wager the table minimum (16.15), then ask for
+        wagers from the starting marker clockwise (16.16); the session may end first."""
+        if not self.running:
             raise _refuse(R + "16.16", f"no round can begin: the tournament is {self.status}")
-        if self.session_over:
-            return self._do(SessionEnded("act-uth-2025 A"))
-        req = self.conditions.required
+        tbl = self._table(table)
+        if tbl.status is not Status.RUNNING:
+            raise _refuse(R + "16.16", f"no round can begin: table {table} is {tbl.status}")
+        idle = self._idle_except(tbl)
+        c = self.conditions
+        done = tbl.rounds >= c.session_limit if c.session is SessionEnd.ROUNDS else None
+        if self.session_over if done is None else done:
+            if self.session_over and idle:
+                return self._do(SessionEnded(SESSION))
+            raise _refuse(SESSION, f"the session is over at table {table}; it ends with the rest")
+        if (ends := self.break_ends) is not None:
+            raise _refuse(R + "16.18", f"the players are on a break until {ends}")
+        req = c.required
+        here = self._active_at(tbl)
         out: list[TEvent] = [
             Eliminated(p, self.players[p].chips, R + "16.15")
-            for p in self.active()
+            for p in here
             if self.players[p].chips < req
         ]
-        left = [p for p in self.active() if self.players[p].chips >= req]
-        if len(left) <= 1 or (
-            self.conditions.session is SessionEnd.PLAYERS
-            and len(left) <= self.conditions.session_limit
-        ):
-            return self._do(*out, SessionEnded("act-uth-2025 A"))
+        left = [p for p in here if self.players[p].chips >= req]
+        still = len(left) + len(self.active()) - len(here)
+        if still <= 1 or (c.session is SessionEnd.PLAYERS and still <= c.session_limit):
+            if not out and not idle:
+                raise _refuse(SESSION, "the session ends when the rounds in play are complete")
+            # with a round in play elsewhere, the session ends when it is recorded
+            return self._do(*out, *([SessionEnded(SESSION)] if idle else []))
+        if not left:
+            if not out:
+                raise _refuse(SEATING, f"table {table} has no player left: break it")
+            return self._do(*out)
         # the marker moves one player clockwise each round (a house reading of 16.16)
-        n = len(self.seats)
-        clockwise = [self.seats[(self.marker + k) % n] for k in range(1, n + 1)]
-        order = tuple(p for p in clockwise if p in left)
-        return self._do(*out, RoundBegan(self.rounds + 1, order), Asked(order[0]))
+        order = tuple(p for p in tbl.clockwise() if p in left)
+        return self._do(*out, RoundBegan(tbl.rounds + 1, order, table), Asked(order[0], table))
 
-    def wager(self, player: str, ante: int, trips: int = 0) -> list[TEvent]:
-        """A player's Ante (the Blind equals it) and Trips for this round."""
-        if self.status is not Status.WAGERING:
+    def wager(
+        self,
+        player: str,
+        ante: int,
+        trips: int = 0,
+        *,
+        table: int | None = None,
+        box: int | None = None,
+    ) -> list[TEvent]:
+        """A player's Ante (the Blind equals it) and Trips for this round, at their table. A
+        ``table`` or ``box`` given must be the player's own (16.9)."""
+        pos = self._where(player)
+        if (table, box) != (None, None):
+            mine = None if pos is None else (pos[0].number, pos[1] + 1)
+            if mine is None or table not in (None, mine[0]) or box not in (None, mine[1]):
+                held = f"table {mine[0]} box {mine[1]}" if mine else "no position"
+                raise _refuse(SEATING, f"{player} plays only where assigned: {held}")
+        tbl = pos[0] if pos else None
+        if not self.running or (tbl.status if tbl else self.status) is not Status.WAGERING:
             raise _refuse(R + "16.17", "no round is taking wagers")
-        if player not in self.order:
+        if tbl is None or player not in tbl.order:
             raise _refuse(R + "16.15", f"{player} is not in this round")
         c = self.conditions
         if ante < c.minimum:
@@ -398,12 +532,12 @@ class Tournament:
             raise _refuse(CONDITIONS + "(a)(vii)", f"wagers are at most {c.maximum}")
         if 2 * ante + trips > self.players[player].chips:
             raise _refuse(R + "16.14", f"{player} has {self.players[player].chips} chips")
-        at = self.order.index(player)
-        if at < self.asked:
+        at = tbl.order.index(player)
+        if at < tbl.asked:
             raise _refuse(R + "16.16", f"{player}'s opportunity to wager has ended (16.17)")
-        if at == self.asked:
+        if at == tbl.asked:
             return self._do(Wagered(player, ante, trips))
-        if player in self.wagers:
+        if player in tbl.wagers:
             raise _refuse(R + "16.16", f"{player}'s out-of-order wager stands")
         e = self.players[player]
         void = e.warned and c.void_repeated_out_of_order
@@ -412,57 +546,75 @@ class Tournament:
             OutOfOrder(player, void, R + "16.16"),
         )
 
-    def ask_next(self) -> list[TEvent]:
+    def ask_next(self, table: int = 1) -> list[TEvent]:
         """The dealer asks the next player, ending this player's opportunity (16.17)."""
-        if self.status is not Status.WAGERING:
-            raise _refuse(R + "16.17", "no round is taking wagers")
-        p = self.order[self.asked]
-        if p not in self.wagers:
+        tbl = self._at(table, Status.WAGERING, R + "16.17", "no round is taking wagers")
+        p = tbl.order[tbl.asked]
+        if p not in tbl.wagers:
             raise _refuse(R + "16.15", f"{p} must wager at least the table minimum")
-        nxt = self.asked + 1
-        while nxt < len(self.order) and self.order[nxt] in self.wagers:
+        nxt = tbl.asked + 1
+        while nxt < len(tbl.order) and tbl.order[nxt] in tbl.wagers:
             nxt += 1  # an out-of-order wager stands and is not asked for again
-        if nxt == len(self.order):
-            return self._do(Asked(""))
-        return self._do(Asked(self.order[nxt]))
+        if nxt == len(tbl.order):
+            return self._do(Asked("", table))
+        return self._do(Asked(tbl.order[nxt], table))
 
-    def record_round(self, played: UthRound) -> list[TEvent]:
-        """The finished round's result for each player (16.14: no other change to chips)."""
-        if self.status is not Status.IN_ROUND:
-            raise _refuse(R + "16.14", "no round is awaiting its result")
-        if not played.is_over or set(played.start.chips) != set(self.active()):
+    def record_round(self, played: UthRound, table: int = 1) -> list[TEvent]:
+        """The finished round's result for each player (16.14: no other change to chips);
+        each box must be played by the player assigned to it (16.9)."""
+        tbl = self._at(table, Status.IN_ROUND, R + "16.14", "no round is awaiting its result")
+        here = self._active_at(tbl)
+        if not played.is_over or set(played.start.chips) != set(here):
             raise _refuse(R + "16.14", "that is not this round, finished")
+        for n, b in played.boxes.items():
+            if not 1 <= n <= len(tbl.boxes) or tbl.boxes[n - 1] != b.player:
+                raise _refuse(SEATING, f"{b.player} played box {n}: not the position assigned")
         if played.void is None:
             placed = {b.player: (b.ante, b.trips) for b in played.boxes.values()}
-            if placed != self.wagers:
+            if placed != tbl.wagers:
                 raise _refuse(R + "16.16", "the round's wagers are not those placed")
         after = played.table_after().chips
-        nets = tuple((p, after[p] - played.start.chips[p]) for p in self.active())
-        if any(self.players[p].chips != played.start.chips[p] for p in self.active()):
+        nets = tuple((p, after[p] - played.start.chips[p]) for p in here)
+        if any(self.players[p].chips != played.start.chips[p] for p in here):
             raise _refuse(R + "16.14", "the round started from other chip counts")
         void = played.void is not None
-        events: list[TEvent] = [RoundPlayed(nets, void)]
-        if self._over_after(void):
-            events.append(SessionEnded("act-uth-2025 A"))
+        events: list[TEvent] = [RoundPlayed(nets, void, table)]
+        if self._over_after(tbl, void):
+            events.append(SessionEnded(SESSION))
         return self._do(*events)
 
-    def _over_after(self, void: bool) -> bool:
+    def _at(self, table: int, status: Status, clause: str, message: str) -> Table:
+        if not self.running:
+            raise _refuse(clause, message)
+        tbl = self._table(table)
+        if tbl.status is not status:
+            raise _refuse(clause, message)
+        return tbl
+
+    def _over_after(self, tbl: Table, void: bool) -> bool:
+        """Whether the session ends once this round at ``tbl`` is recorded: never while a
+        round is in play at another table."""
+        if not self._idle_except(tbl):
+            return False
         c = self.conditions
         if c.session is SessionEnd.ROUNDS:
-            return self.rounds + (not void) >= c.session_limit
+            playing = [t for t in self._in_play() if self._active_at(t)]
+            return all(t.rounds + (t is tbl and not void) >= c.session_limit for t in playing)
         if c.session is SessionEnd.SECONDS:
-            return self.now - self.started_at >= c.session_limit
-        return False  # players are eliminated when the next round begins (16.15)
+            return self.played_seconds() >= c.session_limit
+        # players are eliminated when their table's next round begins (16.15)
+        return len(self.active()) <= c.session_limit
 
     # -- the end (16.20-16.24) ----------------------------------------------------------
 
     def standings(self, draw: Mapping[str, Card] | None = None) -> list[list[str]]:
         """Players from first place down; players level share a group. Active players rank by
-        chips; eliminated ones below them, later eliminations first, then by the chips they held
-        (a house reading of 16.3(a)(iii)(E)(b)). With ``draw``, the higher card breaks a tie
-        (16.3(a)(iii)(E)(c); suits rank clubs < diamonds < hearts < spades)."""
+        chips; eliminated ones below them, later eliminations first (rounds played at all
+        tables), then by the chips they held (a house reading of 16.3(a)(iii)(E)(b)). With
+        ``draw``, the higher card breaks a tie (16.3(a)(iii)(E)(c); suits rank clubs <
+        diamonds < hearts < spades). Forfeited and substituted players take no place."""
         ranked = sorted(
-            (p for p in self.seats if not self.players[p].forfeited),
+            sorted((p for p in self.drawn if not self.players[p].forfeited), key=self._seat_key),
             key=lambda p: self._rank_key(p),
             reverse=True,
         )
@@ -502,7 +654,7 @@ class Tournament:
         for g in groups:
             share = sum(prizes[place - 1 + k] for k in range(len(g)) if place - 1 + k < len(prizes))
             each, odd = divmod(share, len(g))
-            for i, p in enumerate(sorted(g, key=self.seats.index)):
+            for i, p in enumerate(sorted(g, key=self._seat_key)):
                 # odd units one each to the level players in seat order (house default)
                 won = each + (1 if i < odd else 0)
                 events.append(Placed(p, place, won, tuple(q for q in g if q != p), R + "16.20"))
@@ -529,6 +681,8 @@ class Tournament:
             self.players[e.player] = Entrant(paid=e.fee)
             self.pool += e.fee - e.commission
             self.commission += e.commission
+            if e.player in self.reserves:
+                self.reserves.remove(e.player)
         elif isinstance(e, Refunded):
             p = self.players[e.player]
             p.out, p.paid = True, 0
@@ -538,8 +692,11 @@ class Tournament:
             p = self.players[e.player]
             p.out, p.forfeited, p.chips = True, True, 0
         elif isinstance(e, Started):
-            self.seats, self.started_at, self.now = e.seats, e.now, e.now
+            self.started_at, self.now = e.now, e.now
             self.status = Status.RUNNING
+            for n, boxes in enumerate(e.tables or (e.seats,), start=1):
+                self.tables[n] = Table(n, list(boxes), Status.RUNNING)
+            self.drawn = list(e.seats)
             for s in e.seats:
                 self.players[s].chips = self.conditions.starting_chips
         elif isinstance(e, Bought):
@@ -555,36 +712,104 @@ class Tournament:
         elif isinstance(e, Eliminated):
             p = self.players[e.player]
             p.out, p.out_at, p.out_chips = True, self.rounds, e.chips
-        elif isinstance(e, RoundBegan):
-            self.order, self.wagers, self.asked = e.order, {}, -1
-            self.marker = self.seats.index(e.order[0])
-            self.status = Status.WAGERING
-        elif isinstance(e, Asked):
-            if e.player:
-                self.asked = self.order.index(e.player)
-            else:
-                self.status = Status.IN_ROUND
         elif isinstance(e, Wagered):
-            self.wagers[e.player] = (e.ante, e.trips)
+            self._seat(e.player)[0].wagers[e.player] = (e.ante, e.trips)
         elif isinstance(e, OutOfOrder):
             self.players[e.player].warned = True
-        elif isinstance(e, RoundPlayed):
-            for who, net in e.nets:
-                self.players[who].chips += net
-            self.rounds += not e.void
-            self.status = Status.RUNNING
         elif isinstance(e, Ticked):
             self.now = e.now
         elif isinstance(e, SessionEnded):
             self.status = Status.FINISHED
         elif isinstance(e, Cancelled):
             self.status = Status.CANCELLED
+        else:
+            self._emit_admin(e)
+
+    def _emit_admin(self, e: TEvent) -> None:
+        """Fold the events of a table's round and of the Tournament Director."""
+        if isinstance(e, RoundBegan):
+            t = self.tables[e.table]
+            t.order, t.wagers, t.asked = e.order, {}, -1
+            t.marker = t.boxes.index(e.order[0])
+            t.begun += 1
+            t.status = Status.WAGERING
+        elif isinstance(e, Asked):
+            t = self.tables[e.table]
+            if e.player:
+                t.asked = t.order.index(e.player)
+            else:
+                t.status = Status.IN_ROUND
+        elif isinstance(e, RoundPlayed):
+            t = self.tables[e.table]
+            for who, net in e.nets:
+                self.players[who].chips += net
+            self.rounds += not e.void
+            t.rounds += not e.void
+            t.status = Status.RUNNING
+        elif isinstance(e, TableBroken):
+            del self.tables[e.table]
+            for who, n, box in e.moves:
+                self.tables[n].boxes[box - 1] = who
+        elif isinstance(e, Reserved):
+            self.reserves.append(e.player)
+        elif isinstance(e, ReserveSeated):
+            t, i = self._seat(e.seat_of)
+            t.boxes[i] = e.player
+            self.players[e.player] = Entrant(self.conditions.starting_chips, paid=e.fee)
+            self.pool += e.fee - e.commission
+            self.commission += e.commission
+            self.drawn.append(e.player)
+            self.reserves.remove(e.player)
+        elif isinstance(e, Substituted):
+            old = self.players[e.player]
+            self.players[e.substitute] = Entrant(old.chips, rebuys=old.rebuys, addons=old.addons)
+            old.out, old.chips = True, 0
+            t, i = self._seat(e.player)
+            t.boxes[i] = e.substitute
+            self.drawn[self.drawn.index(e.player)] = e.substitute
+            if e.substitute in self.reserves:
+                self.reserves.remove(e.substitute)
+        elif isinstance(e, BreakOffered):
+            self.now = e.now
+            self.breaks.append((e.now, e.now + e.seconds))
+        if self.running:  # in play: WAGERING or IN_ROUND while any table is
+            states = {t.status for t in self.tables.values()}
+            busy = [s for s in (Status.WAGERING, Status.IN_ROUND) if s in states]
+            self.status = busy[0] if busy else Status.RUNNING
+
+    def _seat(self, player: str) -> tuple[Table, int]:
+        pos = self._where(player)
+        assert pos is not None, f"{player} holds no position"
+        return pos
 
 
 __all__ = [
+    "HOUSE_FLOAT",
+    "Asked",
+    "Bought",
+    "BreakOffered",
+    "Cancelled",
+    "Eliminated",
+    "Entered",
+    "Entrant",
+    "Forfeited",
+    "OutOfOrder",
+    "Placed",
     "Purchase",
+    "Refunded",
+    "ReserveSeated",
+    "Reserved",
+    "RoundBegan",
+    "RoundPlayed",
     "SessionEnd",
+    "SessionEnded",
+    "Started",
     "Status",
+    "Substituted",
+    "TEvent",
+    "TableBroken",
+    "Ticked",
     "Tournament",
     "TournamentConditions",
+    "Wagered",
 ]
