@@ -112,6 +112,23 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`croupier.table.table.Table` (`LockFunds`, `ReleaseFunds`)",
         "`tests/test_table_lock.py`, `tests/test_table_properties.py`",
     ),
+    "act-uth-2025 16.9": (
+        "`croupier.uth.tournament.Tournament` (`start`, `break_table`), "
+        "`croupier.uth.tournament_tables`",
+        "`tests/test_uth_tournament_admin.py`",
+    ),
+    "act-uth-2025 16.11": (
+        "`croupier.uth.tournament.Tournament` (`add_reserve`, `seat_reserve`)",
+        "`tests/test_uth_tournament_admin.py`",
+    ),
+    "act-uth-2025 16.12": (
+        "`croupier.uth.tournament.Tournament.substitute`",
+        "`tests/test_uth_tournament_admin.py`",
+    ),
+    "act-uth-2025 16.18": (
+        "`croupier.uth.tournament.Tournament` (`offer_break`, `played_seconds`)",
+        "`tests/test_uth_tournament_admin.py`",
+    ),
     "act-uth-2025 6.1": (
         "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`), `croupier.shoe`",
         "`tests/test_uth_shuffle.py`",
