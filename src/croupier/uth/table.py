@@ -102,7 +102,13 @@ class UthTable:
         return TableState(dict(self.chips), self.bank, self.warned, dict(self.seats))
 
     def _in_round(self) -> bool:
-        return self.round is not None and not self.round.is_over
+        """From ``new_round`` until ``finish_round`` records the result: seats, chips and the
+        shuffle change only between recorded rounds (the record replaces the table's chips)."""
+        return self.round is not None
+
+    def _unrecorded(self) -> str:
+        r = self.round
+        return " (the round has ended: record it first)" if r is not None and r.is_over else ""
 
     def seat(self, box: int, player: str, chips: int) -> Seated:
         if not 1 <= box <= self.config.boxes:
@@ -114,7 +120,9 @@ class UthTable:
         if chips < 0:
             raise _refuse("act-uth-2025 4.1", f"chips are whole and not negative: {chips}")
         if self._in_round():
-            raise _refuse("act-uth-2025 4.6", "a player takes a seat between rounds")
+            raise _refuse(
+                "act-uth-2025 4.6", "a player takes a seat between rounds" + self._unrecorded()
+            )
         e = Seated(box, player, chips)
         self._emit(e)
         return e
@@ -123,7 +131,7 @@ class UthTable:
         if box not in self.seats:
             raise _refuse("act-uth-2025 4.1", f"no one sits at box {box}")
         if self._in_round():
-            raise _refuse("act-uth-2025 4.6", "a player leaves between rounds")
+            raise _refuse("act-uth-2025 4.6", "a player leaves between rounds" + self._unrecorded())
         p = self.seats[box]
         e = Left(box, p, self.chips[p], clause)
         self._emit(e)
@@ -138,7 +146,8 @@ class UthTable:
         if self._in_round():
             raise _refuse(
                 SHUFFLE + "(c)",
-                "the cards are shuffled between rounds; a round in progress is voided first",
+                "the cards are shuffled between rounds; a round in progress is voided first"
+                + self._unrecorded(),
             )
         clause = SHUFFLE + "(c)" if reason else self._shuffle_clause()
         e = Shuffled(clause, reason or ("misdeal" if self.misdealt else "round"))
@@ -149,7 +158,7 @@ class UthTable:
         """A round with the table's players and bank; ``deck`` (a fresh shuffle, 6.1) makes it
         automatic. Without one a live dealer deals, after recording the shuffle."""
         if self._in_round():
-            raise _refuse("croupier round", "the current round has not ended")
+            raise _refuse("croupier round", "the current round has not ended" + self._unrecorded())
         order = deck.order if isinstance(deck, ShuffledDeck) else deck
         if order is None:
             if not self.shuffled:
