@@ -24,21 +24,12 @@ from croupier.uth.tournament import (
     Tournament,
     TournamentConditions,
 )
+from test_uth_tournament import conditions as base_conditions
 
 
 def conditions(**kw: object) -> TournamentConditions:
-    base: dict[str, object] = {
-        "entry_fee": 110,
-        "commission": 10,
-        "starting_chips": 200,
-        "minimum": 25,
-        "maximum": 200,
-        "session": SessionEnd.ROUNDS,
-        "session_limit": 10,
-        "prizes": (50, 30, 20),
-        "max_players": 20,
-    }
-    return TournamentConditions(**(base | kw))  # type: ignore[arg-type]
+    """The one-table conditions of tests/test_uth_tournament.py, with room for more tables."""
+    return base_conditions(**({"starting_chips": 200, "max_players": 20} | kw))
 
 
 def started(players: str, **kw: object) -> Tournament:
