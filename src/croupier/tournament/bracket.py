@@ -26,14 +26,11 @@ class Bracket(LiveHands):
         if self.started:
             raise refuse(HU, "the tournament has already started")
         registered = {p for p, e in self.entrants.items() if e.status == REGISTERED}
-        drawn = [*result.byes, *(p for r in result.rounds[0] for p in r.players)]
+        first = result.rounds[0] if result.rounds else ()
+        drawn = [*result.byes, *(p for r in first for p in r.players)]
         if Counter(drawn) != Counter(registered):
             raise refuse(HU, "the bracket's players are not the registered field")
-        for stage in result.rounds:
-            for rnd in stage:
-                wins = Counter(m.winner for m in rnd.matches)
-                if wins[rnd.winner] != 2 or len(rnd.matches) > 3:
-                    raise refuse(f"{HU}(1)", f"{rnd.winner} did not win two matches of three")
+        _check_bracket(result, registered)
         n = len(self.events)
         self._emit(ev.TournamentStarted(HU))
         self._emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, "qld-tournament-2020 4.6"))
@@ -50,3 +47,30 @@ class Bracket(LiveHands):
             self._emit(ev.Eliminated(losers, (0,) * len(losers), "qld-tournament-2020 4.19"))
             self._award_places()
         return self.events[n:]
+
+
+def _check_bracket(result: HeadsUpResult, registered: set[str]) -> None:
+    """4.45(1): every match is decided between the round's two players, every round is won by
+    the first to win two matches, and each stage is played by the winners of the stage before
+    (and the first stage's byes) until one player is left."""
+    alive = set(registered)
+    byes = set(result.byes)
+    for k, stage in enumerate(result.rounds, 1):
+        paired = [p for rnd in stage for p in rnd.players]
+        if not stage or Counter(paired) != Counter(alive - byes):
+            raise refuse(f"{HU}(1)", f"round {k} is not played by the winners of the round before")
+        for rnd in stage:
+            for m in rnd.matches:
+                if set(m.players) != set(rnd.players) or m.winner not in m.players:
+                    raise refuse(f"{HU}(1)", f"a match of {rnd.players} was not decided")
+            wins = Counter(m.winner for m in rnd.matches)
+            if (
+                wins[rnd.winner] != 2
+                or len(rnd.matches) > 3
+                or rnd.matches[-1].winner != rnd.winner
+            ):
+                raise refuse(f"{HU}(1)", f"{rnd.winner} did not win two matches of three")
+            alive.discard(rnd.loser)
+        byes = set()
+    if len(alive) != 1:
+        raise refuse(f"{HU}(1)", "the bracket does not end with one player left")

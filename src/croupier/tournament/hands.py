@@ -185,12 +185,30 @@ class Dealing(EntryDesk):
         act-omaha-2017 20.7), or may re-buy first where a re-buy is open to them; players
         eliminated in the same round of play share their places (4.19) or are ordered by the
         chips they contributed (act-omaha-2017 20.21)."""
+        recorded: set[int] = set()
+        stale = "a stale hand plan"
         for plan, r in results:
             if not r.is_over:
                 raise refuse("qld-tournament-2020 4.11", f"table {plan.table}'s round is not over")
+            if plan.table in recorded:
+                raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: one round, twice")
+            recorded.add(plan.table)
             t = self.tables.get(plan.table)
             if t is None or t.hands + 1 != plan.hand:
-                raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: a stale hand plan")
+                raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: {stale}")
+            if r.config != plan.config:
+                # a round dealt otherwise than planned: a fee or commission takes chips out of
+                # play, which 4.36 forbids at tournament tables
+                charged = r.config.fee > 0 or r.config.commission is not None
+                raise refuse(
+                    "qld-tournament-2020 4.36" if charged else "qld-tournament-2020 4.23",
+                    f"table {plan.table}: the round was not dealt as planned",
+                )
+            for seat, p in zip(plan.seats, plan.players, strict=True):
+                if p not in self.entrants:  # the entry passed to a substitute since the plan
+                    raise refuse("act-omaha-2017 20.13", f"{p}'s seat has passed to a substitute")
+                if t.seats.get(seat) != p:
+                    raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: {stale}")
             if r.config.stacks != tuple(self.entrants[p].stack for p in plan.players):
                 raise refuse(
                     "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
