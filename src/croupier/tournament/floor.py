@@ -235,10 +235,19 @@ class Floor(Dealing):
         e = self._entrant(player)
         if e.status not in (PLAYING, BUSTED, PROVISIONAL, REGISTERED):
             raise refuse("qld-tournament-2020 3.9", f"{player} is not in the tournament")
+        if e.status == PROVISIONAL and not any(
+            g.players == (player,) and g.clause == PE_CLAUSE
+            for g in self.groups[self.awarded_groups :]
+        ):
+            raise refuse(PE_CLAUSE, f"{player}'s place has already been awarded")
         clause = clause or self.c(
             "qld-tournament-2020 3.9", "act-omaha-2017 20.15", "dunedin-house 100"
         )
-        return self._emit_all([ev.Disqualified(player, e.stack + e.removed, clause)])
+        n = len(self.events)
+        self._emit(ev.Disqualified(player, e.stack + e.removed, clause))
+        if self.started:  # the places wait on nobody now: the last player left wins
+            self._award_places()
+        return self.events[n:]
 
     def announce_round(
         self, table: int, kind: str, chips: int = 0, prize: int = 0

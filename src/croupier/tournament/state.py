@@ -464,12 +464,38 @@ class TournamentState:
 
     def _on_disqualified(self, e: ev.Disqualified) -> None:
         ent = self.entrants[e.player]
+        pending = self.groups[self.awarded_groups :]
+        if ent.status in (PLAYING, BUSTED) or (
+            ent.status == PROVISIONAL and ent.player in [p for g in pending for p in g.players]
+        ):
+            self._vacate_place()
+        # qld-tournament-2020 3.9, 4.16.2: a disqualified player takes no place, so a
+        # provisional elimination (4.14) no longer holds one for them
+        self.groups[self.awarded_groups :] = [
+            g for g in pending if g.players != (e.player,) or g.clause != PE_CLAUSE
+        ]
         self.chips_in_play -= ent.stack
         ent.status = DISQUALIFIED
         ent.stack = ent.removed = 0
         if ent.table is not None and ent.seat is not None:
             self.tables[ent.table].seats.pop(ent.seat, None)
         ent.table = ent.seat = None
+
+    def _vacate_place(self) -> None:
+        """A player still to be placed is disqualified after the prizes are fixed: everyone
+        still to be placed moves up a place, leaving the worst place still open vacant.
+
+        croupier's reading: the vacant place's prize is added to first place (as the
+        schedule's rounding remainder is), so the whole pool is still paid (qld-tournament-2020
+        4.4; act-omaha-2017 20.19) and the disqualified player keeps nothing (3.9, 4.16.2)."""
+        if not self.prizes:
+            return
+        worst = len(self.alive) + sum(len(g.players) for g in self.groups[self.awarded_groups :])
+        if not 1 < worst <= len(self.prizes):
+            return
+        vacant, first = self.prizes[worst - 1], self.prizes[0]
+        self.prizes[0] = replace(first, cash=first.cash + vacant.cash)
+        self.prizes[worst - 1] = replace(vacant, cash=0, seat="")
 
     def _on_round_announced(self, e: ev.RoundAnnounced) -> None:
         if e.kind == "colour-up":
