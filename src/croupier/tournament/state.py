@@ -277,6 +277,7 @@ class TournamentState:
             c = self.conditions
             fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
             self._money_in(-fee, -admin, -c.bounty)
+        ent.paid -= e.refund  # refunded now: the tournament's cancellation owes them no more
         ent.status = CANCELLED
 
     def _on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
