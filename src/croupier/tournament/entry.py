@@ -130,7 +130,11 @@ class EntryDesk(Placing):
     ) -> list[ev.TEvent]:
         """qld-tournament-2020 3.4: an entry passes to a player who has not entered. After
         the start, act-omaha-2017 20.13 lets the director approve a substitute, who takes
-        the seat and the stack (``substitute``)."""
+        the seat and the stack (``substitute``).
+
+        croupier's reading of 3.4: a player whose entry was cancelled and refunded (3.10)
+        holds no entry, so has not "already entered" and may take one, as they may register
+        again; the transferred entry replaces the cancelled one."""
         e = self._entrant(player)
         clause = "qld-tournament-2020 3.4"
         if self.started:

@@ -265,7 +265,9 @@ class TournamentState:
 
     def _on_entry_transferred(self, e: ev.EntryTransferred) -> None:
         old = self.entrants.pop(e.player)
-        self.order[self.order.index(e.player)] = e.to
+        # the entry keeps its place in the order; a player whose own entry was cancelled
+        # (3.10) takes it in place of their cancelled one
+        self.order = [e.to if p == e.player else p for p in self.order if p != e.to]
         self.entrants[e.to] = replace(old, player=e.to, name=e.name)
         if old.table is not None and old.seat is not None:  # a substitute takes the seat
             self.tables[old.table].seats[old.seat] = e.to
