@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from croupier.cards import Card
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
-from croupier.tournament.chiprace import chip_race
+from croupier.tournament.chiprace import ChipRaceError, chip_race
 from croupier.tournament.conditions import DUNEDIN, QLD
 from croupier.tournament.hands import Dealing
 from croupier.tournament.state import (
@@ -94,7 +94,7 @@ class Floor(Dealing):
         chips = sorted(ch for ch in self.conditions.chips if ch > old)
         new = chips[0]
         clause = "dunedin-house 87" if self.rules == DUNEDIN else "qld-tournament-2020 4.40"
-        n = len(self.events)
+        races: list[ev.ChipRaced] = []  # every table's race is run before any is recorded
         for t in sorted(self.tables.values(), key=lambda x: x.number):
             order = sorted(t.seats)
             players = tuple(t.seats[s] for s in order)
@@ -103,8 +103,11 @@ class Floor(Dealing):
                 first = 0  # dunedin-house 87: the race always starts in the No. 1 seat
             else:  # 4.40(d): the first seat to the left of the dealer
                 first = next((k for k, s in enumerate(order) if s > t.buttons.button), 0)
-            res = chip_race(stacks, old, new, cards, first, self.rules)
-            self._emit(
+            try:
+                res = chip_race(stacks, old, new, cards, first, self.rules)
+            except ChipRaceError as err:
+                raise refuse(clause, f"table {t.number}: {err}; no table was raced") from None
+            races.append(
                 ev.ChipRaced(
                     t.number,
                     old,
@@ -117,8 +120,7 @@ class Floor(Dealing):
                     clause,
                 )
             )
-        self._emit(ev.RoundAnnounced(-1, "colour-up", i, 0, clause))
-        return self.events[n:]
+        return self._emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
 
     def correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
         """dunedin-house 78: a player who started in the wrong seat with the correct stack is
