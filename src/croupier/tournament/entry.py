@@ -239,7 +239,10 @@ class EntryDesk(Placing):
             out.append(ev.Seated(p, t, s, stack, p not in absent, clause))
         for t in sorted({ts[0] for ts in draw.values()}):
             seats = [s for (tt, s) in draw.values() if tt == t]
-            button, cards_dealt = st.draw_button(seats, cards)
+            try:
+                button, cards_dealt = st.draw_button(seats, cards)
+            except st.SeatingDrawError as err:
+                raise refuse("dunedin-house 80", f"table {t}'s button draw: {err}") from None
             out.append(
                 ev.ButtonDrawn(t, button, tuple(sorted(cards_dealt.items())), "dunedin-house 80")
             )

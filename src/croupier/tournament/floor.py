@@ -73,6 +73,10 @@ class Floor(Dealing):
     def _final_table(self, rng: random.Random, cards: Iterator[Card]) -> None:
         players = list(self.seated)
         seats = st.draw_final_table(players, self.conditions.final_table_size, rng)
+        try:  # drawn before anyone moves, so a failed draw leaves the tables as they were
+            button, dealt = st.draw_button(list(seats.values()), cards)
+        except st.SeatingDrawError as err:
+            raise refuse("dunedin-house 80", f"the final table's button draw: {err}") from None
         for p in players:
             e = self.entrants[p]
             assert e.table is not None and e.seat is not None
@@ -80,7 +84,6 @@ class Floor(Dealing):
         for number in sorted(self.tables):
             if number != 0:
                 self._emit(ev.TableBroken(number, "qld-tournament-2020 4.25"))
-        button, dealt = st.draw_button(list(seats.values()), cards)
         self._emit(ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), "dunedin-house 80"))
 
     def colour_up(self, cards: Iterator[Card]) -> list[ev.TEvent]:

@@ -126,7 +126,12 @@ def draw_button(seats: Sequence[int], cards: Iterator[Card]) -> tuple[int, dict[
     diamonds, clubs: croupier's house reading, as the rules name no suit order)."""
     if len(seats) < 2:
         raise SeatingDrawError("a button draw needs two players")
-    dealt = {s: next(cards) for s in sorted(seats)}
+    dealt: dict[int, Card] = {}
+    for s in sorted(seats):
+        card = next(cards, None)
+        if card is None:
+            raise SeatingDrawError("the button draw ran out of cards; supply more")
+        dealt[s] = card
     button = max(dealt, key=lambda s: (dealt[s].rank, dealt[s].suit))
     return button, dealt
 
