@@ -78,6 +78,9 @@ def test_4_4_whole_pool_paid_after_late_disqualification() -> None:
         t.eliminate_busted(table)
     assert t.prizes is not None and len(t.prizes) == 3
     t.disqualify(t.alive[-1])
+    # a tournament rebuilt from its events carries on with the same prizes
+    rebuilt = Tournament.from_events(t.conditions, t.events)
+    assert rebuilt.prizes == t.prizes and rebuilt.prizes[2].cash == 0
     play_out(t, mixed)
     assert cash_awarded(t) == t.pool == 500
     places = [e.place for e in t.entrants.values() if e.place is not None]

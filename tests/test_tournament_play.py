@@ -17,6 +17,7 @@ from croupier.tournament.events import (
     BountyWon,
     ButtonDrawn,
     ChipRaced,
+    Disqualified,
     Eliminated,
     HandForHand,
     HandPlayed,
@@ -207,8 +208,8 @@ def test_dunedin_house_98_99_missed_round_penalty_posts_and_kills_hands() -> Non
 
 def test_dunedin_house_100_disqualified_players_chips_removed() -> None:
     t = started(3)
-    t.disqualify("p3")
-    assert t.events[-1].clause == "dunedin-house 100"  # type: ignore[attr-defined]
+    (dq,) = [e for e in t.disqualify("p3") if isinstance(e, Disqualified)]
+    assert dq.clause == "dunedin-house 100"
     assert t.chips_in_play == t.chips_on_tables() == 2000
 
 

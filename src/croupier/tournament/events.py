@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from croupier.cards import Card
 from croupier.round.events import Event as RoundEvent
 from croupier.table import Buttons
+from croupier.tournament.payouts import Prize
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +161,15 @@ class Eliminated(TEvent):
 
     players: tuple[str, ...]
     contributed: tuple[int, ...]
+    clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class PrizesFixed(TEvent):
+    """The prize schedule, fixed once entries have closed (qld-tournament-2020 4.4): folded,
+    so a tournament rebuilt from its events pays and judges the bubble as the live one did."""
+
+    prizes: tuple[Prize, ...]
     clause: str
 
 

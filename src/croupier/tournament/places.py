@@ -24,7 +24,7 @@ class Placing(TournamentState):
             placed = self.entries_total - sum(
                 1 for e in self.entrants.values() if e.status == DISQUALIFIED
             )
-            self.prizes = schedule(
+            prizes = schedule(
                 self.pool,
                 placed,
                 c.payouts,
@@ -33,6 +33,8 @@ class Placing(TournamentState):
                 c.satellite_seat_value,
                 c.satellite_target,
             )
+            self._emit(ev.PrizesFixed(tuple(prizes), "qld-tournament-2020 4.4"))
+        assert self.prizes is not None
         total = self.entries_total - sum(
             1 for e in self.entrants.values() if e.status == DISQUALIFIED
         )

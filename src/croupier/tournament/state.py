@@ -465,6 +465,9 @@ class TournamentState:
         ent.stack = e.stack
         self.chips_in_play += e.stack
 
+    def _on_prizes_fixed(self, e: ev.PrizesFixed) -> None:
+        self.prizes = list(e.prizes)
+
     def _on_disqualified(self, e: ev.Disqualified) -> None:
         ent = self.entrants[e.player]
         pending = self.groups[self.awarded_groups :]
