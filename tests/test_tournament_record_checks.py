@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from croupier.round import BetRaise, CheckCall, Command, Round
+from croupier.round import Round
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.headsup import HeadsUpRound, Match
 from croupier.tournament.runner import run_heads_up_tournament
+from test_tournament_play import shove
 from test_tournament_support import (
     ACT,
     QLD,
@@ -24,12 +25,6 @@ from test_tournament_support import (
     play,
     started,
 )
-
-
-def shove(r: Round, p: int) -> Command:
-    la = r.legal_actions()
-    assert la is not None
-    return BetRaise(p, la.max_raise_to) if la.max_raise_to is not None else CheckCall(p)
 
 
 def snapshot(t: Tournament) -> tuple[Any, ...]:
