@@ -116,6 +116,15 @@ class EntryDesk(Placing):
             )
         return self._emit_all(out)
 
+    def _draw_button(
+        self, seats: Sequence[int], cards: Iterator[Card], where: str
+    ) -> tuple[int, dict[int, Card]]:
+        """The button draw at a table (dunedin-house 80); short of cards, a refusal."""
+        try:
+            return st.draw_button(seats, cards)
+        except st.SeatingDrawError as err:
+            raise refuse("dunedin-house 80", f"{where}'s button draw: {err}") from None
+
     def transfer(
         self,
         player: str,
@@ -239,10 +248,7 @@ class EntryDesk(Placing):
             out.append(ev.Seated(p, t, s, stack, p not in absent, clause))
         for t in sorted({ts[0] for ts in draw.values()}):
             seats = [s for (tt, s) in draw.values() if tt == t]
-            try:
-                button, cards_dealt = st.draw_button(seats, cards)
-            except st.SeatingDrawError as err:
-                raise refuse("dunedin-house 80", f"table {t}'s button draw: {err}") from None
+            button, cards_dealt = self._draw_button(seats, cards, f"table {t}")
             out.append(
                 ev.ButtonDrawn(t, button, tuple(sorted(cards_dealt.items())), "dunedin-house 80")
             )

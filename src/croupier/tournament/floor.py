@@ -73,10 +73,8 @@ class Floor(Dealing):
     def _final_table(self, rng: random.Random, cards: Iterator[Card]) -> None:
         players = list(self.seated)
         seats = st.draw_final_table(players, self.conditions.final_table_size, rng)
-        try:  # drawn before anyone moves, so a failed draw leaves the tables as they were
-            button, dealt = st.draw_button(list(seats.values()), cards)
-        except st.SeatingDrawError as err:
-            raise refuse("dunedin-house 80", f"the final table's button draw: {err}") from None
+        # drawn before anyone moves, so a failed draw leaves the tables as they were
+        button, dealt = self._draw_button(list(seats.values()), cards, "the final table")
         for p in players:
             e = self.entrants[p]
             assert e.table is not None and e.seat is not None
@@ -171,10 +169,7 @@ class Floor(Dealing):
 
     def _restore(self, player: str, rng: random.Random | None) -> list[ev.TEvent]:
         e = self.entrants[player]
-        if not any(
-            g.players == (player,) and g.clause == PE_CLAUSE
-            for g in self.groups[self.awarded_groups :]
-        ):
+        if not self._holds_provisional_place(player):
             raise refuse(PE_CLAUSE, f"{player}'s place has already been awarded")
         unit = self.smallest_chip()
         stack = max(0, (e.removed - e.charge) // unit * unit)
@@ -240,10 +235,7 @@ class Floor(Dealing):
         e = self._entrant(player)
         if e.status not in (PLAYING, BUSTED, PROVISIONAL, REGISTERED):
             raise refuse("qld-tournament-2020 3.9", f"{player} is not in the tournament")
-        if e.status == PROVISIONAL and not any(
-            g.players == (player,) and g.clause == PE_CLAUSE
-            for g in self.groups[self.awarded_groups :]
-        ):
+        if e.status == PROVISIONAL and not self._holds_provisional_place(player):
             raise refuse(PE_CLAUSE, f"{player}'s place has already been awarded")
         clause = clause or self.c(
             "qld-tournament-2020 3.9", "act-omaha-2017 20.15", "dunedin-house 100"

@@ -468,17 +468,26 @@ class TournamentState:
     def _on_prizes_fixed(self, e: ev.PrizesFixed) -> None:
         self.prizes = list(e.prizes)
 
+    def _holds_provisional_place(self, player: str) -> bool:
+        """Whether a provisional elimination (4.14) still holds the player's place, unawarded."""
+        return any(self._is_provisional_group(g, player) for g in self._pending_groups())
+
+    def _pending_groups(self) -> list[ev.Eliminated]:
+        return self.groups[self.awarded_groups :]
+
+    @staticmethod
+    def _is_provisional_group(g: ev.Eliminated, player: str) -> bool:
+        return g.players == (player,) and g.clause == PE_CLAUSE
+
     def _on_disqualified(self, e: ev.Disqualified) -> None:
         ent = self.entrants[e.player]
-        pending = self.groups[self.awarded_groups :]
-        if ent.status in (PLAYING, BUSTED) or (
-            ent.status == PROVISIONAL and ent.player in [p for g in pending for p in g.players]
-        ):
+        provisional = ent.status == PROVISIONAL and self._holds_provisional_place(e.player)
+        if ent.status in (PLAYING, BUSTED) or provisional:
             self._vacate_place()
         # qld-tournament-2020 3.9, 4.16.2: a disqualified player takes no place, so a
         # provisional elimination (4.14) no longer holds one for them
         self.groups[self.awarded_groups :] = [
-            g for g in pending if g.players != (e.player,) or g.clause != PE_CLAUSE
+            g for g in self._pending_groups() if not self._is_provisional_group(g, e.player)
         ]
         self.chips_in_play -= ent.stack
         ent.status = DISQUALIFIED

@@ -87,7 +87,7 @@ class UthTable:
         self.round: UthRound | None = None
         self.dealt: set[str] = set()  # digests of the deck orders this table has dealt
         self.shuffled = False  # a live dealer's shuffle recorded since the last round
-        self.misdealt = ""  # the 13.x clause that voided the last round, if one did
+        self.misdealt = False  # the last round was voided by a misdeal (13.x)
 
     @classmethod
     def from_events(cls, config: UthConfig, bank: int, events: Sequence[TableEvent]) -> UthTable:
@@ -140,6 +140,10 @@ class UthTable:
     def _shuffle_clause(self) -> str:
         return SHUFFLE + ("(b)" if self.misdealt else "(a)")
 
+    def _round_shuffle(self, digest: str = "") -> Shuffled:
+        """The shuffle for the next round: 6.1(a), or (b) after a misdeal."""
+        return Shuffled(self._shuffle_clause(), "misdeal" if self.misdealt else "round", digest)
+
     def record_shuffle(self, reason: str = "") -> Shuffled:
         """A live dealer's shuffle before the next round (6.1(a); (b) after a misdeal), or one
         the supervisor orders between rounds (6.1(c): ``reason`` says why)."""
@@ -149,8 +153,7 @@ class UthTable:
                 "the cards are shuffled between rounds; a round in progress is voided first"
                 + self._unrecorded(),
             )
-        clause = SHUFFLE + "(c)" if reason else self._shuffle_clause()
-        e = Shuffled(clause, reason or ("misdeal" if self.misdealt else "round"))
+        e = Shuffled(SHUFFLE + "(c)", reason) if reason else self._round_shuffle()
         self._emit(e)
         return e
 
@@ -175,9 +178,7 @@ class UthTable:
                 "this deck order was dealt at this table before: shuffle the cards again",
             )
         r = UthRound(self.config, self.state, order)  # checks the deck before any event
-        self._emit(
-            Shuffled(self._shuffle_clause(), "misdeal" if self.misdealt else "round", digest)
-        )
+        self._emit(self._round_shuffle(digest))
         self.round = r
         return r
 
@@ -231,13 +232,13 @@ class UthTable:
             for p in self.chips:
                 self.abstained[p] = self.abstained[p] + 1 if p in e.abstained else 0
             self.shuffled = False
-            self.misdealt = e.voided if e.voided.startswith(MISDEAL_CLAUSES) else ""
+            self.misdealt = e.voided.startswith(MISDEAL_CLAUSES)
         elif isinstance(e, Shuffled):
             self.shuffled = True
             if e.digest:
                 self.dealt.add(e.digest)
             if e.clause != SHUFFLE + "(c)":
-                self.misdealt = ""
+                self.misdealt = False
 
 
 __all__ = [
