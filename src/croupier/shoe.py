@@ -154,13 +154,15 @@ class ShuffledDeck:
 
     The engine deals from ``order`` in sequence. Before the hand, publish only ``commitment``;
     after it, publish :meth:`reveal`. ``order`` and ``salt`` are left out of ``repr`` so that a
-    log line cannot leak the cards.
+    log line cannot leak the cards. ``source`` says where the order came from: ``secure``
+    (:mod:`secrets`) or ``seeded:N`` (a seeded shoe: tests and replays only).
     """
 
     order: tuple[Card, ...] = field(repr=False)
     salt: bytes = field(repr=False)
     commitment: str
     cut_at: int
+    source: str = ""
 
     def __post_init__(self) -> None:
         if len(self.salt) != SALT_BYTES:
@@ -227,6 +229,11 @@ class Shoe:
         """True for a replay/test shoe, whose every card follows from its seed."""
         return self._seed is not None
 
+    @property
+    def source(self) -> str:
+        """Where this shoe's orders come from, as events record it: ``secure`` or ``seeded:N``."""
+        return "secure" if self._seed is None else f"seeded:{self._seed}"
+
     def shuffle(self, cut_at: int | None = None) -> ShuffledDeck:
         """Shuffle (qld-holdem-2005 s17(1)), cut once (s17(3)) and commit to the result.
 
@@ -242,7 +249,11 @@ class Shoe:
         order = cut(shuffled, at, self._cut_clause)
         salt = self._token_bytes(SALT_BYTES)
         return ShuffledDeck(
-            order=order, salt=salt, commitment=commitment_of(order, salt), cut_at=at
+            order=order,
+            salt=salt,
+            commitment=commitment_of(order, salt),
+            cut_at=at,
+            source=self.source,
         )
 
     def __repr__(self) -> str:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 
 from croupier.cards import Card, CardError
 from croupier.round.commission import Commission
@@ -23,7 +24,10 @@ class RoundConfig:
     ``blinds`` and ``antes`` are per position (PHH's ``blinds_or_straddles`` and ``antes``);
     heads-up, a rulebook may have the button post the first blind (dunedin-house 95).
     ``deck_order`` (top card first) makes croupier deal; without it a live dealer enters the
-    cards actually dealt. ``min_bet`` is the minimum permissible wager (the big blind);
+    cards actually dealt. The deck order is the dealer side's secret input: it is left out of
+    ``repr`` and of comparisons, and :meth:`sealed` gives the configuration without it (what a
+    table records in its events: ``croupier_deals`` then says croupier deals, from a deck the
+    dealer side holds, recording each card as it is dealt). ``min_bet`` is the minimum permissible wager (the big blind);
     ``max_bet`` the table's maximum permissible wager for an opening bet (qld-holdem-2005
     s25(4)). ``chip_unit`` is the smallest chip a split pot is divided in (qld-holdem-2005
     s27(9)(e)(ii): $1; act-omaha-2017 13.2). ``fee`` is a participation fee charged to each
@@ -51,13 +55,14 @@ class RoundConfig:
     max_bet: int | None = None
     chip_unit: int = 1
     burn: bool = True
-    deck_order: tuple[Card, ...] | None = None
+    deck_order: tuple[Card, ...] | None = field(default=None, repr=False, compare=False)
     commission: Commission | None = None
     fee: int = 0
     antes_dead: bool = False
     dead: tuple[int, ...] = ()
     big_blind_position: int | None = None
     expose_all_in: str = ""
+    croupier_deals: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -102,21 +107,22 @@ class RoundConfig:
         ):
             raise ConfigError("structured betting needs its two bet sizes (qld-holdem-2005 s28(8))")
         if self.deck_order is not None:
-            deck = self.game.deck
-            if not deck.is_permutation(self.deck_order):
-                try:
-                    deck.check(self.deck_order)
-                except CardError as e:
-                    raise ConfigError(f"deck order: {e}") from e
-            if len(self.deck_order) != deck.size:
-                raise ConfigError(
-                    f"deck order has {len(self.deck_order)} cards; the {deck} has {deck.size}"
-                )
-            need = n * self.game.hole_cards + 5 + (3 if self.burn else 0)
-            if need > len(self.deck_order):
-                raise ConfigError(
-                    f"{n} players need {need} cards; the deck has {len(self.deck_order)}"
-                )
+            self.check_deck(self.deck_order)
+
+    def check_deck(self, order: Sequence[Card]) -> None:
+        """Refuse (:class:`ConfigError`) a deck order this round cannot be dealt from."""
+        n = len(self.stacks)
+        deck = self.game.deck
+        if not deck.is_permutation(order):
+            try:
+                deck.check(order)
+            except CardError as e:
+                raise ConfigError(f"deck order: {e}") from e
+        if len(order) != deck.size:
+            raise ConfigError(f"deck order has {len(order)} cards; the {deck} has {deck.size}")
+        need = n * self.game.hole_cards + 5 + (3 if self.burn else 0)
+        if need > len(order):
+            raise ConfigError(f"{n} players need {need} cards; the deck has {len(order)}")
 
     @property
     def players(self) -> int:
@@ -125,4 +131,12 @@ class RoundConfig:
     @property
     def automatic(self) -> bool:
         """Whether croupier deals (True) or a live dealer enters the cards (False)."""
-        return self.deck_order is not None
+        return self.croupier_deals or self.deck_order is not None
+
+    def sealed(self) -> RoundConfig:
+        """This configuration without the deck order, to record and send: croupier still
+        deals, from the order the dealer side holds (:meth:`Round.record_dealt
+        <croupier.round.engine.Round.record_dealt>` takes each card as it is dealt)."""
+        if self.deck_order is None:
+            return self
+        return replace(self, deck_order=None, croupier_deals=self.automatic)

@@ -98,6 +98,10 @@ class Round:
     def __init__(self, config: RoundConfig, *, _start: bool = True) -> None:
         self.config = config
         self.rules = config.rulebook
+        # The deck croupier deals from, when this round holds it (a sealed configuration's
+        # round is dealt by its table, which holds the deck: see record_dealt). An input, not
+        # state: never in an event.
+        self._deck: tuple[Card, ...] | None = config.deck_order
         self._reset()
         if _start:
             self._start()
@@ -991,19 +995,48 @@ class Round:
                 b = self.stacks[p]
             if b:
                 self._emit(BlindPosted(p, b, _blind_kind(p, blinds)))
-        if cfg.automatic:
-            self._deal_holes()
+        if cfg.automatic and self._deck is not None:
+            self._deal_holes(self._deck)
             self._advance()  # nobody may be able to act (every blind all-in)
 
-    def _deal_holes(self) -> None:
-        order = self.config.deck_order
-        assert order is not None
+    def _deal_holes(self, order: Sequence[Card]) -> None:
+        for e in self._hole_events(order):
+            self._emit(e)
+
+    def _hole_events(self, order: Sequence[Card]) -> list[Event]:
         n, k = self.n, self.config.game.hole_cards
         # one card at a time, starting left of the button (qld-holdem-2005 s23(4); 9.2)
         base = self.deck_pos
-        holes = [tuple(order[base + j * n + p] for j in range(k)) for p in range(n)]
-        for p, cards in enumerate(holes):
-            self._emit(HoleDealt(p, cards))
+        return [HoleDealt(p, tuple([order[base + j * n + p] for j in range(k)])) for p in range(n)]
+
+    # ------------------------------------------------------------------------------------
+    # Dealing from a deck the dealer side holds (a table deals a sealed configuration's round)
+
+    def deal_due(self, order: Sequence[Card]) -> list[Event]:
+        """The cards due now, dealt from ``order`` (the whole deck, top card first) where the
+        round has reached: the hole cards, or the next street's burn and board cards. Nothing
+        changes; empty when no card is due. Feed the events to :meth:`record_dealt`."""
+        if not self.config.automatic:
+            return []
+        due = self.awaiting()
+        if due == "hole":
+            return self._hole_events(order)
+        return self._board_events(order) if due == "board" else []
+
+    def record_dealt(self, events: Sequence[Event]) -> list[Event]:
+        """Record cards croupier dealt (from :meth:`deal_due`), then go on as the rules require
+        (deal, show down, pay). A table folds its recorded cards through this, so a round is
+        rebuilt from the cards dealt, never from the deck order."""
+        if not self.config.automatic:
+            raise self._refuse("croupier dealing", "a live dealer enters this round's cards")
+        for e in events:
+            if type(e) not in _DEALT:
+                raise self._refuse("croupier dealing", f"{e!r} is not a card dealt")
+        mark = len(self.events)
+        for e in events:
+            self._emit(e)
+        self._advance()
+        return self.events[mark:]
 
     def _advance(self) -> None:
         """After a command: end betting rounds, deal, show down and pay as the rules require."""
@@ -1034,8 +1067,8 @@ class Round:
                 self._end_betting_round()
                 continue
             # between betting rounds: community cards are due
-            if self.config.automatic:
-                self._deal_board()
+            if self.config.automatic and self._deck is not None:
+                self._deal_board(self._deck)
                 continue
             return
 
@@ -1132,14 +1165,19 @@ class Round:
         if len(live) == 1:
             self._settle()
 
-    def _deal_board(self) -> None:
-        order = self.config.deck_order
-        assert order is not None
+    def _deal_board(self, order: Sequence[Card]) -> None:
+        for e in self._board_events(order):
+            self._emit(e)
+
+    def _board_events(self, order: Sequence[Card]) -> list[Event]:
         street = self.street + 1
-        if self.config.burn:  # qld-holdem-2005 s21(6), (8), (10); act-omaha-2017 4.2(h)
-            self._emit(CardBurned(order[self.deck_pos]))
         pos = self.deck_pos
-        self._emit(BoardDealt(tuple(order[pos : pos + BOARD_SIZES[street]]), street))
+        out: list[Event] = []
+        if self.config.burn:  # qld-holdem-2005 s21(6), (8), (10); act-omaha-2017 4.2(h)
+            out.append(CardBurned(order[pos]))
+            pos += 1
+        out.append(BoardDealt(tuple(order[pos : pos + BOARD_SIZES[street]]), street))
+        return out
 
     # ------------------------------------------------------------------------------------
     # Showdown and settlement
@@ -1424,6 +1462,8 @@ def _blind_kind(p: int, blinds: list[int]) -> str:
         return "blind"
     return ("small blind", "big blind")[rank] if rank < 2 else f"straddle {rank - 1}"
 
+
+_DEALT = (CardBurned, HoleDealt, BoardDealt)
 
 _FOLDERS: dict[type, Callable[[Round, object], None]] = {
     FeeCharged: Round._f_fee,  # type: ignore[dict-item]

@@ -6,11 +6,12 @@ the machine's clock). Round actions are wrapped in :class:`Act`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from croupier.cards import Card
 from croupier.floor.incidents import Incident
 from croupier.round.commands import Command as RoundCommand
+from croupier.shoe import ShuffledDeck
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,11 +88,20 @@ class ChangeSeat(TableCommand):
 
 @dataclass(frozen=True, slots=True)
 class StartRound(TableCommand):
-    """Deal the next round. ``deck_order``: the shuffled deck (automatic mode); ``None``: a live
-    dealer enters the cards dealt."""
+    """Deal the next round. ``deck_order``: the shuffled deck (automatic mode; the table holds
+    it and records each card as it is dealt, never the order); ``None``: a live dealer enters
+    the cards dealt. ``commitment`` and ``shoe`` are recorded with the round's start (see
+    :class:`~croupier.table.events.RoundStarted`); :meth:`dealt_from` fills all three."""
 
-    deck_order: tuple[Card, ...] | None = None
+    deck_order: tuple[Card, ...] | None = field(default=None, repr=False)
     at: int = 0
+    commitment: str = ""
+    shoe: str = ""
+
+    @classmethod
+    def dealt_from(cls, deck: ShuffledDeck, at: int = 0) -> StartRound:
+        """The next round dealt from a shoe's shuffled deck, its commitment published."""
+        return cls(deck.order, at, deck.commitment, deck.source)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from croupier.floor.incidents import Incident
 from croupier.round.commands import Command as RoundCommand
 from croupier.round.config import RoundConfig
+from croupier.round.events import Event as RoundEvent
 from croupier.table.button import Deal, Status
 
 
@@ -78,7 +79,11 @@ class TimeCharged(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class RoundStarted(TableEvent):
-    """A round begins: its deal (button, blinds, who is in) and the round's configuration."""
+    """A round begins: its deal (button, blinds, who is in) and the round's configuration,
+    sealed (:meth:`RoundConfig.sealed`: never the deck order, which the dealer side holds).
+    ``commitment``: the published commitment to the deck order (:mod:`croupier.shoe`), when
+    croupier deals from a shoe's deck; ``shoe``: where the order came from, ``secure`` or
+    ``seeded:N`` (a seeded shoe, for tests and replays only), empty when not told."""
 
     hand: int
     deal: Deal
@@ -86,6 +91,17 @@ class RoundStarted(TableEvent):
     players: tuple[str, ...]  # by round position
     at: int = 0
     restart: bool = False  # the game started afresh: fewer than two players carried it on
+    commitment: str = ""
+    shoe: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(TableEvent):
+    """Cards croupier dealt from the dealer side's deck: the round's own events (hole cards,
+    burn, board), as it records them. A table is rebuilt from these, never from a deck order;
+    :mod:`croupier.views` projects them for each recipient (another seat's hole cards hidden)."""
+
+    events: tuple[RoundEvent, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from croupier.round import (
     Structure,
 )
 from croupier.round.commission import Commission
+from croupier.round.events import BoardDealt, CardBurned, HoleDealt
 from croupier.round.events import RoundVoided as MisdealVoided
 from croupier.round.games import HOLDEM
 from croupier.table.button import (
@@ -66,6 +67,7 @@ from croupier.table.commands import (
     VoidRound,
 )
 from croupier.table.events import (
+    CardsDealt,
     ChipsAdded,
     DeadlineSet,
     Declared,
@@ -202,6 +204,9 @@ class Table:
         self.fees = 0
         self.paid_until: dict[str, int] = {}  # act-omaha-2017 15.3: time paid for in advance
         self.locked: dict[str, int] = {}  # dunedin-house 77: funds held during an investigation
+        # The deck croupier deals the round in progress from: the dealer side's input (from
+        # StartRound), not state; events record each card dealt, never the order.
+        self._deck: tuple[Card, ...] | None = None
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -450,9 +455,13 @@ class Table:
         except SeatingError as e:
             raise _refuse(_TABLE, f"no round can start: {e}") from e
         players = tuple(dict(seating.seats)[n].player for n in deal.dealt_in)
-        config = self._round_config(deal, players, stacks, cmd.deck_order)
+        config = self._round_config(deal, players, stacks, cmd.deck_order).sealed()
         restart = buttons is None and self.buttons is not None
-        events.append(RoundStarted(self.hands + 1, deal, config, players, cmd.at, restart))
+        events.append(
+            RoundStarted(
+                self.hands + 1, deal, config, players, cmd.at, restart, cmd.commitment, cmd.shoe
+            )
+        )
         return events
 
     def _time_charges(
@@ -670,6 +679,9 @@ class Table:
     # After a command: what follows by itself (the round's end, the next deadline)
 
     def _after(self, cmd: TableCommand) -> None:
+        if isinstance(cmd, StartRound):
+            self._deck = cmd.deck_order
+        self._deal_due()
         r = self.round
         if r is None:
             return
@@ -689,6 +701,36 @@ class Table:
                 )
         elif self.deadline is not None and self.deadline[0] != actor:
             self.deadline = None
+
+    def _deal_due(self) -> None:
+        """Deal from the held deck whatever cards the round is waiting for, recording them."""
+        r, deck = self.round, self._deck
+        while r is not None and deck is not None and not r.is_over:
+            dealt = r.deal_due(deck)
+            if not dealt:
+                return
+            self._emit(CardsDealt(tuple(dealt)))
+
+    def hold_deck(self, deck_order: Sequence[Card]) -> None:
+        """Give a table rebuilt from its events (:meth:`from_events`) the deck of the round in
+        progress, held by the dealer side, so that croupier deals the rest of it."""
+        r = self.round
+        if r is None or r.is_over or not r.config.automatic:
+            raise _refuse(_TABLE, "no round in progress is dealt by croupier")
+        try:
+            r.config.check_deck(deck_order)
+        except ConfigError as e:
+            raise _refuse(_TABLE, str(e)) from e
+        dealt = {
+            c
+            for e in r.events
+            if isinstance(e, HoleDealt | BoardDealt | CardBurned)
+            for c in (e.cards if not isinstance(e, CardBurned) else (e.card,))
+        }
+        if set(deck_order[: r.deck_pos]) != dealt:
+            raise _refuse(_TABLE, "this deck is not the one the round was dealt from")
+        self._deck = tuple(deck_order)
+        self._deal_due()
 
     def _finish(self, r: Round) -> None:
         if r.voided:
@@ -783,6 +825,10 @@ class Table:
         for p in e.players:
             self.stepped_away.discard(p)
 
+    def _f_dealt(self, e: CardsDealt) -> None:
+        assert self.round is not None
+        self.round.record_dealt(e.events)
+
     def _f_action(self, e: RoundAction) -> None:
         assert self.round is not None
         self.round.apply(e.command)
@@ -795,9 +841,9 @@ class Table:
         last = self._last_finished_before(len(self.events) - 1)
         before = Table.from_events(self.config, self.events[:last])
         assert before.round is not None
-        events = self.events
+        events, deck = self.events, self._deck
         self.__dict__.update(before.__dict__)
-        self.events = events
+        self.events, self._deck = events, deck  # the dealer's deck is an input, not state
         self.round = reopen(before.round, e.commands, new_round_started=False)
 
     def _last_finished_before(self, end: int) -> int:
@@ -970,6 +1016,7 @@ _FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
     TimeCharged: Table._f_time_charged,  # type: ignore[dict-item]
     RoundStarted: Table._f_started,  # type: ignore[dict-item]
     RoundAction: Table._f_action,  # type: ignore[dict-item]
+    CardsDealt: Table._f_dealt,  # type: ignore[dict-item]
     FloorReported: Table._f_reported,  # type: ignore[dict-item]
     RoundReopened: Table._f_reopened,  # type: ignore[dict-item]
     DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
