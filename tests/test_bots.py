@@ -18,6 +18,7 @@ from croupier.round import (
     Structure,
 )
 from croupier.shoe import Shoe
+from croupier.views import actor_view, seat_view
 
 CASES = [
     (DUNEDIN_HOUSE, Game.holdem(), Structure.no_limit()),
@@ -48,7 +49,7 @@ def test_bots_play_only_legal_actions(name: str, rules, game, structure) -> None
         while not r.is_over:
             p = r.actor
             assert p is not None
-            cmd = bots[p].act(r, rng)
+            cmd = bots[p].act(seat_view(r, p), rng)
             assert r.why_illegal(cmd) is None, (name, cmd)
             r.apply(cmd)
         assert sum(r.stacks) + r.commission + r.fees == total
@@ -61,7 +62,7 @@ def test_calling_station_never_folds() -> None:
     for _ in range(30):
         r = Round(RoundConfig((100,) * 4, (1, 2, 0, 0), 2, deck_order=shoe.shuffle().order))
         while not r.is_over:
-            r.apply(bot.act(r, rng))
+            r.apply(bot.act(actor_view(r), rng))
         assert not any(r.folded)
 
 
@@ -94,6 +95,6 @@ def test_bots_open_or_fold_in_a_queensland_first_round_without_a_blind(name: str
         )
         r = Round(cfg)
         while not r.is_over:
-            cmd = bot.act(r, rng)
+            cmd = bot.act(actor_view(r), rng)
             assert r.why_illegal(cmd) is None, cmd
             r.apply(cmd)

@@ -47,6 +47,7 @@ from croupier.table.presets import PresetError, preset
 from croupier.table.seats import Priority, SeatDrawError, draw_for_seat, vacancy_claimants
 from croupier.table.stakes import Stakes, StakesError
 from croupier.table.table import Table, TableConfig
+from croupier.views import actor_view
 
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 RULEBOOKS = (QLD, ACT, DUN)
@@ -71,7 +72,7 @@ def play_out(t: Table, bot: str = "calling-station", seed: int = 0) -> None:
     rng = random.Random(seed)
     b = make_bot(bot)
     while t.round is not None:
-        t.apply(Act(b.act(t.round, rng)))
+        t.apply(Act(b.act(actor_view(t.round), rng)))
 
 
 def refused(t: Table, cmd: TableCommand, clause: str) -> None:
@@ -305,7 +306,8 @@ def test_act_omaha_2017_19_6_abstaining_three_rounds_at_a_full_table() -> None:
         rng = random.Random(1)
         bot = make_bot("calling-station")
         while t.round is not None:
-            notices += [e for e in t.apply(Act(bot.act(t.round, rng))) if isinstance(e, Notice)]
+            events = t.apply(Act(bot.act(actor_view(t.round), rng)))
+            notices += [e for e in events if isinstance(e, Notice)]
     assert [(n.player, n.clause) for n in notices] == [("p4", "act-omaha-2017 19.6")]
 
 

@@ -37,6 +37,7 @@ from croupier.table.commands import (
 from croupier.table.events import FundsReleased, PlayerLeft
 from croupier.table.presets import preset
 from croupier.table.table import Table
+from croupier.views import actor_view
 
 PLAYERS = [f"p{i}" for i in range(12)]
 
@@ -53,7 +54,7 @@ def _command(
     k = rng.random()
     if r is not None and k < 0.55:
         if rng.random() < 0.8 and r.actor is not None:
-            return Act(make_bot("random").act(r, rng), at)
+            return Act(make_bot("random").act(actor_view(r), rng), at)
         p = rng.randint(-1, r.n)
         return Act(
             rng.choice([Fold(p), CheckCall(p), BetRaise(p, rng.randint(0, 500)), Show(p), Muck(p)]),

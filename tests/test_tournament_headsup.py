@@ -17,6 +17,7 @@ from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.events import HeadsUpDrawn, HeadsUpRoundWon, MatchPlayed
 from croupier.tournament.headsup import best_of_three, play_match, run_heads_up
 from croupier.tournament.runner import run_heads_up_tournament
+from croupier.views import actor_view
 from test_tournament_support import QLD, conditions
 
 COND = conditions(**QLD, heads_up={"matches": 3}, payouts=[60, 25, 15])
@@ -59,7 +60,7 @@ def test_qld_tournament_2020_4_45_heads_up_knockout_places_and_prizes() -> None:
     bot = RandomBot()
 
     def choose(r: Round, who: str) -> Command:
-        return bot.act(r, rng)
+        return bot.act(actor_view(r), rng)
 
     players = [f"p{i}" for i in range(5)]
     res = run_heads_up(COND, players, random.Random(1), decks(2), choose)

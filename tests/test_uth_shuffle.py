@@ -55,7 +55,7 @@ def test_6_1_a_each_round_from_a_fresh_shuffle() -> None:
     play_and_fold(tbl, shoe.shuffle())
     shuffles = [e for e in tbl.events if isinstance(e, Shuffled)]
     assert [e.clause for e in shuffles] == ["act-uth-2025 6.1(a)"] * 2
-    assert len({e.digest for e in shuffles}) == 2
+    assert len({e.commitment for e in shuffles}) == 2
 
 
 def test_6_1_a_a_live_dealer_records_the_shuffle_before_each_round() -> None:
@@ -64,7 +64,7 @@ def test_6_1_a_a_live_dealer_records_the_shuffle_before_each_round() -> None:
     refused("act-uth-2025 6.1(a)", tbl.new_round)
     assert len(tbl.events) == count and not tbl.shuffled and tbl.round is None
     e = tbl.record_shuffle()
-    assert (e.clause, e.reason, e.digest) == ("act-uth-2025 6.1(a)", "round", "")
+    assert (e.clause, e.reason, e.commitment) == ("act-uth-2025 6.1(a)", "round", "")
     r = tbl.new_round()
     assert r.deck is None  # dealer-driven: the cards are entered as dealt
     r.apply(PlaceWagers(1, "ann", 10, 10))

@@ -1,7 +1,9 @@
 """Bots: players that choose legal actions, to fill tables for demos, simulations and tournaments.
 
-A bot sees only what its seat could see: its own hole cards, the board, the bets and the legal
-actions. Randomness is an input (a ``random.Random``), so a seeded game is reproducible.
+A bot sees only what its seat could see: its input is the seat's
+:class:`~croupier.views.RoundView` (:func:`croupier.views.seat_view`): its own hole cards, the
+board, cards shown, the bets and the legal actions; never another seat's cards or the deck.
+Randomness is an input (a ``random.Random``), so a seeded game is reproducible.
 """
 
 from __future__ import annotations
@@ -12,21 +14,25 @@ from typing import Protocol
 from croupier.cards import Card
 from croupier.hands.evaluate import category_of
 from croupier.hands.orders import Category
-from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
+from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions
+from croupier.views import RoundView
 
 
 class Bot(Protocol):
-    """A policy for the player to act in a round (``round.actor``)."""
+    """A policy for the player to act, given that player's view of the round."""
 
     name: str
 
-    def act(self, round: Round, rng: random.Random) -> Command: ...
+    def act(self, view: RoundView, rng: random.Random) -> Command: ...
 
 
-def _legal(round: Round) -> LegalActions:
-    la = round.legal_actions()
+def _legal(view: RoundView) -> LegalActions:
+    la = view.legal
     if la is None:
-        raise ValueError(f"no player is to act: the round awaits {round.awaiting()}")
+        raise ValueError(
+            f"seat {view.seat} is not to act: the round awaits {view.awaiting}"
+            + (f" from seat {view.actor}" if view.actor is not None else "")
+        )
     return la
 
 
@@ -34,17 +40,16 @@ def _check_or_fold(la: LegalActions) -> Command:
     return CheckCall(la.player) if la.can_check else Fold(la.player)
 
 
-def _call(round: Round, la: LegalActions) -> Command:
+def _call(view: RoundView, la: LegalActions) -> Command:
     """Check or call; where neither is allowed (qld-holdem-2005 s4(2), s24(2)-(3): in the first
     round with no opening bet a player opens or folds), fold."""
-    cmd = CheckCall(la.player)
-    return cmd if round.why_illegal(cmd) is None else Fold(la.player)
+    return CheckCall(la.player) if view.can_call else Fold(la.player)
 
 
-def _raise_to(round: Round, la: LegalActions, to: int) -> Command:
+def _raise_to(view: RoundView, la: LegalActions, to: int) -> Command:
     """A bet or raise to ``to`` clamped to the legal bounds; a call when none is allowed."""
     if la.min_raise_to is None or la.max_raise_to is None:
-        return _call(round, la)
+        return _call(view, la)
     return BetRaise(la.player, max(la.min_raise_to, min(to, la.max_raise_to)))
 
 
@@ -53,13 +58,13 @@ class RandomBot:
 
     name = "random"
 
-    def act(self, round: Round, rng: random.Random) -> Command:
-        la = _legal(round)
+    def act(self, view: RoundView, rng: random.Random) -> Command:
+        la = _legal(view)
         u = rng.random()
         if u < 0.15:
             return _check_or_fold(la)
         if u < 0.75 or la.min_raise_to is None or la.max_raise_to is None:
-            return _call(round, la)
+            return _call(view, la)
         lo, hi = la.min_raise_to, la.max_raise_to
         if u > 0.97:
             return BetRaise(la.player, hi)
@@ -71,8 +76,8 @@ class CallingStation:
 
     name = "calling-station"
 
-    def act(self, round: Round, rng: random.Random) -> Command:
-        return _call(round, _legal(round))
+    def act(self, view: RoundView, rng: random.Random) -> Command:
+        return _call(view, _legal(view))
 
 
 class TightAggressive:
@@ -85,26 +90,25 @@ class TightAggressive:
 
     name = "tight-aggressive"
 
-    def act(self, round: Round, rng: random.Random) -> Command:
-        la = _legal(round)
-        hole = round.hole[la.player]
-        cards = tuple(c for c in hole or () if c is not None)
-        pot = round.pot_total
+    def act(self, view: RoundView, rng: random.Random) -> Command:
+        la = _legal(view)
+        cards = view.own_hole
+        pot = view.pot_total
         owed = la.call_amount
-        if not round.board:
+        if not view.board:
             score = preflop_score(cards)
             if score >= 0.8:
-                return _raise_to(round, la, round.current_bet * 3 + pot // 2)
-            if score >= 0.55 and owed <= max(round.config.min_bet * 3, pot // 3):
-                return _call(round, la)
+                return _raise_to(view, la, view.current_bet * 3 + pot // 2)
+            if score >= 0.55 and owed <= max(view.min_bet * 3, pot // 3):
+                return _call(view, la)
             return _check_or_fold(la)
-        category = made_category(round, cards)
+        category = made_category(view, cards)
         if category >= Category.TWO_PAIR:
-            return _raise_to(round, la, round.current_bet + max(pot * 3 // 4, round.config.min_bet))
-        if category >= Category.ONE_PAIR and owed <= pot // 2 + round.config.min_bet:
+            return _raise_to(view, la, view.current_bet + max(pot * 3 // 4, view.min_bet))
+        if category >= Category.ONE_PAIR and owed <= pot // 2 + view.min_bet:
             if owed == 0 and rng.random() < 0.4:
-                return _raise_to(round, la, max(pot // 2, round.config.min_bet))
-            return _call(round, la)
+                return _raise_to(view, la, max(pot // 2, view.min_bet))
+            return _call(view, la)
         return _check_or_fold(la)
 
 
@@ -128,12 +132,12 @@ def preflop_score(cards: tuple[Card, ...]) -> float:
     return best
 
 
-def made_category(round: Round, cards: tuple[Card, ...]) -> Category:
+def made_category(view: RoundView, cards: tuple[Card, ...]) -> Category:
     """The category of the best high hand ``cards`` make with the board so far."""
-    game = round.config.game
-    if len(round.board) < 3 or len(cards) < game.hole_cards:
+    game = view.game
+    if len(view.board) < 3 or len(cards) < game.hole_cards:
         return Category.HIGH_CARD
-    return category_of(game.high(cards, tuple(round.board)), game.order)
+    return category_of(game.high(cards, view.board), game.order)
 
 
 BOTS: dict[str, type[RandomBot] | type[CallingStation] | type[TightAggressive]] = {

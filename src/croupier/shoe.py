@@ -44,7 +44,6 @@ __all__ = [
     "cut",
     "draw_cut",
     "fisher_yates",
-    "order_digest",
     "verify_commitment",
 ]
 
@@ -124,14 +123,6 @@ def _order_bytes(order: Sequence[int]) -> bytes:
 def commitment_of(order: Sequence[int], salt: bytes) -> str:
     """SHA-256 hex digest of ``salt`` followed by one byte per card id, in dealing order."""
     return hashlib.sha256(bytes(salt) + _order_bytes(order)).hexdigest()
-
-
-def order_digest(order: Sequence[int]) -> str:
-    """SHA-256 hex digest of the card ids in dealing order, unsalted: names a deck order so a
-    table can tell a fresh shuffle from a deck dealt before (act-uth-2025 6.1(a)). Keep it
-    with the table's records; unlike :func:`commitment_of` it is not for publishing before
-    the hand, since a guessed order can be checked against it."""
-    return hashlib.sha256(_order_bytes(order)).hexdigest()
 
 
 def verify_commitment(commitment: str, order: Sequence[int], salt: bytes) -> bool:

@@ -31,6 +31,7 @@ from croupier.table.commands import (
 )
 from croupier.table.events import PlayerLeft, RoundStarted
 from croupier.table.table import Table, TableConfig, without
+from croupier.views import seat_view
 
 BOT_MIX = ("tight-aggressive", "random", "calling-station")
 
@@ -83,10 +84,11 @@ class Report:
 
 
 class _Sim:
-    def __init__(self, config: TableConfig, seed: int, seats: int) -> None:
+    def __init__(self, config: TableConfig, seed: int | None, seats: int) -> None:
         self.table = Table(config)
         self.config = config
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed)  # the bots and arrivals; None: from the system
+        # a secure shoe unless a seed is asked for; each round's start records which
         self.shoe = Shoe(config.game.deck, seed=seed)
         self.seats = min(seats, config.size)
         self.bots: dict[str, Bot] = {}
@@ -162,7 +164,7 @@ class _Sim:
         for _ in range(5):
             before = (t.seating, t.buttons)
             try:
-                events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
+                events = t.apply(StartRound.dealt_from(self.shoe.shuffle(), self.at))
                 break
             except IllegalAction:
                 # the stake rules sat out or removed players at the deal: seat newcomers
@@ -183,11 +185,12 @@ class _Sim:
         check_deal(self.config, seating_at_deal, previous, started.deal, t.hands + 1)
         while t.round is not None:
             r = t.round
-            player = t.players[r.actor] if r.actor is not None else None
-            if player is None:
+            actor = r.actor
+            if actor is None:
                 raise SimulationError(f"round {t.hands + 1}: the round waits for {r.awaiting()}")
             try:
-                t.apply(Act(self.bots[player].act(r, self.rng), self.at))
+                bot = self.bots[t.players[actor]]
+                t.apply(Act(bot.act(seat_view(r, actor), self.rng), self.at))
             except IllegalAction as e:
                 msg = f"round {t.hands + 1}: a bot's action was refused: {e}"
                 raise SimulationError(msg) from e
@@ -250,12 +253,14 @@ def check_deal(
 def simulate(
     config: TableConfig,
     rounds: int,
-    seed: int = 0,
+    seed: int | None = None,
     seats: int = 9,
     history: Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Play ``rounds`` rounds; write each as PHH under ``history`` when given."""
+    """Play ``rounds`` rounds; write each as PHH under ``history`` when given. ``seed`` seeds
+    the shoe, the bots and the arrivals (reproducible: tests and replays only); ``None`` deals
+    from a secure shoe. Each round's :class:`RoundStarted` records the shoe used."""
     sim = _Sim(config, seed, seats)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)

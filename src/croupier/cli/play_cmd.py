@@ -1,6 +1,10 @@
 """``croupier play``: sit at a table against bots in the terminal.
 
 Reads one line per decision from standard input, so it can be driven by a person or a script.
+Before each deal it prints the shoe's commitment to the deck order; after the round it reveals
+the salt and the order, so the player can check the cards dealt were the cards committed to
+(:func:`croupier.shoe.verify_commitment`). You see the round as your seat does
+(:mod:`croupier.views`); each bot gets its own seat's view.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import typer
 
 from croupier.bots import Bot, make_bot
 from croupier.cards import format_cards
+from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.narrate import round_line, table_line
 from croupier.cli.options import fail
 from croupier.round import BetRaise, CheckCall, Command, Fold, Round
@@ -21,6 +26,7 @@ from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.presets import PresetError, preset
 from croupier.table.table import Table
+from croupier.views import Viewer, project_round_events, seat_view
 
 YOU = "you"
 HELP = "f = fold, c = check or call, r N = bet or raise to N, a = all-in, q = quit"
@@ -52,7 +58,10 @@ def play(
     bots: Annotated[
         str, typer.Option(help="bot kinds to fill the other seats, comma-separated")
     ] = "tight-aggressive,random,calling-station",
-    seed: Annotated[int | None, typer.Option(help="seed the shoe and bots (repeatable)")] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="seed the shoe and bots (repeatable; default: a secure shoe)"),
+    ] = None,
     rounds: Annotated[int | None, typer.Option(min=1, help="stop after this many rounds")] = None,
 ) -> None:
     """Play at a table against bots: your cards, the pots, your legal actions with their
@@ -139,7 +148,8 @@ class _Session:
     def round(self) -> None:
         t = self.t
         self.at += 60
-        events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
+        deck = self.shoe.shuffle()
+        events = t.apply(StartRound.dealt_from(deck, self.at))
         started = next(e for e in events if isinstance(e, RoundStarted))
         self.players = started.players
         deal = started.deal
@@ -147,6 +157,7 @@ class _Session:
             f"\n=== round {started.hand}: button seat {deal.button.seat}"
             f"{' (dead)' if deal.button.dead else ''} ({deal.button.clause}) ==="
         )
+        typer.echo(commitment_line(deck))
         self.say_table(events)
         r = t.round
         assert r is not None
@@ -165,14 +176,17 @@ class _Session:
             if self.players[p] == YOU:
                 cmd = self.decide(r, p)
             else:
-                cmd = self.bots[self.players[p]].act(r, self.rng)
+                cmd = self.bots[self.players[p]].act(seat_view(r, p), self.rng)
             self.say_table(t.apply(Act(cmd, self.at)))
             shown = self.narrate(r, shown)
         stacks = ", ".join(f"{n} {t.stacks.get(n, 0)}" for n in started.players)
         typer.echo(f"stacks: {stacks}")
+        for line in reveal_lines(deck):
+            typer.echo(line)
 
     def narrate(self, r: Round, shown: int) -> int:
-        for e in r.events[shown:]:
+        me = self.players.index(YOU) if YOU in self.players else Viewer.SPECTATOR
+        for e in project_round_events(r.events[shown:], me):
             line = round_line(e, self.name, r.rules)
             if line:
                 typer.echo(line)

@@ -21,7 +21,10 @@ def simulate_cmd(
         str, typer.Option(help="qld-holdem-2005, act-omaha-2017 or dunedin-house")
     ] = "dunedin-house",
     hands: Annotated[int, typer.Option(min=1, help="rounds to play")] = 1000,
-    seed: Annotated[int, typer.Option(help="seed for the shoe, bots and arrivals")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="seed the shoe, bots and arrivals (reproducible; default: secure shoe)"),
+    ] = None,
     history: Annotated[
         Path | None, typer.Option(help="write every round as a PHH file in this folder")
     ] = None,

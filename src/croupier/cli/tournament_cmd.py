@@ -39,6 +39,14 @@ def _blinds(level: Level) -> str:
     return text
 
 
+def _shoe(t: object) -> str:
+    """The source of the cards, as the tournament's start recorded it."""
+    from croupier.tournament.events import TournamentStarted
+
+    events = getattr(t, "events", ())
+    return next((e.shoe for e in events if isinstance(e, TournamentStarted)), "")
+
+
 def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "tournament"
 
@@ -49,7 +57,10 @@ def run(
     bots: Annotated[
         int | None, typer.Option(help="bot players to register (default: the maximum entrants)")
     ] = None,
-    seed: Annotated[int, typer.Option(help="seed of the draws, the cards and the bots")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="seed the draws, cards and bots (reproducible; default: secure shoe)"),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     out: Annotated[
         Path | None,
@@ -124,6 +135,7 @@ def run(
         "entries": t.entries_total,
         "pool": t.pool,
         "hands": stats.hands,
+        "shoe": _shoe(t),
         "seconds": round(seconds, 3),
         "places": paid,
         "result_log": str(folder / "result_log.json"),
@@ -141,7 +153,9 @@ def run(
                 typer.echo(
                     f"round {k}: {rnd.players[0]} v {rnd.players[1]}  {score}  -> {rnd.winner}"
                 )
-    typer.echo(f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands")
+    typer.echo(
+        f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands ({_shoe(t)} shoe)"
+    )
     typer.echo(f"{'place':>5}  {'player':<10} {'prize':>10}")
     for r in paid:
         prize = f"seat: {r['seat']}" if r["seat"] else f"{r['cash']:,}"

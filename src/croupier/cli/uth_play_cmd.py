@@ -2,7 +2,9 @@
 
 The user plays one or more boxes against the house. Each box is its own player ("P1", "P2",
 ...), since 4.4 lets a player wager on one hand a round; the user decides for all of them.
-Input is read line by line from stdin, so a pipe or a pseudo-terminal can drive it.
+Input is read line by line from stdin, so a pipe or a pseudo-terminal can drive it. Before
+each round it prints the shoe's commitment to the deck order; after the round, the salt and the
+order, so the user can verify the cards (:mod:`croupier.cli.commitment`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Annotated
 import typer
 
 from croupier.cards import Deck, format_cards
+from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.options import fail
 from croupier.round.commands import IllegalAction
 from croupier.shoe import Shoe
@@ -231,10 +234,15 @@ def play(
         while not rounds or n < rounds:
             n += 1
             shuffled = shoe.shuffle()  # 6.1(a): in preparation for the round
-            say(f"== Round {n} == (shoe commitment {shuffled.commitment[:16]}...)")
+            say(f"== Round {n} ==")
+            say(commitment_line(shuffled))
             r = UthRound(config, state, shuffled.order)
-            if play_round(r, players, last):
-                state = r.table_after()
+            try:
+                if play_round(r, players, last):
+                    state = r.table_after()
+            finally:  # the round is over (or never dealt): the deck may be shown
+                for line in reveal_lines(shuffled):
+                    say(line)
             say("  chips: " + ", ".join(f"{p} {state.chips[p]}" for p in players))
     except Quit:
         if r is not None and r.is_over:

@@ -20,29 +20,29 @@ class ConfigError(ValueError):
 class RoundConfig:
     """One round of play.
 
-    Positions: 0 is the first player clockwise from the button, ``n - 1`` the button.
-    ``blinds`` and ``antes`` are per position (PHH's ``blinds_or_straddles`` and ``antes``);
-    heads-up, a rulebook may have the button post the first blind (dunedin-house 95).
-    ``deck_order`` (top card first) makes croupier deal; without it a live dealer enters the
-    cards actually dealt. The deck order is the dealer side's secret input: it is left out of
-    ``repr`` and of comparisons, and :meth:`sealed` gives the configuration without it (what a
-    table records in its events: ``croupier_deals`` then says croupier deals, from a deck the
-    dealer side holds, recording each card as it is dealt). ``min_bet`` is the minimum permissible wager (the big blind);
-    ``max_bet`` the table's maximum permissible wager for an opening bet (qld-holdem-2005
-    s25(4)). ``chip_unit`` is the smallest chip a split pot is divided in (qld-holdem-2005
-    s27(9)(e)(ii): $1; act-omaha-2017 13.2). ``fee`` is a participation fee charged to each
-    player before the round instead of commission (qld-holdem-2005 s20). ``antes_dead`` puts
-    antes in the main pot as dead money instead of counting them as each player's contribution
-    when side pots form (a big-blind ante, paid by one player for the table, works this way;
-    PHH's ``ante_trimming_status = false``). ``dead`` is chips each position posts dead into
-    the centre before the deal, outside its bet: a missed small blind made up on return
-    (dunedin-house 27; act-omaha-2017 17.4). ``big_blind_position`` names the round's big blind
-    when others also post a big blind to come in (act-omaha-2017 17.11(b); dunedin-house 29):
-    the first action before the flop is the player after it, and the others' posts are live
-    bets acted on in turn. ``None``: the largest blind or straddle, the last of equals.
-    ``expose_all_in`` names the clause that turns every live hand face up, none mucked, once
-    a player is all in and the betting is over (qld-tournament-2020 4.30; dunedin-house 84);
-    empty: the rulebook's showdown order applies.
+    Positions: 0 is the first player clockwise from the button, ``n - 1`` the button. ``blinds``
+    and ``antes`` are per position (PHH's ``blinds_or_straddles`` and ``antes``); heads-up, a
+    rulebook may have the button post the first blind (dunedin-house 95). ``deck_order`` (top
+    card first) makes croupier deal; without it a live dealer enters the cards actually dealt.
+    The deck order is the dealer side's secret input: it is left out of ``repr`` and of
+    comparisons, and :meth:`sealed` gives the configuration without it (what a table records in
+    its events: ``croupier_deals`` then says croupier deals, from a deck the dealer side holds,
+    recording each card as it is dealt). ``min_bet`` is the minimum permissible wager (the big
+    blind); ``max_bet`` the table's maximum permissible wager for an opening bet
+    (qld-holdem-2005 s25(4)). ``chip_unit`` is the smallest chip a split pot is divided in
+    (qld-holdem-2005 s27(9)(e)(ii): $1; act-omaha-2017 13.2). ``fee`` is a participation fee
+    charged to each player before the round instead of commission (qld-holdem-2005 s20).
+    ``antes_dead`` puts antes in the main pot as dead money instead of counting them as each
+    player's contribution when side pots form (a big-blind ante, paid by one player for the
+    table, works this way; PHH's ``ante_trimming_status = false``). ``dead`` is chips each
+    position posts dead into the centre before the deal, outside its bet: a missed small blind
+    made up on return (dunedin-house 27; act-omaha-2017 17.4). ``big_blind_position`` names the
+    round's big blind when others also post a big blind to come in (act-omaha-2017 17.11(b);
+    dunedin-house 29): the first action before the flop is the player after it, and the others'
+    posts are live bets acted on in turn. ``None``: the largest blind or straddle, the last of
+    equals. ``expose_all_in`` names the clause that turns every live hand face up, none mucked,
+    once a player is all in and the betting is over (qld-tournament-2020 4.30; dunedin-house
+    84); empty: the rulebook's showdown order applies.
     """
 
     stacks: tuple[int, ...]

@@ -17,10 +17,11 @@ HU = "qld-tournament-2020 4.45"
 class Bracket(LiveHands):
     """Records a heads-up knockout played by :func:`croupier.tournament.headsup.run_heads_up`."""
 
-    def record_heads_up(self, result: HeadsUpResult) -> list[ev.TEvent]:
+    def record_heads_up(self, result: HeadsUpResult, shoe: str = "") -> list[ev.TEvent]:
         """Record a heads-up knockout of the registered players: the draw, each match and
         round, the losers of each stage eliminated together (sharing their places: 4.19), and
-        the places and prizes, which the tournament works out itself from these events."""
+        the places and prizes, which the tournament works out itself from these events.
+        ``shoe`` names the source of the cards (``secure`` or ``seeded:N``)."""
         if not self.conditions.heads_up_matches:
             raise refuse(HU, "these conditions are not a heads-up tournament")
         if self.started:
@@ -32,7 +33,7 @@ class Bracket(LiveHands):
             raise refuse(HU, "the bracket's players are not the registered field")
         _check_bracket(result, registered)
         n = len(self.events)
-        self._emit(ev.TournamentStarted(HU))
+        self._emit(ev.TournamentStarted(HU, shoe))
         self._emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, "qld-tournament-2020 4.6"))
         for k, stage in enumerate(result.rounds, 1):
             for rnd in stage:

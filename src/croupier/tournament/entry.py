@@ -207,12 +207,15 @@ class EntryDesk(Placing):
         absent: Collection[str] = (),
         connected: Sequence[Collection[str]] = (),
         stacks: Mapping[str, int] | None = None,
+        shoe: str = "",
     ) -> list[ev.TEvent]:
         """Draw tables and seats by ballot (qld-tournament-2020 4.6; act-omaha-2017 20.8;
         dunedin-house 78), keeping connected players apart (4.7; dunedin-house 79), and draw
         each table's button (dunedin-house 80). Players not present: under act-omaha-2017
         20.10 their position is forfeited (an alternate may take it, 20.11); otherwise their
-        stack is placed in their seat and their blinds are posted (qld-tournament-2020 4.14)."""
+        stack is placed in their seat and their blinds are posted (qld-tournament-2020 4.14).
+        ``shoe`` names the source of the cards, recorded with the start (``secure`` or
+        ``seeded:N``)."""
         if self.started or self.cancelled:
             raise refuse("qld-tournament-2020 4.6", "the tournament has already started")
         if stacks is None:
@@ -241,7 +244,7 @@ class EntryDesk(Placing):
         c = self.conditions
         draw = st.draw_seats(entrants, c.table_size, rng, st.connections(connected))
         clause = self.c("qld-tournament-2020 4.6", "act-omaha-2017 20.8", "dunedin-house 78")
-        out.append(ev.TournamentStarted(clause))
+        out.append(ev.TournamentStarted(clause, shoe))
         for p in entrants:
             t, s = draw[p]
             stack = c.starting_stack if stacks is None else stacks[p]

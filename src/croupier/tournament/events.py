@@ -53,7 +53,11 @@ class TournamentCancelled(TEvent):
 
 @dataclass(frozen=True, slots=True)
 class TournamentStarted(TEvent):
+    """The draw is made and play begins. ``shoe``: where the cards come from, ``secure`` or
+    ``seeded:N`` (a seeded shoe: tests and replays only); empty when not told."""
+
     clause: str
+    shoe: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,10 @@
 """Run a whole tournament with bots: registration, the draw, hands until one player is left.
 
 The runner is a driver, not part of the rules: it feeds the :class:`Tournament` its inputs (a
-seeded generator for the draws and the bots' choices, a seeded shoe for the cards, ticks of the
-clock) and checks, after every hand, what must always hold: chips conserved, no table more than
-one player from balance, and at the end every prize paid and the pool exactly distributed.
+generator for the draws and the bots' choices, a shoe for the cards, ticks of the clock; a
+secure shoe unless a seed is asked for, which the tournament's start records) and checks,
+after every hand, what must always hold: chips conserved, no table more than one player from
+balance, and at the end every prize paid and the pool exactly distributed.
 
 The tables deal in waves: every table that may deal plays one hand, then the clock moves on by
 ``hand_seconds``. During hand-for-hand (qld-tournament-2020 4.20) that is exactly how play goes;
@@ -44,6 +45,7 @@ from croupier.tournament.tournament import (
     Tournament,
     TournamentError,
 )
+from croupier.views import seat_view
 
 
 class InvariantBroken(AssertionError):
@@ -119,7 +121,7 @@ def check_payouts(t: Tournament) -> None:
 def run_tournament(
     conditions: Conditions,
     bots: int,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     hand_seconds: int = 60,
     policy: Policy | None = None,
@@ -127,26 +129,30 @@ def run_tournament(
     on_wave: Callable[[Tournament, RunStats], None] | None = None,
     max_waves: int = 1_000_000,
 ) -> tuple[Tournament, RunStats]:
-    """Register ``bots`` bot players, run the tournament to one winner, return it and stats."""
+    """Register ``bots`` bot players, run the tournament to one winner, return it and stats.
+    ``seed`` makes the run reproducible (a seeded shoe: tests and replays only); ``None``
+    deals from a secure shoe."""
     pol = policy or Policy()
     table = _Table(conditions, seed, pol, keep_histories)
     t = Tournament(conditions)
     for p in [f"P{i + 1:04d}" for i in range(bots)]:
         t.register(p, f"Bot {p[1:]}")
         table.seat_bot(p)
-    t.start(table.rng, table.cards)
+    t.start(table.rng, table.cards, shoe=table.shoe.source)
     table.play_out(t, hand_seconds, on_wave, max_waves)
     check_payouts(t)
     return t, table.stats
 
 
 class _Table:
-    """The runner's inputs and bots: a seeded generator, a seeded shoe, the bots' brains."""
+    """The runner's inputs and bots: a generator, a shoe, the bots' brains; all seeded from
+    ``seed`` when one is given, else a secure shoe and generators seeded by the system."""
 
-    def __init__(self, conditions: Conditions, seed: int, pol: Policy, keep: bool) -> None:
+    def __init__(self, conditions: Conditions, seed: int | None, pol: Policy, keep: bool) -> None:
         self.rng = random.Random(seed)
-        self.thinking = random.Random(seed + 2)  # how long bots take: apart from their choices
-        self.shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
+        # how long bots take: apart from their choices
+        self.thinking = random.Random(None if seed is None else seed + 2)
+        self.shoe = Shoe(conditions.game_rules.deck, seed=None if seed is None else seed + 1)
         self.cards = _cards(self.shoe)
         self.pol = pol
         self.keep = keep
@@ -238,7 +244,7 @@ class _Table:
             if r.is_over or r.actor != actor:
                 continue  # time ran out: the hand is dead
             cmd = plan.forced_action(r) or _in_chips(
-                self.brains[plan.players[actor]].act(r, self.rng), r, unit
+                self.brains[plan.players[actor]].act(seat_view(r, actor), self.rng), r, unit
             )
             if r.why_illegal(cmd) is not None:  # a bot's mistake: it checks, or else folds
                 self.stats.bot_mistakes += 1
@@ -271,7 +277,7 @@ def _history(t: Tournament, plan: HandPlan, r: Round) -> HandHistory:
 def run_flights(
     conditions: Conditions,
     bots: int,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     hand_seconds: int = 60,
     policy: Policy | None = None,
@@ -307,7 +313,7 @@ def run_flights(
             left = len(x.alive)
             return left <= target and (not x.entries_open() or left < 2)
 
-        t.start(table.rng, table.cards)
+        t.start(table.rng, table.cards, shoe=table.shoe.source)
         table.play_out(t, hand_seconds, on_wave, max_waves, stop)
         _settle_busts(t, pol, table.rng)
         t.end_flight()
@@ -315,7 +321,7 @@ def run_flights(
         returning = _to_next_flight(t, pol, table.rng) if k + 1 < len(flights.names) else []
     final = _final_day(conditions, played)
     bagged = {p: final_stack for t in played for p, final_stack in _bagged(t).items()}
-    final.start(table.rng, table.cards, stacks=bagged)
+    final.start(table.rng, table.cards, stacks=bagged, shoe=table.shoe.source)
     final.adjust(max(t.clock.elapsed for t in played))  # the final day resumes the levels
     table.play_out(final, hand_seconds, on_wave, max_waves)
     check_payouts(final)
@@ -429,14 +435,14 @@ def _offer_re_entry(
 
 
 def run_heads_up_tournament(
-    conditions: Conditions, bots: int, seed: int = 0, *, keep_histories: bool = False
+    conditions: Conditions, bots: int, seed: int | None = None, *, keep_histories: bool = False
 ) -> tuple[Tournament, HeadsUpResult, RunStats]:
     """A heads-up knockout of best-of-three rounds (qld-tournament-2020 4.45) with bots: the
     bracket is played, then recorded in the tournament's event log, which works out the places
     and prizes; the two must agree. With ``keep_histories`` every hand's PHH history is kept
     (``table`` is the match's number, ``hand`` the hand's number in it)."""
     rng = random.Random(seed)
-    shoe = Shoe(conditions.game_rules.deck, seed=seed + 1)
+    shoe = Shoe(conditions.game_rules.deck, seed=None if seed is None else seed + 1)
     players = [f"P{i + 1:04d}" for i in range(bots)]
     brains: dict[str, Bot] = {
         p: TightAggressive() if rng.random() < 0.5 else RandomBot() for p in players
@@ -446,7 +452,9 @@ def run_heads_up_tournament(
     matches: list[tuple[str, str]] = []
 
     def choose(r: Round, who: str) -> Command:
-        return brains[who].act(r, rng)
+        actor = r.actor
+        assert actor is not None, "a bot chooses only on its turn"
+        return brains[who].act(seat_view(r, actor), rng)
 
     def on_hand(r: Round, order: tuple[str, str], hand: int, level: int) -> None:
         if hand == 1:
@@ -472,7 +480,7 @@ def run_heads_up_tournament(
     for p in players:
         t.register(p, f"Bot {p[1:]}")
     result = run_heads_up(conditions, players, rng, _cards_by_deck(shoe), choose, on_hand)
-    t.record_heads_up(result)
+    t.record_heads_up(result, shoe=shoe.source)
     if sorted(result.places) != sorted(
         (p, place, cash) for p, e in t.entrants.items() for place, cash, _ in e.results
     ):

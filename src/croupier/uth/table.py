@@ -6,8 +6,12 @@
 from a deck order this table has dealt before is refused, and a live dealer records the shuffle
 (:meth:`UthTable.record_shuffle`) before each round they deal; (b) after a round voided by a
 misdeal (13.x) the next shuffle cites 6.1(b); (c) the supervisor may order a shuffle between
-rounds, recorded with the reason given. The deck order stays an input: the table keeps only
-each order's digest (:func:`croupier.shoe.order_digest`).
+rounds, recorded with the reason given. The deck order stays an input, held by the dealer side:
+the :class:`Shuffled` event records only the shoe's salted commitment to it
+(:func:`croupier.shoe.commitment_of`), published before the deal and checked against the
+order and salt the shoe reveals after the round. A deck dealt before is known by its
+commitment (from the events) or, at the live table, by the order itself, which the table
+remembers as the dealer side's input, never as state or in an event.
 
 Every change is a :class:`TableEvent`; each round's own events live in its
 :class:`~croupier.uth.game.UthRound`.
@@ -20,7 +24,7 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 from croupier.round.commands import IllegalAction, Ruling
-from croupier.shoe import ShuffledDeck, order_digest
+from croupier.shoe import ShuffledDeck
 from croupier.uth.game import TableState, UthConfig, UthRound
 
 VACATE = "act-uth-2025 15.7"
@@ -61,12 +65,14 @@ class RoundRecorded(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class Shuffled(TableEvent):
-    """The cards were shuffled for the next round (6.1). ``digest`` names the deck order for
-    an automatic round; it is empty for a live dealer's shuffle, which croupier cannot see."""
+    """The cards were shuffled for the next round (6.1). ``commitment``: the shoe's salted
+    commitment to the deck order of an automatic round (:class:`croupier.shoe.ShuffledDeck`);
+    empty for a live dealer's shuffle, which croupier cannot see, and for an order given
+    without a shoe's commitment (tests and replays)."""
 
     clause: str
     reason: str
-    digest: str = ""
+    commitment: str = ""
 
 
 def _refuse(clause: str, message: str) -> IllegalAction:
@@ -85,7 +91,9 @@ class UthTable:
         self.warned: frozenset[str] = frozenset()
         self.abstained: dict[str, int] = {}
         self.round: UthRound | None = None
-        self.dealt: set[str] = set()  # digests of the deck orders this table has dealt
+        self.dealt: set[str] = set()  # commitments to the deck orders this table has dealt
+        # the deck orders dealt here, as the dealer side remembers them (an input, not state)
+        self._orders: set[tuple[Card, ...]] = set()
         self.shuffled = False  # a live dealer's shuffle recorded since the last round
         self.misdealt = False  # the last round was voided by a misdeal (13.x)
 
@@ -140,9 +148,10 @@ class UthTable:
     def _shuffle_clause(self) -> str:
         return SHUFFLE + ("(b)" if self.misdealt else "(a)")
 
-    def _round_shuffle(self, digest: str = "") -> Shuffled:
+    def _round_shuffle(self, commitment: str = "") -> Shuffled:
         """The shuffle for the next round: 6.1(a), or (b) after a misdeal."""
-        return Shuffled(self._shuffle_clause(), "misdeal" if self.misdealt else "round", digest)
+        reason = "misdeal" if self.misdealt else "round"
+        return Shuffled(self._shuffle_clause(), reason, commitment)
 
     def record_shuffle(self, reason: str = "") -> Shuffled:
         """A live dealer's shuffle before the next round (6.1(a); (b) after a misdeal), or one
@@ -159,7 +168,9 @@ class UthTable:
 
     def new_round(self, deck: Sequence[Card] | ShuffledDeck | None = None) -> UthRound:
         """A round with the table's players and bank; ``deck`` (a fresh shuffle, 6.1) makes it
-        automatic. Without one a live dealer deals, after recording the shuffle."""
+        automatic: a shoe's :class:`ShuffledDeck`, whose commitment is recorded, or a bare
+        order (tests and replays: no commitment). Without one a live dealer deals, after
+        recording the shuffle."""
         if self._in_round():
             raise _refuse("croupier round", "the current round has not ended" + self._unrecorded())
         order = deck.order if isinstance(deck, ShuffledDeck) else deck
@@ -171,14 +182,16 @@ class UthTable:
                 )
             self.round = UthRound(self.config, self.state, None)
             return self.round
-        digest = order_digest(order)
-        if digest in self.dealt:
+        commitment = deck.commitment if isinstance(deck, ShuffledDeck) else ""
+        key = tuple(order)
+        if key in self._orders or (commitment and commitment in self.dealt):
             raise _refuse(
                 self._shuffle_clause(),
                 "this deck order was dealt at this table before: shuffle the cards again",
             )
         r = UthRound(self.config, self.state, order)  # checks the deck before any event
-        self._emit(self._round_shuffle(digest))
+        self._emit(self._round_shuffle(commitment))
+        self._orders.add(key)
         self.round = r
         return r
 
@@ -235,8 +248,8 @@ class UthTable:
             self.misdealt = e.voided.startswith(MISDEAL_CLAUSES)
         elif isinstance(e, Shuffled):
             self.shuffled = True
-            if e.digest:
-                self.dealt.add(e.digest)
+            if e.commitment:
+                self.dealt.add(e.commitment)
             if e.clause != SHUFFLE + "(c)":
                 self.misdealt = False
 

@@ -1,0 +1,232 @@
+"""What each recipient may see of a round or a table: one place for hidden information.
+
+A seat (a player) sees its own hole cards, the board, cards shown or exposed to the table, the
+chips and the betting; never another seat's hole cards, a burn card or an undealt card. The
+dealer (the house's console) sees every hand. Spectators see what is face up. The deck order
+is in no view: the dealer side holds it apart (:meth:`croupier.round.RoundConfig.sealed`,
+:class:`croupier.table.events.CardsDealt`).
+
+* :func:`round_view` and :func:`table_view`: the state as one recipient sees it (bots take a
+  seat's :class:`RoundView`);
+* :func:`project_round_events` and :func:`project_table_events`: the events to send to one
+  recipient, another seat's cards blanked (``None``) where the events name them.
+
+A recipient is a round position (an ``int``) or, at a table, a player's name; or
+:attr:`Viewer.DEALER` or :attr:`Viewer.SPECTATOR`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from croupier.cards import Card
+from croupier.floor.incidents import CardOffTable, DealIrregularity
+from croupier.round import CheckCall, DealHole, Game, LegalActions, Round
+from croupier.round.events import CardBurned, CardExposed, Event, HoleCardReplaced, HoleDealt
+from croupier.table.events import CardsDealt, FloorReported, RoundAction, RoundStarted, TableEvent
+from croupier.table.table import Table
+
+
+class Viewer(Enum):
+    """A recipient who is not a seat."""
+
+    DEALER = "dealer"  # the house: every hand
+    SPECTATOR = "spectator"  # what is face up
+
+
+Hole = tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    """A round as one recipient sees it. ``hole[p]`` is ``None`` where the recipient may not
+    see position ``p``'s cards (or none were dealt); ``shown[p]`` are cards turned face up.
+    ``legal`` and ``can_call`` are for the player to act, in that player's own view only."""
+
+    seat: int | None  # the recipient's position; None for the dealer or spectators
+    players: int
+    hole: tuple[Hole | None, ...]
+    shown: tuple[tuple[Card, ...] | None, ...]
+    exposed: tuple[Card, ...]  # cards exposed in error, turned back or replaced
+    board: tuple[Card, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    folded: tuple[bool, ...]
+    all_in: tuple[bool, ...]
+    pot_total: int
+    current_bet: int
+    street: int
+    actor: int | None
+    awaiting: str
+    legal: LegalActions | None
+    can_call: bool  # a check or call is allowed (qld-holdem-2005 s4(2): not always)
+    min_bet: int
+    game: Game  # the game's rules (its deck is the set of cards, not their order)
+
+    @property
+    def own_hole(self) -> tuple[Card, ...]:
+        """The recipient seat's hole cards, as far as entered."""
+        if self.seat is None:
+            return ()
+        return tuple(c for c in self.hole[self.seat] or () if c is not None)
+
+
+def _sees(who: int | Viewer, p: int) -> bool:
+    return who is Viewer.DEALER or who == p
+
+
+def round_view(r: Round, who: int | Viewer) -> RoundView:
+    """The round as ``who`` (a position, the dealer or spectators) may see it."""
+    if isinstance(who, int) and not 0 <= who < r.n:
+        raise ValueError(f"there is no position {who} in this round")
+    seat = who if isinstance(who, int) else None
+    actor = r.actor
+    mine = seat is not None and seat == actor
+    exposed = tuple(
+        [e.card for e in r.events if isinstance(e, CardExposed)]
+        + [e.old for e in r.events if isinstance(e, HoleCardReplaced)]
+    )
+    return RoundView(
+        seat=seat,
+        players=r.n,
+        hole=tuple(h if _sees(who, p) else None for p, h in enumerate(r.hole)),
+        shown=tuple(r.shown),
+        exposed=exposed,
+        board=tuple(r.board),
+        stacks=tuple(r.stacks),
+        bets=tuple(r.bets),
+        folded=tuple(r.folded),
+        all_in=tuple(r.all_in),
+        pot_total=r.pot_total,
+        current_bet=r.current_bet,
+        street=r.street,
+        actor=actor,
+        awaiting=r.awaiting(),
+        legal=r.legal_actions() if mine else None,
+        can_call=mine and actor is not None and r.why_illegal(CheckCall(actor)) is None,
+        min_bet=r.config.min_bet,
+        game=r.config.game,
+    )
+
+
+def seat_view(r: Round, position: int) -> RoundView:
+    """What the player at ``position`` sees: a bot's input."""
+    return round_view(r, position)
+
+
+def actor_view(r: Round) -> RoundView:
+    """What the player to act sees (a driver hands it to that player's bot)."""
+    if r.actor is None:
+        raise ValueError(f"no player is to act: the round awaits {r.awaiting()}")
+    return round_view(r, r.actor)
+
+
+def _blank(cards: Sequence[Card | None]) -> Hole:
+    return (None,) * len(cards)
+
+
+def project_round_event(e: Event, who: int | Viewer) -> Event | None:
+    """``e`` as ``who`` may receive it: another seat's hole cards and every burn card blanked
+    (dealer excepted); ``None`` when nothing of it may be sent (the replacement card of
+    another seat's exposed hole card, act-omaha-2017 17.20)."""
+    if who is Viewer.DEALER:
+        return e
+    if isinstance(e, HoleDealt) and who != e.player:
+        return HoleDealt(e.player, _blank(e.cards))
+    if isinstance(e, CardBurned) and e.card is not None:
+        return CardBurned(None)
+    if isinstance(e, HoleCardReplaced) and who != e.player:
+        return None
+    return e
+
+
+def project_round_events(events: Sequence[Event], who: int | Viewer) -> list[Event]:
+    """A round's events as ``who`` may receive them (see :func:`project_round_event`)."""
+    out = []
+    for e in events:
+        seen = project_round_event(e, who)
+        if seen is not None:
+            out.append(seen)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables: recipients by player name
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """A table as one recipient sees it: seats, chips and the round in progress."""
+
+    seats: tuple[tuple[int, str, str], ...]  # (seat number, player, status)
+    stacks: tuple[tuple[str, int], ...]
+    hands: int
+    players: tuple[str, ...]  # the round's players by position
+    round: RoundView | None
+
+
+def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
+    if isinstance(who, Viewer):
+        return who
+    return players.index(who) if who in players else Viewer.SPECTATOR
+
+
+def table_view(t: Table, who: str | Viewer) -> TableView:
+    """The table as ``who`` (a player's name, the dealer or spectators) may see it; a player
+    not dealt into the round in progress sees it as a spectator."""
+    r = t.round
+    return TableView(
+        seats=tuple((n, s.player, s.status.value) for n, s in t.seating.seats),
+        stacks=tuple(sorted(t.stacks.items())),
+        hands=t.hands,
+        players=t.players,
+        round=None if r is None else round_view(r, _position(t.players, who)),
+    )
+
+
+def project_table_events(events: Sequence[TableEvent], who: str | Viewer) -> list[TableEvent]:
+    """A table's events as ``who`` may receive them: cards dealt to other seats blanked, in
+    the cards croupier dealt (:class:`CardsDealt`), in those a live dealer entered and in a
+    replacement card a floor report names."""
+    out: list[TableEvent] = []
+    players: tuple[str, ...] = ()
+    for e in events:
+        if isinstance(e, RoundStarted):
+            players = e.players
+        pos = _position(players, who)
+        if isinstance(e, CardsDealt):
+            out.append(CardsDealt(tuple(project_round_events(e.events, pos))))
+        elif (
+            isinstance(e, RoundAction)
+            and isinstance(e.command, DealHole)
+            and not _sees(pos, e.command.player)
+        ):
+            blank = DealHole(e.command.player, _blank(e.command.cards))
+            out.append(RoundAction(blank, e.at))
+        elif (
+            isinstance(e, FloorReported)
+            and isinstance(e.incident, DealIrregularity | CardOffTable)
+            and e.incident.replacement is not None
+            and (e.incident.player is None or not _sees(pos, e.incident.player))
+        ):
+            # a replacement hole card a live dealer dealt (qld-holdem-2005 s32; dunedin-house 70)
+            out.append(FloorReported(replace(e.incident, replacement=None), e.at))
+        else:
+            out.append(e)
+    return out
+
+
+__all__ = [
+    "RoundView",
+    "TableView",
+    "Viewer",
+    "actor_view",
+    "project_round_event",
+    "project_round_events",
+    "project_table_events",
+    "round_view",
+    "seat_view",
+    "table_view",
+]
