@@ -57,6 +57,7 @@ class Report:
     """What a simulation did: rounds, money in and out, and each player's result."""
 
     rounds: int = 0
+    shoe: str = ""  # the source of the cards: "secure" or "seeded:N"
     commission: int = 0
     fees: int = 0
     joins: int = 0
@@ -275,6 +276,7 @@ def simulate(
     t = sim.table
     rep = sim.report
     rep.rounds = t.hands
+    rep.shoe = sim.shoe.source
     rep.commission = t.commission
     rep.fees = t.fees
     rep.final_stacks = dict(t.stacks)

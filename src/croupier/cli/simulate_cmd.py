@@ -58,6 +58,7 @@ def simulate_cmd(
         summary = {
             "rulebook": config.rulebook.id,
             "rounds": report.rounds,
+            "shoe": report.shoe,
             "seconds": round(seconds, 3),
             "rounds_per_s": round(report.rounds / seconds, 1),
             "commission": report.commission,
@@ -72,7 +73,8 @@ def simulate_cmd(
         return
     typer.echo(
         f"{report.rounds:,} rounds under {config.rulebook.id} in {seconds:.1f} s "
-        f"({report.rounds / seconds:,.0f} rounds/s); every round's checks passed"
+        f"({report.rounds / seconds:,.0f} rounds/s, {report.shoe} shoe); "
+        "every round's checks passed"
     )
     typer.echo(f"commission {report.commission:,}, fees {report.fees:,}")
     typer.echo(f"{report.joins} players joined, {report.departures} left, {report.top_ups} top-ups")
