@@ -23,8 +23,8 @@ from enum import Enum
 
 from croupier.cards import Card
 from croupier.floor.incidents import CardOffTable, DealIrregularity
-from croupier.round import CheckCall, DealHole, Game, LegalActions, Round
-from croupier.round.events import CardBurned, CardExposed, Event, HoleCardReplaced, HoleDealt
+from croupier.round import DealHole, Game, LegalActions, Round
+from croupier.round.events import CardBurned, Event, HoleCardReplaced, HoleDealt
 from croupier.table.events import CardsDealt, FloorReported, RoundAction, RoundStarted, TableEvent
 from croupier.table.table import Table
 
@@ -39,17 +39,18 @@ class Viewer(Enum):
 Hole = tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: one is made for every decision (see round.events)
 class RoundView:
-    """A round as one recipient sees it. ``hole[p]`` is ``None`` where the recipient may not
-    see position ``p``'s cards (or none were dealt); ``shown[p]`` are cards turned face up.
-    ``legal`` and ``can_call`` are for the player to act, in that player's own view only."""
+    """A round as one recipient sees it (a copy: changing it changes nothing). ``hole[p]`` is
+    ``None`` where the recipient may not see position ``p``'s cards (or none were dealt);
+    ``shown[p]`` are cards turned face up. ``legal`` and ``can_call`` are for the player to
+    act, in that player's own view only."""
 
     seat: int | None  # the recipient's position; None for the dealer or spectators
     players: int
     hole: tuple[Hole | None, ...]
     shown: tuple[tuple[Card, ...] | None, ...]
-    exposed: tuple[Card, ...]  # cards exposed in error, turned back or replaced
+    exposed: tuple[Card, ...]  # cards seen out of play: exposed in error, or hole cards replaced
     board: tuple[Card, ...]
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
@@ -83,18 +84,25 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
         raise ValueError(f"there is no position {who} in this round")
     seat = who if isinstance(who, int) else None
     actor = r.actor
-    mine = seat is not None and seat == actor
-    exposed = tuple(
-        [e.card for e in r.events if isinstance(e, CardExposed)]
-        + [e.old for e in r.events if isinstance(e, HoleCardReplaced)]
-    )
+    holes = r.hole
+    if who is Viewer.DEALER:
+        hole = tuple(holes)
+    else:
+        hole = tuple([h if p == seat else None for p, h in enumerate(holes)])
+    # cards out that are in no hand and not on the board were exposed (and may be replaced)
+    board = tuple(r.board)
+    dealt = [h for h in holes if h is not None]
+    exposed: tuple[Card, ...] = ()
+    if len(r.cards_out) > len(board) + sum([len(h) for h in dealt]):
+        exposed = tuple(sorted(r.cards_out.difference(board, *dealt)))
+    legal = r.legal_actions() if seat is not None and seat == actor else None
     return RoundView(
         seat=seat,
         players=r.n,
-        hole=tuple(h if _sees(who, p) else None for p, h in enumerate(r.hole)),
+        hole=hole,
         shown=tuple(r.shown),
         exposed=exposed,
-        board=tuple(r.board),
+        board=board,
         stacks=tuple(r.stacks),
         bets=tuple(r.bets),
         folded=tuple(r.folded),
@@ -103,9 +111,11 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
         current_bet=r.current_bet,
         street=r.street,
         actor=actor,
-        awaiting=r.awaiting(),
-        legal=r.legal_actions() if mine else None,
-        can_call=mine and actor is not None and r.why_illegal(CheckCall(actor)) is None,
+        awaiting="action" if actor is not None else r.awaiting(),
+        legal=legal,
+        # a check where checking is allowed, else a call of what is owed (qld s4(2): no check
+        # in the first round, so nothing to call there means open or fold)
+        can_call=legal is not None and (legal.can_check or legal.call_amount > 0),
         min_bet=r.config.min_bet,
         game=r.config.game,
     )

@@ -1016,7 +1016,7 @@ class Round:
         """The cards due now, dealt from ``order`` (the whole deck, top card first) where the
         round has reached: the hole cards, or the next street's burn and board cards. Nothing
         changes; empty when no card is due. Feed the events to :meth:`record_dealt`."""
-        if not self.config.automatic:
+        if not self.config.automatic or (self.betting and self.holes_dealt):
             return []
         due = self.awaiting()
         if due == "hole":

@@ -455,7 +455,7 @@ class Table:
         except SeatingError as e:
             raise _refuse(_TABLE, f"no round can start: {e}") from e
         players = tuple(dict(seating.seats)[n].player for n in deal.dealt_in)
-        config = self._round_config(deal, players, stacks, cmd.deck_order).sealed()
+        config = self._round_config(deal, players, stacks, cmd.deck_order)
         restart = buttons is None and self.buttons is not None
         events.append(
             RoundStarted(
@@ -509,7 +509,7 @@ class Table:
             blinds.reverse()  # the round engine puts the button's small blind back (95)
             antes.reverse()
         try:
-            return RoundConfig(
+            config = RoundConfig(
                 stacks=tuple(stacks[p] for p in players),
                 blinds=tuple(blinds),
                 min_bet=st.big_blind,
@@ -520,12 +520,15 @@ class Table:
                 max_bet=st.max_bet,
                 chip_unit=self.config.chip_unit,
                 burn=self.config.burn,
-                deck_order=deck_order,
+                croupier_deals=deck_order is not None,  # the deck stays with the dealer side
                 commission=self.config.commission,
                 fee=self.config.fee,
                 dead=tuple(dead) if any(dead) else (),
                 big_blind_position=big_position,
             )
+            if deck_order is not None:
+                config.check_deck(deck_order)
+            return config
         except ConfigError as e:
             raise _refuse(_TABLE, f"no round can start: {e}") from e
 
