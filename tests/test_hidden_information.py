@@ -264,6 +264,23 @@ def test_simulate_hands_each_bot_only_its_own_seat_view(monkeypatch: pytest.Monk
         assert_only_what_the_seat_sees(view)
 
 
+def test_the_tournament_runner_hands_each_bot_only_its_own_seat_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from croupier.bots import RandomBot, TightAggressive
+    from croupier.tournament import runner
+    from croupier.tournament.conditions import load_conditions
+
+    seen: list[Any] = []
+    monkeypatch.setattr(runner, "TightAggressive", lambda: Spy(TightAggressive(), seen))
+    monkeypatch.setattr(runner, "RandomBot", lambda: Spy(RandomBot(), seen))
+    run_tournament(load_conditions(EXAMPLES / "small.toml"), 9, seed=3)
+    run_heads_up_tournament(load_conditions(EXAMPLES / "heads_up.toml"), 4, seed=1)
+    assert len(seen) > 100
+    for view in seen:
+        assert_only_what_the_seat_sees(view)
+
+
 @pytest.mark.parametrize("rulebook", RULEBOOKS)
 def test_seat_dealer_and_spectator_views(rulebook: str) -> None:
     cfg = preset(rulebook, None, None, 4)
