@@ -31,7 +31,11 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "qld-holdem-2005 s9(1)": _round,
     "qld-holdem-2005 s9(2)": ("`croupier.round.structures.Structure.max_raises`", ROUND_T),
     "qld-holdem-2005 s10": _round,
-    "qld-holdem-2005 s17(1)": SHOE,
+    "qld-holdem-2005 s17(1)": (
+        "`croupier.shoe`; `croupier.table` (`StartRound.dealt_from`: commitment and shoe "
+        "recorded, order held by the dealer side)",
+        "`tests/test_shoe.py`, `tests/test_hidden_information.py`",
+    ),
     **{f"qld-holdem-2005 s20({i})": _round for i in (1, 2, 3)},
     **{f"qld-holdem-2005 s21({i})": (ROUND, f"{ROUND_T}, {PHH_T}") for i in range(1, 14)},
     **{f"qld-holdem-2005 s23({i})": _round for i in (1, 2, 3, 4)},
@@ -130,8 +134,9 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 6.1": (
-        "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`), `croupier.shoe`",
-        "`tests/test_uth_shuffle.py`",
+        "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`; `Shuffled` records the "
+        "salted commitment), `croupier.shoe`",
+        "`tests/test_uth_shuffle.py`, `tests/test_hidden_information.py`",
     ),
     **dict.fromkeys(
         (
