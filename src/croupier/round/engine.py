@@ -393,7 +393,12 @@ class Round:
                 f"{self.config.game.name} deals {k} hole cards, not {len(cmd.cards)}",
             )
         self._check_new_cards([c for c in cmd.cards if c is not None])
-        return [HoleDealt(p, cmd.cards)]
+        last = all(h is not None for i, h in enumerate(self.hole) if i != p)
+        return [HoleDealt(p, cmd.cards), *(self._dead_at_deal() if last else ())]
+
+    def _dead_at_deal(self) -> list[Event]:
+        """Hands killed once the initial deal is complete (``RoundConfig.dead_hands``)."""
+        return [HandKilled(p, clause) for p, clause in self.config.dead_hands]
 
     def _plan_board(self, cmd: DealBoard) -> list[Event]:
         if self.config.automatic:
@@ -1004,6 +1009,8 @@ class Round:
         holes = [tuple(order[base + j * n + p] for j in range(k)) for p in range(n)]
         for p, cards in enumerate(holes):
             self._emit(HoleDealt(p, cards))
+        for e in self._dead_at_deal():
+            self._emit(e)
 
     def _advance(self) -> None:
         """After a command: end betting rounds, deal, show down and pay as the rules require."""

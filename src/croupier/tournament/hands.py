@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from croupier.cards import Card
 from croupier.round import Fold, Round, RoundConfig, Ruling
-from croupier.round.events import PotAwarded
+from croupier.round.events import BetOrRaised, Called, Checked, PotAwarded
 from croupier.round.rulebooks import DUNEDIN_HOUSE as _SEATING_RULES
 from croupier.table import Seat, Seating, Status, next_deal
 from croupier.table.button import Deal
@@ -34,7 +34,8 @@ class HandPlan:
 
     def forced_action(self, r: Round) -> Fold | None:
         """The fold an absent or penalised player's hand gets on their turn (qld-tournament-2020
-        4.16.1; act-omaha-2017 20.12; dunedin-house 92, 99)."""
+        4.16.1; act-omaha-2017 20.12). Under dunedin-house 92 and 99 the round itself kills
+        those hands once the initial deal is complete (``RoundConfig.dead_hands``)."""
         p = r.actor
         return Fold(p) if p is not None and p in self.killed else None
 
@@ -139,6 +140,21 @@ class Dealing(EntryDesk):
                 self.c("qld-tournament-2020 4.35", "act-omaha-2017 20.20", "dunedin-house 95")
             )
         killed = frozenset(i for i, p in enumerate(players) if self._absent(p))
+        dead_hands: tuple[tuple[int, str], ...] = ()
+        if self.rules == DUNEDIN:
+            # 92: "Unprotected cards will be mucked following the initial deal"; 99: "the hand
+            # is killed after each initial deal". Reading: with every hand dead the big blind's
+            # is left, as though everyone folded to it, so the pot has a winner.
+            dead = sorted(killed - {big_pos} if len(killed) == n else killed)
+            dead_hands = tuple(
+                (
+                    i,
+                    "dunedin-house 92"
+                    if not self.entrants[players[i]].present
+                    else "dunedin-house 99",
+                )
+                for i in dead
+            )
         if any(not self.entrants[players[i]].present for i in killed):
             rulings.append(
                 self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92")
@@ -166,6 +182,7 @@ class Dealing(EntryDesk):
             antes_dead=bool(level.big_blind_ante),
             # act-omaha-2017 has no such rule: its showdown order applies (13.1)
             expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
+            dead_hands=dead_hands,
         )
         return HandPlan(
             table,
@@ -213,6 +230,7 @@ class Dealing(EntryDesk):
                 raise refuse(
                     "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
                 )
+            self._check_dead_hands(plan, r)
         n = len(self.events)
         groups: list[tuple[list[str], list[int]]] = []
         held: list[ev.HandsExposed] = []
@@ -238,6 +256,22 @@ class Dealing(EntryDesk):
                 self._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
         self._award_places()
         return self.events[n:]
+
+    def _check_dead_hands(self, plan: HandPlan, r: Round) -> None:
+        """A hand the plan kills (an absent or penalised player's) never bet, checked or called:
+        whatever dealt the round, the rule holds when it is recorded (qld-tournament-2020
+        4.16.1, 4.37; act-omaha-2017 20.12, 20.17). Reading: qld's absent big blind "will have
+        up until it is their turn to act", so one back by then may play."""
+        dead = set(plan.killed)
+        if self.rules == QLD and len(plan.players) > 1:
+            dead.discard(plan.seats.index(plan.deal.big_blind.seat))
+        for e in r.events:
+            if isinstance(e, (Checked, Called, BetOrRaised)) and e.player in dead:
+                p = plan.players[e.player]
+                clause = self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "")
+                if self.entrants[p].present:  # serving a penalty, not absent
+                    clause = self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.17", "")
+                raise refuse(clause, f"{p}'s hand is dead: it is folded, never played")
 
     def _exposure(self, plan: HandPlan, r: Round) -> ev.HandsExposed | None:
         """Every live hand turned face up once a player is all in and the betting is over

@@ -1,0 +1,97 @@
+"""Rule fidelity at tournament tables: each test quotes the clause it holds croupier to."""
+
+from __future__ import annotations
+
+import pytest
+
+from croupier.round import CheckCall, DealHole, Fold, Round
+from croupier.round.events import HandKilled, HoleDealt
+from croupier.tournament import HandPlan, Tournament, TournamentError
+from test_tournament_support import ACT, QLD, deal_order, only_table, play, started
+
+
+def _until_big_blind(t: Tournament, table: int, player: str) -> HandPlan:
+    for _ in range(6):
+        plan = t.plan_hand(table)
+        if plan.players[plan.seats.index(plan.deal.big_blind.seat)] == player:
+            return plan
+        t.record([play(t, table, lambda r, p: Fold(p))])
+    raise AssertionError(f"{player} never reached the big blind")
+
+
+def test_dunedin_house_92_absent_big_blind_is_dead_after_the_initial_deal() -> None:
+    # 92: "A player must be at his seat in order to have a live hand. Unprotected cards will
+    # be mucked following the initial deal."
+    t = started(3)
+    table = only_table(t)
+    t.set_present("p1", False)
+    _until_big_blind(t, table, "p1")
+    before = t.stack("p1")
+    plan, r = play(t, table, lambda r, p: Fold(p))  # the first present player folds
+    pos = plan.players.index("p1")
+    killed = [e for e in r.events if isinstance(e, HandKilled)]
+    assert [(e.player, e.clause) for e in killed] == [(pos, "dunedin-house 92")]
+    first_action = next(i for i, e in enumerate(r.events) if type(e).__name__ == "Folded")
+    assert r.events.index(killed[0]) < first_action  # killed before anyone acted
+    t.record([(plan, r)])
+    assert t.stack("p1") == before - plan.config.blinds[pos]  # the absent blind wins nothing
+
+
+def test_dunedin_house_99_penalised_players_hand_is_killed_after_each_initial_deal() -> None:
+    # 99: "Cards are dealt to his seat, his blinds and antes are posted, and the hand is
+    # killed after each initial deal."
+    t = started(3)
+    table = only_table(t)
+    t.penalise("p2", "rounds", 1)
+    for _ in range(3):
+        plan = t.plan_hand(table, deal_order(t.tables[table].hands))
+        pos = plan.players.index("p2")
+        r = Round(plan.config)
+        assert r.folded[pos] and any(
+            isinstance(e, HandKilled) and e.clause == "dunedin-house 99" for e in r.events
+        )
+        assert r.actor != pos
+        while not r.is_over:
+            r.apply(Fold(r.actor or 0))
+        assert r.stacks[pos] <= plan.config.stacks[pos]  # never wins: the hand is dead
+        t.record([(plan, r)])
+
+
+def test_dunedin_house_92_dealer_entered_cards_kill_the_hand_when_the_deal_completes() -> None:
+    t = started(3)
+    table = only_table(t)
+    t.set_present("p3", False)
+    plan = t.plan_hand(table)
+    pos = plan.players.index("p3")
+    r = Round(plan.config)
+    order = deal_order(5)
+    for p in range(r.n):
+        assert not r.folded[pos]
+        r.apply(DealHole(p, tuple(order[2 * p : 2 * p + 2])))
+    assert isinstance(r.events[-1], HandKilled) and isinstance(r.events[-2], HoleDealt)
+    assert r.folded[pos] and r.events[-1].clause == "dunedin-house 92"
+
+
+@pytest.mark.parametrize(
+    ("rules", "clause"),
+    [(QLD, "qld-tournament-2020 4.16.1"), ({**ACT, "game": "omaha"}, "act-omaha-2017 20.12")],
+)
+def test_an_absent_players_hand_cannot_be_played_whatever_deals_the_round(
+    rules: dict[str, str], clause: str
+) -> None:
+    # qld-tournament-2020 4.16.1: "Should the player still not be present at the completion of
+    # the initial deal the hand shall be folded"; act-omaha-2017 20.12 likewise: a driver that
+    # lets the absent player's hand call is refused when the hand is recorded.
+    t = started(4, **rules)
+    table = only_table(t)
+    t.set_present("p1", False)
+    plan = t.plan_hand(table, deal_order(1))
+    if plan.players[plan.seats.index(plan.deal.big_blind.seat)] == "p1":
+        t.record([play(t, table)])
+        plan = t.plan_hand(table, deal_order(2))
+    r = Round(plan.config)
+    while not r.is_over:
+        r.apply(CheckCall(r.actor or 0))  # no forced fold: everyone calls
+    with pytest.raises(TournamentError) as info:
+        t.record([(plan, r)])
+    assert info.value.ruling.clause == clause
