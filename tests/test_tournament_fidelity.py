@@ -7,7 +7,8 @@ import pytest
 from croupier.round import CheckCall, DealHole, Fold, Round
 from croupier.round.events import HandKilled, HoleDealt
 from croupier.tournament import HandPlan, Tournament, TournamentError
-from test_tournament_support import ACT, QLD, deal_order, only_table, play, started
+from croupier.tournament.events import HandForHand
+from test_tournament_support import ACT, QLD, deal_order, folds, only_table, play, started
 
 
 def _until_big_blind(t: Tournament, table: int, player: str) -> HandPlan:
@@ -95,3 +96,21 @@ def test_an_absent_players_hand_cannot_be_played_whatever_deals_the_round(
     with pytest.raises(TournamentError) as info:
         t.record([(plan, r)])
     assert info.value.ruling.clause == clause
+
+
+def test_qld_tournament_2020_4_20_hand_for_hand_no_table_runs_ahead() -> None:
+    # 4.20: "Play may go to hand for hand on all tables": no table deals its next hand until
+    # every table has completed the current one. The core refuses a table's hand recorded on
+    # its own, so it cannot record a second hand before another table has played its first.
+    base = started(12, table_size=6, rules="qld-tournament-2020", structure="full-pot")
+    t = Tournament.from_events(
+        base.conditions, [*base.events, HandForHand(True, "qld-tournament-2020 4.20(a)")]
+    )
+    t1, t2 = sorted(t.tables)
+    first = play(t, t1, folds)
+    with pytest.raises(TournamentError) as info:
+        t.record([first])
+    assert info.value.ruling.clause == "qld-tournament-2020 4.20"
+    assert t.tables[t1].hands == 0  # nothing recorded
+    t.record([first, play(t, t2, folds)])
+    assert (t.tables[t1].hands, t.tables[t2].hands) == (1, 1)

@@ -231,6 +231,17 @@ class Dealing(EntryDesk):
                     "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
                 )
             self._check_dead_hands(plan, r)
+        if self.hand_for_hand and len(self.tables) > 1:
+            # 4.20: hand-for-hand, no table deals its next hand until every table has
+            # completed the current one, so the tables' rounds are recorded together (which
+            # also holds 4.31's cards and 4.19's shared places to the whole deal)
+            waiting = [n for n in self.tables if n not in recorded and self.why_not_deal(n) is None]
+            if waiting:
+                raise refuse(
+                    "qld-tournament-2020 4.20",
+                    f"hand-for-hand: table {waiting[0]} has not completed the current hand; "
+                    "every table's hand is recorded together",
+                )
         n = len(self.events)
         groups: list[tuple[list[str], list[int]]] = []
         held: list[ev.HandsExposed] = []
