@@ -7,7 +7,7 @@ import pytest
 from croupier.round import CheckCall, DealHole, Fold, Round
 from croupier.round.events import HandKilled, HoleDealt
 from croupier.tournament import HandPlan, Tournament, TournamentError
-from croupier.tournament.events import HandForHand
+from croupier.tournament.events import ChipRaced, HandForHand
 from test_tournament_support import ACT, QLD, deal_order, folds, only_table, play, started
 
 
@@ -114,3 +114,31 @@ def test_qld_tournament_2020_4_20_hand_for_hand_no_table_runs_ahead() -> None:
     assert t.tables[t1].hands == 0  # nothing recorded
     t.record([first, play(t, t2, folds)])
     assert (t.tables[t1].hands, t.tables[t2].hands) == (1, 1)
+
+
+def test_qld_tournament_2020_4_40_d_race_off_starts_left_of_the_dealer_not_the_button() -> None:
+    # 4.40(d): "Starting at the first seating position to the left of the dealer, the dealer
+    # will deal cards to players face-up." The dealer sits before seat 1 (dunedin-house 87
+    # says it in plain words), wherever the button is.
+    levels = [
+        {"small_blind": 25, "big_blind": 50, "minutes": 10, "colour_up": 25},
+        {"small_blind": 100, "big_blind": 200, "minutes": 10},
+    ]
+    t = started(4, levels=levels, **QLD)
+    table = only_table(t)
+    seats = sorted(t.tables[table].seats)
+    for _ in range(4):
+        buttons = t.tables[table].buttons
+        if buttons is not None and buttons.button != seats[-1]:
+            break
+        t.record([play(t, table, folds)])
+    buttons = t.tables[table].buttons
+    assert buttons is not None and buttons.button != seats[-1]
+    for p in t.tables[table].seats.values():  # one odd 25 chip each: one new chip to race
+        t.chips_in_play += 1025 - t.entrants[p].stack
+        t.entrants[p].stack = 1025
+    t.tick(600)
+    order = deal_order(3)
+    (race,) = [e for e in t.colour_up(iter(order)) if isinstance(e, ChipRaced)]
+    assert race.players[0] == t.tables[table].seats[seats[0]]
+    assert race.cards[0] == (order[0],)  # seat 1's side of the dealer gets the first card

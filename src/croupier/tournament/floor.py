@@ -100,12 +100,11 @@ class Floor(Dealing):
             order = sorted(t.seats)
             players = tuple(t.seats[s] for s in order)
             stacks = [self.entrants[p].stack for p in players]
-            if self.rules == DUNEDIN or t.buttons is None:
-                first = 0  # dunedin-house 87: the race always starts in the No. 1 seat
-            else:  # 4.40(d): the first seat to the left of the dealer
-                first = next((k for k, s in enumerate(order) if s > t.buttons.button), 0)
+            # dunedin-house 87: the race starts in the No. 1 seat; qld-tournament-2020 4.40(d):
+            # "the first seating position to the left of the dealer", the person dealing, whose
+            # left is seat 1 (not the button's left): both start at the lowest seat occupied
             try:
-                res = chip_race(stacks, old, new, cards, first, self.rules)
+                res = chip_race(stacks, old, new, cards, 0, self.rules)
             except ChipRaceError as err:
                 raise refuse(clause, f"table {t.number}: {err}; no table was raced") from None
             races.append(
