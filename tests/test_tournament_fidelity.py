@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
 
 from croupier.round import CheckCall, DealHole, Fold, Round
 from croupier.round.events import HandKilled, HoleDealt
-from croupier.tournament import HandPlan, Tournament, TournamentError
+from croupier.tournament import ConditionsError, HandPlan, Tournament, TournamentError
+from croupier.tournament.conditions import Purchase
 from croupier.tournament.events import ChipRaced, HandForHand
-from test_tournament_support import ACT, QLD, deal_order, folds, only_table, play, started
+from test_tournament_support import (
+    ACT,
+    QLD,
+    cards,
+    conditions,
+    deal_order,
+    folds,
+    only_table,
+    play,
+    started,
+)
 
 
 def _until_big_blind(t: Tournament, table: int, player: str) -> HandPlan:
@@ -142,3 +156,72 @@ def test_qld_tournament_2020_4_40_d_race_off_starts_left_of_the_dealer_not_the_b
     (race,) = [e for e in t.colour_up(iter(order)) if isinstance(e, ChipRaced)]
     assert race.players[0] == t.tables[table].seats[seats[0]]
     assert race.cards[0] == (order[0],)  # seat 1's side of the dealer gets the first card
+
+
+REBUY = {"price": 100, "chips": 1000, "until_level": 2}
+
+
+def test_dunedin_glossary_rebuy_limit_is_the_starting_bank_by_default() -> None:
+    # glossary, Re-buy: "The purchase of an additional bank of tournament chips that may be
+    # purchased by an entrant during a pre-determined time period of the tournament whenever
+    # the entrant has less than or equal to the starting bank of chips."
+    assert conditions(rebuy=REBUY).rebuy == Purchase(100, 1000, until_level=2, stack_at_most=1000)
+    t = started(3, rebuy=REBUY)  # no stack_at_most in the conditions
+    t.entrants["p1"].stack, t.entrants["p2"].stack = 1025, 975
+    why = t.why_not_buy("p1", "rebuy")
+    assert why is not None and why.clause == "dunedin-house glossary: Re-buy"
+    assert t.why_not_buy("p2", "rebuy") is None
+    with pytest.raises(ConditionsError, match="dunedin-house glossary: Re-buy"):
+        conditions(rebuy={**REBUY, "stack_at_most": 1001})
+    assert conditions(rebuy={**REBUY, "stack_at_most": 0}).rebuy is not None  # stricter: fine
+    # other rulebooks leave the limit to the conditions
+    assert conditions(rebuy=REBUY, **QLD).rebuy == Purchase(100, 1000, until_level=2)
+
+
+def test_dunedin_glossary_add_on_is_once_only() -> None:
+    # glossary, Add-on: "A once-only purchase of an additional bank of tournament chips at a
+    # specified time, purchased by an entrant during a tournament."
+    twice = {"price": 50, "chips": 2000, "from_level": 2, "until_level": 2, "max_per_player": 2}
+    with pytest.raises(ConditionsError, match="once-only") as info:
+        conditions(rebuy=REBUY, add_on=twice)
+    assert info.value.field == "add_on.max_per_player"
+    assert conditions(rebuy=REBUY, add_on=twice, **QLD).add_on is not None
+    # conditions built in code rather than read from a file are held to it too
+    cond = conditions(rebuy=REBUY, add_on={**twice, "max_per_player": 1})
+    assert cond.add_on is not None
+    t = Tournament(replace(cond, add_on=replace(cond.add_on, max_per_player=2)))
+    for p in ("p1", "p2"):
+        t.register(p)
+    t.start(random.Random(0), cards(0))
+    t.tick(600)
+    t.buy("p1", "add-on")
+    with pytest.raises(TournamentError) as refused:
+        t.buy("p1", "add-on")
+    assert refused.value.ruling.clause == "dunedin-house glossary: Add-on"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"max_entrants": 1_000_000}, "max_entrants"),
+        ({"starting_stack": 10**15}, "starting_stack"),
+        ({"entry_fee": 2**63}, "entry_fee"),
+        ({"alternates": 10**6}, "alternates"),
+        ({"chips": [25, 100, 10**15]}, "chips"),
+        ({"chips": list(range(1, 1000))}, "chips"),
+        ({"levels": [{"small_blind": 25, "big_blind": 50, "minutes": 10}] * 10_000}, "levels"),
+        ({"levels": [{"small_blind": 25, "big_blind": 50, "minutes": 10**9}]}, "levels[1].minutes"),
+        (
+            {"levels": [{"small_blind": 25, "big_blind": 2**70, "minutes": 10}]},
+            "levels[1].big_blind",
+        ),
+        ({"rebuy": {**REBUY, "max_per_player": 10**9}}, "rebuy.max_per_player"),
+        ({"clock_seconds": 10**9}, "clock_seconds"),
+    ],
+)
+def test_a_conditions_file_asks_for_bounded_numbers(changes: dict[str, object], field: str) -> None:
+    # issue 12 item 6: a 1,000,000-entrant max_entrants registered a million bots
+    with pytest.raises(ConditionsError) as info:
+        conditions(**changes)
+    assert info.value.field == field
+    assert "bound" in str(info.value)
