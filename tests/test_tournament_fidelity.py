@@ -7,8 +7,22 @@ from dataclasses import replace
 
 import pytest
 
-from croupier.round import CheckCall, DealHole, Fold, Round
-from croupier.round.events import HandKilled, HoleDealt
+from croupier.cards import Deck, parse_cards
+from croupier.floor import CommunityCardsExposed, apply_incident
+from croupier.round import (
+    QLD_HOLDEM_2005,
+    Burn,
+    CheckCall,
+    Command,
+    DealBoard,
+    DealHole,
+    Fold,
+    IllegalAction,
+    Round,
+    RoundConfig,
+    Structure,
+)
+from croupier.round.events import CardExposed, HandKilled, HoleDealt
 from croupier.tournament import ConditionsError, HandPlan, Tournament, TournamentError
 from croupier.tournament.conditions import Purchase
 from croupier.tournament.events import ChipRaced, HandForHand
@@ -225,3 +239,118 @@ def test_a_conditions_file_asks_for_bounded_numbers(changes: dict[str, object], 
         conditions(**changes)
     assert info.value.field == field
     assert "bound" in str(info.value)
+
+
+# ---------------------------------------------------------------------------------------------
+# qld-tournament-2020 4.42 and burn cards in dealer-driven rounds
+
+
+def _dealt(t: Tournament) -> tuple[HandPlan, Round]:
+    """A dealer-driven hand at the only table, hole cards entered, the flop betting open."""
+    plan = t.plan_hand(only_table(t), None)
+    r = Round(plan.config)
+    deck = iter(Deck.standard().cards)  # 2c 2d 2h 2s 3c ...: hole cards from the low end
+    for p in range(r.n):
+        r.apply(DealHole(p, (next(deck), next(deck))))
+    return plan, r
+
+
+def _bet_out(r: Round) -> None:
+    while r.actor is not None:
+        r.apply(CheckCall(r.actor))
+
+
+def _refused(r: Round, cmd: Command) -> str:
+    n = len(r.events)
+    with pytest.raises(IllegalAction) as info:
+        r.apply(cmd)
+    assert len(r.events) == n
+    return info.value.ruling.clause
+
+
+def test_qld_tournament_2020_4_42_1_the_set_aside_turn_waits_for_the_next_card() -> None:
+    # 4.42(1): "(a) the exposed card will be retrieved and set aside, the burn card shall
+    # remain ... (b) the dealer will burn a card, turn over a new fourth community card ...
+    # (c) the set aside card ... will be shuffled with the remainder of the deck and a fifth
+    # card will be turned without burning a card."
+    t = started(4, **QLD)
+    plan, r = _dealt(t)
+    _bet_out(r)
+    r.apply(Burn())
+    r.apply(DealBoard(parse_cards("Ts Jd Qh")))
+    t.report(plan, r, CommunityCardsExposed(parse_cards("9c")))  # during the flop betting
+    assert CardExposed(parse_cards("9c")[0], "aside", "qld-tournament-2020 4.42(1)(a)") in r.events
+    _bet_out(r)
+    assert _refused(r, DealBoard(parse_cards("Kc"))) == "qld-holdem-2005 s21(6), (8), (10)"
+    r.apply(Burn(parse_cards("5h")[0]))  # (b): a new burn, entered face up
+    assert "9c has already been dealt" in str(r.why_illegal(DealBoard(parse_cards("9c"))))
+    r.apply(DealBoard(parse_cards("Kc")))
+    _bet_out(r)
+    assert _refused(r, Burn()) == "qld-tournament-2020 4.42(1)(c)"
+    r.apply(DealBoard(parse_cards("9c")))  # (c): shuffled back for the fifth card
+    assert tuple(r.board) == parse_cards("Ts Jd Qh Kc 9c")
+
+
+def test_qld_tournament_2020_4_42_2_and_lead_no_further_burn_for_a_re_dealt_card() -> None:
+    # 4.42(2): "The burn card shall remain. ... a new card dealt. No further burn cards will
+    # be dealt for that betting round." 4.42: the flop "will be taken back without the burn
+    # card" and re-dealt: the burn that remains is the flop's.
+    t = started(4, **QLD)
+    plan, r = _dealt(t)
+    t.report(plan, r, CommunityCardsExposed(parse_cards("Ts Jd Qh")))
+    _bet_out(r)
+    assert _refused(r, Burn()) == "qld-tournament-2020 4.42"
+    r.apply(DealBoard(parse_cards("Ts Jd Qh")))  # shuffled back: the same cards may come
+    _bet_out(r)
+    r.apply(Burn())
+    r.apply(DealBoard(parse_cards("Kc")))
+    t.report(plan, r, CommunityCardsExposed(parse_cards("9c")))
+    _bet_out(r)
+    assert _refused(r, Burn()) == "qld-tournament-2020 4.42(2)"
+    r.apply(DealBoard(parse_cards("9c")))
+    assert Round.from_events(r.config, r.events).board == r.board
+
+
+def test_burn_cards_entered_by_the_dealer_are_checked() -> None:
+    # qld-holdem-2005 s2: a burn card is "the card dealt immediately before the flop, turn
+    # card or river card"
+    t = started(4, **QLD)
+    plan, r = _dealt(t)
+    assert plan.config.record_burns
+    clause = "qld-holdem-2005 s21(6), (8), (10)"
+    assert _refused(r, Burn()) == clause  # not during a betting round
+    _bet_out(r)
+    assert _refused(r, Burn(parse_cards("2c")[0])) == "qld-holdem-2005 s13"  # a hole card
+    r.apply(Burn(parse_cards("As")[0]))
+    assert _refused(r, Burn()) == clause  # one burn before each street
+    assert "As has already been dealt" in str(r.why_illegal(DealBoard(parse_cards("As Kd Qd"))))
+    # an automatic round deals its own burns
+    auto = Round(t.plan_hand(only_table(t), deal_order(1)).config)
+    assert _refused(auto, Burn()) == "croupier dealing"
+
+
+def test_qld_holdem_2005_s36_the_card_kept_in_play_takes_no_further_burn() -> None:
+    # s36(2): "The card exposed in error must remain in play and be dealt as the community
+    # card after the round of betting." It was exposed past its burn card: no second burn.
+    cfg = RoundConfig(
+        stacks=(1000, 1000, 1000),
+        blinds=(5, 10, 0),
+        min_bet=10,
+        rulebook=QLD_HOLDEM_2005,
+        structure=Structure.pot_limit(),
+        record_burns=True,
+    )
+    r = Round(cfg)
+    for p, h in enumerate(["AsAd", "KsKd", "QsQd"]):
+        r.apply(DealHole(p, parse_cards(h)))
+    _bet_out(r)
+    r.apply(Burn())
+    r.apply(DealBoard(parse_cards("2c7h9d")))
+    apply_incident(r, CommunityCardsExposed(parse_cards("Jc")))
+    _bet_out(r)
+    assert _refused(r, Burn()) == "qld-holdem-2005 s36"
+    r.apply(DealBoard(parse_cards("Jc")))
+    _bet_out(r)
+    assert _refused(r, DealBoard(parse_cards("3c"))) == "qld-holdem-2005 s21(6), (8), (10)"
+    r.apply(Burn())
+    r.apply(DealBoard(parse_cards("3c")))

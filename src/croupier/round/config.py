@@ -41,6 +41,8 @@ class RoundConfig:
     empty: the rulebook's showdown order applies. ``dead_hands``: positions whose hands are
     killed once the initial deal is complete, each with its clause (dunedin-house 92: a player
     not at the seat; 99: a player serving a penalty); their blinds and antes stay posted.
+    ``record_burns`` (dealer-driven rounds): each street's burn card must be entered or
+    confirmed (``Burn``) before its cards (croupier.round.burns).
     """
 
     stacks: tuple[int, ...]
@@ -61,6 +63,7 @@ class RoundConfig:
     big_blind_position: int | None = None
     expose_all_in: str = ""
     dead_hands: tuple[tuple[int, str], ...] = ()
+    record_burns: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.stacks)

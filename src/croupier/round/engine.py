@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card, CardError
+from croupier.round import burns
 from croupier.round.commands import (
     BetRaise,
+    Burn,
     CheckCall,
     Command,
     DealBoard,
@@ -39,6 +41,7 @@ from croupier.round.events import (
     BettingRoundEnded,
     BlindPosted,
     BoardDealt,
+    BurnsDue,
     Called,
     CardBurned,
     CardExposed,
@@ -152,6 +155,9 @@ class Round:
         self.cap_clause = ""
         self.board_due: list[Card] = []  # exposed early: must be the next community cards
         self.board_due_clause = ""
+        self.set_aside: list[Card] = []  # out of play until the next community card
+        self.street_burns = 0  # burn cards dealt since the last community cards
+        self.burns_due: dict[int, tuple[int, str]] = {}  # street -> (burns, clause) by ruling
         # held out-of-turn actions: player -> (action, to, bet faced then, event count then)
         self.pending: dict[int, tuple[str, int, int, int]] = {}
         # player -> (clause, for one decision only, event count when restricted)
@@ -314,6 +320,8 @@ class Round:
             return self._plan_board(cmd)
         if isinstance(cmd, (Show, Muck)):
             return self._plan_showdown(cmd)
+        if isinstance(cmd, Burn):
+            return burns.plan_burn(self, cmd)
         raise self._refuse("croupier round", f"unknown command {cmd!r}")
 
     def _plan_action(self, cmd: Fold | CheckCall | BetRaise) -> list[Event]:
@@ -426,6 +434,7 @@ class Round:
                 )
             fresh = [c for c in cmd.cards if c not in self.board_due]
         self._check_new_cards(fresh)
+        burns.check_board(self)
         return [BoardDealt(tuple(cmd.cards), street)]
 
     def _plan_showdown(self, cmd: Show | Muck) -> list[Event]:
@@ -732,6 +741,9 @@ class Round:
 
     def _f_burn(self, e: CardBurned) -> None:
         self.deck_pos += 1
+        self.street_burns += 1
+        if e.card is not None and not self.config.automatic:
+            self.cards_out.add(e.card)
 
     def _f_hole(self, e: HoleDealt) -> None:
         self.hole[e.player] = e.cards
@@ -748,6 +760,10 @@ class Round:
     def _f_board(self, e: BoardDealt) -> None:
         self.board.extend(e.cards)
         self.cards_out.update(e.cards)
+        self.street_burns = 0
+        if self.set_aside:  # qld-tournament-2020 4.42(1)(c): shuffled back for the next card
+            self.cards_out.difference_update(self.set_aside)
+            self.set_aside = []
         if self.board_due:
             self.board_due = []
         self.street = e.street
@@ -913,6 +929,8 @@ class Round:
         if e.use == "stub":
             return
         self.cards_out.add(e.card)
+        if e.use == "aside":
+            self.set_aside.append(e.card)
         if e.use == "board":
             self.board_due.append(e.card)
             self.board_due_clause = e.clause
@@ -1461,4 +1479,5 @@ _FOLDERS: dict[type, Callable[[Round, object], None]] = {
     PlayRestricted: Round._f_restricted,  # type: ignore[dict-item]
     HoleCardReplaced: Round._f_replaced,  # type: ignore[dict-item]
     StubReconstituted: Round._f_stub,  # type: ignore[dict-item]
+    BurnsDue: burns.fold_burns_due,  # type: ignore[dict-item]
 }

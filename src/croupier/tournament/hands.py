@@ -179,6 +179,9 @@ class Dealing(EntryDesk):
             structure=c.structure_for(level),
             chip_unit=self.smallest_chip(),
             deck_order=tuple(deck_order) if deck_order is not None else None,
+            # a live dealer enters or confirms each burn card, so 4.42's burns (and the rules
+            # of play's) are checked: croupier.round.burns
+            record_burns=deck_order is None,
             antes_dead=bool(level.big_blind_ante),
             # act-omaha-2017 has no such rule: its showdown order applies (13.1)
             expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
