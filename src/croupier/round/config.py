@@ -42,7 +42,9 @@ class RoundConfig:
     killed once the initial deal is complete, each with its clause (dunedin-house 92: a player
     not at the seat; 99: a player serving a penalty); their blinds and antes stay posted.
     ``record_burns`` (dealer-driven rounds): each street's burn card must be entered or
-    confirmed (``Burn``) before its cards (croupier.round.burns).
+    confirmed (``Burn``) before its cards (croupier.round.burns). ``full_blind`` names the
+    clause under which a blind posted short, all in, counts as a full one for the others: to
+    play they call the full blind and a raise is reckoned from it (dunedin-house 94).
     """
 
     stacks: tuple[int, ...]
@@ -64,6 +66,7 @@ class RoundConfig:
     expose_all_in: str = ""
     dead_hands: tuple[tuple[int, str], ...] = ()
     record_burns: bool = False
+    full_blind: str = ""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)

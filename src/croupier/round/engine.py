@@ -967,6 +967,10 @@ class Round:
     def _open_betting(self) -> None:
         """Start a betting round once the hole cards or the street's board cards are out."""
         folded, all_in = self.folded, self.all_in
+        if self.street == PREFLOP and self.config.full_blind:
+            full = max(self.config.blinds)  # a partial blind is treated as a full one
+            if full > self.current_bet:
+                self.current_bet = self.fixed_level = full
         first = self._preflop_first() if self.street == PREFLOP else 0
         order = [i for i in _CLOCKWISE[self.n][first] if not folded[i] and not all_in[i]]
         if len(order) <= 1 and all(self.bets[i] >= self.current_bet for i in order):

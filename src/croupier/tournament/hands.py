@@ -182,6 +182,7 @@ class Dealing(EntryDesk):
             # a live dealer enters or confirms each burn card, so 4.42's burns (and the rules
             # of play's) are checked: croupier.round.burns
             record_burns=deck_order is None,
+            full_blind="dunedin-house 94" if self.rules == DUNEDIN else "",
             antes_dead=bool(level.big_blind_ante),
             # act-omaha-2017 has no such rule: its showdown order applies (13.1)
             expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
