@@ -354,3 +354,32 @@ def test_qld_holdem_2005_s36_the_card_kept_in_play_takes_no_further_burn() -> No
     assert _refused(r, DealBoard(parse_cards("3c"))) == "qld-holdem-2005 s21(6), (8), (10)"
     r.apply(Burn())
     r.apply(DealBoard(parse_cards("3c")))
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules a runner used to keep: the core holds them for whoever drives the tournament
+
+
+def test_qld_tournament_2020_4_25_no_deal_until_the_final_table_is_redrawn() -> None:
+    # 4.25: "Once the player make-up for the final table has been determined players will
+    # redraw for seating positions." A director who does not run the floor's maintenance
+    # cannot deal on at two tables.
+    t = started(12, table_size=6, final_table_size=6)
+    for p in ("p1", "p2", "p3", "p4", "p5", "p6"):
+        t.disqualify(p)
+    assert len(t.tables) == 2
+    why = t.why_not_deal(min(t.tables))
+    assert why is not None and why.clause == "qld-tournament-2020 4.25"
+    t.maintain(random.Random(0), cards(0))
+    assert len(t.tables) == 1 and t.why_not_deal(only_table(t)) is None
+
+
+def test_dunedin_house_81_no_deal_while_a_table_is_due_to_break() -> None:
+    t = started(13, table_size=6, final_table_size=6)
+    assert len(t.tables) == 3
+    t.disqualify("p1")
+    t.disqualify("p2")  # 11 players fit two tables
+    why = t.why_not_deal(min(t.tables))
+    assert why is not None and why.clause == "dunedin-house 81"
+    t.maintain(random.Random(0), cards(0))
+    assert len(t.tables) == 2 and all(t.why_not_deal(n) is None for n in t.tables)

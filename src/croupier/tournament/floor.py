@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from croupier.cards import Card
+from croupier.round import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.chiprace import ChipRaceError, chip_race
@@ -60,6 +61,22 @@ class Floor(Dealing):
                 )
             )
         return self.events[n:]
+
+    def _floor_due(self) -> Ruling | None:
+        """A deal waits for what :meth:`maintain` does, whoever drives the tournament: the
+        final-table redraw (qld-tournament-2020 4.25) and a table to break (act-omaha-2017 20.9;
+        4.24). Hand-for-hand is left to the director: 4.20 says play "may" go to it."""
+        c = self.conditions
+        if len(self.tables) > 1:
+            alive = [p for p in self.seated if self.entrants[p].status in (PLAYING, BUSTED)]
+            if len(alive) <= c.final_table_size:
+                return Ruling("qld-tournament-2020 4.25", "the final table is redrawn first")
+            if len(self.seated) <= (len(self.tables) - 1) * c.table_size:
+                clause = self.c(
+                    "qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81"
+                )
+                return Ruling(clause, "a table is due to break first")
+        return None
 
     def _hand_for_hand_due(self) -> bool:
         if len(self.tables) < 2:

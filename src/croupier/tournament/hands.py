@@ -73,9 +73,17 @@ class Dealing(EntryDesk):
             return Ruling("qld-tournament-2020 4.40", "chips are due to be coloured up")
         if table in st.halted([x.view() for x in self.tables.values()]):
             return Ruling("dunedin-house 83", f"table {table} is 3 or more players short")
+        due = self._floor_due()
+        if due is not None:
+            return due
         playing = [p for p in t.seats.values() if self.entrants[p].status == PLAYING]
         if len(playing) < 2:
             return Ruling("qld-tournament-2020 4.23", f"table {table} needs two players")
+        return None
+
+    def _floor_due(self) -> Ruling | None:
+        """What the floor must do between hands before the next deal (croupier.tournament.floor),
+        or None."""
         return None
 
     def plan_hand(self, table: int, deck_order: Sequence[Card] | None = None) -> HandPlan:
