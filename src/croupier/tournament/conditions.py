@@ -547,7 +547,26 @@ def _with_formats(f: _Fields, cond: Conditions) -> Conditions:
         cond = replace(cond, heads_up_matches=matches)
     if cond.add_on is not None and cond.rebuy is None and cond.re_entry is None:
         raise ConditionsError("add_on", "an add-on is sold at the end of the re-buy period (4.22)")
-    return _dunedin_glossary(cond)
+    return _dunedin_glossary(_qld_fixed(cond))
+
+
+def _qld_fixed(cond: Conditions) -> Conditions:
+    """What qld-tournament-2020 fixes itself and a conditions file may not change: the clock
+    gives "one minute to act" (4.26), and provisional elimination waits for "the completion of
+    Level 4" (4.14; a director may wait longer, not less)."""
+    if cond.rules != QLD:
+        return cond
+    if cond.clock_seconds != 60:
+        raise ConditionsError(
+            "clock_seconds",
+            f"qld-tournament-2020 4.26 gives one minute to act, not {cond.clock_seconds} s",
+        )
+    if cond.provisional_elimination_level < 4:
+        raise ConditionsError(
+            "provisional_elimination_level",
+            "qld-tournament-2020 4.14: not before the completion of Level 4",
+        )
+    return cond
 
 
 def _dunedin_glossary(cond: Conditions) -> Conditions:
