@@ -291,9 +291,13 @@ class Dealing(EntryDesk):
         for e in r.events:
             if isinstance(e, (Checked, Called, BetOrRaised)) and e.player in dead:
                 p = plan.players[e.player]
-                clause = self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "")
+                clause = self.c(
+                    "qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92"
+                )
                 if self.entrants[p].present:  # serving a penalty, not absent
-                    clause = self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.17", "")
+                    clause = self.c(
+                        "qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99"
+                    )
                 raise refuse(clause, f"{p}'s hand is dead: it is folded, never played")
 
     def _exposure(self, plan: HandPlan, r: Round) -> ev.HandsExposed | None:
