@@ -316,7 +316,6 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("4.16", "hands", "play"),
             ("4.16.2", "floor", "entry"),
             ("4.18", "floor", "entry"),
-            ("4.19", "payouts", "payouts"),
             ("4.21", "clock", "play"),
             ("4.22", "hands", "play"),
             ("4.23", "seating", "seating"),
@@ -399,7 +398,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
     ),
     **dict.fromkeys(
-        ("dunedin-house 85", "dunedin-house 93", "dunedin-house 94"),
+        ("dunedin-house 85", "dunedin-house 93"),
         (
             "`croupier.tournament.live`, `croupier.tournament.hands`",
             "`tests/test_tournament_chips.py`",
@@ -496,6 +495,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`tests/test_table.py`",
     ),
     # issue 13: rule fidelity (dead hands after the deal, hand-for-hand, the race-off, burns)
+    "qld-tournament-2020 4.19": (
+        "`croupier.tournament.payouts`, `croupier.tournament.hands`",
+        "`tests/test_tournament_payouts.py`, `tests/test_rule_readings.py`",
+    ),
+    "dunedin-house 94": (
+        "`croupier.tournament.hands`, `croupier.round.engine`",
+        "`tests/test_tournament_chips.py`, `tests/test_rule_readings.py`",
+    ),
     **dict.fromkeys(
         ("dunedin-house 92", "dunedin-house 99"),
         (
