@@ -389,10 +389,10 @@ def test_qld_tournament_2020_fixes_the_clock_and_provisional_elimination_level()
     # 4.26: "the entrant in question will have one minute to act"; 4.14: "If a player has not
     # taken their position by the completion of Level 4 ..." A conditions file may not
     # shorten either (dunedin-house 90 leaves the time to the Tournament Schedule).
-    with pytest.raises(ConditionsError, match="4.26") as info:
+    with pytest.raises(ConditionsError, match=r"4\.26") as info:
         conditions(clock_seconds=30, **QLD)
     assert info.value.field == "clock_seconds"
-    with pytest.raises(ConditionsError, match="4.14"):
+    with pytest.raises(ConditionsError, match=r"4\.14"):
         conditions(provisional_elimination_level=2, **QLD)
     assert conditions(provisional_elimination_level=6, **QLD).provisional_elimination_level == 6
     assert conditions(clock_seconds=30).clock_seconds == 30  # dunedin-house 90
