@@ -396,3 +396,29 @@ def test_qld_tournament_2020_fixes_the_clock_and_provisional_elimination_level()
         conditions(provisional_elimination_level=2, **QLD)
     assert conditions(provisional_elimination_level=6, **QLD).provisional_elimination_level == 6
     assert conditions(clock_seconds=30).clock_seconds == 30  # dunedin-house 90
+
+
+def test_qld_holdem_2005_s21_a_dealer_driven_cash_table_records_its_burns() -> None:
+    # s21(6): "A burn card is dealt face down before the flop is dealt face down" (the table
+    # of play's rounds, not only a tournament's)
+    from croupier.table import commands as tc
+    from croupier.table.presets import preset
+    from croupier.table.table import Table
+
+    cfg = preset("qld-holdem-2005", game="holdem", structure="pot-limit", seats=6)
+    t = Table(cfg)
+    for i, seat in enumerate((1, 2, 3)):
+        t.apply(tc.SitDown(f"p{i}", seat, 1000, 0))
+    t.apply(tc.StartRound(None, 1))
+    r = t.round
+    assert r is not None and r.config.record_burns
+    deck = iter(Deck.standard().cards)
+    for p in range(r.n):
+        t.apply(tc.Act(DealHole(p, (next(deck), next(deck))), 2))
+    while t.round is not None and t.round.actor is not None:
+        t.apply(tc.Act(CheckCall(t.round.actor), 3))
+    flop = tc.Act(DealBoard(parse_cards("Ts Jd Qh")), 4)
+    assert t.why_illegal(flop) is not None
+    t.apply(tc.Act(Burn(), 4))
+    t.apply(flop)
+    assert t.round is not None and tuple(t.round.board) == parse_cards("Ts Jd Qh")

@@ -512,6 +512,7 @@ class Table:
                 chip_unit=self.config.chip_unit,
                 burn=self.config.burn,
                 deck_order=deck_order,
+                record_burns=deck_order is None,  # a live dealer enters or confirms burns
                 commission=self.config.commission,
                 fee=self.config.fee,
                 dead=tuple(dead) if any(dead) else (),
