@@ -37,7 +37,11 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`tests/test_shoe.py`, `tests/test_hidden_information.py`",
     ),
     **{f"qld-holdem-2005 s20({i})": _round for i in (1, 2, 3)},
-    **{f"qld-holdem-2005 s21({i})": (ROUND, f"{ROUND_T}, {PHH_T}") for i in range(1, 14)},
+    **{
+        f"qld-holdem-2005 s21({i})": (ROUND, f"{ROUND_T}, {PHH_T}")
+        for i in range(1, 14)
+        if i not in (6, 8, 10)
+    },
     **{f"qld-holdem-2005 s23({i})": _round for i in (1, 2, 3, 4)},
     **{f"qld-holdem-2005 s24({i})": _round for i in range(1, 11)},
     **{f"qld-holdem-2005 s25({i})": _round for i in range(1, 11)},
@@ -246,11 +250,9 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             *(f"qld-holdem-2005 s34({i})" for i in range(1, 5)),
             "qld-holdem-2005 s35(1)",
             "qld-holdem-2005 s35(2)",
-            *(f"qld-holdem-2005 s36({i})" for i in range(1, 4)),
             "act-omaha-2017 17.17",
             "act-omaha-2017 17.19",
             "dunedin-house 71",
-            "dunedin-house 72",
             "dunedin-house 73",
         ),
         (
@@ -317,11 +319,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("4.14", "floor", "play"),
             ("4.15", "hands", "play"),
             ("4.16", "hands", "play"),
-            ("4.16.1", "hands", "play"),
             ("4.16.2", "floor", "entry"),
             ("4.18", "floor", "entry"),
-            ("4.19", "payouts", "payouts"),
-            ("4.20", "floor", "play"),
             ("4.21", "clock", "play"),
             ("4.22", "hands", "play"),
             ("4.23", "seating", "seating"),
@@ -329,11 +328,9 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("4.25", "floor", "play"),
             ("4.26", "live", "live"),
             ("4.28", "live", "live"),
-            ("4.31", "hands", "floor"),
             ("4.35", "hands", "play"),
             ("4.36", "hands", "play"),
             ("4.37", "floor", "play"),
-            ("4.40", "chiprace", "chiprace"),
             ("4.45(1)", "headsup", "headsup"),
             ("4.45(5)", "hands", "runs"),
         )
@@ -348,15 +345,12 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("82", "seating", "seating"),
             ("83", "seating", "seating"),
             ("86", "clock", "play"),
-            ("87", "chiprace", "chiprace"),
             ("88", "floor", "play"),
             ("89", "hands", "floor"),
             ("91", "live", "live"),
-            ("92", "hands", "play"),
             ("96", "entry", "entry"),
             ("97", "floor", "play"),
             ("98", "floor", "play"),
-            ("99", "floor", "play"),
             ("100", "floor", "play"),
         )
     },
@@ -371,7 +365,6 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             ("9", "seating", "seating"),
             ("10", "entry", "entry"),
             ("11", "entry", "entry"),
-            ("12", "hands", "play"),
             ("13", "entry", "entry"),
             ("15", "entry", "entry"),
             ("16", "clock", "clock"),
@@ -388,9 +381,6 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         (
             "qld-tournament-2020 4.27",
             *(f"qld-tournament-2020 4.41({x})" for x in "abcdef"),
-            "qld-tournament-2020 4.42",
-            "qld-tournament-2020 4.42(1)",
-            "qld-tournament-2020 4.42(2)",
             "qld-tournament-2020 4.43",
             "qld-tournament-2020 4.44",
         ),
@@ -413,7 +403,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
     ),
     **dict.fromkeys(
-        ("dunedin-house 85", "dunedin-house 93", "dunedin-house 94"),
+        ("dunedin-house 85", "dunedin-house 93"),
         (
             "`croupier.tournament.live`, `croupier.tournament.hands`",
             "`tests/test_tournament_chips.py`",
@@ -469,7 +459,6 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 101",
             "dunedin-house glossary: All-in",
             "dunedin-house glossary: Blind",
-            "dunedin-house glossary: Burn Card",
             "dunedin-house glossary: Cards Speak",
         ),
         (ROUND, "`tests/test_rules_definitions.py`"),
@@ -482,9 +471,102 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`croupier.floor.chips`",
         "`tests/test_floor_chips.py`",
     ),
-    "dunedin-house glossary: Add-on": (
-        "`croupier.tournament.entry`",
-        "`tests/test_tournament_play.py`",
+    **dict.fromkeys(
+        ("dunedin-house glossary: Add-on", "dunedin-house glossary: Re-buy"),
+        (
+            "`croupier.tournament.entry`, `croupier.tournament.conditions`",
+            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_play.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        (
+            "dunedin-house glossary: Pot Limit",
+            "dunedin-house glossary: Raise",
+            "dunedin-house glossary: Side Pot",
+        ),
+        _round,
+    ),
+    "dunedin-house glossary: Rake": _comm,
+    "dunedin-house glossary: String Bet": (
+        "`croupier.floor.chips`",
+        "`tests/test_floor_chips.py`",
+    ),
+    "dunedin-house glossary: Substantial Action": (
+        "`croupier.floor.rulings`",
+        "`tests/test_floor_deal.py`",
+    ),
+    "dunedin-house glossary: Table Stakes": (
+        "`croupier.table.stakes`, `croupier.round.engine`",
+        "`tests/test_table.py`",
+    ),
+    # issue 13: rule fidelity (dead hands after the deal, hand-for-hand, the race-off, burns)
+    "qld-tournament-2020 4.19": (
+        "`croupier.tournament.payouts`, `croupier.tournament.hands`",
+        "`tests/test_tournament_payouts.py`, `tests/test_rule_readings.py`",
+    ),
+    "dunedin-house 94": (
+        "`croupier.tournament.hands`, `croupier.round.engine`",
+        "`tests/test_tournament_chips.py`, `tests/test_rule_readings.py`",
+    ),
+    **dict.fromkeys(
+        ("dunedin-house 92", "dunedin-house 99"),
+        (
+            "`croupier.tournament.hands`, `croupier.round.config.RoundConfig`",
+            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_play.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        ("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12"),
+        (
+            "`croupier.tournament.hands`",
+            "`tests/test_tournament_play.py`, `tests/test_tournament_fidelity.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        ("qld-tournament-2020 4.20", "qld-tournament-2020 4.31"),
+        (
+            "`croupier.tournament.hands`, `croupier.tournament.floor`",
+            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_floor.py`",
+        ),
+    ),
+    "qld-tournament-2020 4.40": (
+        "`croupier.tournament.chiprace`, `croupier.tournament.floor`",
+        "`tests/test_tournament_chiprace.py`, `tests/test_tournament_fidelity.py`",
+    ),
+    "dunedin-house 87": (
+        "`croupier.tournament.chiprace`, `croupier.tournament.floor`",
+        "`tests/test_tournament_chiprace.py`, `tests/test_tournament_fidelity.py`",
+    ),
+    **dict.fromkeys(
+        (
+            "qld-tournament-2020 4.42",
+            "qld-tournament-2020 4.42(1)",
+            "qld-tournament-2020 4.42(2)",
+        ),
+        (
+            "`croupier.tournament.live`, `croupier.round.burns`, `croupier.round.engine`",
+            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_live.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        (*(f"qld-holdem-2005 s36({i})" for i in range(1, 4)), "dunedin-house 72"),
+        (
+            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.round.burns`",
+            "`tests/test_floor_cards.py`, `tests/test_floor_rejections.py`, "
+            "`tests/test_tournament_fidelity.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        (
+            "qld-holdem-2005 s21(6)",
+            "qld-holdem-2005 s21(8)",
+            "qld-holdem-2005 s21(10)",
+            "dunedin-house glossary: Burn Card",
+        ),
+        (
+            "`croupier.round.engine`, `croupier.round.burns`",
+            f"{ROUND_T}, `tests/test_tournament_fidelity.py`",
+        ),
     ),
     "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/test_uth_game.py`"),
     "act-uth-2025 16.3": ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),

@@ -131,10 +131,18 @@ def test_vacated_seat_priority_differs_by_rulebook() -> None:
     dun, ruling = vacancy_claimants(DUN, CLAIMS)
     assert dun == ("mover", "founder")
     assert ruling.clause == "dunedin-house 17"
-    # act-omaha-2017 8.2: no priority at all, only the draw
+
+
+def test_act_omaha_2017_8_2_players_at_the_table_come_before_a_newcomer() -> None:
+    # 8.2: "Should a seat become vacant, the remaining active players shall have priority to
+    # move to the vacant seat over any player waiting to join the game."
     act, ruling = vacancy_claimants(ACT, CLAIMS)
-    assert set(act) == {"newcomer", "mover", "founder"}
+    assert act == ("mover", "founder")
     assert ruling.clause == "act-omaha-2017 8.2"
+    alone, ruling = vacancy_claimants(
+        ACT, [("newcomer", Priority.NEWCOMER), ("p", Priority.PLAYER)]
+    )
+    assert alone == ("p",) and "priority" in ruling.message
 
 
 def test_sitting_in_a_taken_seat_or_twice_is_refused() -> None:

@@ -14,6 +14,7 @@ from croupier.round import (
     DUNEDIN_HOUSE,
     QLD_HOLDEM_2005,
     BetRaise,
+    Burn,
     CheckCall,
     DealBoard,
     DealHole,
@@ -284,6 +285,7 @@ def test_qld_tournament_2020_4_41_b_d_at_a_tournament_table() -> None:
         r.apply(DealHole(p, parse_cards(h)))
     while r.actor is not None:
         r.apply(CheckCall(r.actor))
+    r.apply(Burn())
     r.apply(DealBoard(parse_cards("2c7h9d")))
     first, second, behind = r.queue[0], r.queue[1], r.queue[2]
     bet = 3 * plan.config.min_bet

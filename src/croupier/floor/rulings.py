@@ -61,6 +61,7 @@ from croupier.round.events import (
     Announcement,
     BettingCapped,
     BettingRoundEnded,
+    BurnsDue,
     CardExposed,
     CardsShownToTable,
     Event,
@@ -453,12 +454,15 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
     room = max(0, due - len(r.board_due))  # cards exposed earlier this round come first
     kept = [CardExposed(x, "board", clause) for x in c.cards[:room]]
     back = [CardExposed(x, "stub", clause) for x in c.cards[room:]]
+    # Reading: the card kept in play was exposed past its burn card, so the street takes no
+    # further burn (croupier.round.burns)
     return _decide(
         clause,
         f"dealt as the {STREET_NAMES[street]} after this round; betting capped at {cap}",
         *kept,
         *back,
         BettingCapped(cap, clause),
+        *([BurnsDue(street, 0, clause)] if kept else []),
     )
 
 

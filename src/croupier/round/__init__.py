@@ -2,6 +2,7 @@
 
 from croupier.round.commands import (
     BetRaise,
+    Burn,
     CheckCall,
     Command,
     DealBoard,
@@ -32,6 +33,7 @@ __all__ = [
     "QLD_HOLDEM_2005",
     "RULEBOOKS",
     "BetRaise",
+    "Burn",
     "CheckCall",
     "Command",
     "Commission",

@@ -68,6 +68,14 @@ class DealBoard(Command):
 
 
 @dataclass(slots=True, unsafe_hash=True)
+class Burn(Command):
+    """Dealer-driven mode: the burn card dealt before the next community cards, its face
+    entered, or ``None``: the dealer confirms it was burned unseen (croupier.round.burns)."""
+
+    card: Card | None = None
+
+
+@dataclass(slots=True, unsafe_hash=True)
 class Show(Command):
     """Show a hand at showdown. ``cards`` are required when the engine has not seen them."""
 

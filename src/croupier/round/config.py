@@ -42,7 +42,13 @@ class RoundConfig:
     posts are live bets acted on in turn. ``None``: the largest blind or straddle, the last of
     equals. ``expose_all_in`` names the clause that turns every live hand face up, none mucked,
     once a player is all in and the betting is over (qld-tournament-2020 4.30; dunedin-house
-    84); empty: the rulebook's showdown order applies.
+    84); empty: the rulebook's showdown order applies. ``dead_hands``: positions whose hands
+    are killed once the initial deal is complete, each with its clause (dunedin-house 92: a
+    player not at the seat; 99: a player serving a penalty); their blinds and antes stay posted.
+    ``record_burns`` (dealer-driven rounds): each street's burn card must be entered or
+    confirmed (``Burn``) before its cards (croupier.round.burns). ``full_blind`` names the
+    clause under which a blind posted short, all in, counts as a full one for the others: to
+    play they call the full blind and a raise is reckoned from it (dunedin-house 94).
     """
 
     stacks: tuple[int, ...]
@@ -63,6 +69,9 @@ class RoundConfig:
     big_blind_position: int | None = None
     expose_all_in: str = ""
     croupier_deals: bool = False
+    dead_hands: tuple[tuple[int, str], ...] = ()
+    record_burns: bool = False
+    full_blind: str = ""
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
@@ -77,6 +86,11 @@ class RoundConfig:
             raise ConfigError(f"dead blinds name {len(self.dead)} positions for {n} players")
         if self.big_blind_position is not None and not 0 <= self.big_blind_position < n:
             raise ConfigError(f"the big blind's position {self.big_blind_position} is not a player")
+        killed = [p for p, _ in self.dead_hands]
+        if len(set(killed)) != len(killed) or not all(0 <= p < n for p in killed):
+            raise ConfigError(f"dead hands {killed} are not distinct players")
+        if len(killed) == n:
+            raise ConfigError("every hand dead: nobody could win the pot")
         if self.dead and min(self.dead) < 0:
             raise ConfigError("dead blinds cannot be negative")
         if min(self.stacks) <= 0:

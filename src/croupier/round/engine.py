@@ -16,8 +16,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card, CardError
+from croupier.round import burns
 from croupier.round.commands import (
     BetRaise,
+    Burn,
     CheckCall,
     Command,
     DealBoard,
@@ -39,6 +41,7 @@ from croupier.round.events import (
     BettingRoundEnded,
     BlindPosted,
     BoardDealt,
+    BurnsDue,
     Called,
     CardBurned,
     CardExposed,
@@ -156,6 +159,9 @@ class Round:
         self.cap_clause = ""
         self.board_due: list[Card] = []  # exposed early: must be the next community cards
         self.board_due_clause = ""
+        self.set_aside: list[Card] = []  # out of play until the next community card
+        self.street_burns = 0  # burn cards dealt since the last community cards
+        self.burns_due: dict[int, tuple[int, str]] = {}  # street -> (burns, clause) by ruling
         # held out-of-turn actions: player -> (action, to, bet faced then, event count then)
         self.pending: dict[int, tuple[str, int, int, int]] = {}
         # player -> (clause, for one decision only, event count when restricted)
@@ -318,6 +324,8 @@ class Round:
             return self._plan_board(cmd)
         if isinstance(cmd, (Show, Muck)):
             return self._plan_showdown(cmd)
+        if isinstance(cmd, Burn):
+            return burns.plan_burn(self, cmd)
         raise self._refuse("croupier round", f"unknown command {cmd!r}")
 
     def _plan_action(self, cmd: Fold | CheckCall | BetRaise) -> list[Event]:
@@ -397,7 +405,12 @@ class Round:
                 f"{self.config.game.name} deals {k} hole cards, not {len(cmd.cards)}",
             )
         self._check_new_cards([c for c in cmd.cards if c is not None])
-        return [HoleDealt(p, cmd.cards)]
+        last = all(h is not None for i, h in enumerate(self.hole) if i != p)
+        return [HoleDealt(p, cmd.cards), *(self._dead_at_deal() if last else ())]
+
+    def _dead_at_deal(self) -> list[Event]:
+        """Hands killed once the initial deal is complete (``RoundConfig.dead_hands``)."""
+        return [HandKilled(p, clause) for p, clause in self.config.dead_hands]
 
     def _plan_board(self, cmd: DealBoard) -> list[Event]:
         if self.config.automatic:
@@ -425,6 +438,7 @@ class Round:
                 )
             fresh = [c for c in cmd.cards if c not in self.board_due]
         self._check_new_cards(fresh)
+        burns.check_board(self)
         return [BoardDealt(tuple(cmd.cards), street)]
 
     def _plan_showdown(self, cmd: Show | Muck) -> list[Event]:
@@ -731,6 +745,9 @@ class Round:
 
     def _f_burn(self, e: CardBurned) -> None:
         self.deck_pos += 1
+        self.street_burns += 1
+        if e.card is not None and not self.config.automatic:
+            self.cards_out.add(e.card)
 
     def _f_hole(self, e: HoleDealt) -> None:
         self.hole[e.player] = e.cards
@@ -747,6 +764,10 @@ class Round:
     def _f_board(self, e: BoardDealt) -> None:
         self.board.extend(e.cards)
         self.cards_out.update(e.cards)
+        self.street_burns = 0
+        if self.set_aside:  # qld-tournament-2020 4.42(1)(c): shuffled back for the next card
+            self.cards_out.difference_update(self.set_aside)
+            self.set_aside = []
         if self.board_due:
             self.board_due = []
         self.street = e.street
@@ -912,6 +933,8 @@ class Round:
         if e.use == "stub":
             return
         self.cards_out.add(e.card)
+        if e.use == "aside":
+            self.set_aside.append(e.card)
         if e.use == "board":
             self.board_due.append(e.card)
             self.board_due_clause = e.clause
@@ -948,6 +971,10 @@ class Round:
     def _open_betting(self) -> None:
         """Start a betting round once the hole cards or the street's board cards are out."""
         folded, all_in = self.folded, self.all_in
+        if self.street == PREFLOP and self.config.full_blind:
+            full = max(self.config.blinds)  # a partial blind is treated as a full one
+            if full > self.current_bet:
+                self.current_bet = self.fixed_level = full
         first = self._preflop_first() if self.street == PREFLOP else 0
         order = [i for i in _CLOCKWISE[self.n][first] if not folded[i] and not all_in[i]]
         if len(order) <= 1 and all(self.bets[i] >= self.current_bet for i in order):
@@ -1000,7 +1027,7 @@ class Round:
             self._advance()  # nobody may be able to act (every blind all-in)
 
     def _deal_holes(self, order: Sequence[Card]) -> None:
-        for e in self._hole_events(order):
+        for e in (*self._hole_events(order), *self._dead_at_deal()):
             self._emit(e)
 
     def _hole_events(self, order: Sequence[Card]) -> list[Event]:
@@ -1035,6 +1062,9 @@ class Round:
         mark = len(self.events)
         for e in events:
             self._emit(e)
+        if any(type(e) is HoleDealt for e in events):
+            for e in self._dead_at_deal():  # dunedin-house 92, 99: once the initial deal is done
+                self._emit(e)
         self._advance()
         return self.events[mark:]
 
@@ -1494,4 +1524,5 @@ _FOLDERS: dict[type, Callable[[Round, object], None]] = {
     PlayRestricted: Round._f_restricted,  # type: ignore[dict-item]
     HoleCardReplaced: Round._f_replaced,  # type: ignore[dict-item]
     StubReconstituted: Round._f_stub,  # type: ignore[dict-item]
+    BurnsDue: burns.fold_burns_due,  # type: ignore[dict-item]
 }

@@ -197,7 +197,9 @@ class BettingCapped(Event):
 @dataclass(slots=True, unsafe_hash=True)
 class CardExposed(Event):
     """A card exposed in error, and what becomes of it: ``burn`` or ``discard`` (out of play),
-    ``board`` (dealt as the next community card) or ``stub`` (back into the stub, reshuffled)."""
+    ``board`` (dealt as the next community card), ``stub`` (back into the stub, reshuffled) or
+    ``aside`` (out of play until the next community card is dealt, then shuffled back:
+    qld-tournament-2020 4.42(1)(a), (c))."""
 
     card: Card
     use: str
@@ -271,4 +273,14 @@ class StubReconstituted(Event):
 
     method: str
     returned: tuple[Card, ...]
+    clause: str
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class BurnsDue(Event):
+    """A ruling sets how many burn cards come before ``street``'s cards (1 otherwise), e.g. none
+    before a re-dealt card (qld-tournament-2020 4.42(1)(c), (2))."""
+
+    street: int
+    burns: int
     clause: str

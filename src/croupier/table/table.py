@@ -521,6 +521,7 @@ class Table:
                 chip_unit=self.config.chip_unit,
                 burn=self.config.burn,
                 croupier_deals=deck_order is not None,  # the deck stays with the dealer side
+                record_burns=deck_order is None,  # a live dealer enters or confirms burns
                 commission=self.config.commission,
                 fee=self.config.fee,
                 dead=tuple(dead) if any(dead) else (),

@@ -28,6 +28,16 @@ TOURNAMENT_RULES = (QLD, ACT, DUNEDIN)
 GAMES = ("holdem", "omaha", "short-deck")
 STRUCTURES = ("no-limit", "full-pot", "half-pot", "fixed")
 
+# What a conditions file may ask for: beyond these a file is refused rather than allowed to make
+# croupier register millions of players or carry amounts past exact 64-bit arithmetic. They are
+# croupier's bounds, well above any event the rulebooks' card rooms run.
+MAX_ENTRANTS = 10_000
+MAX_AMOUNT = 10**12  # any fee, price, prize, stack, blind or chip
+MAX_LEVELS = 200
+MAX_MINUTES = 24 * 60  # one level
+MAX_LIST = 100  # chip denominations, payouts per hundred, special rounds, flights
+MAX_PURCHASES = 100  # re-entries, re-buys or add-ons per player
+
 
 class ConditionsError(ValueError):
     """A conditions file that cannot run: names the field and the problem."""
@@ -203,10 +213,25 @@ class _Fields:
             )
         return value
 
-    def count(self, key: str, default: Any = ..., minimum: int = 0) -> int:
+    def count(
+        self, key: str, default: Any = ..., minimum: int = 0, maximum: int = MAX_AMOUNT
+    ) -> int:
         value: int = self.get(key, int, default)
         if value < minimum:
             raise ConditionsError(self.name(key), f"must be at least {minimum}, not {value}")
+        if value > maximum:
+            raise ConditionsError(
+                self.name(key), f"must be at most {maximum:,} (croupier's bound), not {value:,}"
+            )
+        return value
+
+    def items(self, key: str, default: Any = ..., maximum: int = MAX_LIST) -> list[Any]:
+        """A list field of at most ``maximum`` items."""
+        value: list[Any] = self.get(key, list, default)
+        if len(value) > maximum:
+            raise ConditionsError(
+                self.name(key), f"has {len(value):,} items; croupier's bound is {maximum}"
+            )
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = ...) -> str:
@@ -293,7 +318,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
     unit = f.count("payout_unit", 1, minimum=1)
     per_mille = f.get("payout_per_mille", bool, False)
     payouts = _payouts(f, per_mille)
-    max_entrants = f.count("max_entrants", 1000, minimum=2)
+    max_entrants = f.count("max_entrants", 1000, minimum=2, maximum=MAX_ENTRANTS)
     if stack % chips[0]:
         raise ConditionsError("starting_stack", f"{stack} is not a multiple of the {chips[0]} chip")
     cond = Conditions(
@@ -306,7 +331,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
         admin_fee=admin_fee,
         commission=commission,
         max_entrants=max_entrants,
-        alternates=f.count("alternates", 0),
+        alternates=f.count("alternates", 0, maximum=MAX_ENTRANTS),
         table_size=table_size,
         final_table_size=final,
         game=game,
@@ -318,8 +343,10 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
         payout_unit=unit,
         payouts=payouts,
         payout_per_mille=per_mille,
-        late_registration_levels=f.count("late_registration_levels", 0),
-        provisional_elimination_level=f.count("provisional_elimination_level", 4, minimum=1),
+        late_registration_levels=f.count("late_registration_levels", 0, maximum=MAX_LEVELS),
+        provisional_elimination_level=f.count(
+            "provisional_elimination_level", 4, minimum=1, maximum=MAX_LEVELS
+        ),
         members_only=f.get("members_only", bool, True),
         minimum_age=_age(f),
         re_entry=_purchase(f, "re_entry", played),
@@ -329,7 +356,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
         heads_up_matches=0,
         flights=_flights(f),
         hand_for_hand=f.get("hand_for_hand", bool, True),
-        clock_seconds=f.count("clock_seconds", 60, minimum=1),
+        clock_seconds=f.count("clock_seconds", 60, minimum=1, maximum=MAX_MINUTES * 60),
         special_rounds=_special_rounds(f, played),
         extra=f.get("extra", dict, {}),
     )
@@ -351,16 +378,18 @@ def _date(f: _Fields) -> datetime:
 
 
 def _age(f: _Fields) -> int:
-    age = f.count("minimum_age", 18)
+    age = f.count("minimum_age", 18, maximum=150)
     if age < 18:
         raise ConditionsError("minimum_age", f"{age} is under 18 (qld-tournament-2020 3.13)")
     return age
 
 
 def _chips(f: _Fields) -> tuple[int, ...]:
-    raw = f.get("chips", list, [25, 100, 500, 1000, 5000])
+    raw = f.items("chips", [25, 100, 500, 1000, 5000])
     if not raw or not all(isinstance(c, int) and not isinstance(c, bool) and c > 0 for c in raw):
         raise ConditionsError("chips", "must be a list of positive whole denominations")
+    if max(raw) > MAX_AMOUNT:
+        raise ConditionsError("chips", f"a chip is at most {MAX_AMOUNT:,} (croupier's bound)")
     chips = tuple(sorted(set(raw)))
     for low, high in itertools.pairwise(chips):
         if high % low:
@@ -371,7 +400,7 @@ def _chips(f: _Fields) -> tuple[int, ...]:
 
 
 def _levels(f: _Fields, chips: tuple[int, ...]) -> tuple[Level, ...]:
-    raw = f.get("levels", list)
+    raw = f.items("levels", maximum=MAX_LEVELS)
     if not raw:
         raise ConditionsError("levels", "at least one blind level is required (qld-t 1(9))")
     levels: list[Level] = []
@@ -381,7 +410,7 @@ def _levels(f: _Fields, chips: tuple[int, ...]) -> tuple[Level, ...]:
         if not isinstance(item, dict):
             raise ConditionsError(path, "must be a table of small_blind, big_blind, minutes")
         lf = _Fields(item, path, _LEVEL)
-        minutes = lf.count("minutes", minimum=1)
+        minutes = lf.count("minutes", minimum=1, maximum=MAX_MINUTES)
         colour = lf.get("colour_up", int, None)
         if colour is not None:
             if colour != in_play[0]:
@@ -421,7 +450,7 @@ def _levels(f: _Fields, chips: tuple[int, ...]) -> tuple[Level, ...]:
 
 
 def _payouts(f: _Fields, per_mille: bool) -> tuple[int, ...]:
-    raw = f.get("payouts", list, [])
+    raw = f.items("payouts", [], maximum=MAX_ENTRANTS)
     whole = 1000 if per_mille else 100
     if not all(isinstance(p, int) and not isinstance(p, bool) and p > 0 for p in raw):
         raise ConditionsError("payouts", "must be a list of positive whole percentages")
@@ -441,16 +470,16 @@ def _purchase(f: _Fields, key: str, n_levels: int) -> Purchase | None:
     if raw is None:
         return None
     pf = _Fields(raw, key, _PURCHASE)
-    first = pf.count("from_level", 1, minimum=1)
-    last = pf.count("until_level", first, minimum=first)
+    first = pf.count("from_level", 1, minimum=1, maximum=MAX_LEVELS)
+    last = pf.count("until_level", first, minimum=first, maximum=MAX_LEVELS)
     if last > n_levels:
         raise ConditionsError(pf.name("until_level"), f"there are only {n_levels} blind levels")
-    at_most = pf.get("stack_at_most", int, None)
+    at_most = pf.count("stack_at_most", None) if "stack_at_most" in raw else None
     return Purchase(
         price=pf.count("price", minimum=0),
         chips=pf.count("chips", minimum=1),
         admin_fee=pf.count("admin_fee", 0),
-        max_per_player=pf.count("max_per_player", 1, minimum=1),
+        max_per_player=pf.count("max_per_player", 1, minimum=1, maximum=MAX_PURCHASES),
         from_level=first,
         until_level=last,
         stack_at_most=at_most,
@@ -462,13 +491,13 @@ def _flights(f: _Fields) -> Flights | None:
     if raw is None:
         return None
     ff = _Fields(raw, "flights", {"names", "survive_fraction", "survivors"})
-    names = ff.get("names", list)
+    names = ff.items("names")
     if len(names) < 2 or not all(isinstance(n, str) and n for n in names):
         raise ConditionsError("flights.names", "a multi-flight tournament needs two or more")
     if len(set(names)) != len(names):
         raise ConditionsError("flights.names", "flight names must differ")
     fraction = ff.get("survive_fraction", float, 0.0)
-    survivors = ff.count("survivors", 0)
+    survivors = ff.count("survivors", 0, maximum=MAX_ENTRANTS)
     if not (0.0 < fraction < 1.0) and survivors < 1:
         raise ConditionsError(
             "flights", "give survive_fraction (between 0 and 1) or survivors (at least 1)"
@@ -477,7 +506,7 @@ def _flights(f: _Fields) -> Flights | None:
 
 
 def _special_rounds(f: _Fields, played: int) -> tuple[SpecialRound, ...]:
-    raw = f.get("special_rounds", list, [])
+    raw = f.items("special_rounds", [])
     out = []
     for i, item in enumerate(raw):
         path = f"special_rounds[{i + 1}]"
@@ -518,4 +547,50 @@ def _with_formats(f: _Fields, cond: Conditions) -> Conditions:
         cond = replace(cond, heads_up_matches=matches)
     if cond.add_on is not None and cond.rebuy is None and cond.re_entry is None:
         raise ConditionsError("add_on", "an add-on is sold at the end of the re-buy period (4.22)")
+    return _dunedin_glossary(_qld_fixed(cond))
+
+
+def _qld_fixed(cond: Conditions) -> Conditions:
+    """What qld-tournament-2020 fixes itself and a conditions file may not change: the clock
+    gives "one minute to act" (4.26), and provisional elimination waits for "the completion of
+    Level 4" (4.14; a director may wait longer, not less)."""
+    if cond.rules != QLD:
+        return cond
+    if cond.clock_seconds != 60:
+        raise ConditionsError(
+            "clock_seconds",
+            f"qld-tournament-2020 4.26 gives one minute to act, not {cond.clock_seconds} s",
+        )
+    if cond.provisional_elimination_level < 4:
+        raise ConditionsError(
+            "provisional_elimination_level",
+            "qld-tournament-2020 4.14: not before the completion of Level 4",
+        )
+    return cond
+
+
+def _dunedin_glossary(cond: Conditions) -> Conditions:
+    """dunedin-house's glossary defines its purchases. Re-buy: "whenever the entrant has less
+    than or equal to the starting bank of chips", the limit unless the conditions set a lower
+    one. Add-on: "a once-only purchase"."""
+    from dataclasses import replace
+
+    if cond.rules != DUNEDIN:
+        return cond
+    if cond.add_on is not None and cond.add_on.max_per_player > 1:
+        raise ConditionsError(
+            "add_on.max_per_player",
+            'dunedin-house glossary: Add-on: an add-on is "a once-only purchase"',
+        )
+    rebuy = cond.rebuy
+    if rebuy is not None:
+        limit = rebuy.stack_at_most
+        if limit is not None and limit > cond.starting_stack:
+            raise ConditionsError(
+                "rebuy.stack_at_most",
+                f"dunedin-house glossary: Re-buy: only with at most the starting bank "
+                f"({cond.starting_stack}), not {limit}",
+            )
+        if limit is None:
+            cond = replace(cond, rebuy=replace(rebuy, stack_at_most=cond.starting_stack))
     return cond

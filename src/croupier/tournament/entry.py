@@ -10,7 +10,7 @@ from croupier.cards import Card
 from croupier.round import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
-from croupier.tournament.conditions import ACT
+from croupier.tournament.conditions import ACT, DUNEDIN
 from croupier.tournament.places import Placing
 from croupier.tournament.state import (
     ALTERNATE,
@@ -289,9 +289,18 @@ class EntryDesk(Placing):
         if e.status not in (PLAYING, BUSTED) and not (busted and e.status == PLAYING):
             return Ruling(clause, f"{player} is not in the tournament")
         used = e.rebuys if kind == "rebuy" else e.add_ons
-        if used >= purchase.max_per_player:
-            return Ruling(clause, f"{player} has made all {purchase.max_per_player} {kind}s")
+        # dunedin-house glossary: an add-on is "a once-only purchase"; a re-buy is made "whenever
+        # the entrant has less than or equal to the starting bank of chips" (conditions built
+        # in code, not read from a file, get the glossary's limits here too)
+        once = kind == "add-on" and self.rules == DUNEDIN
+        allowed = 1 if once else purchase.max_per_player
+        if used >= allowed:
+            if once:
+                clause = "dunedin-house glossary: Add-on"
+            return Ruling(clause, f"{player} has made all {allowed} {kind}s")
         limit = purchase.stack_at_most
+        if limit is None and self.rules == DUNEDIN:
+            limit = c.starting_stack
         # dunedin-house 87: re-buy eligibility goes by the stack before a race-off
         stack = e.stack if e.pre_race is None else e.pre_race
         if kind == "rebuy" and limit is not None and stack > limit:

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator
 
 from croupier.cards import Card
+from croupier.round import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.chiprace import ChipRaceError, chip_race
@@ -61,6 +62,22 @@ class Floor(Dealing):
             )
         return self.events[n:]
 
+    def _floor_due(self) -> Ruling | None:
+        """A deal waits for what :meth:`maintain` does, whoever drives the tournament: the
+        final-table redraw (qld-tournament-2020 4.25) and a table to break (act-omaha-2017 20.9;
+        4.24). Hand-for-hand is left to the director: 4.20 says play "may" go to it."""
+        c = self.conditions
+        if len(self.tables) > 1:
+            alive = [p for p in self.seated if self.entrants[p].status in (PLAYING, BUSTED)]
+            if len(alive) <= c.final_table_size:
+                return Ruling("qld-tournament-2020 4.25", "the final table is redrawn first")
+            if len(self.seated) <= (len(self.tables) - 1) * c.table_size:
+                clause = self.c(
+                    "qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81"
+                )
+                return Ruling(clause, "a table is due to break first")
+        return None
+
     def _hand_for_hand_due(self) -> bool:
         if len(self.tables) < 2:
             return False
@@ -100,12 +117,11 @@ class Floor(Dealing):
             order = sorted(t.seats)
             players = tuple(t.seats[s] for s in order)
             stacks = [self.entrants[p].stack for p in players]
-            if self.rules == DUNEDIN or t.buttons is None:
-                first = 0  # dunedin-house 87: the race always starts in the No. 1 seat
-            else:  # 4.40(d): the first seat to the left of the dealer
-                first = next((k for k, s in enumerate(order) if s > t.buttons.button), 0)
+            # dunedin-house 87: the race starts in the No. 1 seat; qld-tournament-2020 4.40(d):
+            # "the first seating position to the left of the dealer", the person dealing, whose
+            # left is seat 1 (not the button's left): both start at the lowest seat occupied
             try:
-                res = chip_race(stacks, old, new, cards, first, self.rules)
+                res = chip_race(stacks, old, new, cards, 0, self.rules)
             except ChipRaceError as err:
                 raise refuse(clause, f"table {t.number}: {err}; no table was raced") from None
             races.append(

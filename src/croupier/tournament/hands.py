@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from croupier.cards import Card
 from croupier.round import Fold, Round, RoundConfig, Ruling
-from croupier.round.events import PotAwarded
+from croupier.round.events import BetOrRaised, Called, Checked, PotAwarded
 from croupier.round.rulebooks import DUNEDIN_HOUSE as _SEATING_RULES
 from croupier.table import Seat, Seating, Status, next_deal
 from croupier.table.button import Deal
@@ -34,7 +34,8 @@ class HandPlan:
 
     def forced_action(self, r: Round) -> Fold | None:
         """The fold an absent or penalised player's hand gets on their turn (qld-tournament-2020
-        4.16.1; act-omaha-2017 20.12; dunedin-house 92, 99)."""
+        4.16.1; act-omaha-2017 20.12). Under dunedin-house 92 and 99 the round itself kills
+        those hands once the initial deal is complete (``RoundConfig.dead_hands``)."""
         p = r.actor
         return Fold(p) if p is not None and p in self.killed else None
 
@@ -72,9 +73,17 @@ class Dealing(EntryDesk):
             return Ruling("qld-tournament-2020 4.40", "chips are due to be coloured up")
         if table in st.halted([x.view() for x in self.tables.values()]):
             return Ruling("dunedin-house 83", f"table {table} is 3 or more players short")
+        due = self._floor_due()
+        if due is not None:
+            return due
         playing = [p for p in t.seats.values() if self.entrants[p].status == PLAYING]
         if len(playing) < 2:
             return Ruling("qld-tournament-2020 4.23", f"table {table} needs two players")
+        return None
+
+    def _floor_due(self) -> Ruling | None:
+        """What the floor must do between hands before the next deal (croupier.tournament.floor),
+        or None."""
         return None
 
     def plan_hand(self, table: int, deck_order: Sequence[Card] | None = None) -> HandPlan:
@@ -139,6 +148,21 @@ class Dealing(EntryDesk):
                 self.c("qld-tournament-2020 4.35", "act-omaha-2017 20.20", "dunedin-house 95")
             )
         killed = frozenset(i for i, p in enumerate(players) if self._absent(p))
+        dead_hands: tuple[tuple[int, str], ...] = ()
+        if self.rules == DUNEDIN:
+            # 92: "Unprotected cards will be mucked following the initial deal"; 99: "the hand
+            # is killed after each initial deal". Reading: with every hand dead the big blind's
+            # is left, as though everyone folded to it, so the pot has a winner.
+            dead = sorted(killed - {big_pos} if len(killed) == n else killed)
+            dead_hands = tuple(
+                (
+                    i,
+                    "dunedin-house 92"
+                    if not self.entrants[players[i]].present
+                    else "dunedin-house 99",
+                )
+                for i in dead
+            )
         if any(not self.entrants[players[i]].present for i in killed):
             rulings.append(
                 self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92")
@@ -163,9 +187,14 @@ class Dealing(EntryDesk):
             structure=c.structure_for(level),
             chip_unit=self.smallest_chip(),
             deck_order=tuple(deck_order) if deck_order is not None else None,
+            # a live dealer enters or confirms each burn card, so 4.42's burns (and the rules
+            # of play's) are checked: croupier.round.burns
+            record_burns=deck_order is None,
+            full_blind="dunedin-house 94" if self.rules == DUNEDIN else "",
             antes_dead=bool(level.big_blind_ante),
             # act-omaha-2017 has no such rule: its showdown order applies (13.1)
             expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
+            dead_hands=dead_hands,
         )
         return HandPlan(
             table,
@@ -213,6 +242,18 @@ class Dealing(EntryDesk):
                 raise refuse(
                     "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
                 )
+            self._check_dead_hands(plan, r)
+        if self.hand_for_hand and len(self.tables) > 1:
+            # 4.20: hand-for-hand, no table deals its next hand until every table has
+            # completed the current one, so the tables' rounds are recorded together (which
+            # also holds 4.31's cards and 4.19's shared places to the whole deal)
+            waiting = [n for n in self.tables if n not in recorded and self.why_not_deal(n) is None]
+            if waiting:
+                raise refuse(
+                    "qld-tournament-2020 4.20",
+                    f"hand-for-hand: table {waiting[0]} has not completed the current hand; "
+                    "every table's hand is recorded together",
+                )
         n = len(self.events)
         groups: list[tuple[list[str], list[int]]] = []
         held: list[ev.HandsExposed] = []
@@ -238,6 +279,26 @@ class Dealing(EntryDesk):
                 self._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
         self._award_places()
         return self.events[n:]
+
+    def _check_dead_hands(self, plan: HandPlan, r: Round) -> None:
+        """A hand the plan kills (an absent or penalised player's) never bet, checked or called:
+        whatever dealt the round, the rule holds when it is recorded (qld-tournament-2020
+        4.16.1, 4.37; act-omaha-2017 20.12, 20.17). Reading: qld's absent big blind "will have
+        up until it is their turn to act", so one back by then may play."""
+        dead = set(plan.killed)
+        if self.rules == QLD and len(plan.players) > 1:
+            dead.discard(plan.seats.index(plan.deal.big_blind.seat))
+        for e in r.events:
+            if isinstance(e, (Checked, Called, BetOrRaised)) and e.player in dead:
+                p = plan.players[e.player]
+                clause = self.c(
+                    "qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92"
+                )
+                if self.entrants[p].present:  # serving a penalty, not absent
+                    clause = self.c(
+                        "qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99"
+                    )
+                raise refuse(clause, f"{p}'s hand is dead: it is folded, never played")
 
     def _exposure(self, plan: HandPlan, r: Round) -> ev.HandsExposed | None:
         """Every live hand turned face up once a player is all in and the betting is over

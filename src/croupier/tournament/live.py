@@ -21,10 +21,11 @@ from croupier.floor import (
 )
 from croupier.floor.decision import Decision
 from croupier.round import Fold, IllegalAction, Round, Ruling
-from croupier.round.engine import FLOP, PREFLOP, TURN
+from croupier.round.engine import FLOP, PREFLOP, RIVER
 from croupier.round.events import (
     BetOrRaised,
     BetReturned,
+    BurnsDue,
     Called,
     CardExposed,
     Checked,
@@ -258,19 +259,28 @@ class LiveHands(Floor):
 
 def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
     """4.42: a card exposed before its betting round ends goes back into the deck: the flop
-    without its burn card (re-dealt after the round), the turn set aside and shuffled back
-    after the new turn (1)(a)-(c), the river shuffled back (2); no bet cap (s36(3) does not
-    apply). Reading: cards exposed past the next street go back too; the dealer enters the
-    cards actually dealt next, so which card comes is theirs to record."""
-    clause, what = {
-        PREFLOP: ("qld-tournament-2020 4.42", "the flop is taken back, shuffled and re-dealt"),
-        FLOP: ("qld-tournament-2020 4.42(1)", "the turn card is set aside and shuffled back"),
-        TURN: ("qld-tournament-2020 4.42(2)", "the river card is shuffled back"),
-    }[r.street]
-    return Decision(
-        Ruling(clause, f"{what} after this betting round"),
-        tuple(CardExposed(x, "stub", clause) for x in c.cards),
-    )
+    "taken back without the burn card" and re-dealt after the round; the turn "set aside"
+    while "the dealer will burn a card, turn over a new fourth card", then shuffled back for a
+    fifth card "turned without burning a card" (1)(a)-(c); the river shuffled back and "no
+    further burn cards will be dealt" (2); no bet cap (s36(3) does not apply). Readings: cards
+    exposed past the next street go back at once; the burn that remains before a re-dealt flop
+    is its burn (no second one), as the burn that remains before a re-dealt river is."""
+    ph = "qld-tournament-2020 4.42"
+    events: list[Event] = []
+    if r.street == PREFLOP:
+        clause, what = ph, "the flop is taken back, shuffled and re-dealt"
+        events = [CardExposed(x, "stub", clause) for x in c.cards]
+        events.append(BurnsDue(FLOP, 0, clause))
+    elif r.street == FLOP:
+        clause, what = f"{ph}(1)", "the turn card is set aside until the new turn is dealt"
+        events = [CardExposed(c.cards[0], "aside", f"{ph}(1)(a)")]
+        events += [CardExposed(x, "stub", clause) for x in c.cards[1:]]
+        events.append(BurnsDue(RIVER, 0, f"{ph}(1)(c)"))
+    else:
+        clause, what = f"{ph}(2)", "the river card is shuffled back"
+        events = [CardExposed(x, "stub", clause) for x in c.cards]
+        events.append(BurnsDue(RIVER, 0, clause))
+    return Decision(Ruling(clause, f"{what} after this betting round"), tuple(events))
 
 
 def _unprotected_hand(r: Round, p: int) -> Decision:
