@@ -93,7 +93,7 @@ def _config(h: HandHistory) -> tuple[int, ...] | None:
     """The config row, or None when the kernel does not handle the hand (or the engine's
     config would refuse it: the engine then says why)."""
     v = _VARIANTS.get(h.variant)
-    if v is None:
+    if v is None or "_croupier_config" in h.extra:  # croupier's own rules: the engine's
         return None
     game, limit, cap, k, lo = v
     stacks = h.starting_stacks

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from croupier.cards import Card
+from croupier.histories.roundconfig import KEY, config_fields
 from croupier.phh import Action, HandHistory
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
@@ -105,6 +106,7 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
         "_croupier_recipient": "house" if recipient is None else f"p{recipient + 1}",
         "_croupier_rulebook": cfg.rulebook.id,
         "_croupier_structure": cfg.structure.name,
+        KEY: config_fields(cfg),
     }
     if cfg.commission is not None:
         extra["_croupier_commission"] = r.commission

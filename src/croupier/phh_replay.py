@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from croupier.histories.roundconfig import KEY, ConfigFieldsError, round_config
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
 from croupier.phh import DealBoard as PDealBoard
@@ -50,11 +51,34 @@ class ReplayError(ValueError):
     """A hand history that cannot be replayed under the rules (the message says why)."""
 
 
+def in_scope(h: HandHistory) -> bool:
+    """Whether replay handles the history: a variant in :data:`IN_SCOPE`, or croupier's own
+    history carrying its round's configuration."""
+    return h.variant in IN_SCOPE or KEY in h.extra
+
+
 def config_for(h: HandHistory, rulebook: Rulebook = DUNEDIN_HOUSE) -> RoundConfig:
-    """The round configuration a hand history describes (dealer-driven: the file has the cards)."""
+    """The round configuration a hand history describes (dealer-driven: the file has the cards).
+    croupier's own histories carry theirs (commission, fee, dead and newcomer's blinds, raise
+    cap); a standard history is read as its variant's usual game and structure."""
     n = len(h.starting_stacks)
     blinds = tuple(h.blinds_or_straddles or (0,) * n)
     antes = tuple(h.antes) if any(h.antes) else ()
+    own = h.extra.get(KEY)
+    if own is not None:
+        try:
+            return round_config(
+                own,
+                stacks=tuple(h.starting_stacks),
+                blinds=blinds,
+                antes=antes,
+                min_bet=h.min_bet or h.small_bet or 0,
+                antes_dead=not h.ante_trimming_status,
+                rulebook=rulebook,
+                recorded=str(h.extra.get("_croupier_rulebook", "")),
+            )
+        except ConfigFieldsError as bad:
+            raise ReplayError(f"{KEY}: {bad}") from bad
     v = h.variant
     if v == "NT":
         game, structure, min_bet = Game.holdem(), Structure.no_limit(), h.min_bet
@@ -189,7 +213,7 @@ def replay_files(
         except PhhError as e:
             rep.errors.append({"file": str(path), "error": str(e)})
             continue
-        if h.variant not in IN_SCOPE:
+        if not in_scope(h):
             rep.skipped += 1
             continue
         rep.in_scope += 1
