@@ -93,7 +93,7 @@ def _config(h: HandHistory) -> tuple[int, ...] | None:
     """The config row, or None when the kernel does not handle the hand (or the engine's
     config would refuse it: the engine then says why)."""
     v = _VARIANTS.get(h.variant)
-    if v is None or "_croupier_config" in h.extra:  # croupier's own rules: the engine's
+    if v is None:
         return None
     game, limit, cap, k, lo = v
     stacks = h.starting_stacks
@@ -116,8 +116,36 @@ def _config(h: HandHistory) -> tuple[int, ...] | None:
         return None
     if sum(stacks) + sum(blinds) + sum(antes) + min_bet + small + big >= EXACT:
         return None  # past what int64 carries exactly: the engine replays it
+    own = h.extra.get(_OWN)
+    if own is not None and own != _own_fields(h.variant, min_bet, small, big):
+        return None  # croupier's own round rules beyond the variant's (commission, ...)
     dead = 0 if h.ante_trimming_status else 1
     return (n, game, limit, min_bet, small, big, dead, cap, k, lo, 1)
+
+
+_OWN = "_croupier_config"  # croupier.histories.roundconfig.KEY
+_OWN_GAMES = {
+    "NT": ("holdem", "high", "no-limit"),
+    "NS": ("short-deck-B", "high", "no-limit"),
+    "FT": ("holdem", "high", "fixed"),
+    "PO": ("omaha", "high", "full-pot"),
+    "FO/8": ("omaha", "hilo", "fixed"),
+}
+
+
+def _own_fields(variant: str, min_bet: int, small: int, big: int) -> dict[str, object]:
+    """The ``_croupier_config`` of a round the kernel replays as it replays ``variant``
+    (croupier.histories.roundconfig.config_fields of that round)."""
+    game, split, limit = _OWN_GAMES[variant]
+    out: dict[str, object] = {
+        "min_bet": min_bet,
+        "game": game,
+        "split": split,
+        "limits": [limit] * 4,
+    }
+    if limit == "fixed":
+        out.update(small_bet=small, big_bet=big, max_raises=4)
+    return out
 
 
 def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE) -> Batch:
