@@ -58,6 +58,11 @@ STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
 CURRENCY = {"qld-holdem-2005": "AUD", "act-omaha-2017": "AUD", "dunedin-house": "NZD"}
 
 
+UNBALANCED = "_croupier_ohh_unbalanced"
+"""The key :func:`to_history` sets (with no finishing stacks) when a hand's pots do not add up
+to what its actions put in."""
+
+
 class OhhError(ValueError):
     """An OHH text or object that is not a hand croupier can read (the message says why)."""
 
@@ -434,15 +439,18 @@ class _Reader:
         back = sum(put) - total
         top = max(range(n), key=lambda i: put[i])
         stacks = [chips(p["starting_stack"]) for p in order]
-        finishing = [stacks[i] - put[i] + wins[i] + (back if i == top else 0) for i in range(n)]
-        if back < 0 or min(finishing) < 0:
-            raise OhhError("the pots hold more than the players put in")
+        finishing: list[int] | None = [
+            stacks[i] - put[i] + wins[i] + (back if i == top else 0) for i in range(n)
+        ]
+        extra: dict[str, Any] = {}
+        if back < 0 or min(finishing or [0]) < 0:  # the replay says which action is wrong
+            finishing = None
+            extra[UNBALANCED] = "the pots hold more than the players put in"
         if n == 2 and self._button_posts_small():
             blinds.reverse()  # PHH lists heads-up blinds small first; the engine swaps them
             antes.reverse()
         variant, fixed = self._variant()
         bb = chips(o["big_blind_amount"]) if o.get("big_blind_amount") is not None else 0
-        extra: dict[str, Any] = {}
         config = self.own.get("config")
         if isinstance(config, Mapping):
             extra["_croupier_rulebook"] = str(self.own.get("rulebook", ""))
@@ -462,7 +470,7 @@ class _Reader:
             big_bet=2 * bb if fixed else None,
             starting_stacks=tuple(stacks),
             actions=tuple(out),
-            finishing_stacks=tuple(finishing),
+            finishing_stacks=None if finishing is None else tuple(finishing),
             unit_scale=scale,
             hand=str(o.get("game_number", "")),
             table=str(o.get("table_name", "")),

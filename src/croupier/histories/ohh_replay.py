@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from croupier.histories.ohh import OhhError, loads, to_history, to_ohh
+from croupier.histories.ohh import UNBALANCED, OhhError, loads, to_history, to_ohh
 from croupier.phh_replay import ReplayError, Report, in_scope, replay
 from croupier.round import Round, Rulebook
 from croupier.round.rulebooks import DUNEDIN_HOUSE
@@ -28,6 +28,8 @@ def replay_hand(hand: Mapping[str, Any], rulebook: Rulebook = DUNEDIN_HOUSE) -> 
     r = replay(h, rulebook)
     again = to_ohh(r, None, unit_scale=h.unit_scale)["ohh"]
     _same_actions(hand["ohh"], again, h.players or ())
+    if UNBALANCED in h.extra:
+        raise ReplayError(str(h.extra[UNBALANCED]))
     return r
 
 
