@@ -176,7 +176,7 @@ def test_a_hand_that_breaks_the_rules_is_refused_not_repaired() -> None:
     replay_hand(data, rb)
     wrong_call = copy.deepcopy(data)
     _first(wrong_call, "Call")["amount"] += 1
-    with pytest.raises(ReplayError, match="the record has .* Call"):
+    with pytest.raises(ReplayError, match=r"the record has .* Call"):
         replay_hand(wrong_call, rb)
     small_raise = copy.deepcopy(data)
     raise_ = _first(small_raise, "Raise")
