@@ -11,6 +11,7 @@ from croupier.cli import (
     bench_cmd,
     demo_cmd,
     eval_cmd,
+    export_cmd,
     ohh_cmd,
     phh_cmd,
     play_cmd,
@@ -32,6 +33,7 @@ app.command("simulate")(simulate_cmd.simulate_cmd)
 app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(phh_cmd.app, name="phh")
 app.add_typer(ohh_cmd.app, name="ohh")
+app.command("export")(export_cmd.export_cmd)
 app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(tournament_cmd.app, name="tournament")
