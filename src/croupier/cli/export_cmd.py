@@ -129,11 +129,17 @@ def _hands(
             if player not in names:
                 continue  # a player's export holds the hands they played
             who = names.index(player)
+        info = _tournament(f) if h.event is not None else None
         try:
             if fmt is Format.ohh:
-                hands.append(ohh.to_ohh(r, who, meta=h, unit_scale=h.unit_scale))
+                hands.append(
+                    ohh.to_ohh(r, who, meta=h, unit_scale=h.unit_scale, tournament_info=info)
+                )
             elif fmt is Format.pokerstars:
-                texts.append(pokerstars.to_text(r, who, meta=h, unit_scale=h.unit_scale))
+                tid = None if info is None else str(info["tournament_number"])
+                texts.append(
+                    pokerstars.to_text(r, who, meta=h, unit_scale=h.unit_scale, tournament=tid)
+                )
             else:
                 from dataclasses import replace
 
@@ -160,6 +166,20 @@ def _hands(
         _write(pokerstars.dumps(texts), out)
     elif out is None:
         _write("\n".join(texts), None)
+
+
+def _tournament(hand: Path) -> dict[str, object] | None:
+    """The OHH tournament_info of a tournament's hand, from the results.json that
+    ``croupier tournament run`` writes beside its hands folder."""
+    import json
+
+    from croupier.histories.results import tournament_info
+
+    path = hand.parent.parent / "results.json"
+    try:
+        return tournament_info(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError):
+        return None
 
 
 def _write(text: str, out: Path | None) -> None:

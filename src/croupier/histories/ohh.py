@@ -375,6 +375,7 @@ class _Reader:
         blinds, antes, dead = [0] * n, [0] * n, [0] * n
         out: list[Action] = []
         put = [0] * n  # each player's total in the pot, for the finishing stacks
+        wagered = [0] * n  # of it, blinds and bets (antes and dead blinds are no wager)
         street_in = [0] * n
         expected = ("Preflop", "Flop", "Turn", "River")
         for k, rnd in enumerate(o["rounds"]):
@@ -429,6 +430,8 @@ class _Reader:
                 else:
                     raise OhhError(f"action {a['action_number']}: {what!r} is not in scope")
                 put[p] += x
+                if what not in ("Post Ante", "Post Dead"):
+                    wagered[p] += x
         wins = [0] * n
         total = 0
         for pot in pots:
@@ -437,7 +440,7 @@ class _Reader:
                 wins[pos[int(w["player_id"])]] += chips(w["win_amount"])
         # the uncalled part of the last bet goes back (OHH records pots, not the return)
         back = sum(put) - total
-        top = max(range(n), key=lambda i: put[i])
+        top = max(range(n), key=lambda i: wagered[i])
         stacks = [chips(p["starting_stack"]) for p in order]
         finishing: list[int] | None = [
             stacks[i] - put[i] + wins[i] + (back if i == top else 0) for i in range(n)

@@ -52,6 +52,7 @@ def document(t: Tournament) -> dict[str, Any]:
         "entry_fee": c.entry_fee,
         "admin_fee": c.admin_fee,
         "bounty": c.bounty,
+        "starting_stack": c.starting_stack,
         "entries": t.entries_total,
         "prize_pool": t.pool,
         "results": rows(t),
@@ -113,3 +114,20 @@ def summary(
         else:
             lines.append("You did not finish in a recorded place.")
     return "\n".join(lines) + "\n"
+
+
+def tournament_info(doc: dict[str, Any], currency: str = "AUD") -> dict[str, Any]:
+    """OHH's ``tournament_info`` of :func:`document` (spec 1.4.7)."""
+    start = str(doc["start"]).split("+")[0]
+    return {
+        "tournament_number": str(doc["tournament"]),
+        "name": str(doc["tournament"]),
+        "start_date_utc": start[:19] + "Z",
+        "currency": currency,
+        "buyin_amount": doc["entry_fee"],
+        "fee_amount": doc["admin_fee"],
+        "bounty_fee_amount": doc.get("bounty", 0),
+        "initial_stack": doc.get("starting_stack", 0),
+        "type": "MTT",
+        "speed": {"type": "Normal", "round_time": 0},
+    }
