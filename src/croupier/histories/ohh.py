@@ -367,6 +367,8 @@ class _Reader:
         scale = int(self.own.get("unit_scale", 0)) or _scale(amounts)
 
         def chips(x: Any) -> int:
+            if type(x) is int and scale == 1 and x >= 0:
+                return x
             v = _dec(x) * scale
             if v != v.to_integral_value():
                 raise OhhError(f"amount {x} is not a whole number of units of 1/{scale}")
@@ -390,7 +392,7 @@ class _Reader:
             if k:
                 street_in = [0] * n
                 if street != "Showdown":
-                    out.append(PDealBoard(tuple(parse_cards("".join(rnd.get("cards") or ())))))
+                    out.append(PDealBoard(tuple(_cards(rnd.get("cards")))))
             for a in rnd["actions"]:
                 what = a["action"]
                 p = pos.get(int(a["player_id"]))
@@ -407,7 +409,7 @@ class _Reader:
                 elif what == "Post Dead":
                     dead[p] += x
                 elif what == "Dealt Cards":
-                    cards = tuple(parse_cards("".join(a.get("cards") or ())))
+                    cards = tuple(_cards(a.get("cards")))
                     hole = self._hole_count()
                     if len(cards) not in (0, hole):
                         raise OhhError(f"action {a['action_number']}: {len(cards)} hole cards")
@@ -424,7 +426,7 @@ class _Reader:
                     street_in[p] += x
                     out.append(PBetRaise(p + 1, street_in[p]))
                 elif what == "Shows Cards":
-                    out.append(PShowMuck(p + 1, tuple(parse_cards("".join(a["cards"])))))
+                    out.append(PShowMuck(p + 1, tuple(_cards(a["cards"]))))
                 elif what == "Mucks Cards":
                     out.append(PShowMuck(p + 1, None))
                 else:
@@ -509,7 +511,28 @@ class _Reader:
         return code, bt == "FL"
 
 
+_CARDS: dict[str, Card] = {}
+
+
+def _cards(names: Any) -> list[Card]:
+    """OHH card strings as cards (a card string is checked once, then looked up)."""
+    out = []
+    for name in names or ():
+        c = _CARDS.get(name) if isinstance(name, str) else None
+        if c is None:
+            parsed = parse_cards(str(name))
+            if len(parsed) != 1:
+                raise OhhError(f"{name!r} is not one card")
+            c = _CARDS[str(name)] = parsed[0]
+        out.append(c)
+    return out
+
+
 def _dec(x: Any) -> Decimal:
+    if type(x) is int:
+        if x < 0:
+            raise OhhError(f"amount {x!r} is not a finite amount of chips")
+        return Decimal(x)
     if isinstance(x, bool) or not isinstance(x, int | float | Decimal | str):
         raise OhhError(f"amount {x!r} is not a number")
     d = Decimal(str(x)) if not isinstance(x, Decimal) else x
@@ -519,6 +542,8 @@ def _dec(x: Any) -> Decimal:
 
 
 def _scale(amounts: Sequence[Decimal]) -> int:
+    if all(a == a.to_integral_value() for a in amounts):
+        return 1
     for e in range(7):
         k: int = 10**e
         if all((a * k) == (a * k).to_integral_value() for a in amounts):
