@@ -23,10 +23,16 @@ SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
 
 
 def pokerkit_actions(text: str) -> list[str]:
+    return pokerkit_hand(text)[0]
+
+
+def pokerkit_hand(text: str) -> tuple[list[str], list[int]]:
+    """The actions pokerkit reads from the text, and the stacks its own rules end with."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit warns of its own field names
         (hh,) = list(PokerStarsParser()(text, error_status=True))
-    return [str(a) for a in hh.actions if " sm" not in str(a)]
+        stacks = list(list(hh)[-1].stacks)
+    return [str(a) for a in hh.actions if " sm" not in str(a)], stacks
 
 
 def ours(r: Round) -> list[str]:
@@ -46,7 +52,8 @@ def test_pokerkit_reads_the_corpus_as_pokerstars_text() -> None:
         if not plain_nlhe(h) or f.name == "wsop-2019-42-3-00-01-07.phh":
             continue
         r = replay(h)
-        assert pokerkit_actions(ps.to_text(r, HOUSE, meta=h)) == ours(r), f
+        actions, stacks = pokerkit_hand(ps.to_text(r, HOUSE, meta=h))
+        assert (actions, stacks) == (ours(r), r.stacks), f
         checked += 1
     assert checked > 3000
 
@@ -73,7 +80,7 @@ def test_pokerkit_reads_our_own_hands(tmp_path: Path) -> None:
             continue
         if r.commission:
             continue
-        assert pokerkit_actions(text) == ours(r), text
+        assert pokerkit_hand(text) == (ours(r), r.stacks), text
         checked += 1
     assert checked > 20
 
