@@ -2,7 +2,9 @@
 
 Replay is strict: an action the rules refuse is an error, never repaired. Variants in scope:
 ``NT`` (no-limit hold'em), ``NS`` (no-limit short-deck hold'em), ``FT`` (fixed-limit hold'em),
-``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha 8 or better); others are skipped.
+``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha 8 or better), and croupier's own
+histories of any game, which carry their round's configuration (``_croupier_config``:
+commission, fee, dead and newcomers' blinds, raise cap); others are skipped.
 :func:`replay_files` first verifies hands in batches with :mod:`croupier.phh_batch` (the same
 rules, compiled) and replays through the engine every hand the batch does not confirm.
 """
