@@ -35,7 +35,7 @@ from croupier.phh_batch import (
     BatchResult,
     replay_batch,
 )
-from croupier.phh_export import to_history
+from croupier.phh_export import HOUSE, to_history
 from croupier.phh_replay import ReplayError, commands_for, config_for, replay
 from croupier.round import (
     QLD_HOLDEM_2005,
@@ -271,7 +271,7 @@ def boundary_raises(rng: random.Random, h: HandHistory) -> list[HandHistory]:
 
 def test_random_rounds_agree_with_the_engine() -> None:
     rng = random.Random(20261122)
-    hs = [to_history(random_round(rng, seed)) for seed in range(2000)]
+    hs = [to_history(random_round(rng, seed), HOUSE) for seed in range(2000)]
     res = replay_batch(hs)
     assert (res.status == OK).all(), "every exported round replays"
     for i, h in enumerate(hs):
@@ -282,7 +282,7 @@ def test_random_rounds_agree_with_the_engine() -> None:
 
 def test_mutated_rounds_agree_with_the_engine() -> None:
     rng = random.Random(7)
-    base = [to_history(random_round(rng, seed)) for seed in range(700)]
+    base = [to_history(random_round(rng, seed), HOUSE) for seed in range(700)]
     hs = [m for h in base for m in (*mutations(rng, h), *boundary_raises(rng, h))]
     res = replay_batch(hs)
     counts = assert_agrees(hs, res)
@@ -297,7 +297,7 @@ def test_mutated_rounds_agree_with_the_engine() -> None:
 
 def test_unsupported_configurations_are_marked_not_guessed() -> None:
     rng = random.Random(3)
-    h = to_history(random_round(rng, 1))
+    h = to_history(random_round(rng, 1), HOUSE)
     hs = [
         replace(h, variant="F7S/8"),  # stud
         replace(h, variant="F7S"),

@@ -8,7 +8,7 @@ import pytest
 
 from croupier.cards import Deck
 from croupier.phh import dumps, loads
-from croupier.phh_export import to_history, variant_code
+from croupier.phh_export import HOUSE, to_history, variant_code
 from croupier.phh_replay import replay
 from croupier.round import (
     BetRaise,
@@ -64,14 +64,14 @@ def test_export_replays_to_the_same_stacks(code: str, game: Game, structure: Str
     for seed in range(150):
         r = random_round(rng, seed, game, structure)
         assert variant_code(r) == code
-        h = loads(dumps(to_history(r)))
+        h = loads(dumps(to_history(r, HOUSE)))
         assert h.finishing_stacks == tuple(r.stacks)
         assert replay(h).stacks == r.stacks
 
 
 def test_export_names_the_rulebook() -> None:
     r = random_round(random.Random(1), 1, Game.holdem(), Structure.no_limit())
-    assert to_history(r).extra["_croupier_rulebook"] == "dunedin-house"
+    assert to_history(r, HOUSE).extra["_croupier_rulebook"] == "dunedin-house"
     assert Deck.standard().size == 52
 
 
@@ -87,10 +87,10 @@ def test_floor_rulings_travel_with_the_exported_round() -> None:
     for p, cards in enumerate(["AsKs", "QdQc", "7h2c"]):
         r.apply(DealHole(p, parse_cards(cards)))
     apply_incident(r, HandKilledByDealer(2))
-    h = loads(dumps(to_history(r)))
+    h = loads(dumps(to_history(r, HOUSE)))
     assert PFold(3) in h.actions
     assert any("dunedin-house 69" in x for x in h.extra["_croupier_rulings"])  # type: ignore[union-attr]
 
     v = Round(cfg)
     apply_incident(v, DealIrregularity(DealError.CUT_EXPOSED))
-    assert "dunedin-house 68" in str(loads(dumps(to_history(v))).extra["_croupier_voided"])
+    assert "dunedin-house 68" in str(loads(dumps(to_history(v, HOUSE))).extra["_croupier_voided"])

@@ -82,6 +82,12 @@ class BatchResult:
 
 _PAD = (0,) * 10
 
+EXACT = 1 << 60
+"""Amounts the kernel carries exactly: a hand whose forced bets, bet sizes and stacks add up to
+this or more, or any of whose ``cbr`` amounts is this or more, is UNSUPPORTED (the engine, with
+Python's integers, replays it). The kernel adds, subtracts and doubles such amounts in int64
+(2**63), so this bound leaves it room; a wrapped sum must never confirm a forged record."""
+
 
 def _config(h: HandHistory) -> tuple[int, ...] | None:
     """The config row, or None when the kernel does not handle the hand (or the engine's
@@ -108,8 +114,38 @@ def _config(h: HandHistory) -> tuple[int, ...] | None:
         min_bet = h.min_bet or 0
     if min_bet <= 0:
         return None
+    if sum(stacks) + sum(blinds) + sum(antes) + min_bet + small + big >= EXACT:
+        return None  # past what int64 carries exactly: the engine replays it
+    own = h.extra.get(_OWN)
+    if own is not None and own != _own_fields(h.variant, min_bet, small, big):
+        return None  # croupier's own round rules beyond the variant's (commission, ...)
     dead = 0 if h.ante_trimming_status else 1
     return (n, game, limit, min_bet, small, big, dead, cap, k, lo, 1)
+
+
+_OWN = "_croupier_config"  # croupier.histories.roundconfig.KEY
+_OWN_GAMES = {
+    "NT": ("holdem", "high", "no-limit"),
+    "NS": ("short-deck-B", "high", "no-limit"),
+    "FT": ("holdem", "high", "fixed"),
+    "PO": ("omaha", "high", "full-pot"),
+    "FO/8": ("omaha", "hilo", "fixed"),
+}
+
+
+def _own_fields(variant: str, min_bet: int, small: int, big: int) -> dict[str, object]:
+    """The ``_croupier_config`` of a round the kernel replays as it replays ``variant``
+    (croupier.histories.roundconfig.config_fields of that round)."""
+    game, split, limit = _OWN_GAMES[variant]
+    out: dict[str, object] = {
+        "min_bet": min_bet,
+        "game": game,
+        "split": split,
+        "limits": [limit] * 4,
+    }
+    if limit == "fixed":
+        out.update(small_bet=small, big_bet=big, max_raises=4)
+    return out
 
 
 def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE) -> Batch:
@@ -172,8 +208,8 @@ _P = 11  # the player's shift in an action word
 
 def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> int:
     """Append a hand's commands; _GAPS when some actions are no command (comments, other
-    games' actions), _ABSURD when a list of cards is too long to encode. An unknown hole card
-    (``??``) is -1.
+    games' actions), _ABSURD when a list of cards is too long to encode or an amount too large
+    to carry exactly. An unknown hole card (``??``) is -1.
     Kinds and the player's shift are literals here: the loop runs per action."""
     gaps = False
     fold, hole_t, check_call, bet_raise = PFold, PDealHole, PCheckCall, PBetRaise
@@ -191,6 +227,8 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> 
         elif t is check_call:
             rec += (3 | a.player << 11, 0)  # type: ignore[union-attr]
         elif t is bet_raise:
+            if a.amount >= EXACT:  # type: ignore[union-attr]
+                return _ABSURD
             rec += (4 | a.player << 11, a.amount)  # type: ignore[union-attr]
         elif t is PDealBoard:
             board = [c for c in a.cards if c is not None]  # type: ignore[union-attr]

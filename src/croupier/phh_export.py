@@ -2,12 +2,20 @@
 
 Standard PHH variant codes are used where one fits (``NT``, ``NS``, ``FT``, ``PO``, ``FO/8``);
 any other game is written with a ``croupier:`` variant code. croupier's own facts that PHH has
-no field for (rulebook, betting structure, commission) go in ``_croupier_*`` fields, which the
-PHH specification reserves for user-defined data.
+no field for (rulebook, betting structure, commission, recipient) go in ``_croupier_*`` fields,
+which the PHH specification reserves for user-defined data.
+
+Every export has a recipient: the house's (:data:`HOUSE`) holds every card dealt; a player's
+holds that player's own hole cards and, of the others', only the cards shown or exposed to the
+table (a hand folded or mucked unseen is written ``??``).
 """
 
 from __future__ import annotations
 
+from typing import Final
+
+from croupier.cards import Card
+from croupier.histories.roundconfig import KEY, config_fields
 from croupier.phh import Action, HandHistory
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
@@ -20,6 +28,8 @@ from croupier.round.events import (
     BetOrRaised,
     BoardDealt,
     Called,
+    CardExposed,
+    CardsShownToTable,
     Checked,
     ChipsCommitted,
     Folded,
@@ -32,6 +42,9 @@ from croupier.round.events import (
 )
 from croupier.round.games import Split
 from croupier.round.structures import Limit
+
+HOUSE: Final = None
+"""The recipient of an export that holds every card: the house's own record."""
 
 
 def variant_code(r: Round) -> str:
@@ -54,13 +67,20 @@ def variant_code(r: Round) -> str:
     return f"croupier:{game.name}/{game.split.value}/{game.deck.size}/{cfg.structure.name}"
 
 
-def to_history(r: Round) -> HandHistory:
-    """The round as a PHH hand history (players numbered from 1, as PHH does)."""
+def to_history(r: Round, recipient: int | None) -> HandHistory:
+    """The round as a PHH hand history (players numbered from 1, as PHH does), as
+    ``recipient`` saw it: a player's index, or :data:`HOUSE` for every card."""
     cfg = r.config
+    if recipient is not None and not 0 <= recipient < cfg.players:
+        raise ValueError(f"no player {recipient} in a round of {cfg.players}")
+    seen = None if recipient is None else _public_cards(r)
     actions: list[Action] = []
     for e in r.events:
         if isinstance(e, HoleDealt):
-            actions.append(PDealHole(e.player + 1, e.cards))
+            cards = e.cards
+            if seen is not None and e.player != recipient:
+                cards = tuple(c if c in seen else None for c in cards)
+            actions.append(PDealHole(e.player + 1, cards))
         elif isinstance(e, BoardDealt):
             actions.append(PDealBoard(e.cards))
         elif isinstance(e, Folded | HandKilled):  # a dead hand is folded (qld s33(2))
@@ -83,8 +103,10 @@ def to_history(r: Round) -> HandHistory:
     voided = [e.clause for e in r.events if isinstance(e, RoundVoided)]
     fixed = Limit.FIXED in cfg.structure.limits
     extra: dict[str, object] = {
+        "_croupier_recipient": "house" if recipient is None else f"p{recipient + 1}",
         "_croupier_rulebook": cfg.rulebook.id,
         "_croupier_structure": cfg.structure.name,
+        KEY: config_fields(cfg),
     }
     if cfg.commission is not None:
         extra["_croupier_commission"] = r.commission
@@ -109,3 +131,14 @@ def to_history(r: Round) -> HandHistory:
         finishing_stacks=tuple(r.stacks) if r.is_over else None,
         extra=extra,
     )
+
+
+def _public_cards(r: Round) -> set[Card]:
+    """Cards the whole table saw: hands shown, cards shown to the table or exposed in error."""
+    out: set[Card] = set()
+    for e in r.events:
+        if isinstance(e, HandShown | CardsShownToTable):
+            out.update(e.cards)
+        elif isinstance(e, CardExposed):
+            out.add(e.card)
+    return out

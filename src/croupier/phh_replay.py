@@ -2,17 +2,21 @@
 
 Replay is strict: an action the rules refuse is an error, never repaired. Variants in scope:
 ``NT`` (no-limit hold'em), ``NS`` (no-limit short-deck hold'em), ``FT`` (fixed-limit hold'em),
-``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha 8 or better); others are skipped.
+``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha 8 or better), and croupier's own
+histories of any game, which carry their round's configuration (``_croupier_config``:
+commission, fee, dead and newcomers' blinds, raise cap); others are skipped.
 :func:`replay_files` first verifies hands in batches with :mod:`croupier.phh_batch` (the same
 rules, compiled) and replays through the engine every hand the batch does not confirm.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from croupier.histories.roundconfig import KEY, ConfigFieldsError, round_config
 from croupier.phh import BetRaise as PBetRaise
 from croupier.phh import CheckCall as PCheckCall
 from croupier.phh import DealBoard as PDealBoard
@@ -49,11 +53,34 @@ class ReplayError(ValueError):
     """A hand history that cannot be replayed under the rules (the message says why)."""
 
 
+def in_scope(h: HandHistory) -> bool:
+    """Whether replay handles the history: a variant in :data:`IN_SCOPE`, or croupier's own
+    history carrying its round's configuration."""
+    return h.variant in IN_SCOPE or KEY in h.extra
+
+
 def config_for(h: HandHistory, rulebook: Rulebook = DUNEDIN_HOUSE) -> RoundConfig:
-    """The round configuration a hand history describes (dealer-driven: the file has the cards)."""
+    """The round configuration a hand history describes (dealer-driven: the file has the cards).
+    croupier's own histories carry theirs (commission, fee, dead and newcomer's blinds, raise
+    cap); a standard history is read as its variant's usual game and structure."""
     n = len(h.starting_stacks)
     blinds = tuple(h.blinds_or_straddles or (0,) * n)
     antes = tuple(h.antes) if any(h.antes) else ()
+    own = h.extra.get(KEY)
+    if own is not None:
+        try:
+            return round_config(
+                own,
+                stacks=tuple(h.starting_stacks),
+                blinds=blinds,
+                antes=antes,
+                min_bet=h.min_bet or h.small_bet or 0,
+                antes_dead=not h.ante_trimming_status,
+                rulebook=rulebook,
+                recorded=str(h.extra.get("_croupier_rulebook", "")),
+            )
+        except ConfigFieldsError as bad:
+            raise ReplayError(f"{KEY}: {bad}") from bad
     v = h.variant
     if v == "NT":
         game, structure, min_bet = Game.holdem(), Structure.no_limit(), h.min_bet
@@ -113,26 +140,34 @@ def commands_for(h: HandHistory) -> Iterable[Command]:
 def replay(h: HandHistory, rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:
     """Play a hand history through the engine, strictly; raises ReplayError on a refusal."""
     r = Round(config_for(h, rulebook))
-    early: list[Command] = []  # shows recorded before the all-in runout ends
+    early: list[tuple[int, Command]] = []  # shows recorded before the all-in runout ends
     for i, cmd in enumerate(commands_for(h)):
         if isinstance(cmd, (Show, Muck)) and r.street != SHOWDOWN:
-            early.append(cmd)
+            early.append((i, cmd))
             continue
-        try:
-            r.apply(cmd)
-        except IllegalAction as e:
-            raise ReplayError(f"action {i + 1} ({cmd}): {e}") from e
+        _apply(r, i, cmd)
         if r.street == SHOWDOWN and early:
-            for c in early:
-                r.apply(c)
+            for j, c in early:
+                _apply(r, j, c)
             early = []
     if r.street == SHOWDOWN:
-        for c in early:
-            r.apply(c)
-        r.resolve_showdown()
+        for j, c in early:
+            _apply(r, j, c)
+        try:
+            r.resolve_showdown()
+        except IllegalAction as at_showdown:
+            raise ReplayError(f"at the showdown: {at_showdown}") from at_showdown
     if not r.is_over:
         raise ReplayError(f"the hand history ends before the round does (it awaits {r.awaiting()})")
     return r
+
+
+def _apply(r: Round, i: int, cmd: Command) -> None:
+    """Apply the history's command number ``i`` (0-based); a refusal is a ReplayError."""
+    try:
+        r.apply(cmd)
+    except IllegalAction as e:
+        raise ReplayError(f"action {i + 1} ({cmd}): {e}") from e
 
 
 @dataclass
@@ -180,7 +215,7 @@ def replay_files(
         except PhhError as e:
             rep.errors.append({"file": str(path), "error": str(e)})
             continue
-        if h.variant not in IN_SCOPE:
+        if not in_scope(h):
             rep.skipped += 1
             continue
         rep.in_scope += 1
@@ -203,11 +238,14 @@ def verify_histories(
     OK and the recorded stacks); the engine replays the rest."""
     confirmed = [False] * len(items)
     if batch and items:
-        from croupier.phh_batch import OK, replay_batch
+        from croupier.phh_batch import OK, BatchResult, replay_batch
 
-        res = replay_batch([h for _, h in items], rulebook)
+        res: BatchResult | None = None
+        # the batch only confirms: where it cannot encode the chunk, the engine decides
+        with contextlib.suppress(OverflowError, ValueError):
+            res = replay_batch([h for _, h in items], rulebook)
         for i, (_, h) in enumerate(items):
-            if res.status[i] == OK:
+            if res is not None and res.status[i] == OK:
                 expected = h.finishing_stacks
                 confirmed[i] = expected is None or list(expected) == res.stacks_of(i)
     for i, (path, h) in enumerate(items):
@@ -222,6 +260,9 @@ def _engine_check(path: Path, h: HandHistory, rulebook: Rulebook, rep: Report) -
         r = replay(h, rulebook)
     except ReplayError as refused:  # not `e`: mypyc types a name once per function
         rep.errors.append({"file": str(path), "error": str(refused)})
+        return
+    except Exception as broken:  # one bad file is one error line, never the end of the run
+        rep.errors.append({"file": str(path), "error": f"{type(broken).__name__}: {broken}"})
         return
     expected = h.finishing_stacks
     got = list(r.stacks)

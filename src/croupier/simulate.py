@@ -15,7 +15,7 @@ from pathlib import Path
 
 from croupier.bots import Bot, make_bot
 from croupier.phh import dump
-from croupier.phh_export import to_history
+from croupier.phh_export import HOUSE, to_history
 from croupier.round import IllegalAction, Round
 from croupier.shoe import Shoe
 from croupier.table.button import Blind, Buttons, Deal, Seating, Status
@@ -269,7 +269,7 @@ def simulate(
         sim.between_rounds()
         r, players = sim.play_round()
         if history is not None:
-            h = replace(to_history(r), hand=i + 1, players=players)
+            h = replace(to_history(r, HOUSE), hand=i + 1, players=players)
             dump(h, history / f"{i + 1:07d}.phh")
         if progress is not None:
             progress(1)

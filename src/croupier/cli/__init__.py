@@ -11,6 +11,8 @@ from croupier.cli import (
     bench_cmd,
     demo_cmd,
     eval_cmd,
+    export_cmd,
+    ohh_cmd,
     phh_cmd,
     play_cmd,
     simulate_cmd,
@@ -30,6 +32,8 @@ app.command("play")(play_cmd.play)
 app.command("simulate")(simulate_cmd.simulate_cmd)
 app.add_typer(eval_cmd.app, name="eval")
 app.add_typer(phh_cmd.app, name="phh")
+app.add_typer(ohh_cmd.app, name="ohh")
+app.command("export")(export_cmd.export_cmd)
 app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(tournament_cmd.app, name="tournament")

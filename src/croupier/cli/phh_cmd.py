@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.cli.options import fail
+
+if TYPE_CHECKING:
+    from croupier.phh_replay import Report
 
 app = typer.Typer(help="PHH hand histories: replay them under a rulebook.")
 
@@ -44,13 +47,18 @@ def replay_cmd(
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
     report = replay_files(phh_files(files), rb, batch=not engine)
+    print_report(report, rb.id, as_json)
+
+
+def print_report(report: Report, rulebook_id: str, as_json: bool) -> None:
+    """Print a replay report (text or JSON); exit 1 when a hand mismatched or was refused."""
     if as_json:
         typer.echo(json.dumps(report.as_json(), indent=2))
     else:
         typer.echo(
             f"{report.hands} hands, {report.in_scope} in scope, {report.matched} matched, "
             f"{len(report.mismatched)} mismatched, {len(report.errors)} errors, "
-            f"{report.skipped} skipped (rulebook {rb.id})"
+            f"{report.skipped} skipped (rulebook {rulebook_id})"
         )
         for m in report.odd_chip:
             typer.echo(f"odd chip: {m['file']}: {m['why']}")

@@ -123,6 +123,9 @@ def run(
         writer = csv.DictWriter(fh, fieldnames=list(log[0]) if log else ["tournament"])
         writer.writeheader()
         writer.writerows(log)
+    from croupier.histories.results import document, to_json
+
+    (folder / "results.json").write_text(to_json(document(t)), encoding="utf-8")
     if histories:
         hands = folder / "hands"
         hands.mkdir(exist_ok=True)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from croupier.bots import Bot, RandomBot, TightAggressive
 from croupier.cards import Card
 from croupier.phh import HandHistory
-from croupier.phh_export import to_history
+from croupier.phh_export import HOUSE, to_history
 from croupier.round import BetRaise, CheckCall, Command, Fold, Round
 from croupier.shoe import Shoe
 from croupier.tournament.conditions import Conditions
@@ -260,7 +260,7 @@ def _history(t: Tournament, plan: HandPlan, r: Round) -> HandHistory:
     """The hand's PHH history, with the tournament, table, hand, level, seats and players."""
     start = t.conditions.start
     return replace(
-        to_history(r),
+        to_history(r, HOUSE),
         event=t.conditions.name,
         table=plan.table,
         hand=plan.hand,
@@ -462,7 +462,7 @@ def run_heads_up_tournament(
         stats.hands += 1
         if keep_histories:
             history = replace(
-                to_history(r),
+                to_history(r, HOUSE),
                 event=conditions.name,
                 table=len(matches),
                 hand=hand,

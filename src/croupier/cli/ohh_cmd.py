@@ -1,0 +1,39 @@
+"""``croupier ohh replay``: replay Open Hand History files strictly under a rulebook."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from croupier.cli.options import fail
+from croupier.cli.phh_cmd import print_report
+
+app = typer.Typer(help="OHH (Open Hand History) files: replay them under a rulebook.")
+
+
+@app.command("replay")
+def replay_cmd(
+    files: Annotated[
+        list[Path], typer.Argument(help=".ohh files or folders (searched recursively)")
+    ],
+    rulebook: Annotated[str, typer.Option("--rulebook", "-r", help="the rulebook to apply")] = (
+        "dunedin-house"
+    ),
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Replay each hand strictly: an action the rules refuse is an error naming the clause, and
+    an amount or stack that differs from the rules' is reported, never repaired. Games OHH
+    cannot express for croupier are skipped."""
+    from croupier.histories.ohh_replay import ohh_files, replay_files
+    from croupier.round.rulebooks import rulebook as find_rulebook
+
+    try:
+        rb = find_rulebook(rulebook)
+    except ValueError as e:
+        raise fail(str(e)) from e
+    missing = [str(f) for f in files if not f.exists()]
+    if missing:
+        raise fail(f"no such file or folder: {missing[0]}")
+    print_report(replay_files(ohh_files(files), rb), rb.id, as_json)

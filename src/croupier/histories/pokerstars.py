@@ -1,0 +1,244 @@
+"""PokerStars-style hand history text, the layout tracking tools parse.
+
+A header line (hand number, game, stakes, date), the table line naming the button's seat, seat
+lines, posts, ``*** HOLE CARDS ***``, the streets, ``*** SHOW DOWN ***`` and ``*** SUMMARY ***``
+with the total pot and rake. The house's export deals every hand face up ("Dealt to" each
+player); a player's holds only that player's hole cards and the hands shown. Games the layout
+has no name for (half-pot, straddle or mixed betting) are refused with :class:`NotExpressible`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from decimal import Decimal
+
+from croupier.phh import HandHistory
+from croupier.round import Round
+from croupier.round.events import (
+    AntePosted,
+    BetOrRaised,
+    BetReturned,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    Checked,
+    CommissionTaken,
+    DeadPosted,
+    Folded,
+    HandKilled,
+    HandMucked,
+    HandShown,
+    HoleDealt,
+    PotAwarded,
+)
+from croupier.round.games import Split
+from croupier.round.structures import Limit
+
+STREET_NAMES = ("", "FLOP", "TURN", "RIVER")
+
+
+class NotExpressible(ValueError):
+    """A round the PokerStars layout cannot express (the message says why)."""
+
+
+def game_name(r: Round) -> str:
+    """The game as PokerStars names it, e.g. ``Hold'em No Limit``, ``Omaha Hi/Lo Limit``."""
+    g, limits = r.config.game, set(r.config.structure.limits)
+    if limits == {Limit.NO_LIMIT}:
+        limit = "No Limit"
+    elif limits == {Limit.FULL_POT}:
+        limit = "Pot Limit"
+    elif limits == {Limit.FIXED}:
+        limit = "Limit"
+    else:
+        raise NotExpressible(f"{r.config.structure.name} betting has no PokerStars name")
+    if g.omaha:
+        if g.deck.size != 52:
+            raise NotExpressible("Omaha on a short deck has no PokerStars name")
+        return f"Omaha{' Hi/Lo' if g.split is Split.HILO else ''} {limit}"
+    if g.split is not Split.HIGH:
+        raise NotExpressible("a split hold'em has no PokerStars name")
+    if g.deck.size == 36:
+        return f"6+ Hold'em {limit}"
+    if g.deck.size != 52:
+        raise NotExpressible(f"hold'em on {g.deck.size} cards has no PokerStars name")
+    return f"Hold'em {limit}"
+
+
+def to_text(
+    r: Round,
+    recipient: int | None,
+    *,
+    meta: HandHistory | None = None,
+    unit_scale: int = 1,
+    currency: str = "$",
+    code: str = "USD",
+    hand_number: str | None = None,
+    table_name: str | None = None,
+    start: dt.datetime | None = None,
+    tournament: str | None = None,
+) -> str:
+    """The round in PokerStars' layout as ``recipient`` (a position, or None: the house) saw
+    it. ``tournament`` (an id) writes a tournament hand: chips without a currency sign."""
+    if not r.is_over:
+        raise NotExpressible("the round is not over")
+    name = game_name(r)
+    cfg = r.config
+    n = cfg.players
+    if recipient is not None and not 0 <= recipient < n:
+        raise ValueError(f"no player {recipient} in a round of {n}")
+    sign = "" if tournament is not None else currency
+
+    def money(x: int) -> str:
+        d = Decimal(x).scaleb(-(len(str(unit_scale)) - 1)) if unit_scale != 1 else Decimal(x)
+        return f"{sign}{d}"
+
+    seats = list(meta.seats) if meta is not None and meta.seats else list(range(1, n + 1))
+    names = [f"Player{i + 1}" for i in range(n)]
+    if meta is not None and meta.players:
+        names = [p.replace(":", "_") for p in meta.players]
+    number = hand_number or (str(meta.hand) if meta is not None and meta.hand else "1")
+    table = table_name or (str(meta.table) if meta is not None and meta.table else "croupier")
+    when = (start or dt.datetime(1970, 1, 1)).strftime("%Y/%m/%d %H:%M:%S")
+    sb = sorted(b for b in cfg.blinds if b)
+    stakes = f"{money(sb[0]) if len(sb) > 1 else money(0)}/{money(cfg.min_bet)}"
+    head = f"PokerStars Hand #{number}: "
+    if tournament is not None:
+        head += f"Tournament #{tournament}, {name} - Level I ({stakes})"
+    else:
+        head += f"{name} ({stakes} {code})"
+    size = max(n, meta.seat_count or 0) if meta is not None else n
+    lines = [
+        f"{head} - {when} UTC",
+        f"Table '{table}' {size}-max Seat #{seats[n - 1]} is the button",
+    ]
+    lines += [f"Seat {seats[i]}: {names[i]} ({money(cfg.stacks[i])} in chips)" for i in range(n)]
+    shown = {e.player: e.cards for e in r.events if isinstance(e, HandShown)}
+    street_in = [0] * n
+    top = 0
+    street = 0
+    board: list[str] = []
+    folded_on: dict[int, int] = {}
+    won = [0] * n
+    showdown_started = False
+    for e in r.events:
+        if isinstance(e, AntePosted):
+            lines.append(f"{names[e.player]}: posts the ante {money(e.amount)}")
+        elif isinstance(e, DeadPosted):
+            lines.append(f"{names[e.player]}: posts a dead blind {money(e.amount)}")
+        elif isinstance(e, BlindPosted):
+            kind = "small blind" if e.kind == "small blind" else "big blind"
+            lines.append(f"{names[e.player]}: posts {kind} {money(e.amount)}")
+            street_in[e.player] += e.amount
+            top = max(top, street_in[e.player])
+        elif isinstance(e, HoleDealt):
+            if "*** HOLE CARDS ***" not in lines:
+                lines.append("*** HOLE CARDS ***")
+            if recipient is None or e.player == recipient:
+                cards = " ".join(str(c) for c in e.cards if c is not None)
+                lines.append(f"Dealt to {names[e.player]} [{cards}]")
+        elif isinstance(e, BoardDealt):
+            street = min(e.street, 3)
+            before = " ".join(board)
+            new = [str(c) for c in e.cards]
+            lines.append(
+                f"*** {STREET_NAMES[street]} *** [{' '.join(new)}]"
+                if not board
+                else f"*** {STREET_NAMES[street]} *** [{before}] [{' '.join(new)}]"
+            )
+            board += new
+            street_in = [0] * n
+            top = 0
+        elif isinstance(e, Folded | HandKilled):
+            lines.append(f"{names[e.player]}: folds")
+            folded_on[e.player] = street
+        elif isinstance(e, Checked):
+            lines.append(f"{names[e.player]}: checks")
+        elif isinstance(e, Called):
+            street_in[e.player] += e.amount
+            lines.append(f"{names[e.player]}: calls {money(e.amount)}{_all_in(e.all_in)}")
+        elif isinstance(e, BetOrRaised):
+            if top == 0:
+                lines.append(f"{names[e.player]}: bets {money(e.to)}{_all_in(e.all_in)}")
+            else:
+                lines.append(
+                    f"{names[e.player]}: raises {money(e.to - top)} to {money(e.to)}"
+                    f"{_all_in(e.all_in)}"
+                )
+            street_in[e.player] = e.to
+            top = max(top, e.to)
+        elif isinstance(e, BetReturned):
+            lines.append(f"Uncalled bet ({money(e.amount)}) returned to {names[e.player]}")
+        elif isinstance(e, HandShown | HandMucked):
+            if not showdown_started:
+                lines.append("*** SHOW DOWN ***")
+                showdown_started = True
+            if isinstance(e, HandShown):
+                lines.append(f"{names[e.player]}: shows [{_cards(e.cards)}] ({_say(r, e.cards)})")
+            else:
+                lines.append(f"{names[e.player]}: mucks hand")
+        elif isinstance(e, PotAwarded):
+            won[e.player] += e.amount
+            pot = (
+                "pot" if len(r.pots()) <= 1 else ("main pot" if e.pot == 0 else f"side pot-{e.pot}")
+            )
+            lines.append(f"{names[e.player]} collected {money(e.amount)} from {pot}")
+    rake = sum(e.amount for e in r.events if isinstance(e, CommissionTaken))
+    total = sum(won) + rake
+    lines += ["*** SUMMARY ***", f"Total pot {money(total)} | Rake {money(rake)}"]
+    if board:
+        lines.append(f"Board [{' '.join(board)}]")
+    for i in range(n):
+        role = _role(r, i)
+        if i in folded_on:
+            where = folded_on[i]
+            what = (
+                "folded before Flop"
+                if where == 0
+                else f"folded on the {STREET_NAMES[where].title()}"
+            )
+        elif i in shown:
+            what = f"showed [{_cards(shown[i])}] and " + (
+                f"won ({money(won[i])})" if won[i] else "lost"
+            )
+        elif won[i]:
+            what = f"collected ({money(won[i])})"
+        else:
+            what = "mucked"
+        lines.append(f"Seat {seats[i]}: {names[i]}{role} {what}")
+    return "\n".join(lines) + "\n"
+
+
+def dumps(texts: Sequence[str]) -> str:
+    """Several hands in one file, separated by blank lines as PokerStars writes them."""
+    return "\n\n".join(t.rstrip("\n") for t in texts) + "\n\n"
+
+
+def _all_in(flag: bool) -> str:
+    return " and is all-in" if flag else ""
+
+
+def _cards(cards: Sequence[object]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _say(r: Round, cards: Sequence[object]) -> str:
+    g = r.config.game
+    board = [c for e in r.events if isinstance(e, BoardDealt) for c in e.cards]
+    hole = [c for c in cards if isinstance(c, int)]
+    try:
+        high = g.high(hole, board)
+        low = g.low(hole, board) if g.low_rule is not None else None
+        return g.describe(high, low or None)
+    except (ValueError, IndexError, AssertionError):
+        return "a hand"
+
+
+def _role(r: Round, i: int) -> str:
+    n = r.config.players
+    out = " (button)" if i == n - 1 else ""
+    for e in r.events:
+        if isinstance(e, BlindPosted) and e.player == i:
+            out += " (small blind)" if e.kind == "small blind" else " (big blind)"
+    return out
