@@ -1,0 +1,214 @@
+"""Canonical JSON for the core's events and configurations, and back.
+
+The codec is generic: it knows no event by name. A value is encoded by its shape:
+
+* ``None``, ``bool``, ``int``, ``str`` and finite ``float`` as themselves; a list as a list;
+* a :class:`~croupier.cards.Card` as ``{"$card": id}`` (a card is an ``int``: the tag keeps it one);
+* an enum member as ``{"$enum": "module:Qual", "name": ...}``;
+* a tuple as ``{"$tuple": [...]}``, a set or frozenset as ``{"$set": [...]}`` (sorted by the
+  canonical bytes of the items), a mapping as ``{"$map": [[k, v], ...]}`` (sorted likewise),
+  bytes as ``{"$bytes": hex}``;
+* a dataclass as ``{"$t": "module:Qual", field: value, ...}`` with every field.
+
+Canonical bytes are the encoding as JSON with sorted keys, no spaces, UTF-8, so equal values
+have equal bytes (the hash chain hashes them). Types are found by qualified name in a registry;
+a name not yet registered is imported only from ``croupier`` modules and only if it names a
+dataclass, an enum or a named tuple. :data:`VERSION` is stored beside every event; a later codec
+that changes the encoding reads older versions through :func:`decode`'s ``version``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from croupier.cards import Card
+
+#: The encoding's version, stored with every event and snapshot.
+VERSION = 1
+
+JSON = Any  # what json.dumps accepts
+
+_TYPES: dict[str, type] = {}
+#: Renamed or moved types: the old qualified name to the new one.
+ALIASES: dict[str, str] = {}
+
+
+class CodecError(ValueError):
+    """A value the codec cannot encode, or stored JSON it cannot read back."""
+
+
+def type_name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def register(cls: type) -> type:
+    """Make ``cls`` (a dataclass, an enum or a named tuple) decodable by its qualified name."""
+    if not (
+        dataclasses.is_dataclass(cls)
+        or issubclass(cls, enum.Enum)
+        or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
+    ):
+        raise CodecError(f"{type_name(cls)} is not a dataclass, an enum or a named tuple")
+    _TYPES[type_name(cls)] = cls
+    return cls
+
+
+def resolve(name: str) -> type:
+    """The type stored under ``name``: registered, or a dataclass or enum of a croupier module."""
+    name = ALIASES.get(name, name)
+    found = _TYPES.get(name)
+    if found is not None:
+        return found
+    module, _, qual = name.partition(":")
+    if not qual or not (module == "croupier" or module.startswith("croupier.")):
+        raise CodecError(f"unknown type {name!r}: only croupier's own types are read back")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in qual.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as e:
+        raise CodecError(f"unknown type {name!r}: {e}") from e
+    if not isinstance(obj, type):
+        raise CodecError(f"{name!r} is not a type")
+    return register(obj)
+
+
+def _sort_key(item: JSON) -> bytes:
+    return _dumps(item)
+
+
+def encode(value: object) -> JSON:
+    """The JSON-ready form of ``value``."""
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, Card):
+        return {"$card": int(value)}
+    if isinstance(value, enum.Enum):
+        register(type(value))
+        return {"$enum": type_name(type(value)), "name": value.name}
+    if type(value) is int:
+        return value
+    if type(value) is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise CodecError(f"{value!r} has no JSON form")
+        return value
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        register(type(value))
+        return {"$nt": type_name(type(value)), "items": [encode(v) for v in value]}
+    if isinstance(value, tuple) and not dataclasses.is_dataclass(value):
+        return {"$tuple": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return {"$set": sorted((encode(v) for v in value), key=_sort_key)}
+    if isinstance(value, Mapping):
+        pairs = [[encode(k), encode(v)] for k, v in value.items()]
+        return {"$map": sorted(pairs, key=lambda p: _sort_key(p[0]))}
+    if isinstance(value, bytes):
+        return {"$bytes": value.hex()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value)
+        register(cls)
+        out: dict[str, JSON] = {"$t": type_name(cls)}
+        for f in dataclasses.fields(value):
+            out[f.name] = encode(getattr(value, f.name))
+        return out
+    raise CodecError(f"cannot encode a {type(value).__qualname__}: {value!r}")
+
+
+def decode(data: JSON, version: int = VERSION) -> Any:
+    """The value ``data`` encodes (the inverse of :func:`encode`)."""
+    if version != VERSION:
+        raise CodecError(f"codec version {version} is not readable by version {VERSION}")
+    if data is None or isinstance(data, bool | int | float | str):
+        return data
+    if isinstance(data, list):
+        return [decode(v) for v in data]
+    if not isinstance(data, dict):
+        raise CodecError(f"unexpected JSON value {data!r}")
+    if "$t" in data:
+        cls = resolve(_text(data["$t"]))
+        if not dataclasses.is_dataclass(cls):
+            raise CodecError(f"{data['$t']!r} is not a dataclass")
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(fields) - {"$t"}
+        if unknown:
+            raise CodecError(f"{data['$t']}: unknown fields {sorted(unknown)}")
+        args = {k: decode(v) for k, v in data.items() if k != "$t" and fields[k].init}
+        try:
+            obj = cls(**args)
+        except (TypeError, ValueError) as e:
+            raise CodecError(f"{data['$t']}: {e}") from e
+        for k, v in data.items():
+            if k != "$t" and not fields[k].init:
+                object.__setattr__(obj, k, decode(v))
+        return obj
+    if len(data) == 1:
+        ((tag, body),) = data.items()
+        if tag == "$card":
+            return Card(int(body))
+        if tag == "$tuple":
+            return tuple(decode(v) for v in _list(body))
+        if tag == "$set":
+            return frozenset(decode(v) for v in _list(body))
+        if tag == "$map":
+            return {decode(k): decode(v) for k, v in (_pair(p) for p in _list(body))}
+        if tag == "$bytes":
+            return bytes.fromhex(_text(body))
+    if set(data) == {"$nt", "items"}:
+        cls = resolve(_text(data["$nt"]))
+        if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
+            raise CodecError(f"{data['$nt']!r} is not a named tuple")
+        return cls(*(decode(v) for v in _list(data["items"])))
+    if set(data) == {"$enum", "name"}:
+        cls = resolve(_text(data["$enum"]))
+        if not issubclass(cls, enum.Enum):
+            raise CodecError(f"{data['$enum']!r} is not an enum")
+        try:
+            return cls[_text(data["name"])]
+        except KeyError as e:
+            raise CodecError(f"{data['$enum']} has no member {data['name']!r}") from e
+    raise CodecError(f"unexpected JSON object with keys {sorted(data)}")
+
+
+def _text(v: JSON) -> str:
+    if not isinstance(v, str):
+        raise CodecError(f"expected text, not {v!r}")
+    return v
+
+
+def _list(v: JSON) -> list[JSON]:
+    if not isinstance(v, list):
+        raise CodecError(f"expected a list, not {v!r}")
+    return v
+
+
+def _pair(v: JSON) -> tuple[JSON, JSON]:
+    if not isinstance(v, list) or len(v) != 2:
+        raise CodecError(f"expected a [key, value] pair, not {v!r}")
+    return v[0], v[1]
+
+
+def _dumps(data: JSON) -> bytes:
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode()
+
+
+def canonical(value: object) -> bytes:
+    """The canonical bytes of ``value``: equal values, equal bytes."""
+    return _dumps(encode(value))
+
+
+def loads(text: str | bytes, version: int = VERSION) -> Any:
+    """Read back canonical JSON (``text``) into the value it encodes."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CodecError(f"malformed JSON: {e}") from e
+    return decode(data, version)
