@@ -212,3 +212,19 @@ def loads(text: str | bytes, version: int = VERSION) -> Any:
     except json.JSONDecodeError as e:
         raise CodecError(f"malformed JSON: {e}") from e
     return decode(data, version)
+
+
+def envelope(value: object) -> bytes:
+    """A stored event's canonical bytes: ``{"e": <value>, "v": VERSION}``."""
+    return _dumps({"e": encode(value), "v": VERSION})
+
+
+def unwrap(body: str | bytes) -> Any:
+    """The value stored in an :func:`envelope`."""
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as e:
+        raise CodecError(f"malformed JSON: {e}") from e
+    if not isinstance(data, dict) or set(data) != {"e", "v"} or not isinstance(data["v"], int):
+        raise CodecError('a stored value is {"e": ..., "v": version}')
+    return decode(data["e"], data["v"])
