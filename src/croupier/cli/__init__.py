@@ -8,6 +8,7 @@ import typer
 
 from croupier.cards import CardError
 from croupier.cli import (
+    audit_cmd,
     bench_cmd,
     demo_cmd,
     eval_cmd,
@@ -33,6 +34,7 @@ app.add_typer(phh_cmd.app, name="phh")
 app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(tournament_cmd.app, name="tournament")
+app.add_typer(audit_cmd.app, name="audit")
 
 
 def main() -> None:

@@ -135,20 +135,23 @@ class RoomStore:
         return room_stream(self.name), e
 
     def _snapshots(self, w: Writer, heads: dict[str, int]) -> None:
+        """Snapshot each table stream every N of its events, and the room every N events of
+        all its streams together (keyed by that total)."""
         n = self.snapshot_every
+        prefix = table_stream(self.name, "")
         for stream, head in heads.items():
-            if head // n == self.heads.get(stream, 0) // n:
-                continue
-            if stream == room_stream(self.name):
-                w.snapshot(stream, head, RoomSnapshot(heads, room_projection(self.room)))
-            elif stream.startswith(table_stream(self.name, "")):
-                table = self.room.tables[stream[len(table_stream(self.name, "")) :]]
-                w.snapshot(stream, head, table_projection(table))
+            if stream.startswith(prefix) and head // n != self.heads.get(stream, 0) // n:
+                w.snapshot(stream, head, table_projection(self.room.tables[stream[len(prefix) :]]))
+        total, before = sum(heads.values()), sum(self.heads.values())
+        if total // n != before // n:
+            snap = RoomSnapshot(heads, room_projection(self.room))
+            w.snapshot(room_stream(self.name), total, snap)
 
 
 @dataclass(frozen=True, slots=True)
 class RoomSnapshot:
-    """The room's board and ledger after the commit that left its streams at ``heads``."""
+    """The room's board and ledger after the commit that left its streams at ``heads``
+    (stored under the total of the heads)."""
 
     heads: dict[str, int]
     projection: object
