@@ -162,7 +162,8 @@ def test_chips_move_only_through_the_cage() -> None:
 
 
 @pytest.mark.parametrize(
-    ("rules", "clause"), [(QLD, "qld-holdem-2005 s16(2)"), (DUN, "dunedin-house 17")]
+    ("rules", "clause"),
+    [(QLD, "qld-holdem-2005 s16(2)"), (DUN, "dunedin-house 17"), (ACT, "act-omaha-2017 8.2")],
 )
 def test_a_seated_player_asking_for_a_seat_change_comes_first(rules: str, clause: str) -> None:
     room = Room()
@@ -178,14 +179,6 @@ def test_a_seated_player_asking_for_a_seat_change_comes_first(rules: str, clause
     room.apply(AtTable("t1", ChangeSeat("a", 3)))
     assert not room.requests["t1"]
     room.apply(TakeSeat("new", "t1", 1, stake))
-
-
-def test_act_omaha_gives_no_seat_priority() -> None:
-    room = Room()
-    room.apply(OpenTable("t1", preset(ACT, seats=3)))
-    room.apply(TakeSeat("a", "t1", 1, 40))
-    room.apply(RequestSeatChange("a", "t1"))
-    room.apply(TakeSeat("new", "t1", 2, 40))  # act-omaha-2017 8.2: only the draw
 
 
 def test_uth_and_tournament_money() -> None:

@@ -130,9 +130,10 @@ def test_vacated_seat_priority_differs_by_rulebook() -> None:
     dun, ruling = vacancy_claimants(DUN, CLAIMS)
     assert dun == ("mover", "founder")
     assert ruling.clause == "dunedin-house 17"
-    # act-omaha-2017 8.2: no priority at all, only the draw
+    # act-omaha-2017 8.2 (its second paragraph, after the page break): the remaining active
+    # players before any player waiting to join
     act, ruling = vacancy_claimants(ACT, CLAIMS)
-    assert set(act) == {"newcomer", "mover", "founder"}
+    assert set(act) == {"mover", "founder"}
     assert ruling.clause == "act-omaha-2017 8.2"
 
 

@@ -3,7 +3,8 @@
 * qld-holdem-2005 s16: a draw decides who sits where two or more want one seat (1); a vacated
   seat goes first to players in the game since it started, then other players, then newcomers
   (2); a tie within the highest group is drawn for (3); the highest-ranking card wins (4).
-* act-omaha-2017 8.2: players choose seats; a draw decides between players wanting the same one.
+* act-omaha-2017 8.2: players choose seats; a draw decides between players wanting the same one;
+  the remaining active players have priority for a vacated seat over players waiting to join.
   17.13: a player moving further from the blinds is dealt out until the big blind reaches them,
   or posts a big blind to be dealt in at once.
 * dunedin-house 16: a draw decides between players wanting the same seat; 17: players already
@@ -74,20 +75,17 @@ def vacancy_claimants(
     """Who may take a vacated seat: the claimants of the highest priority the rulebook gives.
 
     More than one means a draw among them (qld s16(3); act-omaha-2017 8.2; dunedin-house 16).
-    dunedin-house 17 puts players at the table ahead of players waiting to join (it does not
-    separate original players from others); act-omaha-2017 has no priority, only the draw.
+    dunedin-house 17 and act-omaha-2017 8.2 (its paragraph after the page break) put players at
+    the table ahead of players waiting to join, without separating original players from others.
     """
     if not claims:
         raise SeatDrawError("nobody claims the seat")
     if rulebook == QLD:
         rank = {p: int(pr) for p, pr in claims}
         clause = "qld-holdem-2005 s16(2)"
-    elif rulebook == DUNEDIN:
-        rank = {p: 1 if pr is not Priority.NEWCOMER else 2 for p, pr in claims}
-        clause = "dunedin-house 17"
     else:
-        rank = {p: 1 for p, _ in claims}
-        clause = "act-omaha-2017 8.2"
+        rank = {p: 1 if pr is not Priority.NEWCOMER else 2 for p, pr in claims}
+        clause = "dunedin-house 17" if rulebook == DUNEDIN else "act-omaha-2017 8.2"
     best = min(rank.values())
     first = tuple(p for p, _ in claims if rank[p] == best)
     if len(first) == 1:
