@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,9 +33,10 @@ from croupier.room import (
 )
 from croupier.round import IllegalAction
 from croupier.service.store import audit
+from croupier.service.store.recovery import record, recover
 from croupier.service.store.rooms import RoomStore, cage_stream, room_stream, table_stream
 from croupier.service.store.schema import metadata
-from croupier.service.store.significant import Significant, What
+from croupier.service.store.significant import STREAM, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError, resolve_url
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, StartRound
@@ -317,3 +321,40 @@ def test_audit_verify_and_recall_on_the_command_line(url: str) -> None:
     out = runner.invoke(app, ["audit", "verify", "--db", url, "--json"])
     assert out.exit_code == 1
     assert json.loads(out.output)["ok"] is False
+
+
+# ----------------------------------------------------------------------------------------
+# Significant events and recovery before play
+
+
+def test_recovery_refuses_a_broken_stream_and_logs_it(url: str) -> None:
+    store = EventStore(url)
+    rs = RoomStore(store)
+    play_room(rs, rounds=2)
+    record(store, What.LOGIN, "ann", "cashier", "2026-11-26T10:00:00Z")
+    good = recover(store, "2026-11-26T10:01:00Z")
+    assert not good.refused and table_stream("main", "a") in good.ready
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(f"delete from events where stream_id = {T} and seq = 2")
+    bad = recover(store, "2026-11-26T10:02:00Z")
+    assert list(bad.refused) == [table_stream("main", "a")]
+    assert table_stream("main", "b") in bad.ready
+    log = store.load(STREAM)
+    assert [e.what for e in log[:2]] == [What.LOGIN, What.RESTART]
+    assert any(e.what is What.REFUSED_STREAM and "table:main/a" in e.detail for e in log), log
+    assert log[-1].what is What.RECOVERY
+    store.close()
+
+
+def test_the_core_never_imports_the_service() -> None:
+    code = (
+        "import sys, croupier.room, croupier.table, croupier.tournament, croupier.uth, "
+        "croupier.simulate; bad = [m for m in sys.modules if m.startswith(('croupier.service', "
+        "'sqlalchemy', 'alembic'))]; assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ})
+    root = Path(__file__).resolve().parents[1] / "src" / "croupier"
+    for path in root.rglob("*.py"):
+        if "service" in path.parts or "cli" in path.parts:
+            continue
+        assert "croupier.service" not in path.read_text(encoding="utf-8"), path

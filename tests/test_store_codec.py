@@ -12,6 +12,7 @@ import importlib
 import pkgutil
 import random
 import warnings
+from collections.abc import Mapping
 from functools import cache
 
 import pytest
@@ -24,7 +25,9 @@ from croupier.hands.orders import HandOrder
 from croupier.room import AtTable as AtTableCmd
 from croupier.room import OpenTable, OpenUthTable, Room, TakeSeat
 from croupier.room.events import AtTableEvent
+from croupier.round.games import Split
 from croupier.service.store import codec
+from croupier.service.store.significant import What
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
@@ -119,6 +122,19 @@ def built(cls: type, tries: int = 30) -> list[object]:
     return out
 
 
+def shape(v: object) -> object:
+    """``v``'s types, all the way down (sets and maps in a stable order)."""
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return (type(v), tuple(shape(getattr(v, f.name)) for f in dataclasses.fields(v)))
+    if isinstance(v, list | tuple):
+        return (type(v), tuple(shape(x) for x in v))
+    if isinstance(v, set | frozenset):
+        return (type(v), tuple(sorted(repr(shape(x)) for x in v)))
+    if isinstance(v, Mapping):
+        return (dict, tuple(sorted(repr((shape(k), shape(x))) for k, x in v.items())))
+    return type(v)
+
+
 def test_every_base_has_event_types() -> None:
     names = {codec.type_name(t) for t in event_types()}
     for base in BASES:
@@ -137,6 +153,7 @@ def test_round_trip(cls: type) -> None:
         back = codec.unwrap(body)
         assert type(back) is cls
         assert back == x
+        assert shape(back) == shape(x)  # the fields' own types too (an enum is no plain str)
         assert codec.envelope(back) == body
 
 
@@ -144,6 +161,8 @@ def test_cards_enums_tuples_and_maps_keep_their_types() -> None:
     value = (Card(51), frozenset({Card(0), Card(1)}), {"b": 1, "a": (2, 3)}, [None, True, 1.5])
     back = codec.loads(codec.canonical(value))
     assert back == value
+    assert codec.loads(codec.canonical(What.LOGIN)) is What.LOGIN  # a StrEnum
+    assert codec.loads(codec.canonical(Split.HIGH)) is Split.HIGH
     assert type(back[0]) is Card and isinstance(back[1], frozenset)
     assert type(back[2]["a"]) is tuple
     assert codec.canonical({"b": 1, "a": 2}) == codec.canonical({"a": 2, "b": 1})

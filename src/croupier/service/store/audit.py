@@ -96,30 +96,38 @@ def _room(store: EventStore, info: StreamInfo) -> list[str]:
     return problems
 
 
-def verify(store: EventStore) -> dict[str, Any]:
-    """Check every stream; the report ``{"streams", "events", "ok", "problems"}``."""
-    problems: list[str] = []
+def check(store: EventStore) -> tuple[int, int, dict[str, list[str]]]:
+    """Check every stream: (streams, events, problems by stream). A room is checked with its
+    cage and tables once each of them is intact; a broken one is reported, not folded."""
+    problems: dict[str, list[str]] = {}
     count = 0
     infos = store.streams()
-    broken = set()
     for info in infos:
         rows = store.read(info.id)
         count += len(rows)
-        chain_problems = check_chain(info, rows)
-        events, read_problems = _decode(info, rows)
-        problems += chain_problems + read_problems
-        if chain_problems or read_problems:
-            broken.add(info.id)
-            continue
-        if info.kind not in ("room", "cage"):
-            problems += _fold(store, info, events)
+        found = check_chain(info, rows)
+        events, unread = _decode(info, rows)
+        found += unread
+        if not found and info.kind not in ("room", "cage"):
+            found += _fold(store, info, events)
+        if found:
+            problems[info.id] = found
     for info in infos:
         if info.kind == "room":
             room = info.id.removeprefix("room:")
             mine = {room_stream(room), cage_stream(room)}
-            if not any(b in mine or b.startswith(table_stream(room, "")) for b in broken):
-                problems += _room(store, info)
-    return {"streams": len(infos), "events": count, "ok": not problems, "problems": problems}
+            if not any(b in mine or b.startswith(table_stream(room, "")) for b in problems):
+                found = _room(store, info)
+                if found:
+                    problems[info.id] = found
+    return len(infos), count, problems
+
+
+def verify(store: EventStore) -> dict[str, Any]:
+    """Check every stream; the report ``{"streams", "events", "ok", "problems"}``."""
+    streams, count, by_stream = check(store)
+    problems = [p for found in by_stream.values() for p in found]
+    return {"streams": streams, "events": count, "ok": not problems, "problems": problems}
 
 
 def recall(store: EventStore, stream: str, last: int = 10) -> list[list[Any]]:

@@ -84,13 +84,14 @@ def _sort_key(item: JSON) -> bytes:
 
 def encode(value: object) -> JSON:
     """The JSON-ready form of ``value``."""
-    if value is None or isinstance(value, bool | str):
-        return value
-    if isinstance(value, Card):
-        return {"$card": int(value)}
+    # Enums and cards first: a StrEnum is a str and an IntEnum or a card an int.
     if isinstance(value, enum.Enum):
         register(type(value))
         return {"$enum": type_name(type(value)), "name": value.name}
+    if isinstance(value, Card):
+        return {"$card": int(value)}
+    if value is None or isinstance(value, bool) or type(value) is str:
+        return value
     if type(value) is int:
         return value
     if type(value) is float:
