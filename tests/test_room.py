@@ -6,6 +6,7 @@ room rebuilt from its events equals the live one.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -35,10 +36,12 @@ from croupier.room import (
     UthCashOut,
     list_key,
 )
+from croupier.room import commands as room_commands
 from croupier.round import IllegalAction
 from croupier.shoe import Shoe
-from croupier.table.commands import Act, AddChips, ChangeSeat, SitDown, StartRound
+from croupier.table.commands import Act, AddChips, ChangeSeat, SitDown, StartRound, TableCommand
 from croupier.table.presets import preset
+from croupier.table.table import TableConfig
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
 
@@ -321,3 +324,45 @@ def test_a_long_room_session_plays_rounds() -> None:
     assert sum(t.hands for t in d.room.tables.values()) >= 20
     assert d.room.ledger().cash_out > 0
     assert snapshot(Room.from_events(d.room.events, call_seconds=120)) == snapshot(d.room)
+
+
+def _commands() -> st.SearchStrategy[RoomCommand]:
+    names = st.sampled_from(["t1", "u1", "sat", "nope", "", "s1", "s2", "ann"])
+    anything = st.one_of(st.none(), st.integers(-5, 500), st.text(max_size=3), names)
+    configs = st.sampled_from([preset(DUN, seats=3), preset(QLD, seats=2)])
+    st.register_type_strategy(TableConfig, configs)
+    st.register_type_strategy(UthConfig, st.just(UthConfig(TableLimits(5, 500))))
+    st.register_type_strategy(
+        TableCommand, st.sampled_from([SitDown("x", 3, 40), StartRound(), AddChips("s1", 5)])
+    )
+    kinds = [
+        cls
+        for cls in vars(room_commands).values()
+        if isinstance(cls, type) and issubclass(cls, RoomCommand)
+    ]
+
+    def build(cls: type[RoomCommand]) -> st.SearchStrategy[RoomCommand]:
+        fields = {
+            f.name: st.one_of(
+                names if f.name in ("player", "table", "tournament") else anything,
+                st.from_type(f.type) if not isinstance(f.type, str) else anything,
+            )
+            for f in dataclasses.fields(cls)
+        }
+        return st.builds(cls, **fields)
+
+    return st.sampled_from(kinds).flatmap(build)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_commands(), max_size=6))
+def test_any_command_is_applied_or_refused_with_nothing_changed(cmds: list[RoomCommand]) -> None:
+    room, _, _ = full_room()
+    room.apply(OpenUthTable("u1", UthConfig(TableLimits(5, 500))))
+    room.apply(OpenTournament("sat", TournamentTerms("Saturday", "holdem", 100, 10)))
+    for cmd in cmds:
+        if room.why_illegal(cmd) is None:
+            room.apply(cmd)
+        else:
+            refused(room, cmd)
+        assert room.ledger().conserved

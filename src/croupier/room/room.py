@@ -246,11 +246,18 @@ class Room:
     # anything here (commit=True), and only after every check of the room's has passed.
 
     def _plan(self, cmd: c.RoomCommand, commit: bool) -> list[RoomEvent]:
+        at = getattr(cmd, "at", 0)
+        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+            raise _refuse(ROOM, f"the time 'at' is a whole number of seconds, not {at!r}")
+        for attr in ("player", "table", "tournament"):
+            name = getattr(cmd, attr, "?")
+            if not isinstance(name, str) or not name:
+                raise _refuse(ROOM, f"{type(cmd).__name__} needs a {attr}'s name")
         try:
             return self._dispatch(cmd, commit)
         except IllegalAction:
             raise
-        except (ValueError, TypeError, KeyError) as e:
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
             raise _refuse(ROOM, f"malformed {type(cmd).__name__}: {e}") from e
 
     def _dispatch(self, cmd: c.RoomCommand, commit: bool) -> list[RoomEvent]:
@@ -317,6 +324,8 @@ class Room:
     def _plan_open_tournament(self, cmd: c.OpenTournament) -> list[RoomEvent]:
         self._new_name(cmd.tournament)
         terms = cmd.terms
+        if not isinstance(terms, TournamentTerms):
+            raise _refuse(ROOM, "a tournament opens with its terms")
         _cash(terms.entry, "an entry", CAGE, zero=True)
         _cash(terms.fee, "a fee", CAGE, zero=True)
         return [TournamentOpened(cmd.tournament, terms, cmd.at)]
