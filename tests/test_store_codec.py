@@ -178,6 +178,8 @@ def test_cards_enums_tuples_and_maps_keep_their_types() -> None:
         '{"e": {"$enum": "croupier.table.button:Status", "name": "NOPE"}, "v": 1}',
         '{"e": 1, "v": 2}',
         '{"e": {"$what": 1}, "v": 1}',
+        '{"e": {"$card": 99}, "v": 1}',
+        '{"e": {"$card": "As"}, "v": 1}',
         "[1, 2",
     ],
 )

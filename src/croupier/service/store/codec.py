@@ -115,9 +115,10 @@ def encode(value: object) -> JSON:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         cls = type(value)
         register(cls)
+        init, later = _fields(cls)
         out: dict[str, JSON] = {"$t": type_name(cls)}
-        for f in dataclasses.fields(value):
-            out[f.name] = encode(getattr(value, f.name))
+        for name in init | later:
+            out[name] = encode(getattr(value, name))
         return out
     raise CodecError(f"cannot encode a {type(value).__qualname__}: {value!r}")
 
@@ -126,47 +127,35 @@ def decode(data: JSON, version: int = VERSION) -> Any:
     """The value ``data`` encodes (the inverse of :func:`encode`)."""
     if version != VERSION:
         raise CodecError(f"codec version {version} is not readable by version {VERSION}")
-    if data is None or isinstance(data, bool | int | float | str):
+    return _decode(data)
+
+
+_PLAIN = (type(None), bool, int, float, str)
+
+
+def _decode(data: JSON) -> Any:
+    kind = type(data)
+    if kind in _PLAIN:
         return data
-    if isinstance(data, list):
-        return [decode(v) for v in data]
-    if not isinstance(data, dict):
+    if kind is list:
+        return [_decode(v) for v in data]
+    if kind is not dict:
         raise CodecError(f"unexpected JSON value {data!r}")
     if "$t" in data:
-        cls = resolve(_text(data["$t"]))
-        if not dataclasses.is_dataclass(cls):
-            raise CodecError(f"{data['$t']!r} is not a dataclass")
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = set(data) - set(fields) - {"$t"}
-        if unknown:
-            raise CodecError(f"{data['$t']}: unknown fields {sorted(unknown)}")
-        args = {k: decode(v) for k, v in data.items() if k != "$t" and fields[k].init}
-        try:
-            obj = cls(**args)
-        except (TypeError, ValueError) as e:
-            raise CodecError(f"{data['$t']}: {e}") from e
-        for k, v in data.items():
-            if k != "$t" and not fields[k].init:
-                object.__setattr__(obj, k, decode(v))
-        return obj
+        return _dataclass(data)
     if len(data) == 1:
         ((tag, body),) = data.items()
         if tag == "$card":
-            return Card(int(body))
+            return _card(body)
         if tag == "$tuple":
-            return tuple(decode(v) for v in _list(body))
+            return tuple([_decode(v) for v in _list(body)])
         if tag == "$set":
-            return frozenset(decode(v) for v in _list(body))
+            return frozenset([_decode(v) for v in _list(body)])
         if tag == "$map":
-            return {decode(k): decode(v) for k, v in (_pair(p) for p in _list(body))}
+            return {_decode(k): _decode(v) for k, v in (_pair(p) for p in _list(body))}
         if tag == "$bytes":
             return bytes.fromhex(_text(body))
-    if set(data) == {"$nt", "items"}:
-        cls = resolve(_text(data["$nt"]))
-        if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
-            raise CodecError(f"{data['$nt']!r} is not a named tuple")
-        return cls(*(decode(v) for v in _list(data["items"])))
-    if set(data) == {"$enum", "name"}:
+    elif len(data) == 2 and "$enum" in data and "name" in data:
         cls = resolve(_text(data["$enum"]))
         if not issubclass(cls, enum.Enum):
             raise CodecError(f"{data['$enum']!r} is not an enum")
@@ -174,7 +163,60 @@ def decode(data: JSON, version: int = VERSION) -> Any:
             return cls[_text(data["name"])]
         except KeyError as e:
             raise CodecError(f"{data['$enum']} has no member {data['name']!r}") from e
-    raise CodecError(f"unexpected JSON object with keys {sorted(data)}")
+    elif len(data) == 2 and "$nt" in data and "items" in data:
+        cls = resolve(_text(data["$nt"]))
+        if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
+            raise CodecError(f"{data['$nt']!r} is not a named tuple")
+        return cls(*(_decode(v) for v in _list(data["items"])))
+    return _bad(data)
+
+
+def _card(body: JSON) -> Card:
+    if type(body) is not int:
+        raise CodecError(f"a card is its id, not {body!r}")
+    try:
+        return Card(body)
+    except ValueError as e:
+        raise CodecError(str(e)) from e
+
+
+def _bad(data: dict[str, JSON]) -> Any:
+    raise CodecError(f"unexpected JSON object {data!r}"[:200])
+
+
+def _dataclass(data: dict[str, JSON]) -> Any:
+    name = data["$t"]
+    cls = resolve(_text(name))
+    if not dataclasses.is_dataclass(cls):
+        raise CodecError(f"{name!r} is not a dataclass")
+    init, later = _fields(cls)
+    unknown = data.keys() - init - later - {"$t"}
+    if unknown:
+        raise CodecError(f"{name}: unknown fields {sorted(unknown)}")
+    args = {k: _decode(v) for k, v in data.items() if k in init}
+    try:
+        obj = cls(**args)
+    except (TypeError, ValueError) as e:
+        raise CodecError(f"{name}: {e}") from e
+    for k in later & data.keys():
+        object.__setattr__(obj, k, _decode(data[k]))
+    return obj
+
+
+_FIELDS: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _fields(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+    """A dataclass's fields set by ``__init__``, and those set after it."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        fs = dataclasses.fields(cls)
+        found = (
+            frozenset(f.name for f in fs if f.init),
+            frozenset(f.name for f in fs if not f.init),
+        )
+        _FIELDS[cls] = found
+    return found
 
 
 def _text(v: JSON) -> str:
