@@ -17,7 +17,6 @@ import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from tests.store_support import create_database, pg_bin, postgresql
 from typer.testing import CliRunner
 
 from croupier.bots import make_bot
@@ -42,6 +41,7 @@ from croupier.shoe import Shoe
 from croupier.table.commands import Act, StartRound
 from croupier.table.events import ChipsAdded, TableClosed
 from croupier.table.presets import preset
+from store_support import create_database, pg_bin, postgresql
 
 _names = itertools.count()
 
@@ -358,3 +358,13 @@ def test_the_core_never_imports_the_service() -> None:
         if "service" in path.parts or "cli" in path.parts:
             continue
         assert "croupier.service" not in path.read_text(encoding="utf-8"), path
+
+
+def test_the_database_comes_from_croupier_db(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = EventStore(url)
+    record(store, What.CONFIG_CHANGED, "admin", "opened the room", "2026-11-26T10:00:00Z")
+    store.close()
+    monkeypatch.setenv("CROUPIER_DB", url)
+    out = CliRunner().invoke(app, ["audit", "verify", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output) == {"streams": 1, "events": 1, "ok": True, "problems": []}
