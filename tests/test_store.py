@@ -368,3 +368,59 @@ def test_the_database_comes_from_croupier_db(url: str, monkeypatch: pytest.Monke
     out = CliRunner().invoke(app, ["audit", "verify", "--json"])
     assert out.exit_code == 0, out.output
     assert json.loads(out.output) == {"streams": 1, "events": 1, "ok": True, "problems": []}
+
+
+# ----------------------------------------------------------------------------------------
+# The other kinds of stream fold with the core's own folds
+
+
+def test_tournament_and_uth_streams_fold_and_equal_their_snapshots(store: EventStore) -> None:
+    from croupier.cards import Deck
+    from croupier.service.store.kinds import KINDS
+    from croupier.tournament.conditions import load_conditions
+    from croupier.tournament.runner import run_tournament
+    from croupier.uth import TableLimits, UthConfig
+    from croupier.uth.commands import Deal, Fold, PlaceWagers
+    from croupier.uth.table import UthTable
+    from croupier.uth.tournament import SessionEnd, TournamentConditions
+    from croupier.uth.tournament import Tournament as UthTournament
+
+    root = Path(__file__).resolve().parents[1]
+    conditions = load_conditions(root / "examples" / "tournaments" / "small.toml")
+    t, _ = run_tournament(conditions, 6, seed=2)
+    uth_config = UthConfig(TableLimits(5, 100))
+    u = UthTable(uth_config, bank=10_000)
+    u.seat(1, "ann", 500)
+    u.seat(2, "bob", 500)
+    r = u.new_round(Shoe(Deck.standard(), seed=5).shuffle())
+    r.apply(PlaceWagers(1, "ann", 10, 10))
+    r.apply(Deal())
+    r.apply(Fold(1))
+    u.finish_round()
+    terms = TournamentConditions(
+        entry_fee=110, commission=10, starting_chips=1000, minimum=25, maximum=200,
+        session=SessionEnd.ROUNDS, session_limit=10, prizes=(50, 30, 20),
+    )  # fmt: skip
+    ut = UthTournament(terms)
+    for p in "abcd":
+        ut.enter(p)
+    ut.start(list("abcd"), now=0)
+    streams = {
+        "tournament:main/sat": ("tournament", (conditions, ""), t.events, t),
+        "uth-table:main/u1": ("uth-table", (uth_config, 10_000), u.events, u),
+        "uth-tournament:main/u": ("uth-tournament", terms, ut.events, ut),
+    }
+    for name, (kind, meta, events, live) in streams.items():
+        with store.transaction() as w:
+            w.create(name, kind, meta)
+            w.append(name, 0, events)
+            w.snapshot(name, len(events), KINDS[kind].project(live))
+    assert len(t.events) > 50
+    assert audit.verify(store)["ok"], audit.verify(store)["problems"]
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "update snapshots set seq = seq - 1 where stream_id = 'tournament:main/sat'"
+        )
+    assert audit.verify(store)["problems"] == [
+        f"tournament:main/sat: the snapshot at event {len(t.events) - 1} differs from the fold"
+    ]

@@ -8,11 +8,14 @@ hypothesis's ``from_type`` for the rest.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import importlib
 import pkgutil
 import random
 import warnings
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from functools import cache
 
 import pytest
@@ -162,6 +165,17 @@ def test_cards_enums_tuples_and_maps_keep_their_types() -> None:
     back = codec.loads(codec.canonical(value))
     assert back == value
     assert codec.loads(codec.canonical(What.LOGIN)) is What.LOGIN  # a StrEnum
+    when = (
+        datetime.datetime(2026, 11, 26, 10, 0, tzinfo=datetime.UTC),
+        datetime.datetime(2026, 11, 26, 10, 0),
+        datetime.date(2026, 1, 2),
+        datetime.timedelta(minutes=90),
+        Fraction(1, 3),
+        Decimal("0.05"),
+    )
+    back_when = codec.loads(codec.canonical(when))
+    assert back_when == when and [type(x) for x in back_when] == [type(x) for x in when]
+    assert back_when[0].tzinfo is not None and back_when[1].tzinfo is None
     assert codec.loads(codec.canonical(Split.HIGH)) is Split.HIGH
     assert type(back[0]) is Card and isinstance(back[1], frozenset)
     assert type(back[2]["a"]) is tuple
@@ -179,6 +193,8 @@ def test_cards_enums_tuples_and_maps_keep_their_types() -> None:
         '{"e": 1, "v": 2}',
         '{"e": {"$what": 1}, "v": 1}',
         '{"e": {"$card": 99}, "v": 1}',
+        '{"e": {"$datetime": "yesterday"}, "v": 1}',
+        '{"e": {"$fraction": [1, 0]}, "v": 1}',
         '{"e": {"$card": "As"}, "v": 1}',
         "[1, 2",
     ],

@@ -5,6 +5,7 @@ The codec is generic: it knows no event by name. A value is encoded by its shape
 * ``None``, ``bool``, ``int``, ``str`` and finite ``float`` as themselves; a list as a list;
 * a :class:`~croupier.cards.Card` as ``{"$card": id}`` (a card is an ``int``: the tag keeps it one);
 * an enum member as ``{"$enum": "module:Qual", "name": ...}``;
+* datetimes, dates, durations, fractions and decimals tagged (``{"$datetime": iso}``...);
 * a tuple as ``{"$tuple": [...]}``, a set or frozenset as ``{"$set": [...]}`` (sorted by the
   canonical bytes of the items), a mapping as ``{"$map": [[k, v], ...]}`` (sorted likewise),
   bytes as ``{"$bytes": hex}``;
@@ -20,10 +21,13 @@ that changes the encoding reads older versions through :func:`decode`'s ``versio
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import enum
 import importlib
 import json
 from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
@@ -112,6 +116,16 @@ def encode(value: object) -> JSON:
         return {"$map": sorted(pairs, key=lambda p: _sort_key(p[0]))}
     if isinstance(value, bytes):
         return {"$bytes": value.hex()}
+    if isinstance(value, datetime.datetime):
+        return {"$datetime": value.isoformat()}
+    if isinstance(value, datetime.date):
+        return {"$date": value.isoformat()}
+    if isinstance(value, datetime.timedelta):
+        return {"$timedelta": [value.days, value.seconds, value.microseconds]}
+    if isinstance(value, Fraction):
+        return {"$fraction": [value.numerator, value.denominator]}
+    if isinstance(value, Decimal):
+        return {"$decimal": str(value)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         cls = type(value)
         register(cls)
@@ -155,6 +169,8 @@ def _decode(data: JSON) -> Any:
             return {_decode(k): _decode(v) for k, v in (_pair(p) for p in _list(body))}
         if tag == "$bytes":
             return bytes.fromhex(_text(body))
+        if tag in _TIME:
+            return _time(tag, body)
     elif len(data) == 2 and "$enum" in data and "name" in data:
         cls = resolve(_text(data["$enum"]))
         if not issubclass(cls, enum.Enum):
@@ -169,6 +185,28 @@ def _decode(data: JSON) -> Any:
             raise CodecError(f"{data['$nt']!r} is not a named tuple")
         return cls(*(_decode(v) for v in _list(data["items"])))
     return _bad(data)
+
+
+_TIME = ("$datetime", "$date", "$timedelta", "$fraction", "$decimal")
+
+
+def _time(tag: str, body: JSON) -> Any:
+    """Datetimes, dates, durations, fractions and decimals."""
+    try:
+        if tag == "$datetime":
+            return datetime.datetime.fromisoformat(_text(body))
+        if tag == "$date":
+            return datetime.date.fromisoformat(_text(body))
+        if tag == "$decimal":
+            return Decimal(_text(body))
+        parts = _list(body)
+        if not all(type(x) is int for x in parts):
+            raise CodecError(f"{tag} takes whole numbers, not {body!r}")
+        if tag == "$timedelta":
+            return datetime.timedelta(*parts)
+        return Fraction(*parts)
+    except (ValueError, TypeError, ArithmeticError) as e:
+        raise CodecError(f"{tag}: {e}") from e
 
 
 def _card(body: JSON) -> Card:
