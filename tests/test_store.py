@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from croupier.bots import make_bot
 from croupier.cli import app
+from croupier.phh import loads
 from croupier.room import (
     AtTable,
     CashOut,
@@ -39,7 +40,7 @@ from croupier.service.store.significant import STREAM, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError, resolve_url
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, StartRound
-from croupier.table.events import ChipsAdded, TableClosed
+from croupier.table.events import ChipsAdded, RoundFinished, TableClosed
 from croupier.table.presets import preset
 from store_support import create_database, pg_bin, postgresql
 
@@ -314,6 +315,17 @@ def test_audit_verify_and_recall_on_the_command_line(url: str) -> None:
     out = runner.invoke(app, ["audit", "recall", "a", "--db", url, "--last", "1", "--json"])
     rounds = json.loads(out.output)
     assert len(rounds) == 1 and rounds[0][0]["$t"].endswith(":RoundStarted")
+    out = runner.invoke(app, ["audit", "recall", "a", "--db", url, "--last", "3", "--phh"])
+    assert out.exit_code == 0, out.output
+    assert out.output.count("finishing_stacks") == 3
+    # Each exported round ends with the stacks the table recorded for it.
+    store = EventStore(url)
+    texts = audit.recall_phh(store, table_stream("main", "a"), 3)
+    finished = [e for e in store.load(table_stream("main", "a")) if isinstance(e, RoundFinished)]
+    store.close()
+    assert [list(loads(t).finishing_stacks) for t in texts] == [
+        [s for _, s in e.stacks] for e in finished[-3:]
+    ]
     engine = sa.create_engine(resolve_url(url))
     with engine.begin() as conn:
         conn.execute(sa.text(f"delete from events where stream_id = {T} and seq = 2"))

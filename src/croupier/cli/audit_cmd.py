@@ -43,8 +43,9 @@ def recall(
     last: Annotated[int, typer.Option("--last", help="how many rounds")] = 10,
     db: Db = None,
     as_json: Json = False,
+    phh: Annotated[bool, typer.Option("--phh", help="print each finished round as PHH")] = False,
 ) -> None:
-    """Print the last rounds of a table, each with every event."""
+    """Print the last rounds of a table, each with every event (or as PHH)."""
     from croupier.service.store import audit, codec
     from croupier.service.store.rooms import table_stream
     from croupier.service.store.store import EventStore, StoreError
@@ -53,6 +54,10 @@ def recall(
     try:
         stream = table if ":" in table else table_stream("main", table)
         try:
+            if phh:
+                for text in audit.recall_phh(store, stream, last):
+                    typer.echo(text)
+                return
             rounds = audit.recall(store, stream, last)
         except StoreError as e:
             typer.echo(f"croupier: error: {e}", err=True)
