@@ -153,6 +153,15 @@ def test_buy_in_limits_are_the_rulebooks(rules: str, chips: int, clause: str) ->
     assert room.ledger().cash_in == 0
 
 
+def test_one_seat_per_player() -> None:
+    room, game, stakes = full_room(seats=3)
+    room.apply(OpenTable("t2", preset(DUN, seats=3)))
+    refused(room, TakeSeat("s1", "t2", 1, 40))
+    refused(room, JoinList("s1", game, stakes))  # the same game: already playing it
+    room.apply(OpenTable("t3", preset(QLD, seats=3)))
+    room.apply(JoinList("s1", *list_key(room.tables["t3"].config)))  # another game
+
+
 def test_chips_move_only_through_the_cage() -> None:
     room, _, _ = full_room(seats=3)
     e = refused(room, AtTable("t1", SitDown("x", 3, 100)))

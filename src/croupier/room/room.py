@@ -198,6 +198,17 @@ class Room:
             tournament_fees=sum(tm.fees for tm in self.tournaments.values()),
         )
 
+    def seated_at(self, player: str) -> str | None:
+        """The open cash table where ``player`` has a seat, if any."""
+        return next(
+            (
+                n
+                for n, t in self.tables.items()
+                if n not in self.shut and t.seat_of(player) is not None
+            ),
+            None,
+        )
+
     def waiting(self, game: str, stakes: str) -> tuple[str, ...]:
         return tuple(self.lists.get((game, stakes), ()))
 
@@ -353,12 +364,13 @@ class Room:
 
     def _plan_join(self, cmd: c.JoinList) -> list[RoomEvent]:
         key = (cmd.game, cmd.stakes)
-        if not cmd.player:
-            raise _refuse(ROOM, "a waiting list takes a player's name")
         if key not in self._keys():
             raise _refuse(ROOM, f"no open table spreads {cmd.game} at {cmd.stakes}")
         if cmd.player in self.lists.get(key, ()):
             raise _refuse(ROOM, f"{cmd.player} is already on the list for {cmd.game} {cmd.stakes}")
+        seated = self.seated_at(cmd.player)
+        if seated is not None and list_key(self.tables[seated].config) == key:
+            raise _refuse(ROOM, f"{cmd.player} already plays {cmd.game} {cmd.stakes} at {seated}")
         return [ListJoined(cmd.player, cmd.game, cmd.stakes, cmd.at)]
 
     def _plan_leave_list(self, cmd: c.LeaveList) -> list[RoomEvent]:
@@ -384,6 +396,9 @@ class Room:
     def _plan_take_seat(self, cmd: c.TakeSeat, commit: bool) -> list[RoomEvent]:
         t = self._cash_table(cmd.table)
         _cash(cmd.cash, "a buy-in", CAGE)
+        seated = self.seated_at(cmd.player)
+        if seated is not None:
+            raise _refuse(ROOM, f"{cmd.player} is seated at {seated}: one seat per player")
         key = list_key(t.config)
         queue = self.lists.get(key, [])
         call = self.calls.get(cmd.player)
