@@ -7,7 +7,7 @@ fold of its events (:meth:`Room.from_events`): a cash table's events are wrapped
 type, and the table is rebuilt by its own fold.
 
 Chips reach and leave a cash table only through the cage, one chip for one unit of cash, so the
-room's money is conserved at every event (:meth:`Room.ledger`):
+room's money is conserved after every command, whose events commit together (:meth:`Room.ledger`):
 cash in = chips on the cash tables (and locked there) + commission + fees + cash out
 + chips out at UTH tables + tournament pools + tournament fees.
 """
