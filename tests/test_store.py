@@ -198,6 +198,9 @@ def test_a_room_survives_a_restart(url: str) -> None:
     assert again.store.snapshots(room_stream("main"))
     report = audit.verify(again.store)
     assert report["ok"], report["problems"]
+    changes = again.store.load(STREAM)  # the tables opened: configuration changes
+    assert [e.what for e in changes] == [What.CONFIG_CHANGED] * 2
+    assert changes[0].detail == "main: cash table a opened: dunedin-house, holdem no-limit, 1/2"
     assert report["events"] == again.store.count() and report["streams"] == len(ids)
     again.store.close()
 
@@ -352,7 +355,7 @@ def test_recovery_refuses_a_broken_stream_and_logs_it(url: str) -> None:
     assert list(bad.refused) == [table_stream("main", "a")]
     assert table_stream("main", "b") in bad.ready
     log = store.load(STREAM)
-    assert [e.what for e in log[:2]] == [What.LOGIN, What.RESTART]
+    assert [e.what for e in log[:4]] == [What.CONFIG_CHANGED] * 2 + [What.LOGIN, What.RESTART]
     assert any(e.what is What.REFUSED_STREAM and "table:main/a" in e.detail for e in log), log
     assert log[-1].what is What.RECOVERY
     store.close()

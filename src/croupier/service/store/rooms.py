@@ -9,23 +9,45 @@ projection (a cache: the audit checks it against the fold).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.room import Room, RoomCommand, RoomEvent
+from croupier.room import Room, RoomCommand, RoomEvent, list_key
 from croupier.room.events import (
     AtTableEvent,
     BoughtIn,
     CashedOut,
     CashTableOpened,
     PrizePaid,
+    TableShut,
     TournamentEntered,
+    TournamentOpened,
+    UthTableOpened,
 )
 from croupier.service.store.kinds import table_projection
+from croupier.service.store.significant import STREAM as SIGNIFICANT
+from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError, Writer
 
 CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid)
+CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
+
+
+def _describe(e: RoomEvent) -> str:
+    if isinstance(e, CashTableOpened):
+        game, stakes = list_key(e.config)
+        return f"cash table {e.table} opened: {e.config.rulebook.id}, {game}, {stakes}"
+    if isinstance(e, UthTableOpened):
+        return f"UTH table {e.table} opened: {e.config}"
+    if isinstance(e, TournamentOpened):
+        return f"tournament {e.tournament} opened: {e.terms}"
+    return f"{type(e).__name__}: {e}"
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,21 +121,33 @@ class RoomStore:
         self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
         return self.room
 
-    def execute(self, cmd: RoomCommand) -> list[RoomEvent]:
+    def execute(self, cmd: RoomCommand, who: str = "system", when: str = "") -> list[RoomEvent]:
         """Apply ``cmd`` and commit its events; the events, once committed. A refused command
         raises ``IllegalAction`` and writes nothing; a failed commit reloads the room from the
-        store and raises (the command was not accepted)."""
+        store and raises (the command was not accepted). Tables opened and closed are also
+        configuration changes in the significant-events log, by ``who`` at ``when`` (ISO 8601;
+        default: now, by the server's clock), in the same transaction."""
         events = self.room.apply(cmd)
         try:
-            self._save(events)
+            self._save(events, who, when)
         except Exception:
             self.load()
             raise
         return events
 
-    def _save(self, events: Sequence[RoomEvent]) -> None:
+    def _save(self, events: Sequence[RoomEvent], who: str, when: str) -> None:
         by_stream: dict[str, list[Any]] = {}
+        changes = [
+            Significant(What.CONFIG_CHANGED, who, f"{self.name}: {_describe(e)}", when or _now())
+            for e in events
+            if isinstance(e, CONFIG_EVENTS)
+        ]
         with self.store.transaction() as w:
+            if changes:
+                head = w.head(SIGNIFICANT)
+                if head is None:
+                    w.create(SIGNIFICANT, "significant", None)
+                w.append(SIGNIFICANT, head or 0, changes)
             for e in events:
                 if isinstance(e, CashTableOpened):
                     name = table_stream(self.name, e.table)

@@ -134,6 +134,11 @@ class Writer:
         self.conn.execute(streams.insert().values(**row))
         return StreamInfo(stream, kind, body.decode(), codec.VERSION, start, 0, start)
 
+    def head(self, stream: str) -> int | None:
+        """The stream's last sequence number (``None``: no such stream)."""
+        row = self.conn.execute(sa.select(streams.c.head_seq).where(streams.c.id == stream)).first()
+        return None if row is None else int(row[0])
+
     def append(self, stream: str, expected: int, new: Sequence[object]) -> int:
         """Append ``new`` after sequence number ``expected``; the stream's new head."""
         head = self.conn.execute(
