@@ -35,6 +35,7 @@ from croupier.room import (
     UthBuyIn,
     UthCashOut,
     list_key,
+    uth_key,
 )
 from croupier.room import commands as room_commands
 from croupier.round import IllegalAction
@@ -227,6 +228,8 @@ def test_refusals_of_unknown_tables_and_names() -> None:
     refused(room, OpenTable("", preset(DUN, seats=3)))
     refused(room, TakeSeat("a", "nope", 1, 40))
     refused(room, JoinList("a", "stud", "1/2"))
+    room.apply(OpenUthTable("u1", UthConfig(TableLimits(5, 500))))
+    refused(room, JoinList("a", *uth_key(room.uth["u1"].config)))  # a UTH table keeps no list
     refused(room, EnterTournament("a", "t1"))
     refused(room, UthBuyIn("a", "t1", 40))
     refused(room, TakeSeat("a", "t1", 1, "40"))  # type: ignore[arg-type]

@@ -216,9 +216,9 @@ class Room:
         return len(self.lists.get(key, ()))
 
     def _keys(self) -> set[tuple[str, str]]:
-        keys = {list_key(t.config) for n, t in self.tables.items() if n not in self.shut}
-        keys |= {uth_key(u.config) for n, u in self.uth.items() if n not in self.shut}
-        return keys
+        """The games with waiting lists: those of the open cash tables (house default: a UTH
+        table is banked by the house and players take a free box, so it keeps no list)."""
+        return {list_key(t.config) for n, t in self.tables.items() if n not in self.shut}
 
     # ------------------------------------------------------------------------------------
     # The verbs
