@@ -570,6 +570,22 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/test_uth_game.py`"),
     "act-uth-2025 16.3": ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),
+    # the room (croupier.room): seat priority for a vacated seat against the waiting list, and
+    # buy-ins that turn cash into chips at the cage (these entries override the table's above)
+    **dict.fromkeys(
+        ("qld-holdem-2005 s16(2)", "act-omaha-2017 8.2", "dunedin-house 17"),
+        (
+            "`croupier.table.seats`, `croupier.room.room`",
+            "`tests/test_table.py`, `tests/test_room.py`",
+        ),
+    ),
+    **dict.fromkeys(
+        ("qld-holdem-2005 s19(3)", "dunedin-house 19"),
+        (
+            "`croupier.table.stakes`, `croupier.table.table`, `croupier.room.room`",
+            "`tests/test_table.py`, `tests/test_cli_play.py`, `tests/test_room.py`",
+        ),
+    ),
 }
 
 BOOKS = (

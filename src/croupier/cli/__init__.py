@@ -8,6 +8,7 @@ import typer
 
 from croupier.cards import CardError
 from croupier.cli import (
+    audit_cmd,
     bench_cmd,
     demo_cmd,
     eval_cmd,
@@ -37,6 +38,7 @@ app.command("export")(export_cmd.export_cmd)
 app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(tournament_cmd.app, name="tournament")
+app.add_typer(audit_cmd.app, name="audit")
 
 
 def main() -> None:

@@ -1,0 +1,602 @@
+"""A card room: its tables, waiting lists, the board and the cage.
+
+:class:`Room` takes :mod:`croupier.room.commands` through the core's three verbs
+(:meth:`Room.why_illegal`, :meth:`Room.apply`) and answers with events or an
+:class:`~croupier.round.IllegalAction` naming the clause, with nothing changed. Its state is the
+fold of its events (:meth:`Room.from_events`): a cash table's events are wrapped, whatever their
+type, and the table is rebuilt by its own fold.
+
+Chips reach and leave a cash table only through the cage, one chip for one unit of cash, so the
+room's money is conserved after every command, whose events commit together (:meth:`Room.ledger`):
+cash in = chips on the cash tables (and locked there) + commission + fees + cash out
++ chips out at UTH tables + tournament pools + tournament fees.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from croupier.room import commands as c
+from croupier.room.events import (
+    AtTableEvent,
+    BoughtIn,
+    CallLapsed,
+    CallWithdrawn,
+    CashedOut,
+    CashTableOpened,
+    ListJoined,
+    ListLeft,
+    PlayerCalled,
+    PrizePaid,
+    RoomEvent,
+    SeatChangeRequested,
+    TableShut,
+    TournamentEntered,
+    TournamentOpened,
+    TournamentTerms,
+    UthTableOpened,
+)
+from croupier.round import IllegalAction, Ruling
+from croupier.table.commands import AddChips, Leave, RemoveChips, SitDown, TableCommand
+from croupier.table.commands import CloseTable as CloseCashTable
+from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged, TableEvent
+from croupier.table.seats import Priority, vacancy_claimants
+from croupier.table.table import Table, TableConfig
+from croupier.uth.game import UthConfig
+
+ROOM = "croupier room"  # house refusals no rulebook clause covers
+CAGE = "croupier cage"
+#: The call-in time a called player has to come to the table (house default, seconds).
+CALL_SECONDS = 5 * 60
+
+
+def _refuse(clause: str, message: str) -> IllegalAction:
+    return IllegalAction(Ruling(clause, message))
+
+
+def list_key(config: TableConfig) -> tuple[str, str]:
+    """The waiting list a cash table serves: its game and its stakes, as the board shows them."""
+    limit = config.structure.limits[0].value
+    stakes = config.stakes
+    return f"{config.game.name} {limit}", f"{stakes.small_blind}/{stakes.big_blind}"
+
+
+def uth_key(config: UthConfig) -> tuple[str, str]:
+    return "ultimate texas hold'em", f"{config.limits.minimum}-{config.limits.maximum}"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One line of the room board."""
+
+    table: str
+    kind: str  # "cash", "uth" or "tournament"
+    game: str
+    stakes: str
+    seats: int
+    taken: int
+    waiting: int
+
+    @property
+    def free(self) -> int:
+        return self.seats - self.taken
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """The room's money, each term in cash units (one chip is one unit)."""
+
+    cash_in: int
+    cash_out: int
+    chips: int  # on the cash tables, locked funds included
+    commission: int
+    fees: int
+    uth_chips: int  # chips bought at UTH tables and not yet redeemed
+    pools: int  # tournament prize pools not yet paid
+    tournament_fees: int
+
+    @property
+    def accounted(self) -> int:
+        return (
+            self.cash_out
+            + self.chips
+            + self.commission
+            + self.fees
+            + self.uth_chips
+            + self.pools
+            + self.tournament_fees
+        )
+
+    @property
+    def conserved(self) -> bool:
+        return self.cash_in == self.accounted
+
+
+@dataclass
+class Call:
+    game: str
+    stakes: str
+    table: str
+    deadline: int
+
+
+@dataclass
+class _Uth:
+    config: UthConfig
+    chips: int = 0
+    players: dict[str, int] = field(default_factory=dict)  # chips bought less redeemed
+
+
+@dataclass
+class _Tournament:
+    terms: TournamentTerms
+    pool: int = 0
+    fees: int = 0
+    entries: list[str] = field(default_factory=list)
+
+
+class Room:
+    """The room's state and its verbs."""
+
+    def __init__(self, call_seconds: int = CALL_SECONDS) -> None:
+        self.call_seconds = call_seconds
+        self.events: list[RoomEvent] = []
+        self.configs: dict[str, TableConfig] = {}
+        self.tables: dict[str, Table] = {}
+        self.uth: dict[str, _Uth] = {}
+        self.tournaments: dict[str, _Tournament] = {}
+        self.shut: set[str] = set()
+        self.lists: dict[tuple[str, str], list[str]] = {}
+        self.calls: dict[str, Call] = {}  # the called player -> their call
+        self.requests: dict[str, list[str]] = {}  # table -> players asking for a seat change
+        self.cash_in = 0
+        self.cash_out = 0
+
+    # ------------------------------------------------------------------------------------
+    # Queries
+
+    def is_open(self, table: str) -> bool:
+        return (
+            table in self.tables or table in self.uth or table in self.tournaments
+        ) and table not in self.shut
+
+    def board(self) -> list[BoardRow]:
+        """Every open table: game, stakes, seats taken and free, and its list's length."""
+        rows = []
+        for name, t in self.tables.items():
+            if name in self.shut:
+                continue
+            key = list_key(t.config)
+            rows.append(
+                BoardRow(
+                    name, "cash", *key, t.config.size, len(t.seating.seats), self._waiting(key)
+                )
+            )
+        for name, u in self.uth.items():
+            if name not in self.shut:
+                key = uth_key(u.config)
+                seated = sum(1 for v in u.players.values() if v)
+                rows.append(BoardRow(name, "uth", *key, u.config.boxes, seated, self._waiting(key)))
+        for name, tm in self.tournaments.items():
+            if name not in self.shut:
+                entries = len(tm.entries)
+                stakes = f"{tm.terms.entry}+{tm.terms.fee}"
+                rows.append(BoardRow(name, "tournament", tm.terms.game, stakes, 0, 0, entries))
+        return rows
+
+    def ledger(self) -> Ledger:
+        cash = list(self.tables.values())
+        return Ledger(
+            cash_in=self.cash_in,
+            cash_out=self.cash_out,
+            chips=sum(t.total_chips for t in cash),
+            commission=sum(t.commission for t in cash),
+            fees=sum(t.fees for t in cash),
+            uth_chips=sum(u.chips for u in self.uth.values()),
+            pools=sum(tm.pool for tm in self.tournaments.values()),
+            tournament_fees=sum(tm.fees for tm in self.tournaments.values()),
+        )
+
+    def seated_at(self, player: str) -> str | None:
+        """The open cash table where ``player`` has a seat, if any."""
+        return next(
+            (
+                n
+                for n, t in self.tables.items()
+                if n not in self.shut and t.seat_of(player) is not None
+            ),
+            None,
+        )
+
+    def waiting(self, game: str, stakes: str) -> tuple[str, ...]:
+        return tuple(self.lists.get((game, stakes), ()))
+
+    def _waiting(self, key: tuple[str, str]) -> int:
+        return len(self.lists.get(key, ()))
+
+    def _keys(self) -> set[tuple[str, str]]:
+        """The games with waiting lists: those of the open cash tables (house default: a UTH
+        table is banked by the house and players take a free box, so it keeps no list)."""
+        return {list_key(t.config) for n, t in self.tables.items() if n not in self.shut}
+
+    # ------------------------------------------------------------------------------------
+    # The verbs
+
+    def why_illegal(self, cmd: c.RoomCommand) -> Ruling | None:
+        try:
+            self._plan(cmd, commit=False)
+        except IllegalAction as e:
+            return e.ruling
+        return None
+
+    def apply(self, cmd: c.RoomCommand) -> list[RoomEvent]:
+        """Apply a command: the events it produced, or IllegalAction and no change."""
+        events = self._plan(cmd, commit=True)
+        mark = len(self.events)
+        for e in events:
+            self._fold(e)
+        for e in self._calls(getattr(cmd, "at", 0)):
+            self._fold(e)
+        return self.events[mark:]
+
+    @classmethod
+    def from_events(cls, events: Sequence[RoomEvent], call_seconds: int = CALL_SECONDS) -> Room:
+        room = cls(call_seconds)
+        pending: dict[str, list[TableEvent]] = {}
+        for e in events:
+            if isinstance(e, AtTableEvent):
+                pending.setdefault(e.table, []).append(e.event)
+            room._fold(e)
+        for name, es in pending.items():
+            room.tables[name] = Table.from_events(room.configs[name], es)
+        return room
+
+    # ------------------------------------------------------------------------------------
+    # Planning: check a command and work out its events. Only a table's own apply changes
+    # anything here (commit=True), and only after every check of the room's has passed.
+
+    def _plan(self, cmd: c.RoomCommand, commit: bool) -> list[RoomEvent]:
+        at = getattr(cmd, "at", 0)
+        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+            raise _refuse(ROOM, f"the time 'at' is a whole number of seconds, not {at!r}")
+        for attr in ("player", "table", "tournament"):
+            name = getattr(cmd, attr, "?")
+            if not isinstance(name, str) or not name:
+                raise _refuse(ROOM, f"{type(cmd).__name__} needs a {attr}'s name")
+        try:
+            return self._dispatch(cmd, commit)
+        except IllegalAction:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            raise _refuse(ROOM, f"malformed {type(cmd).__name__}: {e}") from e
+
+    def _dispatch(self, cmd: c.RoomCommand, commit: bool) -> list[RoomEvent]:
+        match cmd:
+            case c.OpenTable():
+                return self._plan_open(cmd)
+            case c.OpenUthTable():
+                return self._plan_open_uth(cmd)
+            case c.OpenTournament():
+                return self._plan_open_tournament(cmd)
+            case c.CloseTable():
+                return self._plan_close(cmd, commit)
+            case c.JoinList():
+                return self._plan_join(cmd)
+            case c.LeaveList():
+                return self._plan_leave_list(cmd)
+            case c.Tick():
+                return self._plan_tick(cmd)
+            case c.RequestSeatChange():
+                return self._plan_request(cmd)
+            case c.TakeSeat():
+                return self._plan_take_seat(cmd, commit)
+            case c.BuyIn():
+                return self._plan_buy_in(cmd, commit)
+            case c.CashOut():
+                self._cash_table(cmd.table)
+                return self._at(cmd.table, Leave(cmd.player, cmd.at), commit)
+            case c.AtTable():
+                return self._plan_at_table(cmd, commit)
+            case c.UthBuyIn():
+                return self._plan_uth_buy_in(cmd)
+            case c.UthCashOut():
+                return self._plan_uth_cash_out(cmd)
+            case c.EnterTournament():
+                return self._plan_enter(cmd)
+            case c.PayPrize():
+                return self._plan_prize(cmd)
+        raise _refuse(ROOM, f"the room takes no {type(cmd).__name__} command")
+
+    def _new_name(self, name: str) -> None:
+        if not isinstance(name, str) or not name:
+            raise _refuse(ROOM, "a table needs a name")
+        if name in self.tables or name in self.uth or name in self.tournaments:
+            raise _refuse(ROOM, f"{name} is already a table or tournament of this room")
+
+    def _cash_table(self, name: str) -> Table:
+        t = self.tables.get(name)
+        if t is None or name in self.shut:
+            raise _refuse(ROOM, f"no open cash table {name}")
+        return t
+
+    def _plan_open(self, cmd: c.OpenTable) -> list[RoomEvent]:
+        self._new_name(cmd.table)
+        if not isinstance(cmd.config, TableConfig):
+            raise _refuse(ROOM, "a cash table opens with a table configuration")
+        return [CashTableOpened(cmd.table, cmd.config, cmd.at)]
+
+    def _plan_open_uth(self, cmd: c.OpenUthTable) -> list[RoomEvent]:
+        self._new_name(cmd.table)
+        if not isinstance(cmd.config, UthConfig):
+            raise _refuse(ROOM, "a UTH table opens with a UTH configuration")
+        return [UthTableOpened(cmd.table, cmd.config, cmd.at)]
+
+    def _plan_open_tournament(self, cmd: c.OpenTournament) -> list[RoomEvent]:
+        self._new_name(cmd.tournament)
+        terms = cmd.terms
+        if not isinstance(terms, TournamentTerms):
+            raise _refuse(ROOM, "a tournament opens with its terms")
+        _cash(terms.entry, "an entry", CAGE, zero=True)
+        _cash(terms.fee, "a fee", CAGE, zero=True)
+        return [TournamentOpened(cmd.tournament, terms, cmd.at)]
+
+    def _plan_close(self, cmd: c.CloseTable, commit: bool) -> list[RoomEvent]:
+        name = cmd.table
+        if not self.is_open(name):
+            raise _refuse(ROOM, f"no open table or tournament {name}")
+        events: list[RoomEvent] = []
+        if name in self.tables:
+            t = self.tables[name]
+            if t.seating.seats or t.locked:
+                raise _refuse(ROOM, f"{name} still has players or locked funds: cash them out")
+            if not t.closed:
+                events += self._at(name, CloseCashTable(cmd.at), commit)
+        elif name in self.uth:
+            if self.uth[name].chips:
+                raise _refuse(CAGE, f"{name}'s chips are not all redeemed")
+        elif self.tournaments[name].pool:
+            raise _refuse(CAGE, f"{name}'s prize pool is not all paid")
+        events += [
+            CallWithdrawn(p, name, cmd.at) for p, call in self.calls.items() if call.table == name
+        ]
+        return [*events, TableShut(name, cmd.at)]
+
+    def _plan_join(self, cmd: c.JoinList) -> list[RoomEvent]:
+        key = (cmd.game, cmd.stakes)
+        if key not in self._keys():
+            raise _refuse(ROOM, f"no open table spreads {cmd.game} at {cmd.stakes}")
+        if cmd.player in self.lists.get(key, ()):
+            raise _refuse(ROOM, f"{cmd.player} is already on the list for {cmd.game} {cmd.stakes}")
+        seated = self.seated_at(cmd.player)
+        if seated is not None and list_key(self.tables[seated].config) == key:
+            raise _refuse(ROOM, f"{cmd.player} already plays {cmd.game} {cmd.stakes} at {seated}")
+        return [ListJoined(cmd.player, cmd.game, cmd.stakes, cmd.at)]
+
+    def _plan_leave_list(self, cmd: c.LeaveList) -> list[RoomEvent]:
+        if cmd.player not in self.lists.get((cmd.game, cmd.stakes), ()):
+            raise _refuse(ROOM, f"{cmd.player} is not on the list for {cmd.game} {cmd.stakes}")
+        return [ListLeft(cmd.player, cmd.game, cmd.stakes, "asked to leave the list", cmd.at)]
+
+    def _plan_tick(self, cmd: c.Tick) -> list[RoomEvent]:
+        return [
+            CallLapsed(p, call.game, call.stakes, call.table, cmd.at)
+            for p, call in self.calls.items()
+            if call.deadline <= cmd.at
+        ]
+
+    def _plan_request(self, cmd: c.RequestSeatChange) -> list[RoomEvent]:
+        t = self._cash_table(cmd.table)
+        if t.seat_of(cmd.player) is None:
+            raise _refuse(ROOM, f"{cmd.player} is not seated at {cmd.table}")
+        if cmd.player in self.requests.get(cmd.table, ()):
+            raise _refuse(ROOM, f"{cmd.player} has already asked for a seat change")
+        return [SeatChangeRequested(cmd.player, cmd.table, cmd.at)]
+
+    def _plan_take_seat(self, cmd: c.TakeSeat, commit: bool) -> list[RoomEvent]:
+        t = self._cash_table(cmd.table)
+        _cash(cmd.cash, "a buy-in", CAGE)
+        seated = self.seated_at(cmd.player)
+        if seated is not None:
+            raise _refuse(ROOM, f"{cmd.player} is seated at {seated}: one seat per player")
+        key = list_key(t.config)
+        queue = self.lists.get(key, [])
+        call = self.calls.get(cmd.player)
+        if queue and (call is None or call.table != cmd.table):
+            raise _refuse(
+                ROOM, f"players wait for {key[0]} at {key[1]}: only a called player takes the seat"
+            )
+        requests = self.requests.get(cmd.table, [])
+        if requests:
+            claims = [
+                (p, Priority.ORIGINAL if p in t.original else Priority.PLAYER) for p in requests
+            ]
+            first_claims, ruling = vacancy_claimants(
+                t.rules, [*claims, (cmd.player, Priority.NEWCOMER)]
+            )
+            if cmd.player not in first_claims:
+                raise IllegalAction(
+                    Ruling(ruling.clause, f"{', '.join(requests)} asked for the vacated seat first")
+                )
+        sit = SitDown(cmd.player, cmd.seat, cmd.cash, cmd.at, cmd.post)
+        events: list[RoomEvent] = [BoughtIn(cmd.player, cmd.table, cmd.cash, cmd.at)]
+        events += self._at(cmd.table, sit, commit)
+        if cmd.player in queue:
+            events.append(ListLeft(cmd.player, *key, f"seated at {cmd.table}", cmd.at))
+        return events
+
+    def _plan_buy_in(self, cmd: c.BuyIn, commit: bool) -> list[RoomEvent]:
+        self._cash_table(cmd.table)
+        _cash(cmd.cash, "a buy-in", CAGE)
+        add = AddChips(cmd.player, cmd.cash, cmd.at)
+        return [
+            BoughtIn(cmd.player, cmd.table, cmd.cash, cmd.at),
+            *self._at(cmd.table, add, commit),
+        ]
+
+    def _plan_at_table(self, cmd: c.AtTable, commit: bool) -> list[RoomEvent]:
+        self._cash_table(cmd.table)
+        if isinstance(cmd.command, SitDown | AddChips | RemoveChips | Leave):
+            raise _refuse(
+                CAGE,
+                "chips reach and leave a table only through the cage: TakeSeat, BuyIn, CashOut",
+            )
+        return self._at(cmd.table, cmd.command, commit)
+
+    def _plan_uth_buy_in(self, cmd: c.UthBuyIn) -> list[RoomEvent]:
+        self._uth(cmd.table)
+        _cash(cmd.cash, "a buy-in", CAGE)
+        return [BoughtIn(cmd.player, cmd.table, cmd.cash, cmd.at)]
+
+    def _plan_uth_cash_out(self, cmd: c.UthCashOut) -> list[RoomEvent]:
+        u = self._uth(cmd.table)
+        _cash(cmd.chips, "a cash-out", CAGE)
+        if cmd.player not in u.players:
+            raise _refuse(CAGE, f"{cmd.player} bought no chips at {cmd.table}")
+        if cmd.chips > u.chips:
+            raise _refuse(CAGE, f"{cmd.table} has only {u.chips} chips out to redeem")
+        return [CashedOut(cmd.player, cmd.table, cmd.chips, "redeemed", cmd.at)]
+
+    def _plan_enter(self, cmd: c.EnterTournament) -> list[RoomEvent]:
+        tm = self.tournaments.get(cmd.tournament)
+        if tm is None or cmd.tournament in self.shut:
+            raise _refuse(ROOM, f"no open tournament {cmd.tournament}")
+        if not cmd.player:
+            raise _refuse(ROOM, "an entry takes a player's name")
+        return [TournamentEntered(cmd.player, cmd.tournament, tm.terms.entry, tm.terms.fee, cmd.at)]
+
+    def _plan_prize(self, cmd: c.PayPrize) -> list[RoomEvent]:
+        tm = self.tournaments.get(cmd.tournament)
+        if tm is None:
+            raise _refuse(ROOM, f"no tournament {cmd.tournament}")
+        _cash(cmd.amount, "a prize", CAGE)
+        if cmd.player not in tm.entries:
+            raise _refuse(CAGE, f"{cmd.player} did not enter {cmd.tournament}")
+        if cmd.amount > tm.pool:
+            raise _refuse(CAGE, f"the prize pool of {cmd.tournament} holds only {tm.pool}")
+        return [PrizePaid(cmd.player, cmd.tournament, cmd.amount, cmd.at)]
+
+    def _uth(self, name: str) -> _Uth:
+        u = self.uth.get(name)
+        if u is None or name in self.shut:
+            raise _refuse(ROOM, f"no open UTH table {name}")
+        return u
+
+    def _at(self, name: str, cmd: TableCommand, commit: bool) -> list[RoomEvent]:
+        """A table command's events, wrapped, and the cage's payment for chips that left."""
+        t = self.tables[name]
+        if not commit:
+            ruling = t.why_illegal(cmd)
+            if ruling is not None:
+                raise IllegalAction(ruling)
+            return []
+        out: list[RoomEvent] = []
+        for e in t.apply(cmd):
+            out.append(AtTableEvent(name, e))
+            if (isinstance(e, PlayerLeft) and e.chips) or (
+                isinstance(e, FundsReleased) and not e.seated and e.chips
+            ):
+                out.append(CashedOut(e.player, name, e.chips, e.clause, e.at))
+        return out
+
+    def _calls(self, at: int) -> list[RoomEvent]:
+        """Call the next players where seats are open and nobody has been called for them."""
+        out: list[RoomEvent] = []
+        called = set(self.calls)
+        for name, t in self.tables.items():
+            if name in self.shut or t.closed:
+                continue
+            key = list_key(t.config)
+            free = t.config.size - len(t.seating.seats)
+            free -= sum(1 for call in self.calls.values() if call.table == name)
+            for p in self.lists.get(key, ()):
+                if free <= 0:
+                    break
+                if p in called or t.seat_of(p) is not None:
+                    continue
+                called.add(p)
+                free -= 1
+                out.append(PlayerCalled(p, *key, name, at + self.call_seconds, at))
+        return out
+
+    # ------------------------------------------------------------------------------------
+    # The fold: the only code that changes the room's own state
+
+    def _fold(self, e: RoomEvent) -> None:
+        self.events.append(e)
+        match e:
+            case CashTableOpened():
+                self.configs[e.table] = e.config
+                self.tables[e.table] = Table(e.config)
+            case UthTableOpened():
+                self.uth[e.table] = _Uth(e.config)
+            case TournamentOpened():
+                self.tournaments[e.tournament] = _Tournament(e.terms)
+            case TableShut():
+                self.shut.add(e.table)
+            case ListJoined():
+                self.lists.setdefault((e.game, e.stakes), []).append(e.player)
+            case ListLeft():
+                self._f_left_list(e)
+            case PlayerCalled():
+                self.calls[e.player] = Call(e.game, e.stakes, e.table, e.deadline)
+            case CallLapsed():
+                del self.calls[e.player]
+                self.lists[(e.game, e.stakes)].remove(e.player)
+            case CallWithdrawn():
+                del self.calls[e.player]
+            case SeatChangeRequested():
+                self.requests.setdefault(e.table, []).append(e.player)
+            case AtTableEvent():
+                self._f_at_table(e)
+            case BoughtIn():
+                self._f_bought(e)
+            case CashedOut():
+                self._f_cashed(e)
+            case TournamentEntered():
+                self._f_entered(e)
+            case PrizePaid():
+                self.tournaments[e.tournament].pool -= e.amount
+                self.cash_out += e.amount
+            case _:
+                raise TypeError(f"the room folds no {type(e).__name__}")
+
+    def _f_left_list(self, e: ListLeft) -> None:
+        self.lists[(e.game, e.stakes)].remove(e.player)
+        call = self.calls.get(e.player)
+        if call is not None and (call.game, call.stakes) == (e.game, e.stakes):
+            del self.calls[e.player]
+
+    def _f_at_table(self, e: AtTableEvent) -> None:
+        # The table folded its own event when it applied the command (live), or is rebuilt
+        # from its events by from_events; the room keeps only the seat-change requests.
+        if isinstance(e.event, SeatChanged | PlayerLeft):
+            waiting = self.requests.get(e.table, [])
+            if e.event.player in waiting:
+                waiting.remove(e.event.player)
+
+    def _f_bought(self, e: BoughtIn) -> None:
+        self.cash_in += e.cash
+        u = self.uth.get(e.table)
+        if u is not None:
+            u.chips += e.cash
+            u.players[e.player] = u.players.get(e.player, 0) + e.cash
+
+    def _f_cashed(self, e: CashedOut) -> None:
+        self.cash_out += e.cash
+        u = self.uth.get(e.table)
+        if u is not None:
+            u.chips -= e.cash
+            u.players[e.player] = max(0, u.players[e.player] - e.cash)
+
+    def _f_entered(self, e: TournamentEntered) -> None:
+        tm = self.tournaments[e.tournament]
+        self.cash_in += e.entry + e.fee
+        tm.pool += e.entry
+        tm.fees += e.fee
+        tm.entries.append(e.player)
+
+
+def _cash(amount: object, what: str, clause: str, zero: bool = False) -> None:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < (0 if zero else 1):
+        raise _refuse(clause, f"{what} is a whole, positive amount, not {amount!r}")

@@ -1,0 +1,172 @@
+"""The audit: every stream's hash chain, its fold, and its snapshots; game recall.
+
+:func:`verify` reports ``{"streams", "events", "ok", "problems"}``. A changed event breaks its
+own hash, a deleted one leaves a gap in the sequence and breaks the chain, a reordered pair
+breaks both hashes; a deleted last event no longer matches the stream's head. Each stream must
+fold without error (a room with its cage and tables, its money conserved) and equal its
+snapshots.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from croupier.service.store import codec
+from croupier.service.store.kinds import KINDS
+from croupier.service.store.rooms import (
+    RoomSnapshot,
+    cage_stream,
+    fold_room,
+    room_projection,
+    room_stream,
+    table_stream,
+)
+from croupier.service.store.store import EventStore, Stored, StreamInfo, chain, genesis
+
+
+def check_chain(info: StreamInfo, rows: Sequence[Stored]) -> list[str]:
+    """Problems with one stream's chain (empty: intact)."""
+    problems = []
+    if genesis(info.id, info.kind, info.meta.encode()) != info.genesis:
+        problems.append(f"{info.id}: its configuration does not match the chain's start")
+    previous = info.genesis
+    for expected, r in enumerate(rows, 1):
+        if r.seq != expected:
+            problems.append(f"{info.id}: event {expected} is missing (found {r.seq} next)")
+            return problems
+        if chain(previous, r.body.encode()) != r.hash:
+            problems.append(f"{info.id}: event {r.seq} does not match its hash (changed or moved)")
+            return problems
+        previous = r.hash
+    if info.head_seq != len(rows) or info.head_hash != previous:
+        problems.append(
+            f"{info.id}: the stream's head is event {info.head_seq} but {len(rows)} events are "
+            "stored (an event was deleted or added)"
+        )
+    return problems
+
+
+def _decode(info: StreamInfo, rows: Sequence[Stored]) -> tuple[list[Any], list[str]]:
+    out, problems = [], []
+    for r in rows:
+        try:
+            e = r.event()
+        except codec.CodecError as err:
+            problems.append(f"{info.id}: event {r.seq} cannot be read: {err}")
+            continue
+        if codec.type_name(type(e)) != r.type:
+            found = codec.type_name(type(e))
+            problems.append(f"{info.id}: event {r.seq} is a {found}, not {r.type}")
+        out.append(e)
+    return out, problems
+
+
+def _fold(store: EventStore, info: StreamInfo, events: list[Any]) -> list[str]:
+    kind = KINDS.get(info.kind)
+    if kind is None:
+        return [f"{info.id}: unknown stream kind {info.kind!r}"]
+    problems = []
+    try:
+        config = info.config()
+        kind.fold(config, events)
+        for seq, snap in store.snapshots(info.id):
+            if kind.project(kind.fold(config, events[:seq])) != snap:
+                problems.append(f"{info.id}: the snapshot at event {seq} differs from the fold")
+    except Exception as err:  # the audit reports whatever a fold raises
+        problems.append(f"{info.id}: does not fold: {type(err).__name__}: {err}")
+    return problems
+
+
+def _room(store: EventStore, info: StreamInfo) -> list[str]:
+    room = info.id.removeprefix("room:")
+    problems = []
+    try:
+        folded = fold_room(store, room)
+        ledger = folded.ledger()
+        if not ledger.conserved:
+            problems.append(f"{info.id}: money not conserved: {ledger}")
+        for seq, snap in store.snapshots(info.id):
+            if not isinstance(snap, RoomSnapshot):
+                problems.append(f"{info.id}: the snapshot at event {seq} is not a room's")
+            elif room_projection(fold_room(store, room, snap.heads)) != snap.projection:
+                problems.append(f"{info.id}: the snapshot at event {seq} differs from the fold")
+    except Exception as err:  # the audit reports whatever a fold raises
+        problems.append(f"{info.id}: does not fold: {type(err).__name__}: {err}")
+    return problems
+
+
+def check(store: EventStore) -> tuple[int, int, dict[str, list[str]]]:
+    """Check every stream: (streams, events, problems by stream). A room is checked with its
+    cage and tables once each of them is intact; a broken one is reported, not folded."""
+    problems: dict[str, list[str]] = {}
+    count = 0
+    infos = store.streams()
+    for info in infos:
+        rows = store.read(info.id)
+        count += len(rows)
+        found = check_chain(info, rows)
+        events, unread = _decode(info, rows)
+        found += unread
+        if not found and info.kind not in ("room", "cage"):
+            found += _fold(store, info, events)
+        if found:
+            problems[info.id] = found
+    for info in infos:
+        if info.kind == "room":
+            room = info.id.removeprefix("room:")
+            mine = {room_stream(room), cage_stream(room)}
+            if not any(b in mine or b.startswith(table_stream(room, "")) for b in problems):
+                found = _room(store, info)
+                if found:
+                    problems[info.id] = found
+    return len(infos), count, problems
+
+
+def verify(store: EventStore) -> dict[str, Any]:
+    """Check every stream; the report ``{"streams", "events", "ok", "problems"}``."""
+    streams, count, by_stream = check(store)
+    problems = [p for found in by_stream.values() for p in found]
+    return {"streams": streams, "events": count, "ok": not problems, "problems": problems}
+
+
+def recall(store: EventStore, stream: str, last: int = 10) -> list[list[Any]]:
+    """The last ``last`` rounds of a cash table's stream, each as its events in order (from
+    the round's start to its end or void)."""
+    return [events for events, _ in _rounds(store.load(stream), last)]
+
+
+def _rounds(events: Sequence[Any], last: int) -> list[tuple[list[Any], int]]:
+    """The last rounds: each round's events and the index in ``events`` of its last one."""
+    rounds: list[tuple[list[Any], int]] = []
+    current: list[Any] | None = None
+    for i, e in enumerate(events):
+        name = type(e).__name__
+        if name == "RoundStarted":
+            current = [e]
+            rounds.append((current, i))
+        elif current is not None:
+            current.append(e)
+            rounds[-1] = (current, i)
+            if name in ("RoundFinished", "RoundVoided"):
+                current = None
+    return rounds[-last:] if last > 0 else []
+
+
+def recall_phh(store: EventStore, stream: str, last: int = 10) -> list[str]:
+    """The last ``last`` finished rounds of a cash table as PHH hand histories: the table is
+    folded to each round's end and the round exported as it was played."""
+    from croupier.phh import dumps
+    from croupier.phh_export import to_history
+    from croupier.table.table import Table
+
+    config = store.stream(stream).config()
+    events = store.load(stream)
+    out = []
+    for played, end in _rounds(events, last):
+        if type(played[-1]).__name__ != "RoundFinished":
+            continue  # void or in progress: no hand to export
+        table = Table.from_events(config, events[:end])  # the round over, not yet closed
+        if table.round is not None:
+            out.append(dumps(to_history(table.round)))
+    return out

@@ -1,0 +1,311 @@
+"""Canonical JSON for the core's events and configurations, and back.
+
+The codec is generic: it knows no event by name. A value is encoded by its shape:
+
+* ``None``, ``bool``, ``int``, ``str`` and finite ``float`` as themselves; a list as a list;
+* a :class:`~croupier.cards.Card` as ``{"$card": id}`` (a card is an ``int``: the tag keeps it one);
+* an enum member as ``{"$enum": "module:Qual", "name": ...}``;
+* datetimes, dates, durations, fractions and decimals tagged (``{"$datetime": iso}``...);
+* a tuple as ``{"$tuple": [...]}``, a set or frozenset as ``{"$set": [...]}`` (sorted by the
+  canonical bytes of the items), a mapping as ``{"$map": [[k, v], ...]}`` (sorted likewise),
+  bytes as ``{"$bytes": hex}``;
+* a dataclass as ``{"$t": "module:Qual", field: value, ...}`` with every field.
+
+Canonical bytes are the encoding as JSON with sorted keys, no spaces, UTF-8, so equal values
+have equal bytes (the hash chain hashes them). Types are found by qualified name in a registry;
+a name not yet registered is imported only from ``croupier`` modules and only if it names a
+dataclass, an enum or a named tuple. :data:`VERSION` is stored beside every event; a later codec
+that changes the encoding reads older versions through :func:`decode`'s ``version``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import importlib
+import json
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from croupier.cards import Card
+
+#: The encoding's version, stored with every event and snapshot.
+VERSION = 1
+
+JSON = Any  # what json.dumps accepts
+
+_TYPES: dict[str, type] = {}
+#: Renamed or moved types: the old qualified name to the new one.
+ALIASES: dict[str, str] = {}
+
+
+class CodecError(ValueError):
+    """A value the codec cannot encode, or stored JSON it cannot read back."""
+
+
+def type_name(cls: type) -> str:
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def register(cls: type) -> type:
+    """Make ``cls`` (a dataclass, an enum or a named tuple) decodable by its qualified name."""
+    if not (
+        dataclasses.is_dataclass(cls)
+        or issubclass(cls, enum.Enum)
+        or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
+    ):
+        raise CodecError(f"{type_name(cls)} is not a dataclass, an enum or a named tuple")
+    _TYPES[type_name(cls)] = cls
+    return cls
+
+
+def resolve(name: str) -> type:
+    """The type stored under ``name``: registered, or a dataclass or enum of a croupier module."""
+    name = ALIASES.get(name, name)
+    found = _TYPES.get(name)
+    if found is not None:
+        return found
+    module, _, qual = name.partition(":")
+    if not qual or not (module == "croupier" or module.startswith("croupier.")):
+        raise CodecError(f"unknown type {name!r}: only croupier's own types are read back")
+    try:
+        obj: Any = importlib.import_module(module)
+        for part in qual.split("."):
+            obj = getattr(obj, part)
+    except (ImportError, AttributeError) as e:
+        raise CodecError(f"unknown type {name!r}: {e}") from e
+    if not isinstance(obj, type):
+        raise CodecError(f"{name!r} is not a type")
+    return register(obj)
+
+
+def _sort_key(item: JSON) -> bytes:
+    return _dumps(item)
+
+
+def encode(value: object) -> JSON:
+    """The JSON-ready form of ``value``."""
+    # Enums and cards first: a StrEnum is a str and an IntEnum or a card an int.
+    if isinstance(value, enum.Enum):
+        register(type(value))
+        return {"$enum": type_name(type(value)), "name": value.name}
+    if isinstance(value, Card):
+        return {"$card": int(value)}
+    if value is None or isinstance(value, bool) or type(value) is str:
+        return value
+    if type(value) is int:
+        return value
+    if type(value) is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise CodecError(f"{value!r} has no JSON form")
+        return value
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        register(type(value))
+        return {"$nt": type_name(type(value)), "items": [encode(v) for v in value]}
+    if isinstance(value, tuple) and not dataclasses.is_dataclass(value):
+        return {"$tuple": [encode(v) for v in value]}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, set | frozenset):
+        return {"$set": sorted((encode(v) for v in value), key=_sort_key)}
+    if isinstance(value, Mapping):
+        pairs = [[encode(k), encode(v)] for k, v in value.items()]
+        return {"$map": sorted(pairs, key=lambda p: _sort_key(p[0]))}
+    if isinstance(value, bytes):
+        return {"$bytes": value.hex()}
+    if isinstance(value, datetime.datetime):
+        return {"$datetime": value.isoformat()}
+    if isinstance(value, datetime.date):
+        return {"$date": value.isoformat()}
+    if isinstance(value, datetime.timedelta):
+        return {"$timedelta": [value.days, value.seconds, value.microseconds]}
+    if isinstance(value, Fraction):
+        return {"$fraction": [value.numerator, value.denominator]}
+    if isinstance(value, Decimal):
+        return {"$decimal": str(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value)
+        register(cls)
+        init, later = _fields(cls)
+        out: dict[str, JSON] = {"$t": type_name(cls)}
+        for name in init | later:
+            out[name] = encode(getattr(value, name))
+        return out
+    raise CodecError(f"cannot encode a {type(value).__qualname__}: {value!r}")
+
+
+def decode(data: JSON, version: int = VERSION) -> Any:
+    """The value ``data`` encodes (the inverse of :func:`encode`)."""
+    if version != VERSION:
+        raise CodecError(f"codec version {version} is not readable by version {VERSION}")
+    return _decode(data)
+
+
+_PLAIN = (type(None), bool, int, float, str)
+
+
+def _decode(data: JSON) -> Any:
+    kind = type(data)
+    if kind in _PLAIN:
+        return data
+    if kind is list:
+        return [_decode(v) for v in data]
+    if kind is not dict:
+        raise CodecError(f"unexpected JSON value {data!r}")
+    if "$t" in data:
+        return _dataclass(data)
+    if len(data) == 1:
+        ((tag, body),) = data.items()
+        if tag == "$card":
+            return _card(body)
+        if tag == "$tuple":
+            return tuple([_decode(v) for v in _list(body)])
+        if tag == "$set":
+            return frozenset([_decode(v) for v in _list(body)])
+        if tag == "$map":
+            return {_decode(k): _decode(v) for k, v in (_pair(p) for p in _list(body))}
+        if tag == "$bytes":
+            return bytes.fromhex(_text(body))
+        if tag in _TIME:
+            return _time(tag, body)
+    elif len(data) == 2 and "$enum" in data and "name" in data:
+        cls = resolve(_text(data["$enum"]))
+        if not issubclass(cls, enum.Enum):
+            raise CodecError(f"{data['$enum']!r} is not an enum")
+        try:
+            return cls[_text(data["name"])]
+        except KeyError as e:
+            raise CodecError(f"{data['$enum']} has no member {data['name']!r}") from e
+    elif len(data) == 2 and "$nt" in data and "items" in data:
+        cls = resolve(_text(data["$nt"]))
+        if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
+            raise CodecError(f"{data['$nt']!r} is not a named tuple")
+        return cls(*(_decode(v) for v in _list(data["items"])))
+    return _bad(data)
+
+
+_TIME = ("$datetime", "$date", "$timedelta", "$fraction", "$decimal")
+
+
+def _time(tag: str, body: JSON) -> Any:
+    """Datetimes, dates, durations, fractions and decimals."""
+    try:
+        if tag == "$datetime":
+            return datetime.datetime.fromisoformat(_text(body))
+        if tag == "$date":
+            return datetime.date.fromisoformat(_text(body))
+        if tag == "$decimal":
+            return Decimal(_text(body))
+        parts = _list(body)
+        if not all(type(x) is int for x in parts):
+            raise CodecError(f"{tag} takes whole numbers, not {body!r}")
+        if tag == "$timedelta":
+            return datetime.timedelta(*parts)
+        return Fraction(*parts)
+    except (ValueError, TypeError, ArithmeticError) as e:
+        raise CodecError(f"{tag}: {e}") from e
+
+
+def _card(body: JSON) -> Card:
+    if type(body) is not int:
+        raise CodecError(f"a card is its id, not {body!r}")
+    try:
+        return Card(body)
+    except ValueError as e:
+        raise CodecError(str(e)) from e
+
+
+def _bad(data: dict[str, JSON]) -> Any:
+    raise CodecError(f"unexpected JSON object {data!r}"[:200])
+
+
+def _dataclass(data: dict[str, JSON]) -> Any:
+    name = data["$t"]
+    cls = resolve(_text(name))
+    if not dataclasses.is_dataclass(cls):
+        raise CodecError(f"{name!r} is not a dataclass")
+    init, later = _fields(cls)
+    unknown = data.keys() - init - later - {"$t"}
+    if unknown:
+        raise CodecError(f"{name}: unknown fields {sorted(unknown)}")
+    args = {k: _decode(v) for k, v in data.items() if k in init}
+    try:
+        obj = cls(**args)
+    except (TypeError, ValueError) as e:
+        raise CodecError(f"{name}: {e}") from e
+    for k in later & data.keys():
+        object.__setattr__(obj, k, _decode(data[k]))
+    return obj
+
+
+_FIELDS: dict[type, tuple[frozenset[str], frozenset[str]]] = {}
+
+
+def _fields(cls: type) -> tuple[frozenset[str], frozenset[str]]:
+    """A dataclass's fields set by ``__init__``, and those set after it."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        fs = dataclasses.fields(cls)
+        found = (
+            frozenset(f.name for f in fs if f.init),
+            frozenset(f.name for f in fs if not f.init),
+        )
+        _FIELDS[cls] = found
+    return found
+
+
+def _text(v: JSON) -> str:
+    if not isinstance(v, str):
+        raise CodecError(f"expected text, not {v!r}")
+    return v
+
+
+def _list(v: JSON) -> list[JSON]:
+    if not isinstance(v, list):
+        raise CodecError(f"expected a list, not {v!r}")
+    return v
+
+
+def _pair(v: JSON) -> tuple[JSON, JSON]:
+    if not isinstance(v, list) or len(v) != 2:
+        raise CodecError(f"expected a [key, value] pair, not {v!r}")
+    return v[0], v[1]
+
+
+def _dumps(data: JSON) -> bytes:
+    return json.dumps(
+        data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode()
+
+
+def canonical(value: object) -> bytes:
+    """The canonical bytes of ``value``: equal values, equal bytes."""
+    return _dumps(encode(value))
+
+
+def loads(text: str | bytes, version: int = VERSION) -> Any:
+    """Read back canonical JSON (``text``) into the value it encodes."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CodecError(f"malformed JSON: {e}") from e
+    return decode(data, version)
+
+
+def envelope(value: object) -> bytes:
+    """A stored event's canonical bytes: ``{"e": <value>, "v": VERSION}``."""
+    return _dumps({"e": encode(value), "v": VERSION})
+
+
+def unwrap(body: str | bytes) -> Any:
+    """The value stored in an :func:`envelope`."""
+    try:
+        data = json.loads(body)
+    except json.JSONDecodeError as e:
+        raise CodecError(f"malformed JSON: {e}") from e
+    if not isinstance(data, dict) or set(data) != {"e", "v"} or not isinstance(data["v"], int):
+        raise CodecError('a stored value is {"e": ..., "v": version}')
+    return decode(data["e"], data["v"])

@@ -1,0 +1,51 @@
+"""The significant-events log and recovery before play.
+
+:func:`record` appends to the significant-events stream. :func:`recover` is what a server runs
+on start before it accepts a command: every stream's chain is checked and every stream folded;
+a stream that fails is refused loudly (recorded, with its problems) and the rest go on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from croupier.service.store.audit import check
+from croupier.service.store.significant import STREAM, Significant, What
+from croupier.service.store.store import ConcurrencyError, EventStore, StoreError
+
+
+def record(store: EventStore, what: What, who: str, detail: str, at: str) -> int:
+    """Append one significant event (creating the stream on first use); its sequence number."""
+    event = Significant(what, who, detail, at)
+    for _ in range(3):
+        try:
+            try:
+                head = store.stream(STREAM).head_seq
+            except StoreError:
+                with store.transaction() as w:
+                    w.create(STREAM, "significant", None)
+                    return w.append(STREAM, 0, [event])
+            return store.append(STREAM, head, [event])
+        except ConcurrencyError:
+            continue
+    raise ConcurrencyError("the significant-events stream is too busy to record")
+
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """What a start found: the streams that may be used and those refused, with why."""
+
+    ready: tuple[str, ...]
+    refused: dict[str, list[str]]
+
+
+def recover(store: EventStore, at: str, who: str = "server") -> Recovery:
+    """Check every stream before play; record the restart, each refusal and the recovery."""
+    record(store, What.RESTART, who, "checking every stream before play", at)
+    _, _, problems = check(store)
+    refused = {k: v for k, v in problems.items() if k != STREAM}
+    for stream, found in refused.items():
+        record(store, What.REFUSED_STREAM, who, f"{stream}: {'; '.join(found)}", at)
+    ready = tuple(s.id for s in store.streams() if s.id not in refused)
+    record(store, What.RECOVERY, who, f"{len(ready)} streams ready, {len(refused)} refused", at)
+    return Recovery(ready, refused)

@@ -1,0 +1,284 @@
+"""The durable event store: append-only streams with a SHA-256 hash chain.
+
+One stream per cash table, UTH table, tournament, room, cage and the significant-events log.
+Each stored event is its canonical bytes (:func:`.codec.envelope`) and
+``hash = sha256(previous hash + canonical bytes)``; the first event's previous hash is the
+stream's genesis, the hash of its id, kind and configuration. ``(stream, seq)`` is unique and an
+append names the sequence number it expects the stream to be at (optimistic concurrency), so
+two writers can never both extend a stream. A transaction may create and extend several streams
+at once: a command's events commit together or not at all.
+
+SQLite by default (a file in the working directory, WAL, ``synchronous=FULL``); PostgreSQL by
+URL or ``CROUPIER_DB``. The schema comes from the Alembic migrations shipped in the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+from croupier.service.store import codec
+from croupier.service.store.schema import events, snapshots, streams
+
+DEFAULT_URL = "sqlite:///croupier.db"
+ENV = "CROUPIER_DB"
+
+
+class StoreError(RuntimeError):
+    """The store cannot do what was asked (an unknown stream, a stream created twice)."""
+
+
+class ConcurrencyError(StoreError):
+    """The stream moved on since the writer read it: nothing was written."""
+
+
+def resolve_url(url: str | None = None) -> str:
+    """The database URL: ``url``, else ``$CROUPIER_DB``, else ``croupier.db`` here (SQLite).
+    A bare path means a SQLite file; ``postgresql://`` uses psycopg 3."""
+    url = url or os.environ.get(ENV) or DEFAULT_URL
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def chain(previous: str, body: bytes) -> str:
+    """The hash of a stored event: SHA-256 of the previous hash's bytes and its own bytes."""
+    return hashlib.sha256(bytes.fromhex(previous) + body).hexdigest()
+
+
+def genesis(stream: str, kind: str, meta: bytes) -> str:
+    """Where a stream's chain starts: the hash of its id, kind and configuration."""
+    head = b"croupier stream\n%s\n%s\n" % (stream.encode(), kind.encode())
+    return hashlib.sha256(head + meta).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class StreamInfo:
+    id: str
+    kind: str
+    meta: str  # canonical JSON envelope of the stream's configuration
+    version: int
+    genesis: str
+    head_seq: int
+    head_hash: str
+
+    def config(self) -> Any:
+        return codec.unwrap(self.meta)
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """One stored event as written: decode it with :meth:`event`."""
+
+    stream: str
+    seq: int
+    position: int
+    type: str
+    version: int
+    body: str
+    hash: str
+
+    def event(self) -> Any:
+        return codec.unwrap(self.body)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None  # SQLAlchemy's begin event below starts transactions
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    # Take the write lock at the start: a read-then-append never finds its snapshot stale.
+    conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+class Writer:
+    """Writes inside one transaction (see :meth:`EventStore.transaction`)."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+
+    def create(self, stream: str, kind: str, meta: object) -> StreamInfo:
+        body = codec.envelope(meta)
+        start = genesis(stream, kind, body)
+        row = {
+            "id": stream,
+            "kind": kind,
+            "meta": body.decode(),
+            "version": codec.VERSION,
+            "genesis": start,
+            "head_seq": 0,
+            "head_hash": start,
+        }
+        if self.conn.execute(sa.select(streams.c.id).where(streams.c.id == stream)).first():
+            raise StoreError(f"stream {stream} already exists")
+        self.conn.execute(streams.insert().values(**row))
+        return StreamInfo(stream, kind, body.decode(), codec.VERSION, start, 0, start)
+
+    def head(self, stream: str) -> int | None:
+        """The stream's last sequence number (``None``: no such stream)."""
+        row = self.conn.execute(sa.select(streams.c.head_seq).where(streams.c.id == stream)).first()
+        return None if row is None else int(row[0])
+
+    def append(self, stream: str, expected: int, new: Sequence[object]) -> int:
+        """Append ``new`` after sequence number ``expected``; the stream's new head."""
+        head = self.conn.execute(
+            sa.select(streams.c.head_seq, streams.c.head_hash).where(streams.c.id == stream)
+        ).first()
+        if head is None:
+            raise StoreError(f"no stream {stream}")
+        seq, previous = int(head[0]), str(head[1])
+        if seq != expected:
+            raise ConcurrencyError(f"stream {stream} is at {seq}, not {expected}")
+        rows = []
+        for e in new:
+            body = codec.envelope(e)
+            seq += 1
+            previous = chain(previous, body)
+            rows.append(
+                {
+                    "stream_id": stream,
+                    "seq": seq,
+                    "type": codec.type_name(type(e)),
+                    "version": codec.VERSION,
+                    "body": body.decode(),
+                    "hash": previous,
+                }
+            )
+        if not rows:
+            return expected
+        try:
+            self.conn.execute(events.insert(), rows)
+        except IntegrityError as e:
+            raise ConcurrencyError(f"stream {stream} moved on past {expected}") from e
+        moved = self.conn.execute(
+            streams.update()
+            .where(streams.c.id == stream, streams.c.head_seq == expected)
+            .values(head_seq=seq, head_hash=previous)
+        )
+        if moved.rowcount != 1:
+            raise ConcurrencyError(f"stream {stream} moved on past {expected}")
+        return seq
+
+    def snapshot(self, stream: str, seq: int, value: object) -> None:
+        body = codec.envelope(value).decode()
+        self.conn.execute(
+            snapshots.insert().values(stream_id=stream, seq=seq, version=codec.VERSION, body=body)
+        )
+
+
+class EventStore:
+    """An event store on one database (see the module's docstring)."""
+
+    def __init__(self, url: str | None = None, migrate: bool = True) -> None:
+        self.url = resolve_url(url)
+        self.engine: Engine = sa.create_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            sa.event.listen(self.engine, "connect", _sqlite_pragmas)
+            sa.event.listen(self.engine, "begin", _sqlite_begin)
+        if migrate:
+            self.migrate()
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def migrate(self) -> None:
+        """Bring the schema to the latest migration (Alembic, shipped in the package)."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+        with self.engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+
+    @contextmanager
+    def transaction(self) -> Iterator[Writer]:
+        """One transaction: everything written in it commits together, or nothing does."""
+        with self.engine.begin() as conn:
+            yield Writer(conn)
+
+    def create(self, stream: str, kind: str, meta: object) -> StreamInfo:
+        with self.transaction() as w:
+            return w.create(stream, kind, meta)
+
+    def append(self, stream: str, expected: int, new: Sequence[object]) -> int:
+        with self.transaction() as w:
+            return w.append(stream, expected, new)
+
+    # ------------------------------------------------------------------------------------
+    # Reading
+
+    def streams(self, kind: str | None = None) -> list[StreamInfo]:
+        q = sa.select(streams).order_by(streams.c.id)
+        if kind is not None:
+            q = q.where(streams.c.kind == kind)
+        with self.engine.connect() as conn:
+            return [_info(r) for r in conn.execute(q).mappings()]
+
+    def stream(self, stream: str) -> StreamInfo:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(streams).where(streams.c.id == stream)).mappings().first()
+        if row is None:
+            raise StoreError(f"no stream {stream}")
+        return _info(row)
+
+    def read(self, stream: str, after: int = 0, upto: int | None = None) -> list[Stored]:
+        """The stored events of ``stream`` after sequence number ``after`` (up to ``upto``),
+        in the order the database returns by sequence number."""
+        q = sa.select(events).where(events.c.stream_id == stream, events.c.seq > after)
+        if upto is not None:
+            q = q.where(events.c.seq <= upto)
+        with self.engine.connect() as conn:
+            return [_stored(r) for r in conn.execute(q.order_by(events.c.seq)).mappings()]
+
+    def read_streams(self, ids: Sequence[str]) -> list[Stored]:
+        """The events of several streams in the order they were committed."""
+        q = sa.select(events).where(events.c.stream_id.in_(list(ids))).order_by(events.c.position)
+        with self.engine.connect() as conn:
+            return [_stored(r) for r in conn.execute(q).mappings()]
+
+    def load(self, stream: str) -> list[Any]:
+        return [s.event() for s in self.read(stream)]
+
+    def snapshots(self, stream: str) -> list[tuple[int, Any]]:
+        q = (
+            sa.select(snapshots.c.seq, snapshots.c.body)
+            .where(snapshots.c.stream_id == stream)
+            .order_by(snapshots.c.seq)
+        )
+        with self.engine.connect() as conn:
+            return [(seq, codec.unwrap(body)) for seq, body in conn.execute(q)]
+
+    def count(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(sa.select(sa.func.count()).select_from(events)).scalar_one())
+
+
+def _info(r: sa.RowMapping) -> StreamInfo:
+    return StreamInfo(
+        r["id"], r["kind"], r["meta"], r["version"], r["genesis"], r["head_seq"], r["head_hash"]
+    )
+
+
+def _stored(r: sa.RowMapping) -> Stored:
+    return Stored(
+        r["stream_id"], r["seq"], r["position"], r["type"], r["version"], r["body"], r["hash"]
+    )

@@ -1,0 +1,211 @@
+"""The store's codec: every event type of the core reads back equal from its canonical JSON.
+
+Event types are discovered as the subclasses of the core's event base classes; instances come
+from real play (tables, rounds, a room) where a type's fields must be valid together, and from
+hypothesis's ``from_type`` for the rest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import importlib
+import pkgutil
+import random
+import warnings
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from hypothesis import strategies as st
+
+import croupier
+from croupier.bots import make_bot
+from croupier.cards import Card, Deck
+from croupier.hands.orders import HandOrder
+from croupier.room import AtTable as AtTableCmd
+from croupier.room import OpenTable, OpenUthTable, Room, TakeSeat
+from croupier.room.events import AtTableEvent
+from croupier.round.games import Split
+from croupier.service.store import codec
+from croupier.service.store.significant import What
+from croupier.shoe import Shoe
+from croupier.table.commands import Act, StartRound
+from croupier.table.presets import preset
+from croupier.table.table import Table
+from croupier.uth.game import UthConfig
+from croupier.uth.limits import TableLimits
+
+BASES = (
+    "croupier.round.events:Event",
+    "croupier.table.events:TableEvent",
+    "croupier.tournament.events:TEvent",
+    "croupier.uth.events:UthEvent",
+    "croupier.uth.table:TableEvent",
+    "croupier.uth.tournament_events:TEvent",
+    "croupier.room.events:RoomEvent",
+)
+
+
+def _load(name: str) -> type:
+    module, _, qual = name.partition(":")
+    obj = importlib.import_module(module)
+    for part in qual.split("."):
+        obj = getattr(obj, part)
+    assert isinstance(obj, type)
+    return obj
+
+
+@cache
+def event_types() -> tuple[type, ...]:
+    """Every concrete event class of the core (the classes its modules name)."""
+    for m in pkgutil.walk_packages(croupier.__path__, "croupier."):
+        if not any(x in m.name for x in (".cli", ".service", ".bench", "kernel", "analyze")):
+            importlib.import_module(m.name)
+    found: dict[str, type] = {}
+    todo = [_load(b) for b in BASES]
+    bases = set(todo)
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            module = importlib.import_module(sub.__module__)
+            if getattr(module, sub.__qualname__, None) is sub and sub not in bases:
+                found[codec.type_name(sub)] = sub
+    return tuple(found[k] for k in sorted(found))
+
+
+@cache
+def played() -> dict[type, list[object]]:
+    """Events from real play: rounds at tables under each rulebook, and a room."""
+    out: dict[type, list[object]] = {}
+    rng = random.Random(5)
+    for rules in ("qld-holdem-2005", "act-omaha-2017", "dunedin-house"):
+        cfg = preset(rules, seats=4)
+        room = Room()
+        room.apply(OpenTable("t", cfg))
+        room.apply(OpenUthTable("u", UthConfig(TableLimits(5, 500))))
+        for i in range(4):
+            room.apply(TakeSeat(f"p{i}", "t", i + 1, cfg.stakes.min_table_stake * 2))
+        t: Table = room.tables["t"]
+        shoe = Shoe(cfg.game.deck, seed=3)
+        bot = make_bot("random")
+        for _ in range(8):
+            start = AtTableCmd("t", StartRound(shoe.shuffle().order))
+            if room.why_illegal(start) is not None:  # too few players left
+                break
+            room.apply(start)
+            r = t.round
+            while r is not None and not r.is_over:
+                room.apply(AtTableCmd("t", Act(bot.act(r, rng))))
+            if r is not None:
+                for e in r.events:
+                    out.setdefault(type(e), []).append(e)
+        for e in room.events:
+            out.setdefault(type(e), []).append(e)
+            if isinstance(e, AtTableEvent):
+                out.setdefault(type(e.event), []).append(e.event)
+    return out
+
+
+def built(cls: type, tries: int = 30) -> list[object]:
+    """Instances hypothesis can build from the type's annotations (invalid ones skipped)."""
+    st.register_type_strategy(Card, st.integers(0, 52).map(Card))
+    st.register_type_strategy(Deck, st.just(Deck()))
+    st.register_type_strategy(HandOrder, st.just(HandOrder.standard()))
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(tries):
+            try:
+                out.append(st.from_type(cls).example())
+            except (ValueError, TypeError, AssertionError):
+                continue
+    return out
+
+
+def shape(v: object) -> object:
+    """``v``'s types, all the way down (sets and maps in a stable order)."""
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return (type(v), tuple(shape(getattr(v, f.name)) for f in dataclasses.fields(v)))
+    if isinstance(v, list | tuple):
+        return (type(v), tuple(shape(x) for x in v))
+    if isinstance(v, set | frozenset):
+        return (type(v), tuple(sorted(repr(shape(x)) for x in v)))
+    if isinstance(v, Mapping):
+        return (dict, tuple(sorted(repr((shape(k), shape(x))) for k, x in v.items())))
+    return type(v)
+
+
+def test_every_base_has_event_types() -> None:
+    names = {codec.type_name(t) for t in event_types()}
+    for base in BASES:
+        module = base.partition(":")[0]
+        assert any(n.startswith(module + ":") for n in names), base
+    assert len(names) > 100
+
+
+@pytest.mark.parametrize("cls", event_types(), ids=codec.type_name)
+def test_round_trip(cls: type) -> None:
+    examples = played().get(cls, []) or built(cls)
+    assert examples, f"no instance of {codec.type_name(cls)} could be made"
+    assert dataclasses.is_dataclass(cls)
+    for x in examples[:50]:
+        body = codec.envelope(x)
+        back = codec.unwrap(body)
+        assert type(back) is cls
+        assert back == x
+        assert shape(back) == shape(x)  # the fields' own types too (an enum is no plain str)
+        assert codec.envelope(back) == body
+
+
+def test_cards_enums_tuples_and_maps_keep_their_types() -> None:
+    value = (Card(51), frozenset({Card(0), Card(1)}), {"b": 1, "a": (2, 3)}, [None, True, 1.5])
+    back = codec.loads(codec.canonical(value))
+    assert back == value
+    assert codec.loads(codec.canonical(What.LOGIN)) is What.LOGIN  # a StrEnum
+    when = (
+        datetime.datetime(2026, 11, 26, 10, 0, tzinfo=datetime.UTC),
+        datetime.datetime(2026, 11, 26, 10, 0),
+        datetime.date(2026, 1, 2),
+        datetime.timedelta(minutes=90),
+        Fraction(1, 3),
+        Decimal("0.05"),
+    )
+    back_when = codec.loads(codec.canonical(when))
+    assert back_when == when and [type(x) for x in back_when] == [type(x) for x in when]
+    assert back_when[0].tzinfo is not None and back_when[1].tzinfo is None
+    assert codec.loads(codec.canonical(Split.HIGH)) is Split.HIGH
+    assert type(back[0]) is Card and isinstance(back[1], frozenset)
+    assert type(back[2]["a"]) is tuple
+    assert codec.canonical({"b": 1, "a": 2}) == codec.canonical({"a": 2, "b": 1})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"e": {"$t": "os:system"}, "v": 1}',
+        '{"e": {"$t": "croupier.cards:parse_cards"}, "v": 1}',
+        '{"e": {"$t": "croupier.table.events:Nope"}, "v": 1}',
+        '{"e": {"$t": "croupier.table.events:TableClosed", "x": 1}, "v": 1}',
+        '{"e": {"$enum": "croupier.table.button:Status", "name": "NOPE"}, "v": 1}',
+        '{"e": 1, "v": 2}',
+        '{"e": {"$what": 1}, "v": 1}',
+        '{"e": {"$card": 99}, "v": 1}',
+        '{"e": {"$datetime": "yesterday"}, "v": 1}',
+        '{"e": {"$fraction": [1, 0]}, "v": 1}',
+        '{"e": {"$card": "As"}, "v": 1}',
+        "[1, 2",
+    ],
+)
+def test_foreign_or_malformed_json_is_refused(text: str) -> None:
+    with pytest.raises(codec.CodecError):
+        codec.unwrap(text)
+
+
+def test_values_without_a_json_form_are_refused() -> None:
+    with pytest.raises(codec.CodecError):
+        codec.canonical(object())
+    with pytest.raises(codec.CodecError):
+        codec.canonical(float("nan"))
