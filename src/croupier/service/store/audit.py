@@ -157,7 +157,7 @@ def recall_phh(store: EventStore, stream: str, last: int = 10) -> list[str]:
     """The last ``last`` finished rounds of a cash table as PHH hand histories: the table is
     folded to each round's end and the round exported as it was played."""
     from croupier.phh import dumps
-    from croupier.phh_export import to_history
+    from croupier.phh_export import HOUSE, to_history
     from croupier.table.table import Table
 
     config = store.stream(stream).config()
@@ -168,5 +168,5 @@ def recall_phh(store: EventStore, stream: str, last: int = 10) -> list[str]:
             continue  # void or in progress: no hand to export
         table = Table.from_events(config, events[:end])  # the round over, not yet closed
         if table.round is not None:
-            out.append(dumps(to_history(table.round)))
+            out.append(dumps(to_history(table.round, HOUSE)))  # the auditor sees every card
     return out
