@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from croupier.cli.options import fail
+
+if TYPE_CHECKING:
+    from croupier.phh import HandHistory
+    from croupier.round import Round
+    from croupier.service.store.played import Played
 
 
 class Format(StrEnum):
@@ -25,17 +30,17 @@ HAND_FORMATS = (Format.phh, Format.ohh, Format.pokerstars)
 
 def export_cmd(
     sources: Annotated[
-        list[Path],
+        list[Path] | None,
         typer.Argument(
             help="hand formats: .phh files or folders of a table's or a tournament's hands "
             "(croupier simulate --history, croupier tournament run); csv, json, summary: a "
-            "tournament's folder (croupier tournament run --out)"
+            "tournament's folder (croupier tournament run --out); none with --table"
         ),
-    ],
+    ] = None,
     fmt_name: Annotated[
         str,
         typer.Option("--format", "-f", help="phh, ohh, pokerstars, csv, json or summary"),
-    ],
+    ] = "",
     player: Annotated[
         str | None,
         typer.Option(help="export as this player saw it (their hands only); default: the house"),
@@ -48,17 +53,48 @@ def export_cmd(
         Path | None,
         typer.Option(help="file to write (phh: a folder, one file a hand); default: stdout"),
     ] = None,
+    table: Annotated[
+        str | None,
+        typer.Option(
+            help="a stored cash table's rounds (the room service's database): the table's "
+            "stream, or its name in the main room"
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(help="with --table: database URL (default: $CROUPIER_DB, else ./croupier.db)"),
+    ] = None,
+    last: Annotated[
+        str | None,
+        typer.Option(metavar="N", help="with --table: the last N finished rounds (default: all)"),
+    ] = None,
 ) -> None:
-    """Export a table's rounds or a tournament's hands (PHH, OHH, PokerStars text), or a
-    tournament's results (CSV, JSON, PokerStars summary). Every hand is first replayed strictly
-    under its rulebook; a hand that does not replay, or that the format cannot express, is a
-    one-line error (exit status 2)."""
+    """Export a table's rounds or a tournament's hands (PHH, OHH, PokerStars text), a stored
+    table's rounds (--table), or a tournament's results (CSV, JSON, PokerStars summary). Every
+    hand from files is first replayed strictly under its rulebook; a hand that does not replay,
+    or that the format cannot express, is a one-line error (exit status 2)."""
+    if not fmt_name:
+        raise fail(f"give --format: {', '.join(f.value for f in Format)}")
     try:
         fmt = Format(fmt_name)
     except ValueError:
         raise fail(
             f"no format {fmt_name!r}; choose one of {', '.join(f.value for f in Format)}"
         ) from None
+    sources = sources or []
+    if table is not None:
+        if sources:
+            raise fail("give files and folders, or --table, not both")
+        if fmt not in HAND_FORMATS:
+            raise fail(f"--format {fmt}: a stored table exports phh, ohh or pokerstars")
+        if rulebook is not None:
+            raise fail("--rulebook: a stored table's rounds carry their rulebook")
+        _stored(db, table, _count(last), fmt, player, out)
+        return
+    if db is not None or last is not None:
+        raise fail(f"{'--db' if db is not None else '--last'} goes with --table")
+    if not sources:
+        raise fail("give .phh files or folders, or --table with a stored table")
     missing = [str(s) for s in sources if not s.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
@@ -92,12 +128,77 @@ def _results(path: Path, fmt: Format, player: str | None, out: Path | None) -> N
     _write(text, out)
 
 
+class _Sink:
+    """Hands exported in one format, written out at the end (PHH to a folder: as they come)."""
+
+    def __init__(self, fmt: Format, out: Path | None) -> None:
+        self.fmt, self.out, self.count = fmt, out, 0
+        self.texts: list[str] = []
+        self.hands: list[dict[str, object]] = []
+        if fmt is Format.phh and out is not None:
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+            except OSError as e:
+                raise fail(f"cannot write {out}: {e.strerror or e}") from e
+
+    def add(
+        self,
+        where: str,
+        r: Round,
+        who: int | None,
+        h: HandHistory,
+        name: str,
+        info: dict[str, object] | None = None,
+    ) -> None:
+        """Export round ``r`` as ``who`` saw it; ``h``: its PHH history (names, seats, hand
+        and table numbers); ``name``: its file's name in a PHH folder."""
+        from dataclasses import replace
+
+        from croupier.histories import ohh, pokerstars
+        from croupier.phh import dump, dumps
+        from croupier.phh_export import to_history
+
+        try:
+            if self.fmt is Format.ohh:
+                self.hands.append(
+                    ohh.to_ohh(r, who, meta=h, unit_scale=h.unit_scale, tournament_info=info)
+                )
+            elif self.fmt is Format.pokerstars:
+                tid = None if info is None else str(info["tournament_number"])
+                self.texts.append(
+                    pokerstars.to_text(r, who, meta=h, unit_scale=h.unit_scale, tournament=tid)
+                )
+            else:
+                mine = replace(
+                    to_history(r, who), hand=h.hand, players=h.players, seats=h.seats,
+                    seat_count=h.seat_count, table=h.table, event=h.event, level=h.level,
+                )  # fmt: skip
+                if self.out is not None:
+                    dump(mine, self.out / name)
+                else:
+                    self.texts.append(dumps(mine))
+        except (pokerstars.NotExpressible, ValueError) as e:
+            raise fail(f"{where}: cannot be exported as {self.fmt}: {e}") from e
+        except OSError as e:
+            raise fail(f"cannot write {self.out}: {e.strerror or e}") from e
+        self.count += 1
+
+    def close(self) -> None:
+        from croupier.histories import ohh, pokerstars
+
+        if self.fmt is Format.ohh:
+            _write(ohh.dumps(self.hands), self.out)
+        elif self.fmt is Format.pokerstars:
+            _write(pokerstars.dumps(self.texts), self.out)
+        elif self.out is None:
+            _write("\n".join(self.texts), None)
+
+
 def _hands(
     sources: list[Path], fmt: Format, player: str | None, rb_name: str | None, out: Path | None
 ) -> None:
-    from croupier.histories import ohh, pokerstars
-    from croupier.phh import PhhError, dump, dumps, load
-    from croupier.phh_export import HOUSE, to_history
+    from croupier.phh import PhhError, load
+    from croupier.phh_export import HOUSE
     from croupier.phh_replay import ReplayError, phh_files, replay
     from croupier.round.rulebooks import rulebook
 
@@ -105,12 +206,8 @@ def _hands(
         forced = rulebook(rb_name) if rb_name is not None else None
     except ValueError as e:
         raise fail(str(e)) from e
-    texts: list[str] = []
-    hands: list[dict[str, object]] = []
-    exported = 0
     files = phh_files(sources)
-    if fmt is Format.phh and out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+    sink = _Sink(fmt, out)
     for f in files:
         try:
             h = load(f)
@@ -130,42 +227,78 @@ def _hands(
                 continue  # a player's export holds the hands they played
             who = names.index(player)
         info = _tournament(f) if h.event is not None else None
-        try:
-            if fmt is Format.ohh:
-                hands.append(
-                    ohh.to_ohh(r, who, meta=h, unit_scale=h.unit_scale, tournament_info=info)
-                )
-            elif fmt is Format.pokerstars:
-                tid = None if info is None else str(info["tournament_number"])
-                texts.append(
-                    pokerstars.to_text(r, who, meta=h, unit_scale=h.unit_scale, tournament=tid)
-                )
-            else:
-                from dataclasses import replace
-
-                mine = replace(
-                    to_history(r, who), hand=h.hand, players=h.players, seats=h.seats,
-                    table=h.table, event=h.event, level=h.level,
-                )  # fmt: skip
-                if out is not None:
-                    dump(mine, out / f.name)
-                else:
-                    texts.append(dumps(mine))
-        except (pokerstars.NotExpressible, ValueError) as e:
-            raise fail(f"{f}: cannot be exported as {fmt}: {e}") from e
-        exported += 1
-    if not exported:
+        sink.add(str(f), r, who, h, f.name, info)
+    if not sink.count:
         raise fail(
             f"no hand of player {player!r} in {len(files)} files"
             if player is not None
             else "no .phh hand histories found"
         )
-    if fmt is Format.ohh:
-        _write(ohh.dumps(hands), out)
-    elif fmt is Format.pokerstars:
-        _write(pokerstars.dumps(texts), out)
-    elif out is None:
-        _write("\n".join(texts), None)
+    sink.close()
+
+
+def _count(last: str | None) -> int | None:
+    if last is None:
+        return None
+    try:
+        n = int(last)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise fail(f"--last {last}: give a whole number of rounds, 1 or more")
+    return n
+
+
+def _stored(
+    db: str | None, table: str, last: int | None, fmt: Format, player: str | None, out: Path | None
+) -> None:
+    """A stored cash table's last finished rounds, each folded from the table's events."""
+    from croupier.phh_export import HOUSE
+
+    played = _played(db, table, last)
+    if not played:
+        raise fail(f"table {table} has no finished round")
+    name = played[0].table
+    sink = _Sink(fmt, out)
+    for p in played:
+        if player is not None and player not in p.players:
+            continue  # a player's export holds the rounds they played
+        who = HOUSE if player is None else p.players.index(player)
+        sink.add(f"{table} hand {p.started.hand}", p.round, who, p.history(HOUSE),
+                 f"{name}-{p.started.hand:06d}.phh")  # fmt: skip
+    if not sink.count:
+        raise fail(f"no round of player {player!r} in the {len(played)} rounds of table {table}")
+    sink.close()
+
+
+def _played(db: str | None, table: str, last: int | None) -> list[Played]:
+    import sqlalchemy as sa
+
+    from croupier.service.store.played import finished_rounds
+    from croupier.service.store.rooms import table_stream
+    from croupier.service.store.store import EventStore, StoreError, resolve_url
+
+    stream = table if ":" in table else table_stream("main", table)
+    url = resolve_url(db)
+    store, shown = None, url.split("://", 1)[0] + "://..."
+    try:
+        where = sa.engine.make_url(url)
+        shown = where.render_as_string(hide_password=True)
+        file = where.database if where.get_backend_name() == "sqlite" else None
+        if file not in (None, "", ":memory:") and not Path(str(file)).is_file():
+            raise fail(f"no database at {file}")
+        store = EventStore(url, migrate=False)  # read only: an export changes nothing
+        try:
+            return finished_rounds(store, stream, last)
+        except StoreError as e:
+            tables = [s.id for s in store.streams("table")]
+            raise fail(f"{e} (tables: {', '.join(tables) or 'none'})") from e
+    except sa.exc.SQLAlchemyError as e:
+        why = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
+        raise fail(f"cannot read the event store at {shown}: {why}") from e
+    finally:
+        if store is not None:
+            store.close()
 
 
 def _tournament(hand: Path) -> dict[str, object] | None:

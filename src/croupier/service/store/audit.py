@@ -14,6 +14,7 @@ from typing import Any
 
 from croupier.service.store import codec
 from croupier.service.store.kinds import KINDS
+from croupier.service.store.played import finished_rounds, spans
 from croupier.service.store.rooms import (
     RoomSnapshot,
     cage_stream,
@@ -132,41 +133,16 @@ def verify(store: EventStore) -> dict[str, Any]:
 
 def recall(store: EventStore, stream: str, last: int = 10) -> list[list[Any]]:
     """The last ``last`` rounds of a cash table's stream, each as its events in order (from
-    the round's start to its end or void)."""
-    return [events for events, _ in _rounds(store.load(stream), last)]
-
-
-def _rounds(events: Sequence[Any], last: int) -> list[tuple[list[Any], int]]:
-    """The last rounds: each round's events and the index in ``events`` of its last one."""
-    rounds: list[tuple[list[Any], int]] = []
-    current: list[Any] | None = None
-    for i, e in enumerate(events):
-        name = type(e).__name__
-        if name == "RoundStarted":
-            current = [e]
-            rounds.append((current, i))
-        elif current is not None:
-            current.append(e)
-            rounds[-1] = (current, i)
-            if name in ("RoundFinished", "RoundVoided"):
-                current = None
-    return rounds[-last:] if last > 0 else []
+    the round's start to its end or void; a reopened round to its new end)."""
+    events = store.load(stream)
+    rounds = spans(events)[-last:] if last > 0 else []
+    return [events[s.start : s.end + 1] for s in rounds]
 
 
 def recall_phh(store: EventStore, stream: str, last: int = 10) -> list[str]:
-    """The last ``last`` finished rounds of a cash table as PHH hand histories: the table is
-    folded to each round's end and the round exported as it was played."""
+    """The last ``last`` finished rounds of a cash table as PHH hand histories: each round
+    folded to its end and exported as it was played, with every card (the auditor's view)."""
     from croupier.phh import dumps
-    from croupier.phh_export import HOUSE, to_history
-    from croupier.table.table import Table
+    from croupier.phh_export import HOUSE
 
-    config = store.stream(stream).config()
-    events = store.load(stream)
-    out = []
-    for played, end in _rounds(events, last):
-        if type(played[-1]).__name__ != "RoundFinished":
-            continue  # void or in progress: no hand to export
-        table = Table.from_events(config, events[:end])  # the round over, not yet closed
-        if table.round is not None:
-            out.append(dumps(to_history(table.round, HOUSE)))  # the auditor sees every card
-    return out
+    return [dumps(p.history(HOUSE)) for p in finished_rounds(store, stream, last)]
