@@ -37,6 +37,7 @@ SCHEMA = json.loads((Path(__file__).parent / "data" / "ohh-1.4.7.schema.json").r
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 RULES = {"a": "dunedin-house", "b": "act-omaha-2017"}
 ROUNDS = 8
+SEATS = {"a0": 1, "a1": 2, "late": 4}
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
@@ -162,6 +163,7 @@ def test_phh_replays_to_the_recorded_stacks(room: str, table: str, tmp_path: Pat
         h = load(f)
         assert h.extra["_croupier_recipient"] == "house" and h.hand == e.hand
         assert h.table == table and h.seat_count == 4
+        assert h.seats is not None and len(h.seats) == len(h.players or ())
         assert h.players == tuple(p for p, _ in e.stacks)
         stacks = [s for _, s in e.stacks]
         assert list(h.finishing_stacks or ()) == stacks
@@ -231,6 +233,7 @@ def test_a_players_export_hides_the_others_unshown_cards(
     for p, d, text, f in zip(played, docs, texts, files, strict=True):
         me = p.players.index(player)
         assert d["hero_player_id"] == me and d["players"][me]["name"] == player
+        assert d["players"][me]["seat"] == SEATS[player]
         mine = [str(c) for c in p.round.hole[me] or ()]
         dealt = {
             a["player_id"]: a.get("cards")
