@@ -8,7 +8,14 @@ import numpy as np
 import pytest
 
 from croupier.cards import Card
-from croupier.hands import low_strength, omaha_low_strength, omaha_strength, strength
+from croupier.hands import (
+    HandOrder,
+    low_strength,
+    omaha_hilo_strength,
+    omaha_low_strength,
+    omaha_strength,
+    strength,
+)
 from croupier.hands.batch import evaluate_batch, low_batch, omaha_batch, omaha_low_batch
 from test_hands_oracle import LOW_CASES, LOW_IDS, ORDER_CASES, ORDER_IDS, random_hands
 
@@ -65,6 +72,13 @@ def test_single_omaha_low_equals_the_batch(case: object) -> None:
     assert any(want)
     seven = np.ascontiguousarray(nine[:, :7])
     assert [low_strength(h, rule) for h in seven.tolist()] == low_batch(seven, rule).tolist()
+    order = HandOrder.for_deck(rule.deck, rule.ace_low)
+    high = omaha_batch(hole, board, order).tolist()
+    both = [
+        omaha_hilo_strength(h, b, rule, order)
+        for h, b in zip(hole.tolist(), board.tolist(), strict=True)
+    ]
+    assert both == list(zip(high, want, strict=True))
 
 
 def test_short_boards_still_evaluate() -> None:

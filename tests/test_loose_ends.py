@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from test_tournament_chips import all_in_hand
-from test_tournament_support import started
 
 from croupier.tournament import Tournament, TournamentError
+from test_tournament_chips import all_in_hand
+from test_tournament_support import started
 
 
 def _winning_shover() -> tuple[Tournament, str, str]:
@@ -59,12 +59,11 @@ def test_dunedin_house_85_adds_no_chips_to_an_eliminated_player() -> None:
 
 
 def test_reopen_round_keeps_a_dunedin_house_18_notice() -> None:
-    from test_table import DUN, deck, seated
-
     from croupier.round import BetRaise, Fold
     from croupier.table.commands import Act, ReopenRound, SitOut, StartRound, Tick
     from croupier.table.events import Notice
     from croupier.table.table import Table
+    from test_table import DUN, deck, seated
 
     t = seated(DUN, 4, chips=200)
     t.apply(SitOut("p4", at=100))
@@ -82,3 +81,35 @@ def test_reopen_round_keeps_a_dunedin_house_18_notice() -> None:
     assert "p4" in t.away_noticed
     assert not [e for e in t.apply(Tick(2000)) if isinstance(e, Notice)]  # said once
     assert Table.from_events(t.config, t.events).away_noticed == t.away_noticed
+
+
+def test_bounties_of_players_not_knocked_out_go_to_the_winner() -> None:
+    """qld-tournament-2020 2 "Bounty": won by the player who eliminates another. A player
+    disqualified, provisionally eliminated or put out by an elimination round was eliminated
+    by nobody: the bounty goes, with the winner's own, to the last player left."""
+    from croupier.tournament.events import BountyWon
+    from croupier.tournament.places import UNCLAIMED_BOUNTY
+    from croupier.tournament.runner import check_payouts
+    from test_tournament_integrity import play_out
+    from test_tournament_play import shove
+    from test_tournament_support import QLD, only_table, play
+
+    t = started(6, bounty=20, absent=["p6"], **QLD)
+    t.tick(4 * 600)
+    t.provisionally_eliminate("p6")
+    t.disqualify("p5")
+    table = only_table(t)
+    t.announce_round(table, "elimination")
+    t.record([play(t, table, shove)])
+    play_out(t, shove)
+    assert t.finished and t.bounty_fund == 0
+    won = [e for e in t.events if isinstance(e, BountyWon)]
+    assert sum(e.amount for e in won) == 20 * t.entries_total
+    unclaimed = {e.loser for e in won if e.clause == UNCLAIMED_BOUNTY}
+    assert {"p5", "p6"} <= unclaimed
+    winner = next(p for p, e in t.entrants.items() if e.place == 1)
+    assert all(e.winner == winner for e in won if e.clause == UNCLAIMED_BOUNTY)
+    check_payouts(t)
+    rebuilt = Tournament.from_events(t.conditions, t.events)
+    assert rebuilt.bounty_fund == 0
+    assert rebuilt.entrants[winner].bounties == t.entrants[winner].bounties

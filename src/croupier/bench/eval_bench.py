@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from croupier.bench.timing import rate
 from croupier.cards import Card
-from croupier.hands import omaha_low_strength, omaha_strength, strength
+from croupier.hands import omaha_hilo_strength, omaha_strength, strength
 from croupier.hands.batch import evaluate_batch, omaha_batch
 from croupier.round.games import Game, Split
 
@@ -55,16 +55,13 @@ def run(
     assert rule is not None
     strength(singles[0])  # load the single-hand tables outside the timing
     omaha_strength(*om[0])
-    omaha_low_strength(*om[0], rule)
+    omaha_hilo_strength(*om[0], rule)
     out["single7_per_s"] = rate(lambda: [strength(h) for h in singles], len(singles))
     out["single_omaha_per_s"] = rate(lambda: [omaha_strength(a, b) for a, b in om], len(om))
 
-    def hilo() -> None:
-        for a, b in om:
-            omaha_strength(a, b)
-            omaha_low_strength(a, b, rule)
-
-    out["single_omaha_hilo_per_s"] = rate(hilo, len(om))
+    out["single_omaha_hilo_per_s"] = rate(
+        lambda: [omaha_hilo_strength(a, b, rule) for a, b in om], len(om)
+    )
     peers: dict[str, dict[str, float]] = {}
     if _installed("phevaluator"):
         peers["phevaluator"] = _phevaluator(seven[:n_peer], nine[:n_peer])

@@ -89,7 +89,33 @@ _OMAHA_BY_ID: Final[dict[int, tuple[object, _Omaha | None]]] = {}
 _LOW_BY_ID: Final[dict[int, tuple[object, _OmahaLow | None]]] = {}
 
 
+class _Last:
+    """The last order and rule looked up, and their tables: an identity test is cheaper than
+    the dictionary (a process mostly evaluates under one order)."""
+
+    def __init__(self) -> None:
+        self.order: object = None
+        self.py: _Py | None = None
+        self.omaha_order: object = None
+        self.omaha: _Omaha | None = None
+        self.rule: object = None
+        self.low: _OmahaLow | None = None
+
+
+_LAST: Final = _Last()
+
+
 def _tables(order: HandOrder) -> _Py:
+    last = _LAST
+    if last.order is order and last.py is not None:
+        return last.py
+    t = _tables_by_id(order)
+    last.order = order
+    last.py = t
+    return t
+
+
+def _tables_by_id(order: HandOrder) -> _Py:
     e = _BY_ID.get(id(order))
     if e is not None and e[0] is order:
         return e[1]
@@ -176,6 +202,16 @@ class _OmahaLow:
 
 def _omaha(order: HandOrder) -> _Omaha | None:
     """The order's Omaha tables, or None where its deck holds a joker (evaluated per five)."""
+    last = _LAST
+    if last.omaha_order is order:
+        return last.omaha
+    o = _omaha_by_id(order)
+    last.omaha_order = order
+    last.omaha = o
+    return o
+
+
+def _omaha_by_id(order: HandOrder) -> _Omaha | None:
     e = _OMAHA_BY_ID.get(id(order))
     if e is not None and e[0] is order:
         return e[1]
@@ -192,6 +228,16 @@ def _omaha(order: HandOrder) -> _Omaha | None:
 
 
 def _omaha_low(rule: LowRule) -> _OmahaLow | None:
+    last = _LAST
+    if last.rule is rule:
+        return last.low
+    o = _omaha_low_by_id(rule)
+    last.rule = rule
+    last.low = o
+    return o
+
+
+def _omaha_low_by_id(rule: LowRule) -> _OmahaLow | None:
     e = _LOW_BY_ID.get(id(rule))
     if e is not None and e[0] is rule:
         return e[1]
@@ -251,6 +297,26 @@ def _best_of_pairs(hole: Sequence[int], values: list[int], row: int, pc: list[in
     if v > best:
         best = v
     v = values[row + pc[h2 * 52 + h3]]
+    if v > best:
+        best = v
+    return best
+
+
+def _max6(values: list[int], i0: int, i1: int, i2: int, i3: int, i4: int, i5: int) -> int:
+    best = values[i0]
+    v = values[i1]
+    if v > best:
+        best = v
+    v = values[i2]
+    if v > best:
+        best = v
+    v = values[i3]
+    if v > best:
+        best = v
+    v = values[i4]
+    if v > best:
+        best = v
+    v = values[i5]
     if v > best:
         best = v
     return best
@@ -501,6 +567,45 @@ def omaha_low_strength(hole: Sequence[int], board: Sequence[int], rule: LowRule)
     return _best_of_pairs(hole, o.low, _board_row(board, o.offsets, o.base), o.pair_of_cards)
 
 
+def omaha_hilo_strength(
+    hole: Sequence[int], board: Sequence[int], rule: LowRule, order: HandOrder = STANDARD
+) -> tuple[int, int]:
+    """An Omaha hand's high and its qualifying low (0: none) in one pass (act-omaha-2017 3.5(c),
+    9.1): the board is looked up once and each hole pair once for both halves; unchecked."""
+    o = _omaha(order) if len(hole) == 4 and len(board) == 5 else None
+    lo = _omaha_low(rule) if o is not None else None
+    if o is None or lo is None:
+        return omaha_strength(hole, board, order), omaha_low_strength(hole, board, rule)
+    pc = o.pair_of_cards
+    row = _board_row(board, o.offsets, o.base)
+    h0 = hole[0] * 52
+    h1 = hole[1]
+    h2 = hole[2]
+    h3 = hole[3]
+    q1 = h1 * 52
+    i0 = row + pc[h0 + h1]
+    i1 = row + pc[h0 + h2]
+    i2 = row + pc[h0 + h3]
+    i3 = row + pc[q1 + h2]
+    i4 = row + pc[q1 + h3]
+    i5 = row + pc[h2 * 52 + h3]
+    best = _max6(o.high, i0, i1, i2, i3, i4, i5)
+    best_low = _max6(lo.low, i0, i1, i2, i3, i4, i5)
+    suits = (
+        _THREE_SUITED
+        + _SUIT_ONE[board[0]]
+        + _SUIT_ONE[board[1]]
+        + _SUIT_ONE[board[2]]
+        + _SUIT_ONE[board[3]]
+        + _SUIT_ONE[board[4]]
+    )
+    if suits & _SUIT_BITS:
+        f = _omaha_flush(hole, board, _suit_of(suits), o.flush)
+        if f > best:
+            best = f
+    return best, best_low
+
+
 @dataclass(frozen=True)
 class LowValue:
     """A low hand's value (higher strength is the better low); ``strength == 0``: no low."""
@@ -566,6 +671,7 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_low",
     "low_strength",
+    "omaha_hilo_strength",
     "omaha_low_strength",
     "omaha_strength",
     "strength",
