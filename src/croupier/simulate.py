@@ -98,9 +98,10 @@ class _Sim:
 
     def send(self, cmd: TableCommand) -> bool:
         """Apply ``cmd`` if the table allows it (a bot's wish the rules refuse is dropped)."""
-        if self.table.why_illegal(cmd) is not None:
+        try:
+            self.table.apply(cmd)  # a refused command changes nothing
+        except IllegalAction:
             return False
-        self.table.apply(cmd)
         return True
 
     def buy_in(self) -> int:
@@ -182,8 +183,8 @@ class _Sim:
             try:
                 events = t.apply(StartRound(self.shoe.shuffle().order, self.at))
                 break
-            except IllegalAction as e:
-                refused = e
+            except IllegalAction as refusal:
+                refused = refusal
                 # the stake rules sat out or removed players at the deal: seat newcomers, and
                 # where every seat is taken, bring back or let go those sitting out
                 self.join()

@@ -110,6 +110,28 @@ def bench_engine(
         typer.echo(f"  {key}: {value}")
 
 
+@app.command("simulate")
+def bench_simulate(
+    as_json: JsonOpt = False,
+    rounds: Annotated[int, typer.Option(min=1, help="rounds of each simulated table")] = 20_000,
+    seed: Annotated[int, typer.Option(help="seed of the shoe, bots and arrivals")] = 1,
+) -> None:
+    """Rounds per second of ``croupier simulate`` (dunedin-house hold'em and act-omaha-2017
+    pot-limit Omaha, every per-round check running) and of the round engine alone."""
+    from croupier.bench import simulate_bench
+
+    result = simulate_bench.run(rounds, rounds, seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    rows = [
+        ("simulate, dunedin-house hold'em", rounded(result["holdem_rounds_per_s"])),
+        ("simulate, act-omaha-2017 pot-limit Omaha", rounded(result["omaha_rounds_per_s"])),
+        ("round engine alone, six-max no-limit", rounded(result["engine_rounds_per_s"])),
+    ]
+    typer.echo(table(("rounds", "per second"), rows))
+
+
 @app.command("tournament")
 def bench_tournament(
     as_json: JsonOpt = False,
