@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.options import fail
+from croupier.cli.paths import fresh_folder, output_folder
 from croupier.tournament.clock import Clock, format_seconds
 from croupier.tournament.conditions import Conditions, ConditionsError, Level, load_conditions
 
@@ -53,9 +54,14 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     out: Annotated[
         Path | None,
-        typer.Option(help="folder for the result log and hand histories (./tournaments/NAME)"),
+        typer.Option(
+            help="folder for the result log and hand histories (default: a new folder "
+            "./tournaments/NAME in the working directory, NAME-2 and so on if taken)"
+        ),
     ] = None,
-    every: Annotated[int, typer.Option(help="print the live display every N rounds of deals")] = 10,
+    every: Annotated[
+        int, typer.Option(min=1, help="print the live display every N rounds of deals")
+    ] = 10,
     histories: Annotated[bool, typer.Option(help="write every hand's PHH history")] = True,
 ) -> None:
     """Run a whole tournament with bot players to one winner: a live display (level, clock,
@@ -89,6 +95,11 @@ def run(
             f"hands {stats.hands:>6}{hfh}"
         )
 
+    if out is not None and (out / "hands").is_dir() and any((out / "hands").iterdir()):
+        raise fail(f"--out: {out} holds an earlier run's hand histories: name another folder")
+    folder = output_folder(
+        out if out is not None else fresh_folder(Path("tournaments") / _slug(cond.name)), "--out"
+    )
     if not as_json:
         typer.echo(f"{cond.name}  ({cond.rules}, {cond.structure} {cond.game})  {n} players")
     start = time.perf_counter()
@@ -104,8 +115,6 @@ def run(
     except (TournamentError, InvariantBroken) as e:
         raise fail(str(e)) from e
     seconds = time.perf_counter() - start
-    folder = out or Path("tournaments") / _slug(cond.name)
-    folder.mkdir(parents=True, exist_ok=True)
     log = t.result_log()
     (folder / "result_log.json").write_text(json.dumps(log, indent=2) + "\n", encoding="utf-8")
     with (folder / "result_log.csv").open("w", newline="", encoding="utf-8") as fh:
