@@ -35,8 +35,27 @@ from croupier.table.events import (
 STREETS = ("pre-flop", "flop", "turn", "river")
 
 
-def round_line(e: Event, name: Callable[[int], str], rules: Rulebook) -> str:
-    """One line for a round event a player at the table would hear about ('' for none)."""
+class Narrator:
+    """Round events as lines, in order: knows whether a bet is open on the street, so that the
+    dealer says "bets 50" or "raises to 150" (qld-holdem-2005 s26(3))."""
+
+    def __init__(self, name: Callable[[int], str], rules: Rulebook) -> None:
+        self.name = name
+        self.rules = rules
+        self.bet_open = False
+
+    def __call__(self, e: Event) -> str:
+        line = round_line(e, self.name, self.rules, self.bet_open)
+        if isinstance(e, BoardDealt):
+            self.bet_open = False
+        elif isinstance(e, BetOrRaised) or (isinstance(e, BlindPosted) and e.amount):
+            self.bet_open = True
+        return line
+
+
+def round_line(e: Event, name: Callable[[int], str], rules: Rulebook, bet_open: bool = True) -> str:
+    """One line for a round event a player at the table would hear about ('' for none);
+    ``bet_open``: a bet was already made on this street (a bet or raise is then a raise)."""
     match e:
         case FeeCharged(player=p, amount=a, clause=clause):
             return f"  {name(p)} pays the participation fee, {a} ({clause})"
@@ -53,7 +72,8 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook) -> str:
         case Called(player=p, amount=a, all_in=all_in):
             return f"  {name(p)} calls {a}{' (all-in)' if all_in else ''}"
         case BetOrRaised(player=p, to=to, all_in=all_in):
-            return f"  {name(p)} bets or raises to {to}{' (all-in)' if all_in else ''}"
+            verb = "raises to" if bet_open else "bets"
+            return f"  {name(p)} {verb} {to}{' (all-in)' if all_in else ''}"
         case BetReturned(player=p, amount=a):
             return f"  {a} uncalled, returned to {name(p)} ({rules.uncalled_clause})"
         case BoardDealt(cards=cards, street=s):

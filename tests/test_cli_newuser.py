@@ -1,0 +1,128 @@
+"""``croupier play`` in a pseudo-terminal as a new user types at it: misspelt and malformed
+input, a refusal, an all-in to the end, a buy-in question answered wrongly then properly, and
+Ctrl-C; the screen names players as it shows them and narrates as a dealer announces."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+from test_cli_play import CLI, Terminal
+
+PROMPT = r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
+
+
+def test_play_over_a_new_users_mistakes() -> None:
+    term = Terminal("play", "--seed", "3", "--seats", "2", "--rounds", "40")
+    asked = refused = False
+    try:
+        decisions = 0
+        while True:
+            prompt = term.until(PROMPT)
+            if prompt.startswith("you leave"):
+                break
+            if prompt.startswith("[enter]"):
+                term.type("")
+            elif "(y/n)" in prompt:
+                asked = True
+                term.type("maybe")
+                term.until(r"please answer y or n\n[^\n]*\(y/n\) > ")
+                term.type("n")
+            else:
+                decisions += 1
+                if decisions == 1:
+                    for bad in ("rase 200", "r abc", "r -5", "c now"):
+                        term.type(bad)
+                        term.until(r"not understood: [^\n]*\n[^\n]*\n> ")
+                    if "r N" in prompt:
+                        term.type("r 3")  # below the smallest raise: refused, naming seats
+                        refused = True
+                        term.until(r"not allowed: [^\n]*\n> ")
+                term.type("a")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    screen = term.screen
+    for bad in ("rase 200", "r abc", "r -5", "c now"):
+        assert f"not understood: '{bad}'" in screen
+    assert refused and "not allowed: " in screen
+    assert not re.search(r"\bplayer \d+\b", screen), "the engine's 0-based positions leaked"
+    assert "bets or raises" not in screen
+    assert re.search(r"(raises to|bets) \d+", screen)
+    assert "raise to 200..200" not in screen
+    for line in re.findall(r"you may: [^\n]*", screen):
+        lo_hi = re.search(r"(\d+)\.\.(\d+)", line)
+        assert lo_hi is None or int(lo_hi.group(1)) < int(lo_hi.group(2)), line
+    assert asked, "the all-in player never went broke"
+    assert re.search(r"you leave with \d+ after \d+ rounds", screen)
+
+
+def test_ctrl_c_leaves_with_the_summary() -> None:
+    term = Terminal("play", "--seed", "1", "--seats", "3")
+    try:
+        term.until(r"you may: [^\n]*\n> ")
+        time.sleep(0.5)  # let input() start reading, as a person would be
+        term.proc.send_signal(signal.SIGINT)
+        term.until(r"you leave with \d+ after 0 rounds")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    assert "Traceback" not in term.screen
+
+
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    # another working directory: keep PYTHONPATH pointing at the same sources
+    paths = os.environ.get("PYTHONPATH", "").split(os.pathsep)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(Path(p).resolve()) for p in paths if p)}
+    return subprocess.run(
+        [*CLI, *args], capture_output=True, text=True, cwd=cwd, env=env, check=False
+    )
+
+
+def test_one_line_errors_and_exit_2_before_any_work(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x")
+    small = Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml"
+    cases = [
+        ("simulate", "--hands", "5", "--history", str(afile)),
+        ("simulate", "--hands", "5", "--history", str(afile / "below")),
+        ("simulate", "--hands", str(10**12)),
+        ("tournament", "run", str(small), "--every", "0"),
+        ("tournament", "run", str(small), "--out", str(afile)),
+    ]
+    for args in cases:
+        run = _cli(*args)
+        assert run.returncode == 2, (args, run.stderr)
+        assert "Traceback" not in run.stderr, (args, run.stderr)
+        assert not list((afile.parent).glob("*.phh")), args
+
+
+def test_version_and_eval_json() -> None:
+    v = _cli("--version")
+    assert v.returncode == 0 and re.fullmatch(r"croupier \S+\n", v.stdout)
+    e = _cli("eval", "--json", "-p", "alice=AsKs", "-p", "2c2d", "-b", "Qs Js Ts 3h 4d")
+    assert e.returncode == 0, e.stderr
+    out = json.loads(e.stdout)
+    assert out["winners"] == ["alice"]
+    assert out["hands"][0]["high"]["category"] == "royal_flush"
+    assert out["hands"][1]["high"]["words"] == "one pair, twos"
+
+
+def test_tournament_runs_never_mix_their_files(tmp_path: Path) -> None:
+    small = Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml"
+    for _ in range(2):
+        run = _cli("tournament", "run", str(small), "--seed", "2", "--json", cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+    folders = sorted(p.name for p in (tmp_path / "tournaments").iterdir())
+    assert len(folders) == 2 and folders[1] == folders[0] + "-2"
+    again = _cli(
+        "tournament", "run", str(small), "--out", str(tmp_path / "tournaments" / folders[0])
+    )
+    assert again.returncode == 2 and "earlier run" in again.stderr
