@@ -126,3 +126,33 @@ def test_tournament_runs_never_mix_their_files(tmp_path: Path) -> None:
         "tournament", "run", str(small), "--out", str(tmp_path / "tournaments" / folders[0])
     )
     assert again.returncode == 2 and "earlier run" in again.stderr
+
+
+def _uth(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*CLI, "uth", "play", "--seed", "1", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_uth_play_asks_before_ctrl_d_folds_wagers_and_speaks_plainly() -> None:
+    run = _uth("10\n0\n")  # wagers placed, then end of input at the first decision
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert "leave now? your undecided boxes fold and lose 20 chips (y/n)" in out
+    assert out.index("leave now?") < out.index("deemed folded")
+    assert "Shoe(" not in out and "seeded shoe" in out
+    n = _uth("abc\n5\nxyz\n0\n", "--rounds", "1")
+    assert "the ante must be a whole number of chips, not 'abc'" in n.stdout
+    assert "the trips wager must be a whole number of chips, not 'xyz'" in n.stdout
+
+
+def test_uth_house_bank_never_goes_below_zero() -> None:
+    run = _uth("10\n0\n4x\n\n" * 3, "--bank", "0", "--rounds", "3")
+    assert run.returncode == 0, run.stderr
+    assert "house bank holds 0 chips" in run.stdout and "allows no credit" in run.stdout
+    bank = int(re.search(r"house bank: (-?\d+)", run.stdout).group(1))  # type: ignore[union-attr]
+    assert bank >= 0
