@@ -156,3 +156,16 @@ def test_uth_house_bank_never_goes_below_zero() -> None:
     assert "house bank holds 0 chips" in run.stdout and "allows no credit" in run.stdout
     bank = int(re.search(r"house bank: (-?\d+)", run.stdout).group(1))  # type: ignore[union-attr]
     assert bank >= 0
+
+
+def test_tournament_run_progress_announces_each_level_once(tmp_path: Path) -> None:
+    small = Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml"
+    run = _cli("tournament", "run", str(small), "--seed", "0", "--every", "5", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    heads = re.findall(r"^(level \d+: [^\n]*|break [^\n]*)$", run.stdout, re.M)
+    numbers = [int(m) for m in re.findall(r"^level (\d+):", run.stdout, re.M)]
+    assert numbers == sorted(set(numbers)) and len(numbers) >= 3  # once each, in order
+    assert any(h.startswith("break") for h in heads)
+    assert "level 1: 25/50 (10:00)" in heads
+    assert "00:00 left" not in run.stdout
+    assert "no clock (last level)" in run.stdout or "the last level" not in run.stdout

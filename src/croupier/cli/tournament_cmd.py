@@ -82,17 +82,29 @@ def run(
     if n < 2:
         raise fail("--bots: a tournament needs at least 2 players")
 
+    shown: dict[str, int] = {}  # the schedule index last announced, per flight or day
+
     def show(t: Tournament, stats: RunStats) -> None:
-        if as_json or (stats.waves % every and not t.finished):
+        if as_json:
             return
         s = t.clock.state
+        part = f"flight {t.flight}: " if t.flight else ("final day: " if cond.flights else "")
+        if shown.get(part) != s.index:  # each level (or break) announced once, as it begins
+            shown[part] = s.index
+            what = "break" if s.level.is_break else f"level {s.number}: {_blinds(s.level)}"
+            length = format_seconds(s.level.seconds)
+            last = s.index == len(t.clock.levels) - 1
+            typer.echo(f"{part}{what} ({length}{', the last level: it goes on' if last else ''})")
+        if stats.waves % every and not t.finished:
+            return
         left = len(t.alive)
         avg = t.chips_in_play // max(left, 1)
         hfh = "  hand-for-hand" if t.hand_for_hand else ""
+        last = s.index == len(t.clock.levels) - 1 and s.remaining == 0
+        clock = "no clock (last level)" if last else f"{format_seconds(s.remaining)} left"
         typer.echo(
-            f"level {s.number:>2} {_blinds(t.level()):<24} {format_seconds(s.remaining)} left  "
-            f"players {left:>5}  avg stack {avg:>10,}  tables {len(t.tables):>3}  "
-            f"hands {stats.hands:>6}{hfh}"
+            f"  {part}{clock:<21} players {left:>5}  avg stack {avg:>10,}  "
+            f"tables {len(t.tables):>3}  hands {stats.hands:>6}{hfh}"
         )
 
     if out is not None and (out / "hands").is_dir() and any((out / "hands").iterdir()):
