@@ -12,6 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from test_cli_play import CLI, Terminal
 
 PROMPT = r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
@@ -169,3 +171,34 @@ def test_tournament_run_progress_announces_each_level_once(tmp_path: Path) -> No
     assert "level 1: 25/50 (10:00)" in heads
     assert "00:00 left" not in run.stdout
     assert "no clock (last level)" in run.stdout or "the last level" not in run.stdout
+
+
+def test_tournament_clock_redraws_in_place_takes_keys_and_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path))
+    small = str(Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml")
+    term = Terminal("tournament", "clock", small)
+    try:
+        term.until(r"LEVEL 1 +25/50")
+        term.type("p")
+        term.until(r"PAUSED")
+        term.type("n")
+        term.until(r"LEVEL 2 +50/100")
+        term.type("q")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    assert "\x1b[H\x1b[J" in term.screen  # redrawn in place, not a new line every second
+    assert " ### " in term.screen  # large digits
+    again = Terminal("tournament", "clock", small)
+    try:
+        again.until(r"resumed where it was left")
+        again.until(r"LEVEL 2 +50/100")
+        again.until(r"PAUSED")
+        again.type("q")
+        assert again.close() == 0
+    finally:
+        if again.proc.poll() is None:
+            again.proc.kill()

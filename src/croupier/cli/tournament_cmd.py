@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -201,11 +202,23 @@ def clock(
     simulate: Annotated[
         bool, typer.Option(help="advance the clock by --speed seconds per update without waiting")
     ] = False,
+    fresh: Annotated[
+        bool, typer.Option(help="start from level 1 instead of where the clock was left")
+    ] = False,
 ) -> None:
-    """A terminal clock display for a live event: level, blinds, time left, next level."""
+    """A terminal clock display for a live event: level, blinds, time left, next level. On a
+    terminal it redraws in place with large digits; keys pause (p), resume (r), add (+) or
+    take back (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
+    the clock was. Elsewhere (a pipe, --simulate, --updates) it prints one line per update."""
     cond = _load(conditions)
     if speed <= 0:
         raise fail("--speed must be positive")
+    if not simulate and updates is None and sys.stdin.isatty() and sys.stdout.isatty():
+        from croupier.cli.clock_screen import run_live
+        from croupier.hands.tables import cache_dir
+
+        run_live(cond, conditions, cache_dir(), speed, _blinds, fresh)
+        return
     if simulate:
         ticks = iter(range(10**12))
 
