@@ -202,3 +202,17 @@ def test_tournament_clock_redraws_in_place_takes_keys_and_resumes(
     finally:
         if again.proc.poll() is None:
             again.proc.kill()
+
+
+def test_commission_is_announced_once() -> None:
+    from croupier.cli.narrate import Narrator
+    from croupier.round.events import Announcement, CommissionTaken
+    from croupier.round.rulebooks import QLD_HOLDEM_2005
+
+    say = Narrator(lambda p: f"seat {p + 1}", QLD_HOLDEM_2005)
+    lines = [
+        say(Announcement("pot 100", "qld-holdem-2005 s26(3)")),
+        say(Announcement("commission 5", "qld-holdem-2005 s26(3)")),
+        say(CommissionTaken(5, "qld-holdem-2005 s26(3)")),
+    ]
+    assert sum("commission" in line for line in lines) == 1

@@ -43,8 +43,15 @@ class Narrator:
         self.name = name
         self.rules = rules
         self.bet_open = False
+        self.commission_said = False
 
     def __call__(self, e: Event) -> str:
+        # the dealer announces the commission (qld-holdem-2005 s26) and takes it: say it once
+        said = isinstance(e, Announcement) and e.text.startswith("commission")
+        if said or isinstance(e, CommissionTaken):
+            if self.commission_said:
+                return ""
+            self.commission_said = True
         line = round_line(e, self.name, self.rules, self.bet_open)
         if isinstance(e, BoardDealt):
             self.bet_open = False
