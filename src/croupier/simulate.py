@@ -187,9 +187,11 @@ class _Sim:
                 refused = refusal
                 # the stake rules sat out or removed players at the deal: seat newcomers, and
                 # where every seat is taken, bring back or let go those sitting out
+                seated = len(t.seating.seats)
                 self.join()
                 self.join()
-                self.make_room()
+                if len(t.seating.seats) == seated:  # every seat taken
+                    self.make_room()
         else:
             raise SimulationError(f"round {t.hands + 1}: no round could start ({refused})")
         started = next(e for e in events if isinstance(e, RoundStarted))
