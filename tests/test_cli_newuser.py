@@ -216,3 +216,21 @@ def test_commission_is_announced_once() -> None:
         say(CommissionTaken(5, "qld-holdem-2005 s26(3)")),
     ]
     assert sum("commission" in line for line in lines) == 1
+
+
+def test_uth_wager_refusal_names_the_field_plainly() -> None:
+    from croupier.cards import Deck
+    from croupier.round.commands import IllegalAction
+    from croupier.shoe import Shoe
+    from croupier.uth import TableLimits, TableState, UthConfig, UthRound
+    from croupier.uth.commands import PlaceWagers
+
+    r = UthRound(
+        UthConfig(TableLimits(5, 500), 1),
+        TableState({"P1": 1000}, 10_000),
+        Shoe(Deck.standard(), seed=1).shuffle().order,
+    )
+    with pytest.raises(IllegalAction) as info:
+        r.apply(PlaceWagers(1, "P1", 10, 10, -5))
+    message = info.value.ruling.message
+    assert "trips" in message and "-5" in message and "(" not in message
