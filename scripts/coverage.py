@@ -221,11 +221,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "act-omaha-2017 19.3",
             "act-omaha-2017 19.6",
             "act-omaha-2017 15.3",
-            "dunedin-house 18",
             "dunedin-house 28",
             "dunedin-house 90",
         ),
         ("`croupier.table.table`, `croupier.table.seats`", "`tests/test_table.py`"),
+    ),
+    "dunedin-house 18": (
+        "`croupier.table.table`, `croupier.table.seats`",
+        "`tests/test_table.py`, `tests/test_loose_ends.py`",
     ),
     "dunedin-house 25": (ROUND, "`tests/test_round_rules.py`, `tests/test_table.py`"),
     # the floor's rulings in a round of play
@@ -403,11 +406,15 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
     ),
     **dict.fromkeys(
-        ("dunedin-house 85", "dunedin-house 93"),
+        ("dunedin-house 93",),
         (
             "`croupier.tournament.live`, `croupier.tournament.hands`",
             "`tests/test_tournament_chips.py`",
         ),
+    ),
+    "dunedin-house 85": (
+        "`croupier.tournament.live`, `croupier.tournament.hands`",
+        "`tests/test_tournament_chips.py`, `tests/test_loose_ends.py`",
     ),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,

@@ -101,9 +101,10 @@ class _Sim:
 
     def send(self, cmd: TableCommand) -> bool:
         """Apply ``cmd`` if the table allows it (a bot's wish the rules refuse is dropped)."""
-        if self.table.why_illegal(cmd) is not None:
+        try:
+            self.table.apply(cmd)  # a refused command changes nothing
+        except IllegalAction:
             return False
-        self.table.apply(cmd)
         return True
 
     def buy_in(self) -> int:
@@ -156,31 +157,57 @@ class _Sim:
             if len(t.seating.seats) == before:
                 break
 
+    def make_room(self) -> None:
+        """Short stacks top up and those sitting out come back, or, failing that, leave."""
+        st = self.config.stakes
+        for _, s in self.table.seating.seats:
+            p = s.player
+            add = self.buy_in() - self.table.stacks[p]
+            if self.table.stacks[p] < st.min_table_stake and add > 0:
+                if self.send(AddChips(p, add, self.at)):
+                    self.report.players[p].bought_in += add
+                    self.money_in += add
+                    self.report.top_ups += 1
+                elif s.status is not Status.SITTING_OUT:
+                    self.leave(p)
+                    continue
+            if s.status is Status.SITTING_OUT and not self.send(Return(p, self.at, post=True)):
+                self.leave(p)
+
     def active(self) -> int:
         return sum(1 for _, s in self.table.seating.seats if s.status is not Status.SITTING_OUT)
 
     def play_round(self) -> tuple[Round, tuple[str, ...]]:
         t = self.table
         self.at += 60
+        refused: IllegalAction | None = None
         for _ in range(5):
             before = (t.seating, t.buttons)
             try:
                 events = t.apply(StartRound.dealt_from(self.shoe.shuffle(), self.at))
                 break
-            except IllegalAction:
-                # the stake rules sat out or removed players at the deal: seat newcomers
+            except IllegalAction as refusal:
+                refused = refusal
+                # the stake rules sat out or removed players at the deal: seat newcomers, and
+                # where every seat is taken, bring back or let go those sitting out
+                seated = len(t.seating.seats)
                 self.join()
                 self.join()
+                if len(t.seating.seats) == seated:  # every seat taken
+                    self.make_room()
         else:
-            raise SimulationError(f"round {t.hands + 1}: no round could start")
+            raise SimulationError(f"round {t.hands + 1}: no round could start ({refused})")
         started = next(e for e in events if isinstance(e, RoundStarted))
         for e in events:
             if isinstance(e, PlayerLeft):
                 self.report.players[e.player].cashed_out += e.chips
                 self.money_out += e.chips
                 self.report.departures += 1
-        round_ = t.round
-        assert round_ is not None
+        # A round can end inside StartRound (heads-up, the blinds all in, nobody to act): the
+        # table has closed it already, so rebuild it from its configuration (deterministic).
+        round_ = t.round if t.round is not None else Round(started.config)
+        if not round_.is_over and t.round is None:
+            raise SimulationError(f"round {t.hands}: the table closed a round still in play")
         seating_at_deal = without(before[0], events)
         previous = None if started.restart else before[1]
         check_deal(self.config, seating_at_deal, previous, started.deal, t.hands + 1)

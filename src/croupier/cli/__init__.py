@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Annotated
 
 import typer
 
@@ -28,6 +29,30 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("croupier")
+        except PackageNotFoundError:
+            v = "unknown (not installed)"
+        typer.echo(f"croupier {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    show_version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="print the version"),
+    ] = False,
+) -> None:
+    """Conducts casino poker exactly as the regulators' rulebooks say."""
+
+
 app.command("demo", help="A short demonstration: deal, evaluate and compare hands.")(demo_cmd.demo)
 app.command("play")(play_cmd.play)
 app.command("simulate")(simulate_cmd.simulate_cmd)

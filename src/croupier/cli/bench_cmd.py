@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -25,15 +26,47 @@ def bench_eval(as_json: JsonOpt = False) -> None:
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
-    typer.echo(f"croupier batch 7-card   {result['batch7_per_s']:>16,.0f} /s")
-    typer.echo(f"croupier batch Omaha    {result['omaha_batch_per_s']:>16,.0f} /s")
-    typer.echo(f"croupier single 7-card  {result['single7_per_s']:>16,.0f} /s")
-    typer.echo(f"croupier single Omaha   {result['single_omaha_per_s']:>16,.0f} /s")
+    rows = [
+        ("croupier", "7-card, batch", result["batch7_per_s"]),
+        ("croupier", "Omaha, batch", result["omaha_batch_per_s"]),
+        ("croupier", "7-card, per call", result["single7_per_s"]),
+        ("croupier", "Omaha high, per call", result["single_omaha_per_s"]),
+        ("croupier", "Omaha hi/lo, per call", result["single_omaha_hilo_per_s"]),
+    ]
+    kinds = {"seven": "7-card, per call", "omaha": "Omaha high, per call"}
     for peer, rates in result["peers"].items():
-        for kind, r in rates.items():
-            typer.echo(f"{peer:<12} {kind:<10} {r:>16,.0f} /s")
+        rows += [(peer, kinds.get(kind, kind), r) for kind, r in rates.items()]
+    typer.echo(
+        table(("evaluator", "hands", "per second"), [(a, b, rounded(r)) for a, b, r in rows])
+    )
+    typer.echo("")
+    ratio_rows = []
     for name, ratio in result["ratios"].items():
-        typer.echo(f"{name:<28} {ratio:>8.1f}x")
+        kind = "batch vs per call" if "batch" in name else "per call vs per call"
+        ratio_rows.append((name, kind, f"{ratio:,.1f}x"))
+    typer.echo(table(("ratio", "compares", "croupier / peer"), ratio_rows))
+
+
+def rounded(per_s: float | None) -> str:
+    """A rate with three significant figures: ``1.23 M/s``, ``826 /s``."""
+    if per_s is None:
+        return "not measured"
+    for scale, unit in ((1e9, " G/s"), (1e6, " M/s"), (1e3, " k/s")):
+        if per_s >= scale:
+            return f"{per_s / scale:.3g}{unit}"
+    return f"{per_s:.3g} /s"
+
+
+def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
+    """Rows under a header, columns padded; the last column right-aligned."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+
+    def line(r: tuple[str, ...]) -> str:
+        cells = [c.ljust(w) for c, w in zip(r[:-1], widths, strict=False)]
+        return "  ".join([*cells, r[-1].rjust(widths[-1])])
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(header), rule, *map(line, rows)])
 
 
 @app.command("engine")
@@ -62,18 +95,41 @@ def bench_engine(
         typer.echo(json.dumps(result, indent=2))
         return
 
-    def per_s(v: float | None) -> str:
-        return "not measured" if v is None else f"{v:>12,.0f} /s"
-
-    typer.echo(f"croupier rounds         {per_s(result['rounds_per_s'])}")
-    typer.echo(f"croupier PHH replay     {per_s(result['phh_replay_per_s'])}")
+    rows = [
+        ("croupier", "rounds", rounded(result["rounds_per_s"])),
+        ("croupier", "PHH replay", rounded(result["phh_replay_per_s"])),
+    ]
     for peer, rates in result["peers"].items():
-        typer.echo(f"{peer:<12} rounds     {per_s(rates['rounds_per_s'])}")
-        typer.echo(f"{peer:<12} PHH replay {per_s(rates['phh_replay_per_s'])}")
-    for name, ratio in result["ratios"].items():
-        typer.echo(f"{name:<28} {ratio:>8.1f}x")
+        rows.append((peer, "rounds", rounded(rates["rounds_per_s"])))
+        rows.append((peer, "PHH replay", rounded(rates["phh_replay_per_s"])))
+    typer.echo(table(("engine", "work", "per second"), rows))
+    typer.echo("")
+    ratio_rows = [(name, f"{ratio:,.1f}x") for name, ratio in result["ratios"].items()]
+    typer.echo(table(("ratio", "croupier / peer"), ratio_rows))
     for key, value in result["detail"].items():
         typer.echo(f"  {key}: {value}")
+
+
+@app.command("simulate")
+def bench_simulate(
+    as_json: JsonOpt = False,
+    rounds: Annotated[int, typer.Option(min=1, help="rounds of each simulated table")] = 20_000,
+    seed: Annotated[int, typer.Option(help="seed of the shoe, bots and arrivals")] = 1,
+) -> None:
+    """Rounds per second of ``croupier simulate`` (dunedin-house hold'em and act-omaha-2017
+    pot-limit Omaha, every per-round check running) and of the round engine alone."""
+    from croupier.bench import simulate_bench
+
+    result = simulate_bench.run(rounds, rounds, seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    rows = [
+        ("simulate, dunedin-house hold'em", rounded(result["holdem_rounds_per_s"])),
+        ("simulate, act-omaha-2017 pot-limit Omaha", rounded(result["omaha_rounds_per_s"])),
+        ("round engine alone, six-max no-limit", rounded(result["engine_rounds_per_s"])),
+    ]
+    typer.echo(table(("rounds", "per second"), rows))
 
 
 @app.command("tournament")

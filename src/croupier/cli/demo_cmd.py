@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from croupier.cards import Deck, format_cards
-from croupier.cli.narrate import round_line
+from croupier.cli.narrate import Narrator
 from croupier.hands import HandOrder, LowRule, evaluate_omaha, evaluate_omaha_low
 from croupier.round import (
     QLD_HOLDEM_2005,
@@ -52,6 +52,7 @@ def demo(
         typer.echo(f"  seat {p + 1}: {format_cards(c for c in hole if c is not None)}")
     rng = random.Random(seed)
     shown = 0
+    narrate = Narrator(_seat, r.rules)
     while not r.is_over:
         la = r.legal_actions()
         assert la is not None
@@ -63,7 +64,7 @@ def demo(
         else:
             r.apply(CheckCall(la.player))
         for e in r.events[shown:]:
-            line = round_line(e, _seat, r.rules)
+            line = narrate(e)
             if line:
                 typer.echo(line)
         shown = len(r.events)

@@ -55,6 +55,7 @@ def eval_hands(
         Split, typer.Option("--split", help="high, low (low ball) or hilo (8 or better)")
     ] = Split.high,
     ace_low: AceOpt = True,
+    as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
 ) -> None:
     """Evaluate each player's hand and say who wins.
 
@@ -75,6 +76,9 @@ def eval_hands(
         results = [_evaluate(name, cards, b, game, hand_order, low_rule) for name, cards in seats]
     except CardError as e:
         raise fail(str(e)) from e
+    if as_json:
+        typer.echo(json.dumps(_as_json(results, b, split, _title(game, hand_order, low_rule))))
+        return
     typer.echo(f"{_title(game, hand_order, low_rule)}")
     if b:
         typer.echo(f"board: {format_cards(b)}")
@@ -86,6 +90,36 @@ def eval_hands(
             line += f"  | low: {low.words}"
         typer.echo(line)
     _announce(results, split)
+
+
+def _as_json(
+    results: list[Result], board: tuple[Card, ...], split: Split, title: str
+) -> dict[str, object]:
+    hands = []
+    for name, cards, high, low in results:
+        hand: dict[str, object] = {"player": name, "cards": format_cards(cards)}
+        if high is not None:
+            hand["high"] = {
+                "words": high.words,
+                "category": high.category.key,
+                "best_five": format_cards(high.best_five),
+                "strength": high.strength,
+            }
+        if low is not None:
+            hand["low"] = {"words": low.words, "qualifies": low.qualifies, "strength": low.strength}
+        hands.append(hand)
+    out: dict[str, object] = {"game": title, "board": format_cards(board), "hands": hands}
+    highs = [(r[2].strength, r[0]) for r in results if r[2] is not None]
+    if highs:
+        top = max(s for s, _ in highs)
+        out["high_winners" if split is not Split.high else "winners"] = [
+            n for s, n in highs if s == top
+        ]
+    if split is not Split.high:
+        lows = [(r[3].strength, r[0]) for r in results if r[3] is not None and r[3].qualifies]
+        top_low = max((s for s, _ in lows), default=None)
+        out["low_winners"] = [n for s, n in lows if s == top_low]
+    return out
 
 
 def _parse_player(i: int, text: str) -> tuple[str, tuple[Card, ...]]:

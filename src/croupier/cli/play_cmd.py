@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from typing import Annotated
 
 import typer
@@ -18,9 +19,9 @@ import typer
 from croupier.bots import Bot, make_bot
 from croupier.cards import format_cards
 from croupier.cli.commitment import commitment_line, reveal_lines
-from croupier.cli.narrate import round_line, table_line
+from croupier.cli.narrate import Narrator, table_line
 from croupier.cli.options import fail
-from croupier.round import BetRaise, CheckCall, Command, Fold, Round
+from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
 from croupier.table.events import RoundStarted, TableEvent
@@ -29,7 +30,10 @@ from croupier.table.table import Table
 from croupier.views import Viewer, project_round_events, seat_view
 
 YOU = "you"
-HELP = "f = fold, c = check or call, r N = bet or raise to N, a = all-in, q = quit"
+HELP = (
+    "f = fold, c = check or call, r N = bet or raise to N, a = all-in or the most allowed, q = quit"
+)
+_POSITION = re.compile(r"\bplayer (\d+)('s)?")
 
 
 class _Quit(Exception):
@@ -41,6 +45,32 @@ def _ask(prompt: str) -> str:
         return input(prompt).strip().lower()
     except EOFError:
         raise _Quit from None
+
+
+def _ask_yes_no(question: str) -> bool:
+    """Ask until the answer is yes or no."""
+    while True:
+        answer = _ask(f"{question} (y/n) > ")
+        if answer in ("y", "yes"):
+            return True
+        if answer in ("n", "no"):
+            return False
+        typer.echo("  please answer y or n")
+
+
+def options(r: Round, la: LegalActions) -> list[str]:
+    """What the player may do, labelled as it is: a bet or a raise, all-in or the most the
+    structure allows, and only the all-in where a full raise is beyond the stack."""
+    out = ["f fold", "c check" if la.can_check else f"c call {la.call_amount}"]
+    lo, hi = la.min_raise_to, la.max_raise_to
+    if lo is None or hi is None:
+        return out
+    verb = "raise to" if r.current_bet else "bet"
+    top = f"all-in to {hi}" if hi == la.all_in_to else f"{verb} {hi} (the most allowed)"
+    if lo < hi:
+        out.append(f"r N {verb} {lo}..{hi}")
+    out.append(f"a {top}")
+    return out
 
 
 def play(
@@ -79,7 +109,7 @@ def play(
         f"{config.structure.name}, blinds {config.stakes.small_blind}/{config.stakes.big_blind}"
     )
     typer.echo(HELP)
-    with contextlib.suppress(_Quit):
+    with contextlib.suppress(_Quit, KeyboardInterrupt):  # Ctrl-C leaves as q does
         session.run(rounds)
     session.goodbye()
 
@@ -107,6 +137,18 @@ class _Session:
         player = self.players[p]
         return "seat 1 (you)" if player == YOU else player
 
+    def screen_names(self, text: str) -> str:
+        """The engine's "player 3" (a 0-based position) as the screen names them."""
+
+        def sub(m: re.Match[str]) -> str:
+            p = int(m.group(1))
+            if not 0 <= p < len(self.players):
+                return m.group(0)
+            name = self.name(p)
+            return name + ("'s" if m.group(2) else "")
+
+        return _POSITION.sub(sub, text)
+
     def run(self, rounds: int | None) -> None:
         played = 0
         while rounds is None or played < rounds:
@@ -126,14 +168,16 @@ class _Session:
             if s.player == YOU:
                 if t.stacks[YOU] > 0 and t.why_illegal(AddChips(YOU, 1)) is not None:
                     continue
-                answer = _ask(f"your stack is {t.stacks[YOU]}: buy in for {self.buy_in}? (y/n) > ")
-                if answer != "y":
+                answer = _ask_yes_no(f"your stack is {t.stacks[YOU]}: buy in for {self.buy_in}?")
+                if not answer:
                     if t.stacks[YOU] == 0:
                         raise _Quit
                     continue
             add = self.buy_in - t.stacks[s.player]
             if t.why_illegal(AddChips(s.player, add)) is None:
                 t.apply(AddChips(s.player, add))
+                who = "you buy" if s.player == YOU else f"{s.player} buys"
+                typer.echo(f"  {who} in again for {add}")
                 if s.player == YOU:
                     self.start_chips += add
             if t.why_illegal(Return(s.player, post=True)) is None:
@@ -159,8 +203,9 @@ class _Session:
         )
         typer.echo(commitment_line(deck))
         self.say_table(events)
-        r = t.round
-        assert r is not None
+        # a round can end as it starts (heads-up, the blinds all in): rebuild it to narrate
+        r = t.round if t.round is not None else Round(started.config)
+        self.narrator = Narrator(self.name, r.rules)
         shown = 0
         shown = self.narrate(r, shown)
         me = t.position_of(YOU)
@@ -172,7 +217,8 @@ class _Session:
             typer.echo("you are not dealt in this round")
         while t.round is not None:
             p = r.actor
-            assert p is not None
+            if p is None:
+                raise RuntimeError(f"the round waits for {r.awaiting()}, not a player")
             if self.players[p] == YOU:
                 cmd = self.decide(r, p)
             else:
@@ -187,45 +233,43 @@ class _Session:
     def narrate(self, r: Round, shown: int) -> int:
         me = self.players.index(YOU) if YOU in self.players else Viewer.SPECTATOR
         for e in project_round_events(r.events[shown:], me):
-            line = round_line(e, self.name, r.rules)
+            line = self.narrator(e)
             if line:
-                typer.echo(line)
+                typer.echo(self.screen_names(line))
         return len(r.events)
 
     def decide(self, r: Round, p: int) -> Command:
         la = r.legal_actions()
-        assert la is not None
+        if la is None:
+            raise RuntimeError("no action is open to you")
         board = format_cards(r.board) if r.board else "(none)"
         typer.echo(f"board {board} | pot {r.pot_total} | your stack {r.stacks[p]}")
-        options = ["f fold"]
-        options.append("c check" if la.can_check else f"c call {la.call_amount}")
-        if la.min_raise_to is not None:
-            options.append(f"r N raise to {la.min_raise_to}..{la.max_raise_to}")
-            options.append(f"a all-in to {la.max_raise_to}")
-        typer.echo("you may: " + " | ".join(options))
+        typer.echo("you may: " + " | ".join(options(r, la)))
         while True:
             words = _ask("> ").split()
             cmd = self.parse(words, p, la.max_raise_to)
             if cmd is None:
+                if words:
+                    typer.echo(f"  not understood: {' '.join(words)!r}")
                 typer.echo(HELP)
                 continue
             ruling = r.why_illegal(cmd)
             if ruling is None:
                 return cmd
-            typer.echo(f"  not allowed: {ruling}")
+            typer.echo(f"  not allowed: {self.screen_names(str(ruling))}")
 
     @staticmethod
     def parse(words: list[str], p: int, top: int | None) -> Command | None:
         if not words:
             return None
         match words[0]:
-            case "q" | "quit":
+            case "q" | "quit" if len(words) == 1:
                 raise _Quit
-            case "f" | "fold":
+            case "f" | "fold" if len(words) == 1:
                 return Fold(p)
-            case "c" | "call" | "check" | "k":
+            case "c" | "call" | "check" | "k" if len(words) == 1:
                 return CheckCall(p)
-            case "a" | "all-in" if top is not None:
+            case "a" | "all-in" | "max" if top is not None and len(words) == 1:
                 return BetRaise(p, top)
             case "r" | "raise" | "b" | "bet" if len(words) == 2 and words[1].isdigit():
                 return BetRaise(p, int(words[1]))

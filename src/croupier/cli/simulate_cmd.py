@@ -12,6 +12,7 @@ import typer
 from tqdm import tqdm
 
 from croupier.cli.options import fail
+from croupier.cli.paths import output_folder
 from croupier.simulate import SimulationError, simulate
 from croupier.table.presets import PresetError, preset
 
@@ -20,7 +21,7 @@ def simulate_cmd(
     rulebook: Annotated[
         str, typer.Option(help="qld-holdem-2005, act-omaha-2017 or dunedin-house")
     ] = "dunedin-house",
-    hands: Annotated[int, typer.Option(min=1, help="rounds to play")] = 1000,
+    hands: Annotated[int, typer.Option(min=1, max=10**9, help="rounds to play")] = 1000,
     seed: Annotated[
         int | None,
         typer.Option(help="seed the shoe, bots and arrivals (reproducible; default: secure shoe)"),
@@ -42,6 +43,8 @@ def simulate_cmd(
         config = preset(rulebook, game, structure, seats)
     except PresetError as e:
         raise fail(str(e)) from e
+    if history is not None:
+        output_folder(history, "--history")
     bar = tqdm(total=hands, unit="round", disable=as_json or not sys.stderr.isatty())
     start = time.perf_counter()
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import re
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli.options import fail
+from croupier.cli.paths import fresh_folder, output_folder
 from croupier.tournament.clock import Clock, format_seconds
 from croupier.tournament.conditions import Conditions, ConditionsError, Level, load_conditions
 
@@ -64,9 +66,14 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
     out: Annotated[
         Path | None,
-        typer.Option(help="folder for the result log and hand histories (./tournaments/NAME)"),
+        typer.Option(
+            help="folder for the result log and hand histories (default: a new folder "
+            "./tournaments/NAME in the working directory, NAME-2 and so on if taken)"
+        ),
     ] = None,
-    every: Annotated[int, typer.Option(help="print the live display every N rounds of deals")] = 10,
+    every: Annotated[
+        int, typer.Option(min=1, help="print the live display every N rounds of deals")
+    ] = 10,
     histories: Annotated[bool, typer.Option(help="write every hand's PHH history")] = True,
 ) -> None:
     """Run a whole tournament with bot players to one winner: a live display (level, clock,
@@ -87,19 +94,36 @@ def run(
     if n < 2:
         raise fail("--bots: a tournament needs at least 2 players")
 
+    shown: dict[str, int] = {}  # the schedule index last announced, per flight or day
+
     def show(t: Tournament, stats: RunStats) -> None:
-        if as_json or (stats.waves % every and not t.finished):
+        if as_json:
             return
         s = t.clock.state
+        part = f"flight {t.flight}: " if t.flight else ("final day: " if cond.flights else "")
+        if shown.get(part) != s.index:  # each level (or break) announced once, as it begins
+            shown[part] = s.index
+            what = "break" if s.level.is_break else f"level {s.number}: {_blinds(s.level)}"
+            length = format_seconds(s.level.seconds)
+            last = s.index == len(t.clock.levels) - 1
+            typer.echo(f"{part}{what} ({length}{', the last level: it goes on' if last else ''})")
+        if stats.waves % every and not t.finished:
+            return
         left = len(t.alive)
         avg = t.chips_in_play // max(left, 1)
         hfh = "  hand-for-hand" if t.hand_for_hand else ""
+        last = s.index == len(t.clock.levels) - 1 and s.remaining == 0
+        clock = "no clock (last level)" if last else f"{format_seconds(s.remaining)} left"
         typer.echo(
-            f"level {s.number:>2} {_blinds(t.level()):<24} {format_seconds(s.remaining)} left  "
-            f"players {left:>5}  avg stack {avg:>10,}  tables {len(t.tables):>3}  "
-            f"hands {stats.hands:>6}{hfh}"
+            f"  {part}{clock:<21} players {left:>5}  avg stack {avg:>10,}  "
+            f"tables {len(t.tables):>3}  hands {stats.hands:>6}{hfh}"
         )
 
+    if out is not None and (out / "hands").is_dir() and any((out / "hands").iterdir()):
+        raise fail(f"--out: {out} holds an earlier run's hand histories: name another folder")
+    folder = output_folder(
+        out if out is not None else fresh_folder(Path("tournaments") / _slug(cond.name)), "--out"
+    )
     if not as_json:
         typer.echo(f"{cond.name}  ({cond.rules}, {cond.structure} {cond.game})  {n} players")
     start = time.perf_counter()
@@ -115,8 +139,6 @@ def run(
     except (TournamentError, InvariantBroken) as e:
         raise fail(str(e)) from e
     seconds = time.perf_counter() - start
-    folder = out or Path("tournaments") / _slug(cond.name)
-    folder.mkdir(parents=True, exist_ok=True)
     log = t.result_log()
     (folder / "result_log.json").write_text(json.dumps(log, indent=2) + "\n", encoding="utf-8")
     with (folder / "result_log.csv").open("w", newline="", encoding="utf-8") as fh:
@@ -197,11 +219,23 @@ def clock(
     simulate: Annotated[
         bool, typer.Option(help="advance the clock by --speed seconds per update without waiting")
     ] = False,
+    fresh: Annotated[
+        bool, typer.Option(help="start from level 1 instead of where the clock was left")
+    ] = False,
 ) -> None:
-    """A terminal clock display for a live event: level, blinds, time left, next level."""
+    """A terminal clock display for a live event: level, blinds, time left, next level. On a
+    terminal it redraws in place with large digits; keys pause (p), resume (r), add (+) or
+    take back (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
+    the clock was. Elsewhere (a pipe, --simulate, --updates) it prints one line per update."""
     cond = _load(conditions)
     if speed <= 0:
         raise fail("--speed must be positive")
+    if not simulate and updates is None and sys.stdin.isatty() and sys.stdout.isatty():
+        from croupier.cli.clock_screen import run_live
+        from croupier.hands.tables import cache_dir
+
+        run_live(cond, conditions, cache_dir(), speed, _blinds, fresh)
+        return
     if simulate:
         ticks = iter(range(10**12))
 

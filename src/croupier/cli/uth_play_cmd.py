@@ -47,6 +47,7 @@ from croupier.uth.events import (
     RulingMade,
     UthEvent,
 )
+from croupier.uth.paytables import BLIND_TABLE, TRIPS_TABLE
 from croupier.uth.settle import WagerResult
 
 QUIT = ("quit", "q", "exit")
@@ -57,13 +58,17 @@ class Quit(Exception):
     """The user typed ``quit`` (or stdin ended)."""
 
 
+class EndOfInput(Quit):
+    """Standard input ended (Ctrl-D at a terminal)."""
+
+
 def ask(prompt: str) -> str:
     sys.stdout.write(prompt)
     sys.stdout.flush()
     line = sys.stdin.readline()
     if not line:
         sys.stdout.write("\n")
-        raise Quit
+        raise EndOfInput
     answer = line.strip().lower()
     if answer in QUIT:
         raise Quit
@@ -131,20 +136,68 @@ def board_text(r: UthRound) -> str:
     return " ".join(shown + ["??"] * (5 - len(shown)))
 
 
+def most_won(ante: int, trips: int) -> int:
+    """The most a box's wagers can take from the house bank: ante and a 4x play at 1 to 1, the
+    blind and trips at their tables' top lines (act-uth-2025 10.1)."""
+    top_blind = max(line.odds.winnings(ante) for line in BLIND_TABLE.lines)
+    top_trips = max(line.odds.winnings(trips) for line in TRIPS_TABLE.lines) if trips else 0
+    return ante + 4 * ante + top_blind + top_trips
+
+
+def _chips(text: str, field: str, default: int) -> int | None:
+    if not text:
+        return default
+    if not text.isdigit():
+        say(f"  refused: {field} must be a whole number of chips, not {text!r}")
+        return None
+    return int(text)
+
+
 def place_wagers(r: UthRound, players: list[str], last: dict[str, int]) -> None:
+    covered = 0  # what the boxes already wagered can win from the bank
     for box, p in enumerate(players, start=1):
         while True:
             default = last[p]
             text = ask(f"Box {box} ({p}, {r.chips[p]} chips) ante [{default}; 0 sits out]: ")
-            try:
-                ante = int(text) if text else default
-                trips = int(ask("  trips [0]: ") or 0) if ante else 0
-            except ValueError:
-                say("  refused: a wager is a whole number of chips")
+            ante = _chips(text, "the ante", default)
+            if ante is None:
+                continue
+            trips = _chips(ask("  trips [0]: "), "the trips wager", 0) if ante else 0
+            if trips is None:
+                continue
+            if ante and covered + most_won(ante, trips) > r.bank:
+                # The house pays from its bank; the table allows no credit (croupier's reading
+                # of act-uth-2025 10.1: a wager is taken only if the house can pay it).
+                say(
+                    f"  refused: the house bank holds {r.bank} chips and could owe up to "
+                    f"{covered + most_won(ante, trips)} on these wagers; the table allows no "
+                    "credit, so wager less or sit out"
+                )
                 continue
             if ante == 0 or apply(r, PlaceWagers(box, p, ante, ante, trips)):
+                covered += most_won(ante, trips) if ante else 0
                 last[p] = ante or default
                 break
+
+
+def at_risk(r: UthRound) -> int:
+    """Chips the user's undecided boxes have on the layout."""
+    pending = set(r.pending())
+    return sum(b.ante + b.blind + b.trips for n, b in r.boxes.items() if n in pending)
+
+
+def ask_or_confirm(r: UthRound, prompt: str) -> str:
+    """Ask; at end of input (Ctrl-D) with wagers out, ask once more before folding them."""
+    try:
+        return ask(prompt)
+    except EndOfInput:
+        chips = at_risk(r)
+        if not chips:
+            raise
+        answer = ask(f"  leave now? your undecided boxes fold and lose {chips} chips (y/n) > ")
+        if answer in ("y", "yes"):
+            raise Quit from None
+        return ""
 
 
 def decide(r: UthRound, box: int) -> None:
@@ -152,7 +205,10 @@ def decide(r: UthRound, box: int) -> None:
     while box in r.pending():
         d = next(d for d in r.legal_actions() if d.box == box)
         options = (["check"] if d.can_check else []) + ["fold"] + [f"{m}x" for m in d.multiples]
-        text = ask(f"Box {box} [{format_cards(b.hole)}] {', '.join(options)} > ")
+        text = ask_or_confirm(r, f"Box {box} [{format_cards(b.hole)}] {', '.join(options)} > ")
+        if not text:
+            say(f"  choose one of: {', '.join(options)} (or quit)")
+            continue
         cmd: UthCommand
         if text in ("c", "check"):
             cmd = Check(box)
@@ -226,7 +282,8 @@ def play(
     players = [f"P{i}" for i in range(1, boxes + 1)]
     state = TableState(dict.fromkeys(players, chips), bank)
     shoe = Shoe(Deck.standard(), seed=seed)
-    say(f"Ultimate Texas Hold'em (act-uth-2025), limits {limits}, {shoe!r}")
+    dealing = "seeded shoe (reproducible, not for live play)" if seed is not None else "shoe"
+    say(f"Ultimate Texas Hold'em (act-uth-2025), limits {limits}, {dealing}")
     last = dict.fromkeys(players, minimum)
     n = 0
     r: UthRound | None = None

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
 from itertools import combinations
+from typing import Final
 
 from croupier.cards import (
     JOKER_ID,
@@ -72,27 +73,96 @@ def _py(order: HandOrder) -> _Py:
     )
 
 
+# Per card id (the joker, 52, last): its rank key, and one in its suit's 4-bit field of a
+# suit counter (the joker sets bit 16). A counter that starts each field at 3 has bit 3 of a
+# field set once five cards share that suit; one that starts at 5, once three do.
+_CARD_KEY: Final[list[int]] = [_KEYS[c >> 2] for c in range(52)] + [0]
+_SUIT_ONE: Final[list[int]] = [1 << (4 * (c & 3)) for c in range(52)] + [1 << 16]
+_FIVE_SUITED: Final = 0x3333
+_THREE_SUITED: Final = 0x5555
+_SUIT_BITS: Final = 0x8888
+
+# Tables by the identity of an order or rule: hashing a frozen dataclass on every call costs
+# more than the evaluation. Bounded: orders and rules are few and long-lived.
+_BY_ID: Final[dict[int, tuple[object, _Py]]] = {}
+_OMAHA_BY_ID: Final[dict[int, tuple[object, _Omaha | None]]] = {}
+_LOW_BY_ID: Final[dict[int, tuple[object, _OmahaLow | None]]] = {}
+
+
+class _Last:
+    """The last order and rule looked up, and their tables: an identity test is cheaper than
+    the dictionary (a process mostly evaluates under one order)."""
+
+    def __init__(self) -> None:
+        self.order: object = None
+        self.py: _Py | None = None
+        self.omaha_order: object = None
+        self.omaha: _Omaha | None = None
+        self.rule: object = None
+        self.low: _OmahaLow | None = None
+
+
+_LAST: Final = _Last()
+
+
+def _tables(order: HandOrder) -> _Py:
+    last = _LAST
+    if last.order is order and last.py is not None:
+        return last.py
+    t = _tables_by_id(order)
+    last.order = order
+    last.py = t
+    return t
+
+
+def _tables_by_id(order: HandOrder) -> _Py:
+    e = _BY_ID.get(id(order))
+    if e is not None and e[0] is order:
+        return e[1]
+    t = _py(order)
+    if len(_BY_ID) < 64:
+        _BY_ID[id(order)] = (order, t)
+    return t
+
+
+def _suit_of(counter: int) -> int:
+    """The suit whose field of a suit counter has bit 3 set (the highest such)."""
+    return ((counter & _SUIT_BITS).bit_length() - 4) >> 2
+
+
 def _strength_plain(cards: Sequence[int], t: _Py) -> int:
     key = 0
-    suits = [0, 0, 0, 0]
-    masks = [0, 0, 0, 0]
+    suits = _FIVE_SUITED
     for c in cards:
-        r = c >> 2
-        s = c & 3
-        key += _KEYS[r]
-        suits[s] += 1
-        masks[s] |= 1 << r
-    for s in range(4):
-        if suits[s] >= 5:
-            return t.flush[masks[s]]
+        key += _CARD_KEY[c]
+        suits += _SUIT_ONE[c]
+    if suits & _SUIT_BITS:
+        s = _suit_of(suits)
+        mask = 0
+        for c in cards:
+            if c & 3 == s:
+                mask |= 1 << (c >> 2)
+        return t.flush[mask]
     return t.nonflush[t.offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
 
 
 def strength(cards: Sequence[int], order: HandOrder = STANDARD) -> int:
     """The value of the best five-card hand among 5 to 7 cards (higher is better); unchecked."""
-    t = _py(order)
-    if JOKER_ID not in cards:
-        return _strength_plain(cards, t)
+    t = _tables(order)
+    key = 0
+    suits = _FIVE_SUITED
+    for c in cards:
+        key += _CARD_KEY[c]
+        suits += _SUIT_ONE[c]
+    if suits < 0x10000:  # no joker
+        if suits & _SUIT_BITS:  # five or more suited: a flush beats any non-flush of 7 cards
+            s = _suit_of(suits)
+            mask = 0
+            for c in cards:
+                if c & 3 == s:
+                    mask |= 1 << (c >> 2)
+            return t.flush[mask]
+        return t.nonflush[t.offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
     # act-omaha-2017 3.7: the joker counts as the card it substitutes for; croupier lets it be
     # any card not already held, or the fifth card of a rank held four times (3.3(b)).
     rest = [c for c in cards if c != JOKER_ID]
@@ -111,11 +181,179 @@ def strength(cards: Sequence[int], order: HandOrder = STANDARD) -> int:
     return best
 
 
+@dataclass(frozen=True)
+class _Omaha:
+    """An order's single-hand Omaha tables (see :mod:`croupier.hands.board_tables`)."""
+
+    offsets: list[int]
+    base: list[int]
+    pair_of_cards: list[int]
+    high: list[int]
+    flush: list[int]
+
+
+@dataclass(frozen=True)
+class _OmahaLow:
+    offsets: list[int]
+    base: list[int]
+    pair_of_cards: list[int]
+    low: list[int]
+
+
+def _omaha(order: HandOrder) -> _Omaha | None:
+    """The order's Omaha tables, or None where its deck holds a joker (evaluated per five)."""
+    last = _LAST
+    if last.omaha_order is order:
+        return last.omaha
+    o = _omaha_by_id(order)
+    last.omaha_order = order
+    last.omaha = o
+    return o
+
+
+def _omaha_by_id(order: HandOrder) -> _Omaha | None:
+    e = _OMAHA_BY_ID.get(id(order))
+    if e is not None and e[0] is order:
+        return e[1]
+    from croupier.hands import board_tables as bt
+
+    o = None
+    if not order.deck.joker:
+        b = bt.boards()
+        t = _tables(order)
+        o = _Omaha(t.offsets, b.base, b.pair_of_cards, bt.high_by_board(order), t.flush)
+    if len(_OMAHA_BY_ID) < 64:
+        _OMAHA_BY_ID[id(order)] = (order, o)
+    return o
+
+
+def _omaha_low(rule: LowRule) -> _OmahaLow | None:
+    last = _LAST
+    if last.rule is rule:
+        return last.low
+    o = _omaha_low_by_id(rule)
+    last.rule = rule
+    last.low = o
+    return o
+
+
+def _omaha_low_by_id(rule: LowRule) -> _OmahaLow | None:
+    e = _LOW_BY_ID.get(id(rule))
+    if e is not None and e[0] is rule:
+        return e[1]
+    o = None if rule.deck.joker else _omaha_low_by_value(rule)
+    if len(_LOW_BY_ID) < 64:
+        _LOW_BY_ID[id(rule)] = (rule, o)
+    return o
+
+
+@cache
+def _omaha_low_by_value(rule: LowRule) -> _OmahaLow:
+    from croupier.hands import board_tables as bt
+
+    b = bt.boards()
+    return _OmahaLow(_py_low(rule)[1], b.base, b.pair_of_cards, bt.low_by_board(rule))
+
+
+def _omaha_flush(hole: Sequence[int], board: Sequence[int], s: int, flush: list[int]) -> int:
+    """The best flush of two hole cards and three board cards of suit ``s`` (0: none)."""
+    hs = [1 << (c >> 2) for c in hole if c & 3 == s]
+    if len(hs) < 2:
+        return 0
+    bs = [1 << (c >> 2) for c in board if c & 3 == s]
+    best = 0
+    nh = len(hs)
+    nb = len(bs)
+    for i in range(nh - 1):
+        for j in range(i + 1, nh):
+            pair = hs[i] | hs[j]
+            for x in range(nb - 2):
+                for y in range(x + 1, nb - 1):
+                    for z in range(y + 1, nb):
+                        v = flush[pair | bs[x] | bs[y] | bs[z]]
+                        if v > best:
+                            best = v
+    return best
+
+
+def _best_of_pairs(hole: Sequence[int], values: list[int], row: int, pc: list[int]) -> int:
+    """The best of ``values[row + pair]`` over the six pairs of four hole cards."""
+    h0 = hole[0] * 52
+    h1 = hole[1]
+    h2 = hole[2]
+    h3 = hole[3]
+    best = values[row + pc[h0 + h1]]
+    v = values[row + pc[h0 + h2]]
+    if v > best:
+        best = v
+    v = values[row + pc[h0 + h3]]
+    if v > best:
+        best = v
+    h1 *= 52
+    v = values[row + pc[h1 + h2]]
+    if v > best:
+        best = v
+    v = values[row + pc[h1 + h3]]
+    if v > best:
+        best = v
+    v = values[row + pc[h2 * 52 + h3]]
+    if v > best:
+        best = v
+    return best
+
+
+def _max6(values: list[int], i0: int, i1: int, i2: int, i3: int, i4: int, i5: int) -> int:
+    best = values[i0]
+    v = values[i1]
+    if v > best:
+        best = v
+    v = values[i2]
+    if v > best:
+        best = v
+    v = values[i3]
+    if v > best:
+        best = v
+    v = values[i4]
+    if v > best:
+        best = v
+    v = values[i5]
+    if v > best:
+        best = v
+    return best
+
+
+def _board_row(board: Sequence[int], offsets: list[int], base: list[int]) -> int:
+    key = (
+        _CARD_KEY[board[0]]
+        + _CARD_KEY[board[1]]
+        + _CARD_KEY[board[2]]
+        + _CARD_KEY[board[3]]
+        + _CARD_KEY[board[4]]
+    )
+    return base[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
+
+
 def omaha_strength(hole: Sequence[int], board: Sequence[int], order: HandOrder = STANDARD) -> int:
     """Best value using exactly two hole cards and three board cards (act-omaha-2017 9.1)."""
-    return max(
-        strength((*h, *b), order) for h in combinations(hole, 2) for b in combinations(board, 3)
+    o = _omaha(order) if len(hole) == 4 and len(board) == 5 else None
+    if o is None:
+        return max(
+            strength((*h, *b), order) for h in combinations(hole, 2) for b in combinations(board, 3)
+        )
+    best = _best_of_pairs(hole, o.high, _board_row(board, o.offsets, o.base), o.pair_of_cards)
+    suits = (
+        _THREE_SUITED
+        + _SUIT_ONE[board[0]]
+        + _SUIT_ONE[board[1]]
+        + _SUIT_ONE[board[2]]
+        + _SUIT_ONE[board[3]]
+        + _SUIT_ONE[board[4]]
     )
+    if suits & _SUIT_BITS:  # three or more board cards share a suit
+        f = _omaha_flush(hole, board, _suit_of(suits), o.flush)
+        if f > best:
+            best = f
+    return best
 
 
 # --------------------------------------------------------------------------------------------
@@ -318,9 +556,54 @@ def low_strength(cards: Sequence[int], rule: LowRule) -> int:
 
 
 def omaha_low_strength(hole: Sequence[int], board: Sequence[int], rule: LowRule) -> int:
-    return max(
-        low_strength((*h, *b), rule) for h in combinations(hole, 2) for b in combinations(board, 3)
+    """Best qualifying low of two hole cards and three board cards (0: none); unchecked."""
+    o = _omaha_low(rule) if len(hole) == 4 and len(board) == 5 else None
+    if o is None:
+        return max(
+            low_strength((*h, *b), rule)
+            for h in combinations(hole, 2)
+            for b in combinations(board, 3)
+        )
+    return _best_of_pairs(hole, o.low, _board_row(board, o.offsets, o.base), o.pair_of_cards)
+
+
+def omaha_hilo_strength(
+    hole: Sequence[int], board: Sequence[int], rule: LowRule, order: HandOrder = STANDARD
+) -> tuple[int, int]:
+    """An Omaha hand's high and its qualifying low (0: none) in one pass (act-omaha-2017 3.5(c),
+    9.1): the board is looked up once and each hole pair once for both halves; unchecked."""
+    o = _omaha(order) if len(hole) == 4 and len(board) == 5 else None
+    lo = _omaha_low(rule) if o is not None else None
+    if o is None or lo is None:
+        return omaha_strength(hole, board, order), omaha_low_strength(hole, board, rule)
+    pc = o.pair_of_cards
+    row = _board_row(board, o.offsets, o.base)
+    h0 = hole[0] * 52
+    h1 = hole[1]
+    h2 = hole[2]
+    h3 = hole[3]
+    q1 = h1 * 52
+    i0 = row + pc[h0 + h1]
+    i1 = row + pc[h0 + h2]
+    i2 = row + pc[h0 + h3]
+    i3 = row + pc[q1 + h2]
+    i4 = row + pc[q1 + h3]
+    i5 = row + pc[h2 * 52 + h3]
+    best = _max6(o.high, i0, i1, i2, i3, i4, i5)
+    best_low = _max6(lo.low, i0, i1, i2, i3, i4, i5)
+    suits = (
+        _THREE_SUITED
+        + _SUIT_ONE[board[0]]
+        + _SUIT_ONE[board[1]]
+        + _SUIT_ONE[board[2]]
+        + _SUIT_ONE[board[3]]
+        + _SUIT_ONE[board[4]]
     )
+    if suits & _SUIT_BITS:
+        f = _omaha_flush(hole, board, _suit_of(suits), o.flush)
+        if f > best:
+            best = f
+    return best, best_low
 
 
 @dataclass(frozen=True)
@@ -388,6 +671,7 @@ __all__ = [
     "evaluate_omaha",
     "evaluate_omaha_low",
     "low_strength",
+    "omaha_hilo_strength",
     "omaha_low_strength",
     "omaha_strength",
     "strength",

@@ -1281,10 +1281,7 @@ class Round:
         """A shown hand's (high, low) strengths, -1 where the game has no such half; once each."""
         v = self._values.get(p)
         if v is None:
-            game = self.config.game
-            hi = game.high(cards, self.board) if game.split is not Split.LOW else -1
-            lo = game.low(cards, self.board) if game.split is not Split.HIGH else -1
-            v = self._values[p] = (hi, lo)
+            v = self._values[p] = self.config.game.values(cards, self.board)
         return v
 
     def _raise_best(

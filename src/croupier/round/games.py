@@ -12,6 +12,7 @@ from croupier.hands.evaluate import (
     describe_low_strength,
     describe_strength,
     low_strength,
+    omaha_hilo_strength,
     omaha_low_strength,
     omaha_strength,
     strength,
@@ -54,11 +55,22 @@ class Game:
         return strength((*hole, *board), self.order)
 
     def low(self, hole: Sequence[int], board: Sequence[int]) -> int:
-        rule = self.low_rule
-        assert rule is not None
+        rule = _low_rule(self)
+        if rule is None:
+            raise ValueError(f"{self.name} has no low half")
         if self.omaha:
             return omaha_low_strength(hole, board, rule)
         return low_strength((*hole, *board), rule)
+
+    def values(self, hole: Sequence[int], board: Sequence[int]) -> tuple[int, int]:
+        """A shown hand's (high, low) strengths, -1 where the game has no such half."""
+        if self.split is Split.HIGH:
+            return self.high(hole, board), -1
+        if self.split is Split.HILO and self.omaha:
+            rule = _low_rule(self)
+            assert rule is not None  # a hi/lo game always has a low rule
+            return omaha_hilo_strength(hole, board, rule, self.order)
+        return (-1 if self.split is Split.LOW else self.high(hole, board)), self.low(hole, board)
 
     def describe(self, high: int | None, low: int | None) -> str:
         """A shown hand in words, its high and/or low."""
@@ -94,3 +106,17 @@ class Game:
 
 
 HOLDEM = Game("holdem", 2, False)
+
+# Each game's low rule, by the game's identity: building or hashing one per shown hand costs
+# more than evaluating it. Bounded: games are few and long-lived.
+_LOW_RULES: dict[int, tuple[Game, LowRule | None]] = {}
+
+
+def _low_rule(game: Game) -> LowRule | None:
+    e = _LOW_RULES.get(id(game))
+    if e is not None and e[0] is game:
+        return e[1]
+    rule = game.low_rule
+    if len(_LOW_RULES) < 256:
+        _LOW_RULES[id(game)] = (game, rule)
+    return rule

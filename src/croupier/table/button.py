@@ -546,5 +546,7 @@ def advance(seating: Seating, deal: Deal) -> Seating:
     for m in deal.missed:
         seats[m.seat] = replace(seats[m.seat], missed=seats[m.seat].missed | {m.blind})
     for n in deal.dealt_in:
-        seats[n] = replace(seats[n], status=Status.PLAYING, new=False, missed=frozenset())
+        s = seats[n]
+        if s.status is not Status.PLAYING or s.new or s.missed:  # most seats are unchanged
+            seats[n] = replace(s, status=Status.PLAYING, new=False, missed=frozenset())
     return Seating.of(seats, seating.size)

@@ -849,6 +849,9 @@ class Table:
         self.__dict__.update(before.__dict__)
         self.events, self._deck = events, deck  # the dealer's deck is an input, not state
         self.round = reopen(before.round, e.commands, new_round_started=False)
+        for later in events[last + 1 : -1]:  # said between the round's end and the reopen
+            if isinstance(later, Notice):
+                self._f_notice(later)
 
     def _last_finished_before(self, end: int) -> int:
         return max(i for i in range(end) if isinstance(self.events[i], RoundFinished))

@@ -41,7 +41,7 @@ from croupier.tournament.action_clock import COUNTDOWN, SLOW_LIMIT
 from croupier.tournament.conditions import DUNEDIN, QLD
 from croupier.tournament.floor import Floor
 from croupier.tournament.hands import HandPlan
-from croupier.tournament.state import TournamentError, refuse
+from croupier.tournament.state import PLAYING, TournamentError, refuse
 
 _ACTIONS = (Folded, Checked, Called, BetOrRaised)
 
@@ -201,16 +201,21 @@ class LiveHands(Floor):
         self._entrant(player)
         if chips <= 0 or chips % self.smallest_chip():
             raise refuse(clause, f"{chips} is not a whole number of {self.smallest_chip()} chips")
-        last = next(
+        at = next(
             (
-                e
-                for e in reversed(self.events)
-                if isinstance(e, ev.HandPlayed) and player in e.players
+                i
+                for i in range(len(self.events) - 1, -1, -1)
+                if isinstance(e := self.events[i], ev.HandPlayed) and player in e.players
             ),
             None,
         )
-        if last is None:
+        if at is None:
             raise refuse(clause, f"{player} has played no hand")
+        last = self.events[at]
+        assert isinstance(last, ev.HandPlayed)
+        since = self.events[at:]
+        if any(isinstance(e, ev.HiddenChipsRuled) and e.player == player for e in since):
+            raise refuse(clause, f"{player}'s hidden chips from that hand are already ruled on")
         lost = last.after[last.players.index(player)] == 0
         if award_to and (
             award_to == player
@@ -223,6 +228,8 @@ class LiveHands(Floor):
                 raise refuse(clause, "part of the action: correct the bets before recording")
             if award_to:
                 raise refuse(clause, f"{player} won the hand: the chip stays theirs")
+            if self.entrants[player].status != PLAYING:
+                raise refuse(clause, f"{player} is out of the tournament: no chips join them")
             to = player
         else:
             if part_of_action and not award_to:

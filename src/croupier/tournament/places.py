@@ -7,6 +7,9 @@ from croupier.tournament.conditions import QLD
 from croupier.tournament.payouts import schedule, shared_places
 from croupier.tournament.state import DISQUALIFIED, PE_CLAUSE, TournamentState
 
+#: The reading that gives bounties nobody won to the tournament's winner (see _unclaimed_bounties).
+UNCLAIMED_BOUNTY = "qld-tournament-2020 2 Bounty (unclaimed)"
+
 
 class Placing(TournamentState):
     """Awards places and prizes (qld-tournament-2020 4.19; act-omaha-2017 20.18-20.21)."""
@@ -65,6 +68,8 @@ class Placing(TournamentState):
                 self._emit(
                     ev.BountyWon(w, w, self.conditions.bounty, "qld-tournament-2020 2 Bounty")
                 )
+                for loser, amount in self._unclaimed_bounties():
+                    self._emit(ev.BountyWon(w, loser, amount, UNCLAIMED_BOUNTY))
             self._emit(
                 ev.PlacesAwarded(
                     ((w, 1, self.prizes[0].cash if self.prizes else 0, self._seat_prize(1)),),
@@ -76,6 +81,23 @@ class Placing(TournamentState):
                 if e.cash or e.seat_won:
                     self._emit(ev.PrizePaid(p, e.cash, e.seat_won, "act-omaha-2017 20.19"))
             self._emit(ev.TournamentFinished(w, "qld-tournament-2020 2 Tournament Result Log"))
+
+    def _unclaimed_bounties(self) -> list[tuple[str, int]]:
+        """Each entrant's bounties that no player won: those of entries that went out other
+        than by a knockout (an elimination round, a forfeit, a provisional elimination, a
+        disqualification). Reading of qld-tournament-2020 2 "Bounty" (won by "a player that
+        eliminates another player"): nobody eliminated them, so the bounty stays in play and
+        goes, with the winner's own, to the last player left, who outlasted every entry."""
+        claimed: dict[str, int] = {}
+        for e in self.events:
+            if isinstance(e, ev.BountyWon):
+                claimed[e.loser] = claimed.get(e.loser, 0) + e.amount
+        out = []
+        for p in self.order:
+            left = self.entrants[p].entries * self.conditions.bounty - claimed.get(p, 0)
+            if left > 0:
+                out.append((p, left))
+        return out
 
     def _seat_prize(self, place: int) -> str:
         if self.prizes and 1 <= place <= len(self.prizes):

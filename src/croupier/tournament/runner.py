@@ -109,7 +109,7 @@ def check_payouts(t: Tournament) -> None:
         raise InvariantBroken(f"prizes paid {paid - bonus} != prize pool {t.pool}")
     if sum(p.cash for p in prizes) != t.pool:
         raise InvariantBroken("the schedule does not add up to the pool")
-    if t.conditions.bounty and not any(e.status == "disqualified" for e in t.entrants.values()):
+    if t.conditions.bounty:
         won = sum(e.bounties for e in t.entrants.values())
         if t.bounty_fund or won != t.conditions.bounty * t.entries_total:
             raise InvariantBroken(f"bounties paid {won}; {t.bounty_fund} left unpaid")

@@ -349,7 +349,7 @@ class UthRound:
             raise _refuse(R + "4.6", "no wager may be placed after the first card is dealt")
         p = cmd.player
         if p not in self.chips:
-            raise _refuse(R + "4.1", f"{p!r} has no chips at this table")
+            raise _refuse(R + "4.1", f"{p} has no chips at this table")
         seated = self.start.seats.get(box)
         if seated is not None and seated != p:
             raise _refuse(R + "4.1", f"box {box} is {seated}'s; wager on your own box")
@@ -359,8 +359,11 @@ class UthRound:
         if other is not None:
             raise _refuse(R + "4.4", f"{p} already wagers on box {other}: one hand a round")
         amounts = (cmd.ante, cmd.blind, cmd.trips)
-        if not all(_is_int(a) and a >= 0 for a in amounts):
-            raise _refuse(R + "4.1", f"wagers are whole numbers of chips, not {amounts!r}")
+        for name, a in zip(("ante", "blind", "trips"), amounts, strict=True):
+            if not (_is_int(a) and a >= 0):
+                raise _refuse(
+                    R + "4.1", f"the {name} wager must be a whole number of chips, not {a}"
+                )
         if cmd.ante == 0 and cmd.blind == 0:
             if cmd.trips:
                 raise _refuse(R + "4.3", "a Trips wager needs an Ante and a Blind wager")
