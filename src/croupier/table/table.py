@@ -687,8 +687,6 @@ class Table:
                         "act-omaha-2017 4.8(a)",
                     )
                 )
-        elif self.deadline is not None and self.deadline[0] != actor:
-            self.deadline = None
 
     def _finish(self, r: Round) -> None:
         if r.voided:
@@ -786,10 +784,20 @@ class Table:
     def _f_action(self, e: RoundAction) -> None:
         assert self.round is not None
         self.round.apply(e.command)
+        self._lapse_deadline()
 
     def _f_reported(self, e: FloorReported) -> None:
         assert self.round is not None
         apply_incident(self.round, e.incident)
+        self._lapse_deadline()
+
+    def _lapse_deadline(self) -> None:
+        """A deadline lapses once its player is no longer the one to act (part of the fold,
+        so a table rebuilt from its events has the same deadline as the live one)."""
+        if self.deadline is not None and (
+            self.round is None or self.round.actor != self.deadline[0]
+        ):
+            self.deadline = None
 
     def _f_reopened(self, e: RoundReopened) -> None:
         last = self._last_finished_before(len(self.events) - 1)
@@ -799,6 +807,7 @@ class Table:
         self.__dict__.update(before.__dict__)
         self.events = events
         self.round = reopen(before.round, e.commands, new_round_started=False)
+        self._lapse_deadline()
 
     def _last_finished_before(self, end: int) -> int:
         return max(i for i in range(end) if isinstance(self.events[i], RoundFinished))
