@@ -10,7 +10,7 @@ from croupier.floor.incidents import CardsInMuck, HandKilledByDealer, RuleBreach
 from croupier.round import CheckCall, DealBoard, DealHole, Fold, IllegalAction, Round
 from croupier.round.events import HandKilled, PotAwarded, RoundEnded, RulingMade
 from croupier.shoe import Shoe
-from croupier.table import commands as C
+from croupier.table import commands as cmd
 from croupier.table.presets import preset
 from croupier.table.table import Table
 
@@ -32,14 +32,14 @@ def test_pot_of_dead_hands_goes_to_the_hand_left(rules: str, pot: int) -> None:
         ("p0", 4, 40, False),
         ("p9", 3, 81, True),
     ):
-        t.apply(C.SitDown(p, seat, chips, 0, post))
+        t.apply(cmd.SitDown(p, seat, chips, 0, post))
     bought = _bought(t)
-    t.apply(C.StartRound(Shoe(cfg.game.deck, seed=3).shuffle().order, 1))
+    t.apply(cmd.StartRound(Shoe(cfg.game.deck, seed=3).shuffle().order, 1))
     r = t.round
     assert r is not None and r.actor is not None
-    t.apply(C.Act(Fold(r.actor), 2))
-    t.apply(C.Report(RuleBreached(player=0, phone=rules == "dunedin-house"), 3))
-    t.apply(C.Report(HandKilledByDealer(player=1), 4))
+    t.apply(cmd.Act(Fold(r.actor), 2))
+    t.apply(cmd.Report(RuleBreached(player=0, phone=rules == "dunedin-house"), 3))
+    t.apply(cmd.Report(HandKilledByDealer(player=1), 4))
     assert t.round is None  # one hand left: it wins
     assert r.is_over
     won = [e for e in r.events if isinstance(e, PotAwarded)]
@@ -52,8 +52,8 @@ def _dealer_round() -> Round:
     cfg = preset("qld-holdem-2005", game="short-deck", structure="fixed", seats=6)
     t = Table(cfg)
     for p, seat in (("a", 1), ("b", 2), ("c", 3)):
-        t.apply(C.SitDown(p, seat, 100, 0))
-    t.apply(C.StartRound(None, 1))
+        t.apply(cmd.SitDown(p, seat, 100, 0))
+    t.apply(cmd.StartRound(None, 1))
     r = t.round
     assert r is not None
     deck = list(Shoe(cfg.game.deck, seed=5).shuffle().order)

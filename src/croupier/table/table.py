@@ -678,15 +678,18 @@ class Table:
             return
         at = getattr(cmd, "at", 0)
         actor = r.actor
-        if self.config.action_seconds is not None and actor is not None:
-            if self.deadline is None or self.deadline[0] != actor or isinstance(cmd, StartRound):
-                self._emit(
-                    DeadlineSet(
-                        self.players[actor],
-                        at + self.config.action_seconds,
-                        "act-omaha-2017 4.8(a)",
-                    )
+        if (
+            self.config.action_seconds is not None
+            and actor is not None
+            and (self.deadline is None or self.deadline[0] != actor or isinstance(cmd, StartRound))
+        ):
+            self._emit(
+                DeadlineSet(
+                    self.players[actor],
+                    at + self.config.action_seconds,
+                    "act-omaha-2017 4.8(a)",
                 )
+            )
 
     def _finish(self, r: Round) -> None:
         if r.voided:
