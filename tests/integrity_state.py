@@ -8,9 +8,11 @@ state: memos the object rebuilds on demand, and the table's sink (where finished
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from croupier.round import Round
+from croupier.table.history import Disputable
 from croupier.table.table import Table
 
 #: Attributes that are not state: what each is, in words.
@@ -46,6 +48,8 @@ def state(obj: Any, skip: frozenset[str] = frozenset()) -> Any:
             type(obj).__name__,
             {a: state(getattr(obj, a), skip) for a in attributes(obj) if a not in leave},
         )
+    if isinstance(obj, Disputable):  # holds a round, which compares by identity
+        return ("Disputable", {f.name: state(getattr(obj, f.name), skip) for f in fields(obj)})
     if isinstance(obj, dict):
         return {k: state(v, skip) for k, v in obj.items()}
     if isinstance(obj, list | tuple):

@@ -9,7 +9,7 @@ naming the round.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -29,7 +29,8 @@ from croupier.table.commands import (
     StartRound,
     TableCommand,
 )
-from croupier.table.events import PlayerLeft, RoundStarted
+from croupier.table.events import PlayerLeft, RoundStarted, TableEvent
+from croupier.table.history import Sink
 from croupier.table.table import Table, TableConfig, without
 
 BOT_MIX = ("tight-aggressive", "random", "calling-station")
@@ -83,8 +84,8 @@ class Report:
 
 
 class _Sim:
-    def __init__(self, config: TableConfig, seed: int, seats: int) -> None:
-        self.table = Table(config)
+    def __init__(self, config: TableConfig, seed: int, seats: int, sink: Sink) -> None:
+        self.table = Table(config, sink=sink)
         self.config = config
         self.rng = random.Random(seed)
         self.shoe = Shoe(config.game.deck, seed=seed)
@@ -126,6 +127,7 @@ class _Sim:
     def leave(self, player: str) -> None:
         chips = self.table.stacks[player]
         if self.send(Leave(player, self.at)):
+            del self.bots[player]
             self.report.players[player].cashed_out += chips
             self.money_out += chips
             self.report.departures += 1
@@ -173,6 +175,7 @@ class _Sim:
         started = next(e for e in events if isinstance(e, RoundStarted))
         for e in events:
             if isinstance(e, PlayerLeft):
+                self.bots.pop(e.player, None)
                 self.report.players[e.player].cashed_out += e.chips
                 self.money_out += e.chips
                 self.report.departures += 1
@@ -205,6 +208,10 @@ class _Sim:
                 f"{self.money_out}"
             )
         return round_, started.players
+
+
+def _drop(events: Sequence[TableEvent]) -> None:
+    """A sink that keeps nothing."""
 
 
 def check_deal(
@@ -254,9 +261,12 @@ def simulate(
     seats: int = 9,
     history: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    sink: Sink | None = None,
 ) -> Report:
-    """Play ``rounds`` rounds; write each as PHH under ``history`` when given."""
-    sim = _Sim(config, seed, seats)
+    """Play ``rounds`` rounds; write each as PHH under ``history`` when given. The table hands
+    the events of finished rounds to ``sink`` (by default they are dropped), so memory stays
+    bounded however many rounds are played."""
+    sim = _Sim(config, seed, seats, sink if sink is not None else _drop)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)
     for i in range(rounds):
