@@ -131,6 +131,8 @@ class Driver:
         self.at += rng.choice([0, 0, 1, 5, 20, 45, 1000])
         r = t.round
         k = rng.random()
+        if rng.random() < 0.03:
+            return self._malformed()
         if r is not None and not r.is_over:
             # the floor is called more often while the dealer deals (between betting rounds)
             if k < (0.5 if r.awaiting() in ("hole", "board") else self.reports):
@@ -273,6 +275,37 @@ class Driver:
             ]
         )
 
+    def _malformed(self) -> TableCommand:
+        """A command whose fields are not of their declared types (issue 12: the verbs let
+        TypeError and AttributeError out)."""
+        rng = self.rng
+        bad: list[Any] = [None, -1, 10**30, "x", 1.5, True, (), (1, "2"), [1], object()]
+
+        def b() -> Any:
+            return rng.choice(bad)
+
+        inner: Any = rng.choice(
+            [Fold(b()), CheckCall(b()), BetRaise(b(), b()), DealHole(b(), b()), DealBoard(b())]
+        )
+        report: Any = rng.choice(
+            [HandKilledByDealer(b()), CardsInMuck(b(), b()), ChipsPushed(b(), b(), b(), b(), b())]
+        )
+        return rng.choice(
+            [
+                SitDown(b(), b(), b(), b(), b()),
+                AddChips(b(), b(), b()),
+                StartRound(b(), b()),
+                Tick(b()),
+                CallClock(b(), b()),
+                ReopenRound(b(), b()),
+                LockFunds(b(), b(), b(), b()),
+                Act(b(), b()),
+                Act(inner, self.at),
+                Report(b(), self.at),
+                Report(report, self.at),
+            ]
+        )
+
     def _table_command(self) -> TableCommand:
         rng, t, at = self.rng, self.table, self.at
         seated = [s.player for _, s in t.seating.seats]
@@ -382,3 +415,38 @@ def test_state_attributes_are_all_compared() -> None:
         compared = state(obj)[1]
         assert set(compared) == set(names) - set(NOT_STATE[type(obj)])
     assert COMMAND_MARKS in attributes(t.round)
+
+
+MALFORMED: list[Any] = [
+    SitDown(None, 1, 100),  # type: ignore[arg-type]
+    SitDown("p", "1", 100),  # type: ignore[arg-type]
+    Tick(None),  # type: ignore[arg-type]
+    CallClock("60", 1),  # type: ignore[arg-type]
+    StartRound((1, "x"), 1),  # type: ignore[arg-type]
+    Act(None, 1),  # type: ignore[arg-type]
+    Act(BetRaise(1, None), 1),  # type: ignore[arg-type]
+    Act(DealHole("0", ()), 1),  # type: ignore[arg-type]
+    Report(None, 1),  # type: ignore[arg-type]
+    Report(HandKilledByDealer("1"), 1),  # type: ignore[arg-type]
+    Report(OutOfTurn(None), 1),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize("cmd", MALFORMED, ids=repr)
+def test_malformed_commands_are_refused(cmd: TableCommand) -> None:
+    """Nothing but IllegalAction comes out of the verbs, whatever the command holds."""
+    cfg = preset("act-omaha-2017", seats=6, action_seconds=30)
+    t = Table(cfg)
+    t.apply(SitDown("a", 1, 100))
+    t.apply(SitDown("b", 2, 100))
+    t.apply(StartRound(None, 0))
+    before = state(t)
+    ruling = t.why_illegal(cmd)
+    assert ruling is not None and ruling.clause
+    with pytest.raises(IllegalAction):
+        t.apply(cmd)
+    assert state(t) == before
+    if isinstance(cmd, Act) and t.round is not None:
+        assert t.round.why_illegal(cmd.command) is not None
+        with pytest.raises(IllegalAction):
+            t.round.apply(cmd.command)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card, CardError
+from croupier.round import wellformed
 from croupier.round.commands import (
     BetRaise,
     CheckCall,
@@ -217,6 +218,7 @@ class Round:
 
     def why_illegal(self, cmd: Command) -> Ruling | None:
         try:
+            wellformed.check(cmd)
             self._plan(cmd)
         except IllegalAction as e:
             return e.ruling
@@ -224,6 +226,7 @@ class Round:
 
     def apply(self, cmd: Command) -> list[Event]:
         """Apply a command: the events it produced, or :class:`IllegalAction` and no change."""
+        wellformed.check(cmd)
         events = self._plan(cmd)
         log = self.events
         mark = len(log)

@@ -25,6 +25,7 @@ from croupier.round import (
     Rulebook,
     Ruling,
     Structure,
+    wellformed,
 )
 from croupier.round.commission import Commission
 from croupier.round.events import RoundVoided as MisdealVoided
@@ -298,6 +299,7 @@ class Table:
     # Planning: check a command and work out its events, changing nothing
 
     def _plan(self, cmd: TableCommand) -> list[TableEvent]:
+        wellformed.check(cmd)
         if isinstance(cmd, Act):
             return self._plan_act(cmd)
         handler = _PLANNERS.get(type(cmd))
