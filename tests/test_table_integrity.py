@@ -450,3 +450,32 @@ def test_malformed_commands_are_refused(cmd: TableCommand) -> None:
         assert t.round.why_illegal(cmd.command) is not None
         with pytest.raises(IllegalAction):
             t.round.apply(cmd.command)
+
+
+def test_reopen_needs_no_history(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 12 item 6: ReopenRound refolded the table's whole history (seconds after some
+    thousands of rounds). Now a table keeps the last round for its dispute: reopening refolds
+    nothing else, and works the same on a table rebuilt from a checkpoint."""
+    from croupier.simulate import _Sim
+
+    cfg = preset("dunedin-house", seats=9)
+    handed: list[TableEvent] = []
+    sim = _Sim(cfg, 3, 9, handed.extend)
+    for _ in range(40):
+        sim.between_rounds()
+        sim.play_round()
+    t = sim.table
+    assert handed and len(t.events) < len(handed)  # the table holds one round's events
+    rebuilt = Table.from_events(cfg, t.events)
+    assert state(rebuilt, frozenset({"sink"})) == state(t, frozenset({"sink"}))
+    cmd = ReopenRound(1, sim.at + 1)
+
+    def refold(*_: object) -> Table:
+        raise AssertionError("ReopenRound refolded the table's events")
+
+    monkeypatch.setattr(Table, "from_events", refold)
+    assert t.why_illegal(cmd) is None
+    t.apply(cmd)
+    rebuilt.apply(cmd)
+    assert differences(state(rebuilt), state(t)) == []
+    assert t.round is not None and not t.round.is_over
