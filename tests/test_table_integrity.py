@@ -479,3 +479,17 @@ def test_reopen_needs_no_history(monkeypatch: pytest.MonkeyPatch) -> None:
     rebuilt.apply(cmd)
     assert differences(state(rebuilt), state(t)) == []
     assert t.round is not None and not t.round.is_over
+
+
+def test_a_checkpoint_holds_every_field_kept_between_rounds() -> None:
+    """Every attribute of a table is in its checkpoint, belongs to the round in progress (none
+    at a checkpoint), or is not state: a field added later cannot be lost at a hand-over."""
+    from dataclasses import fields
+
+    from croupier.table.events import TableCheckpoint
+
+    t = Table(preset("dunedin-house"))
+    kept = {f.name for f in fields(TableCheckpoint)}
+    of_the_round = {"round", "deal", "players", "deadline", "disputable"}
+    given = {"config", "rules", "events"} | set(NOT_STATE[Table])
+    assert set(attributes(t)) == kept | of_the_round | given
