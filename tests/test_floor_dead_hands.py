@@ -5,9 +5,21 @@ from __future__ import annotations
 
 import pytest
 
+from croupier.cards import parse_cards
 from croupier.floor import apply_incident
 from croupier.floor.incidents import CardsInMuck, HandKilledByDealer, RuleBreached
-from croupier.round import CheckCall, DealBoard, DealHole, Fold, IllegalAction, Round
+from croupier.round import (
+    CheckCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    IllegalAction,
+    Muck,
+    Round,
+    RoundConfig,
+    Structure,
+    rulebook,
+)
 from croupier.round.events import HandKilled, PotAwarded, RoundEnded, RulingMade
 from croupier.shoe import Shoe
 from croupier.table import commands as cmd
@@ -105,3 +117,26 @@ def test_every_hand_dead_at_once_the_last_to_fold_wins() -> None:
     assert r.is_over
     won = [(e.player, e.amount) for e in r.events if isinstance(e, PotAwarded)]
     assert won == [(2, 2 * r.config.blinds[1] - r.commission)]
+
+
+def test_chips_of_a_hand_mucked_above_the_last_claim_stay_in_the_pot() -> None:
+    """Heads-up, one player all in on the ante alone, the other's blind returned uncalled, both
+    hands mucked: the last to muck keeps the claim and wins the ante (before, the 9 chips
+    vanished, in the engine and in the batch replay alike)."""
+    cfg = RoundConfig(
+        stacks=(9, 32),
+        blinds=(5, 10),
+        antes=(0, 10),
+        min_bet=10,
+        rulebook=rulebook("dunedin-house"),
+        structure=Structure.fixed_limit(10, 20),
+    )
+    r = Round(cfg)
+    r.apply(DealHole(0, parse_cards("2cJd")))
+    r.apply(DealHole(1, parse_cards("Qd5c")))
+    for board in ("2sKd2d", "Qc", "4h"):
+        r.apply(DealBoard(parse_cards(board)))
+    r.apply(Muck(0))
+    r.apply(Muck(1))
+    assert r.is_over
+    assert r.stacks == [0, 41]
