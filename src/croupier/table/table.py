@@ -800,6 +800,8 @@ class Table:
         self.stacks.pop(e.player, None)
         self.declared.discard(e.player)
         self.away_since.pop(e.player, None)
+        self.away_noticed.discard(e.player)
+        self.abstained.pop(e.player, None)
         self.departed[e.player] = (e.chips, e.at)
 
     def _f_seat_changed(self, e: SeatChanged) -> None:
@@ -821,6 +823,14 @@ class Table:
 
     def _f_started(self, e: RoundStarted) -> None:
         self.disputable = None  # the right to dispute ends when a new round begins
+        # forget what no rule can use again (the table clock only moves forward): departures
+        # past the rathole window (dunedin-house 23), time paid for that has run out (15.3)
+        if self.departed:
+            self.departed = {
+                p: left for p, left in self.departed.items() if e.at - left[1] < RATHOLE_SECONDS
+            }
+        if self.paid_until:
+            self.paid_until = {p: t for p, t in self.paid_until.items() if t > e.at}
         self.deal = e.deal
         self.players = e.players
         self.round = Round(e.config)
