@@ -595,6 +595,31 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
 }
 
+# Integrity (issue 12): the pot of dead hands, deadlines folded from events, disputes resumed
+# from the round kept for them, all checked by the random-command test.
+_INTEGRITY: dict[tuple[str, ...], tuple[str, str]] = {
+    (
+        "qld-holdem-2005 s5(3)",
+        *(f"qld-holdem-2005 s33({i})" for i in (2, 3, 4)),
+        "act-omaha-2017 17.9",
+        "act-omaha-2017 17.10",
+        "act-omaha-2017 19.2",
+        "dunedin-house 69",
+    ): ("", "`tests/test_floor_dead_hands.py`, `tests/test_table_integrity.py`"),
+    ("act-omaha-2017 4.8", "dunedin-house 90"): ("", "`tests/test_state_from_events.py`"),
+    ("act-omaha-2017 17.14", "dunedin-house 67"): (
+        "`croupier.table.history`",
+        "`tests/test_table_integrity.py`",
+    ),
+}
+for _clauses, (_code, _tests) in _INTEGRITY.items():
+    for _c in _clauses:
+        _was_code, _was_tests = IMPLEMENTED[_c]
+        IMPLEMENTED[_c] = (
+            f"{_was_code}, {_code}" if _code else _was_code,
+            f"{_was_tests}, {_tests}",
+        )
+
 BOOKS = (
     "qld-holdem-2005",
     "act-uth-2025",

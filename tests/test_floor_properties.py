@@ -56,12 +56,16 @@ from croupier.round import (
     Structure,
 )
 from croupier.round.engine import BOARD_SIZES
+from integrity_state import COMMAND_MARKS
+from integrity_state import state as whole_state
 
 DECK = list(Deck.standard().cards)
 
 
 def state(r: Round) -> tuple[object, ...]:
+    """The round's whole state (every attribute but the undo marks) and what it shows."""
     return (
+        whole_state(r, frozenset({COMMAND_MARKS})),
         list(r.stacks),
         list(r.bets),
         list(r.contrib),

@@ -64,6 +64,8 @@ from croupier.round.events import (
     HoleDealt,
     PotAwarded,
 )
+from integrity_state import COMMAND_MARKS
+from integrity_state import state as whole_state
 
 DECK = Deck.standard()
 
@@ -174,7 +176,9 @@ def setups(draw: st.DrawFn) -> Setup:
 
 
 def snapshot(r: Round) -> tuple[object, ...]:
+    """What the round answers and its whole state (every attribute but the undo marks)."""
     return (
+        whole_state(r, frozenset({COMMAND_MARKS})),
         tuple(r.events),
         tuple(r.stacks),
         tuple(r.bets),

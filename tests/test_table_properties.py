@@ -38,6 +38,7 @@ from croupier.table.events import FundsReleased, PlayerLeft
 from croupier.table.presets import preset
 from croupier.table.table import Table
 from croupier.views import actor_view
+from integrity_state import state as whole_state
 
 PLAYERS = [f"p{i}" for i in range(12)]
 
@@ -93,8 +94,10 @@ def _command(
 
 
 def _snapshot(t: Table) -> tuple[object, ...]:
+    """The table's whole state and what it shows."""
     r = t.round
     return (
+        whole_state(t),
         len(t.events),
         t.seating,
         dict(t.stacks),

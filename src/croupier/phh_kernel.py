@@ -151,6 +151,12 @@ def _pots(ceff, elig, n, dead, pamt, pel, pfl):
     rest = total - below
     if rest != 0 and pots > 0:
         pamt[pots - 1] += rest
+    elif rest != 0 and elig != 0:
+        # only chips above every contender's (a dead or mucked hand's): they stay in the pot
+        pamt[0] = rest
+        pel[0] = elig
+        pfl[0] = prev
+        pots = 1
     return pots
 
 

@@ -9,7 +9,7 @@ naming the round.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -29,7 +29,8 @@ from croupier.table.commands import (
     StartRound,
     TableCommand,
 )
-from croupier.table.events import PlayerLeft, RoundStarted
+from croupier.table.events import PlayerLeft, RoundStarted, TableEvent
+from croupier.table.history import Sink
 from croupier.table.table import Table, TableConfig, without
 from croupier.views import seat_view
 
@@ -85,8 +86,8 @@ class Report:
 
 
 class _Sim:
-    def __init__(self, config: TableConfig, seed: int | None, seats: int) -> None:
-        self.table = Table(config)
+    def __init__(self, config: TableConfig, seed: int | None, seats: int, sink: Sink) -> None:
+        self.table = Table(config, sink=sink)
         self.config = config
         self.rng = random.Random(seed)  # the bots and arrivals; None: from the system
         # a secure shoe unless a seed is asked for; each round's start records which
@@ -130,6 +131,7 @@ class _Sim:
     def leave(self, player: str) -> None:
         chips = self.table.stacks[player]
         if self.send(Leave(player, self.at)):
+            del self.bots[player]
             self.report.players[player].cashed_out += chips
             self.money_out += chips
             self.report.departures += 1
@@ -200,6 +202,7 @@ class _Sim:
         started = next(e for e in events if isinstance(e, RoundStarted))
         for e in events:
             if isinstance(e, PlayerLeft):
+                self.bots.pop(e.player, None)
                 self.report.players[e.player].cashed_out += e.chips
                 self.money_out += e.chips
                 self.report.departures += 1
@@ -236,6 +239,10 @@ class _Sim:
                 f"{self.money_out}"
             )
         return round_, started.players
+
+
+def _drop(events: Sequence[TableEvent]) -> None:
+    """A sink that keeps nothing."""
 
 
 def check_deal(
@@ -285,11 +292,14 @@ def simulate(
     seats: int = 9,
     history: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    sink: Sink | None = None,
 ) -> Report:
     """Play ``rounds`` rounds; write each as PHH under ``history`` when given. ``seed`` seeds
     the shoe, the bots and the arrivals (reproducible: tests and replays only); ``None`` deals
-    from a secure shoe. Each round's :class:`RoundStarted` records the shoe used."""
-    sim = _Sim(config, seed, seats)
+    from a secure shoe. Each round's :class:`RoundStarted` records the shoe used. The table hands
+    the events of finished rounds to ``sink`` (by default they are dropped), so memory stays
+    bounded however many rounds are played."""
+    sim = _Sim(config, seed, seats, sink if sink is not None else _drop)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)
     for i in range(rounds):

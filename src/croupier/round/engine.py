@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card, CardError
-from croupier.round import burns
+from croupier.round import burns, wellformed
 from croupier.round.commands import (
     BetRaise,
     Burn,
@@ -227,6 +227,7 @@ class Round:
 
     def why_illegal(self, cmd: Command) -> Ruling | None:
         try:
+            wellformed.check(cmd)
             self._plan(cmd)
         except IllegalAction as e:
             return e.ruling
@@ -234,6 +235,7 @@ class Round:
 
     def apply(self, cmd: Command) -> list[Event]:
         """Apply a command: the events it produced, or :class:`IllegalAction` and no change."""
+        wellformed.check(cmd)
         events = self._plan(cmd)
         log = self.events
         mark = len(log)
@@ -420,6 +422,8 @@ class Round:
                 self.rules.deck_clause,
                 f"no community cards are due now (the round awaits {self.awaiting()})",
             )
+        if self.street >= RIVER:
+            raise self._refuse(self.rules.deck_clause, "the board is complete after the river")
         street = self.street + 1
         k = BOARD_SIZES[street]
         if len(cmd.cards) != k:
@@ -1074,6 +1078,13 @@ class Round:
             street = self.street
             if street == OVER:
                 return
+            if street < SHOWDOWN and not self.betting and self.folded.count(False) <= 1:
+                # the floor declared hands dead between streets or before every hole card was
+                # dealt, and one hand is left: taken to have folded (qld-holdem-2005 s33(2);
+                # act-omaha-2017 17.9), they leave it the pot as a fold would. At the showdown
+                # the hand left must still be tabled (s33(3)-(4)): see _settle.
+                self._settle()
+                return
             if street == SHOWDOWN:
                 if self.config.automatic:
                     self._auto_showdown()
@@ -1086,14 +1097,13 @@ class Round:
                 return
             if not self.holes_dealt:
                 return
-            if self.betting and self.queue:
-                if self.folded.count(False) > 1:
-                    if self.pending and self.queue[0] in self.pending:
-                        self._resolve_out_of_turn(self.queue[0])
-                        continue
-                    return
-                self.queue = []  # everyone else folded (qld-holdem-2005 s24(8), s25(7))
+            if self.betting and self.queue and self.folded.count(False) > 1:
+                if self.pending and self.queue[0] in self.pending:
+                    self._resolve_out_of_turn(self.queue[0])
+                    continue
+                return
             if self.betting:
+                # nobody left to act, or everyone else folded (qld-holdem-2005 s24(8), s25(7))
                 self._end_betting_round()
                 continue
             # between betting rounds: community cards are due
@@ -1191,8 +1201,9 @@ class Round:
             # as does a folded player's out-of-turn bet (qld-tournament-2020 4.41(d))
             self._emit(BetReturned(top, self.bets[top] - second))
         self._emit(BettingRoundEnded(self.street))
-        live = self.live()
-        if len(live) == 1:
+        if self.folded.count(False) <= 1:
+            # one hand left, or none: every other was folded or declared dead (qld-holdem-2005
+            # s33(3)-(4); act-omaha-2017 17.9)
             self._settle()
 
     def _deal_board(self, order: Sequence[Card]) -> None:
@@ -1319,6 +1330,10 @@ class Round:
         rest = sum(contrib) - below
         if rest and pots:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible, pots[-1].floor)
+        elif rest and eligible:
+            # only dead hands' bets, above every contender's: they stay in the pot
+            # (qld-holdem-2005 s33(2); act-omaha-2017 17.9)
+            pots.append(Pot(rest, tuple(eligible), prev))
         return pots
 
     def _settle(self) -> None:

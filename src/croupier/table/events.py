@@ -8,7 +8,7 @@ from croupier.floor.incidents import Incident
 from croupier.round.commands import Command as RoundCommand
 from croupier.round.config import RoundConfig
 from croupier.round.events import Event as RoundEvent
-from croupier.table.button import Deal, Status
+from croupier.table.button import Buttons, Deal, Seating, Status
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,3 +198,28 @@ class RoundReopened(TableEvent):
 
     commands: int
     clause: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableCheckpoint(TableEvent):
+    """The whole table between rounds, written as a round begins when the table hands the events
+    before it to a sink: a fold may start here (``Table.from_events`` of this event and those
+    after it). Mappings are (key, value) pairs in the table's order."""
+
+    seating: Seating
+    stacks: tuple[tuple[str, int], ...]
+    buttons: Buttons | None
+    hands: int
+    commission: int
+    fees: int
+    closed: bool
+    declared: frozenset[str]
+    departed: tuple[tuple[str, tuple[int, int]], ...]
+    away_since: tuple[tuple[str, int], ...]
+    away_noticed: frozenset[str]
+    abstained: tuple[tuple[str, int], ...]
+    original: frozenset[str]
+    stepped_away: frozenset[str]
+    last_round: frozenset[str]
+    paid_until: tuple[tuple[str, int], ...]
+    locked: tuple[tuple[str, int], ...]

@@ -25,6 +25,7 @@ from croupier.round import (
     Rulebook,
     Ruling,
     Structure,
+    wellformed,
 )
 from croupier.round.commission import Commission
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt
@@ -84,11 +85,13 @@ from croupier.table.events import (
     RoundVoided,
     SeatChanged,
     StatusChanged,
+    TableCheckpoint,
     TableClosed,
     TableEvent,
     TimeCharged,
     TimedOut,
 )
+from croupier.table.history import Disputable, Sink
 from croupier.table.seats import seat_change_penalty
 from croupier.table.stakes import (
     RATHOLE_SECONDS,
@@ -179,8 +182,11 @@ class Table:
     """One table's state and its three verbs: :meth:`why_illegal`, :meth:`apply`, and the
     queries the dealer's console shows."""
 
-    def __init__(self, config: TableConfig) -> None:
+    def __init__(self, config: TableConfig, sink: Sink | None = None) -> None:
         self.config = config
+        # given a sink, the table hands it the events before each round it starts (after a
+        # checkpoint, so its events still fold to its state): memory stays bounded
+        self.sink = sink
         self.rules = config.rulebook.id
         self.events: list[TableEvent] = []
         self.seating = Seating((), config.size)
@@ -207,6 +213,7 @@ class Table:
         # The deck croupier deals the round in progress from: the dealer side's input (from
         # StartRound), not state; events record each card dealt, never the order.
         self._deck: tuple[Card, ...] | None = None
+        self.disputable: Disputable | None = None  # the last round, while it may be reopened
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -250,19 +257,54 @@ class Table:
         for e in events:
             self._emit(e)
         self._after(cmd)
+        if self.sink is not None and events and isinstance(events[0], TableCheckpoint):
+            self._hand_over(mark)
+            mark = 0
         return self.events[mark:]
+
+    def _hand_over(self, mark: int) -> None:
+        """Give the sink the events before the checkpoint at ``mark``; keep the rest."""
+        assert self.sink is not None
+        self.sink(self.events[:mark])
+        del self.events[:mark]
 
     @classmethod
     def from_events(cls, config: TableConfig, events: Sequence[TableEvent]) -> Table:
+        """The fold of ``events``: a table's whole history, or a checkpoint and what followed."""
         t = cls(config)
         for e in events:
             t._emit(e)
         return t
 
+    def checkpoint(self) -> TableCheckpoint:
+        """The table between rounds, as an event a fold can start from."""
+        if self.round is not None:
+            raise _refuse(_TABLE, "a checkpoint is taken between rounds")
+        return TableCheckpoint(
+            seating=self.seating,
+            stacks=tuple(self.stacks.items()),
+            buttons=self.buttons,
+            hands=self.hands,
+            commission=self.commission,
+            fees=self.fees,
+            closed=self.closed,
+            declared=frozenset(self.declared),
+            departed=tuple(self.departed.items()),
+            away_since=tuple(self.away_since.items()),
+            away_noticed=frozenset(self.away_noticed),
+            abstained=tuple(self.abstained.items()),
+            original=frozenset(self.original),
+            stepped_away=frozenset(self.stepped_away),
+            last_round=frozenset(self.last_round),
+            paid_until=tuple(self.paid_until.items()),
+            locked=tuple(self.locked.items()),
+        )
+
     # ------------------------------------------------------------------------------------
     # Planning: check a command and work out its events, changing nothing
 
     def _plan(self, cmd: TableCommand) -> list[TableEvent]:
+        wellformed.check(cmd)
         if isinstance(cmd, Act):
             return self._plan_act(cmd)
         handler = _PLANNERS.get(type(cmd))
@@ -462,6 +504,8 @@ class Table:
                 self.hands + 1, deal, config, players, cmd.at, restart, cmd.commitment, cmd.shoe
             )
         )
+        if self.sink is not None:
+            events.insert(0, self.checkpoint())  # what came before goes to the sink
         return events
 
     def _time_charges(
@@ -563,10 +607,9 @@ class Table:
                 dispute_clause(self.config.rulebook),
                 f"the table has changed since the round ended ({changed}): its result stands",
             )
-        before = Table.from_events(self.config, self.events[:last])
-        assert before.round is not None
+        assert self.disputable is not None
         # the right to dispute ends when a new round begins (dunedin 67; act 17.14)
-        reopen(before.round, cmd.commands, new_round_started=False)
+        reopen(self.disputable.round, cmd.commands, new_round_started=False)
         return [RoundReopened(cmd.commands, dispute_clause(self.config.rulebook))]
 
     def _plan_lock(self, cmd: LockFunds) -> list[TableEvent]:
@@ -694,17 +737,18 @@ class Table:
             return
         at = getattr(cmd, "at", 0)
         actor = r.actor
-        if self.config.action_seconds is not None and actor is not None:
-            if self.deadline is None or self.deadline[0] != actor or isinstance(cmd, StartRound):
-                self._emit(
-                    DeadlineSet(
-                        self.players[actor],
-                        at + self.config.action_seconds,
-                        "act-omaha-2017 4.8(a)",
-                    )
+        if (
+            self.config.action_seconds is not None
+            and actor is not None
+            and (self.deadline is None or self.deadline[0] != actor or isinstance(cmd, StartRound))
+        ):
+            self._emit(
+                DeadlineSet(
+                    self.players[actor],
+                    at + self.config.action_seconds,
+                    "act-omaha-2017 4.8(a)",
                 )
-        elif self.deadline is not None and self.deadline[0] != actor:
-            self.deadline = None
+            )
 
     def _deal_due(self) -> None:
         """Deal from the held deck whatever cards the round is waiting for, recording them."""
@@ -802,6 +846,8 @@ class Table:
         self.stacks.pop(e.player, None)
         self.declared.discard(e.player)
         self.away_since.pop(e.player, None)
+        self.away_noticed.discard(e.player)
+        self.abstained.pop(e.player, None)
         self.departed[e.player] = (e.chips, e.at)
 
     def _f_seat_changed(self, e: SeatChanged) -> None:
@@ -822,6 +868,15 @@ class Table:
         self.declared.add(e.player)
 
     def _f_started(self, e: RoundStarted) -> None:
+        self.disputable = None  # the right to dispute ends when a new round begins
+        # forget what no rule can use again (the table clock only moves forward): departures
+        # past the rathole window (dunedin-house 23), time paid for that has run out (15.3)
+        if self.departed:
+            self.departed = {
+                p: left for p, left in self.departed.items() if e.at - left[1] < RATHOLE_SECONDS
+            }
+        if self.paid_until:
+            self.paid_until = {p: t for p, t in self.paid_until.items() if t > e.at}
         self.deal = e.deal
         self.players = e.players
         self.round = Round(e.config)
@@ -836,25 +891,65 @@ class Table:
     def _f_action(self, e: RoundAction) -> None:
         assert self.round is not None
         self.round.apply(e.command)
+        self._lapse_deadline()
 
     def _f_reported(self, e: FloorReported) -> None:
         assert self.round is not None
         apply_incident(self.round, e.incident)
+        self._lapse_deadline()
+
+    def _lapse_deadline(self) -> None:
+        """A deadline lapses once its player is no longer the one to act (part of the fold,
+        so a table rebuilt from its events has the same deadline as the live one)."""
+        if self.deadline is not None and (
+            self.round is None or self.round.actor != self.deadline[0]
+        ):
+            self.deadline = None
 
     def _f_reopened(self, e: RoundReopened) -> None:
-        last = self._last_finished_before(len(self.events) - 1)
-        before = Table.from_events(self.config, self.events[:last])
-        assert before.round is not None
-        events, deck = self.events, self._deck
-        self.__dict__.update(before.__dict__)
-        self.events, self._deck = events, deck  # the dealer's deck is an input, not state
-        self.round = reopen(before.round, e.commands, new_round_started=False)
-        for later in events[last + 1 : -1]:  # said between the round's end and the reopen
-            if isinstance(later, Notice):
-                self._f_notice(later)
+        # the table as the round left it, before its result: nothing has changed seats or
+        # chips since (ReopenRound is refused otherwise)
+        d = self.disputable
+        assert d is not None
+        self.stacks = dict(d.stacks)
+        self.commission = d.commission
+        self.fees = d.fees
+        self.seating = d.seating
+        self.buttons = d.buttons
+        self.hands = d.hands
+        self.last_round = set(d.last_round)
+        self.abstained = dict(d.abstained)
+        self.deal = d.deal
+        self.players = d.players
+        self.deadline = d.deadline
+        self.disputable = None
+        self.round = reopen(d.round, e.commands, new_round_started=False)
+        self._lapse_deadline()
 
-    def _last_finished_before(self, end: int) -> int:
-        return max(i for i in range(end) if isinstance(self.events[i], RoundFinished))
+    def _f_checkpoint(self, e: TableCheckpoint) -> None:
+        self.seating = e.seating
+        self.stacks = dict(e.stacks)
+        self.buttons = e.buttons
+        self.hands = e.hands
+        self.commission = e.commission
+        self.fees = e.fees
+        self.closed = e.closed
+        self.declared = set(e.declared)
+        self.departed = dict(e.departed)
+        self.away_since = dict(e.away_since)
+        self.away_noticed = set(e.away_noticed)
+        self.abstained = dict(e.abstained)
+        self.original = set(e.original)
+        self.stepped_away = set(e.stepped_away)
+        self.last_round = set(e.last_round)
+        self.paid_until = dict(e.paid_until)
+        self.locked = dict(e.locked)
+        # written as a round begins: no round in progress, and the last one's dispute is over
+        self.round = None
+        self.deal = None
+        self.players = ()
+        self.deadline = None
+        self.disputable = None
 
     def _f_deadline(self, e: DeadlineSet) -> None:
         self.deadline = (self.players.index(e.player), e.deadline, e.clause)
@@ -863,7 +958,21 @@ class Table:
         self.deadline = None
 
     def _f_finished(self, e: RoundFinished) -> None:
-        assert self.deal is not None
+        assert self.deal is not None and self.round is not None
+        self.disputable = Disputable(
+            self.round,
+            self.deal,
+            self.players,
+            self.deadline,
+            tuple(self.stacks.items()),
+            self.commission,
+            self.fees,
+            self.seating,
+            self.buttons,
+            self.hands,
+            frozenset(self.last_round),
+            tuple(self.abstained.items()),
+        )
         for player, stack in e.stacks:
             self.stacks[player] = stack
         self.commission += e.commission
@@ -903,6 +1012,7 @@ class Table:
 
     def _f_voided(self, e: RoundVoided) -> None:
         # Every chip returns: the stacks stay as they were before the round (act-omaha 19.1).
+        self.disputable = None
         self.round = None
         self.deal = None
         self.players = ()
@@ -1026,6 +1136,7 @@ _FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
     CardsDealt: Table._f_dealt,  # type: ignore[dict-item]
     FloorReported: Table._f_reported,  # type: ignore[dict-item]
     RoundReopened: Table._f_reopened,  # type: ignore[dict-item]
+    TableCheckpoint: Table._f_checkpoint,  # type: ignore[dict-item]
     DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
     TimedOut: Table._f_timed_out,  # type: ignore[dict-item]
     RoundFinished: Table._f_finished,  # type: ignore[dict-item]
