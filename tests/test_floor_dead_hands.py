@@ -9,6 +9,7 @@ from croupier.cards import parse_cards
 from croupier.floor import apply_incident
 from croupier.floor.incidents import CardsInMuck, HandKilledByDealer, RuleBreached
 from croupier.round import (
+    Burn,
     CheckCall,
     DealBoard,
     DealHole,
@@ -106,6 +107,7 @@ def test_every_hand_dead_at_once_the_last_to_fold_wins() -> None:
     r.apply(CheckCall(1))
     deck = [c for c in Shoe(r.config.game.deck, seed=9).shuffle().order if c not in r.cards_out]
     for k in (3, 1, 1):
+        r.apply(Burn(None))  # a live dealer's table records each burn (qld-holdem-2005 s21(6))
         r.apply(DealBoard(tuple(deck[:k])))
         deck = deck[k:]
         r.apply(CheckCall(0))

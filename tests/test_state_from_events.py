@@ -48,6 +48,8 @@ FOLDS = {
 #: Changes outside the fold that are not state, with the reason.
 ALLOWED = {
     ("Table", "_hand_over", "events"): "events handed to the sink leave the log, not the state",
+    ("Table", "_after", "_deck"): "the dealer side's deck, an input held for dealing, not state",
+    ("Table", "hold_deck", "_deck"): "the dealer side's deck, an input held for dealing, not state",
     ("Round", "apply", "events"): "the inlined _emit: append the event, then fold it",
     ("Round", "apply", "_marks"): "command boundaries for undo, not state",
     ("Round", "apply_ruling", "_marks"): "command boundaries for undo, not state",

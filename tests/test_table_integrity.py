@@ -63,7 +63,9 @@ from croupier.round import (
     Muck,
     Round,
     Show,
+    burns,
 )
+from croupier.round.commands import Burn
 from croupier.shoe import Shoe
 from croupier.table.commands import (
     Act,
@@ -89,6 +91,7 @@ from croupier.table.commands import (
 from croupier.table.events import FundsReleased, PlayerLeft, TableEvent
 from croupier.table.presets import PresetError, preset
 from croupier.table.table import Table, TableConfig
+from croupier.views import actor_view
 from integrity_state import COMMAND_MARKS, NOT_STATE, attributes, differences, state
 
 RULEBOOKS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house")
@@ -176,7 +179,8 @@ class Driver:
         rng = self.rng
         waits = r.awaiting()
         if waits == "action" and r.actor is not None:
-            return make_bot(rng.choice(["random", "calling-station"])).act(r, rng)
+            bot = make_bot(rng.choice(["random", "calling-station"]))
+            return bot.act(actor_view(r), rng)
         if waits == "hole":
             p = next(i for i, h in enumerate(r.hole) if h is None)
             cards: tuple[Card | None, ...] = self._fresh(r, r.config.game.hole_cards)
@@ -184,6 +188,8 @@ class Driver:
                 cards = (None, *cards[1:])  # a card the dealer did not enter
             return DealHole(p, cards)
         if waits == "board":
+            if r.config.record_burns and r.street_burns < burns.due(r)[0] and rng.random() < 0.9:
+                return Burn(self._fresh(r, 1)[0] if rng.random() < 0.5 else None)
             return DealBoard(self._fresh(r, 3 if not r.board else 1))
         if waits == "showdown":
             live = [i for i in range(r.n) if not r.folded[i] and r.shown[i] is None]

@@ -86,8 +86,10 @@ class Report:
 
 
 class _Sim:
-    def __init__(self, config: TableConfig, seed: int | None, seats: int, sink: Sink) -> None:
-        self.table = Table(config, sink=sink)
+    def __init__(
+        self, config: TableConfig, seed: int | None, seats: int, sink: Sink | None = None
+    ) -> None:
+        self.table = Table(config, sink=sink if sink is not None else _drop)
         self.config = config
         self.rng = random.Random(seed)  # the bots and arrivals; None: from the system
         # a secure shoe unless a seed is asked for; each round's start records which

@@ -1212,12 +1212,12 @@ class Round:
 
     def _board_events(self, order: Sequence[Card]) -> list[Event]:
         street = self.street + 1
-        pos = self.deck_pos
+        burn = self.deck_pos
         out: list[Event] = []
         if self.config.burn:  # qld-holdem-2005 s21(6), (8), (10); act-omaha-2017 4.2(h)
-            out.append(CardBurned(order[pos]))
-            pos += 1
-        out.append(BoardDealt(tuple(order[pos : pos + BOARD_SIZES[street]]), street))
+            out.append(CardBurned(order[burn]))
+        first = burn + 1 if self.config.burn else burn
+        out.append(BoardDealt(tuple(order[first : first + BOARD_SIZES[street]]), street))
         return out
 
     # ------------------------------------------------------------------------------------
