@@ -210,7 +210,7 @@ class _Sim:
                 self.report.departures += 1
         # A round can end inside StartRound (heads-up, the blinds all in, nobody to act): the
         # table has closed it already, so rebuild it from its configuration (deterministic).
-        round_ = t.round if t.round is not None else Round(started.config)
+        round_ = t.round if t.round is not None else t.last_round_played(started)
         if not round_.is_over and t.round is None:
             raise SimulationError(f"round {t.hands}: the table closed a round still in play")
         seating_at_deal = without(before[0], events)

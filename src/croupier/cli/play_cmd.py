@@ -204,7 +204,7 @@ class _Session:
         typer.echo(commitment_line(deck))
         self.say_table(events)
         # a round can end as it starts (heads-up, the blinds all in): rebuild it to narrate
-        r = t.round if t.round is not None else Round(started.config)
+        r = t.round if t.round is not None else t.last_round_played(started)
         self.narrator = Narrator(self.name, r.rules)
         shown = 0
         shown = self.narrate(r, shown)

@@ -759,6 +759,14 @@ class Table:
                 return
             self._emit(CardsDealt(tuple(dealt)))
 
+    def last_round_played(self, started: RoundStarted) -> Round:
+        """The round ``started`` began, once over: a round can end inside ``StartRound``
+        (heads-up, the blinds all in, nobody to act), and the table has closed it already."""
+        d = self.disputable
+        if d is None or d.hands != started.hand - 1 or not d.round.is_over:
+            raise _refuse(_TABLE, f"round {started.hand} is not the last round played")
+        return d.round
+
     def hold_deck(self, deck_order: Sequence[Card]) -> None:
         """Give a table rebuilt from its events (:meth:`from_events`) the deck of the round in
         progress, held by the dealer side, so that croupier deals the rest of it."""
