@@ -70,6 +70,11 @@ def table_stream(room: str, table: str) -> str:
     return f"table:{room}/{table}"
 
 
+def commands_stream(room: str) -> str:
+    """Where a server records each accepted command with who issued it."""
+    return f"commands:{room}"
+
+
 def room_projection(room: Room) -> object:
     return (tuple(room.board()), room.ledger())
 
@@ -121,21 +126,26 @@ class RoomStore:
         self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
         return self.room
 
-    def execute(self, cmd: RoomCommand, who: str = "system", when: str = "") -> list[RoomEvent]:
+    def execute(
+        self, cmd: RoomCommand, who: str = "system", when: str = "", issued: object = None
+    ) -> list[RoomEvent]:
         """Apply ``cmd`` and commit its events; the events, once committed. A refused command
         raises ``IllegalAction`` and writes nothing; a failed commit reloads the room from the
         store and raises (the command was not accepted). Tables opened and closed are also
         configuration changes in the significant-events log, by ``who`` at ``when`` (ISO 8601;
-        default: now, by the server's clock), in the same transaction."""
+        default: now, by the server's clock), in the same transaction. ``issued``, where given,
+        is appended to the room's commands stream in the same transaction (who issued what)."""
         events = self.room.apply(cmd)
         try:
-            self._save(events, who, when)
+            self._save(events, who, when, issued)
         except Exception:
             self.load()
             raise
         return events
 
-    def _save(self, events: Sequence[RoomEvent], who: str, when: str) -> None:
+    def _save(
+        self, events: Sequence[RoomEvent], who: str, when: str, issued: object = None
+    ) -> None:
         by_stream: dict[str, list[Any]] = {}
         changes = [
             Significant(What.CONFIG_CHANGED, who, f"{self.name}: {_describe(e)}", when or _now())
@@ -148,6 +158,12 @@ class RoomStore:
                 if head is None:
                     w.create(SIGNIFICANT, "significant", None)
                 w.append(SIGNIFICANT, head or 0, changes)
+            if issued is not None:
+                log = commands_stream(self.name)
+                head = w.head(log)
+                if head is None:
+                    w.create(log, "commands", self.name)
+                w.append(log, head or 0, [issued])
             for e in events:
                 if isinstance(e, CashTableOpened):
                     name = table_stream(self.name, e.table)
