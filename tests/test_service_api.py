@@ -8,8 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from service_support import Room, play_round, served
-from store_support import create_database, pg_bin, postgresql
 
 from croupier.room import TakeSeat
 from croupier.service.auth import Role
@@ -19,6 +17,8 @@ from croupier.service.store.rooms import commands_stream
 from croupier.service.store.significant import STREAM, What
 from croupier.service.store.store import EventStore
 from croupier.table.commands import StartRound
+from service_support import Room, play_round, served
+from store_support import create_database, pg_bin, postgresql
 
 
 @pytest.fixture(scope="session")
