@@ -20,9 +20,9 @@ import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -372,14 +372,16 @@ def create_app(
             return {"seq": seq, "view": codec.encode(table_view(t, _viewer(user, table)))}
 
     @app.get("/significant")
-    async def significant(request: Request, after: int = 0) -> dict[str, Any]:
+    async def significant(
+        request: Request, after: Annotated[int, Query(ge=0, le=2**62)] = 0
+    ) -> dict[str, Any]:
         """The significant-events log (auditors and admins)."""
         svc = service(request)
         user = caller(request)
         need(user, Role.AUDITOR, Role.ADMIN, what="read the significant-events log")
         from croupier.service.store.significant import STREAM
 
-        rows = await asyncio.to_thread(svc.store.read, STREAM, max(after, 0))
+        rows = await asyncio.to_thread(svc.store.read, STREAM, after)
         return {"events": [{"seq": r.seq, "event": codec.encode(r.event())} for r in rows[:1000]]}
 
     @app.get("/audit/verify")
