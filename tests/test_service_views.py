@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
-from service_support import play_round, served
 
 from croupier.cards import Card
 from croupier.round.events import BoardDealt, HandShown, HoleDealt
@@ -22,6 +21,7 @@ from croupier.service.store import codec
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted
+from service_support import play_round, served
 
 TABLES = {
     "q": ("qld-holdem-2005", ["p1", "p2", "p3"]),
