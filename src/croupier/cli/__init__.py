@@ -41,6 +41,7 @@ app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(tournament_cmd.app, name="tournament")
 app.add_typer(audit_cmd.app, name="audit")
 app.command("serve")(serve_cmd.serve)
+app.command("bots")(serve_cmd.bots)
 app.add_typer(serve_cmd.users_app, name="users")
 
 
