@@ -241,3 +241,63 @@ def test_take_seat_is_in_the_room_stream(sqlite: str) -> None:
     issued = store.load(commands_stream("main"))
     store.close()
     assert [type(i.command) for i in issued].count(TakeSeat) == 2
+
+
+def test_the_auditor_recalls_every_card_of_finished_rounds_only(room: Room) -> None:
+    from croupier.round.events import HoleDealt
+    from croupier.service.store import codec
+
+    rng = random.Random(4)
+    play_round(room, "t1", rng)
+    play_round(room, "t1", rng)
+    room.ok("dealer", {"type": "StartRound", "table": "t1"})  # a third round in progress
+    h = {"Authorization": f"Bearer {room.login('auditor')}"}
+    body = room.c.get("/audit/recall/t1?last=5", headers=h).json()
+    rounds = [[codec.decode(e) for e in r] for r in body["rounds"]]
+    assert len(rounds) == 2
+    for r in rounds:
+        holes = [
+            x
+            for e in r
+            if type(e).__name__ == "CardsDealt"
+            for x in e.events
+            if isinstance(x, HoleDealt)
+        ]
+        assert len(holes) == 3 and all(None not in x.cards for x in holes)
+    p1 = {"Authorization": f"Bearer {room.login('p1')}"}
+    assert room.c.get("/audit/recall/t1", headers=p1).status_code == 403
+
+
+def test_a_server_error_is_recorded_and_nothing_is_accepted(
+    sqlite: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fault injection: the room's core raising an unexpected exception (a bug) gives a JSON
+    500, an error in the significant-events log, and a room reloaded from the store."""
+    from fastapi.testclient import TestClient
+
+    from croupier.room import Room as CoreRoom
+
+    with served(sqlite) as room:
+        room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
+        quiet = TestClient(room.c.app, raise_server_exceptions=False)
+        h = {"Authorization": f"Bearer {room.login('dealer')}"}
+        real = CoreRoom.apply
+
+        def broken(self: CoreRoom, cmd: object) -> object:
+            self.events.append("half-applied")  # type: ignore[arg-type]
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(CoreRoom, "apply", broken)
+        r = quiet.post("/commands", json={"type": "StartRound", "table": "t1"}, headers=h)
+        monkeypatch.setattr(CoreRoom, "apply", real)
+        assert r.status_code == 500 and "nothing was accepted" in r.json()["error"]
+        assert room.view("dealer", "t1")[1].hands == 0
+        assert "half-applied" not in room.c.app.state.service.rooms.room.events  # reloaded
+        room.ok("dealer", {"type": "StartRound", "table": "t1"})  # the room goes on
+    store = EventStore(sqlite)
+    try:
+        errors = [e for e in store.load(STREAM) if e.what is What.ERROR]
+        assert len(errors) == 1 and "RuntimeError: a bug" in errors[0].detail
+        assert audit.verify(store)["ok"]
+    finally:
+        store.close()
