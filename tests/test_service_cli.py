@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -12,6 +13,7 @@ from pathlib import Path
 
 import httpx
 from typer.testing import CliRunner
+from websockets.sync.client import connect
 
 from croupier.cli import app
 from croupier.service.auth import Directory, Role, check_password
@@ -78,6 +80,14 @@ def test_serve_demo_and_bots_over_http(tmp_path: Path) -> None:
         )
         assert bots.returncode == 0, bots.stdout + bots.stderr
         assert "8 rounds at 4 tables" in bots.stdout
+        # a player's websocket on the real server: every event of the table, numbered
+        token = httpx.post(f"{url}/login", json={"name": "bot1", "password": "demo"}).json()
+        h = {"Authorization": f"Bearer {token['token']}"}
+        head = httpx.get(f"{url}/tables/qld-1/view", headers=h).json()["seq"]
+        ws_url = f"ws://127.0.0.1:{port}/ws/tables/qld-1?token={token['token']}&after=0"
+        with connect(ws_url) as ws:
+            seqs = [json.loads(ws.recv(timeout=10))["seq"] for _ in range(head)]
+        assert seqs == list(range(1, head + 1))
     finally:
         server.terminate()
         out, _ = server.communicate(timeout=30)
