@@ -31,13 +31,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.round import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
-from croupier.service.owner import Hub, Projector, RoomOwner, last_start
+from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
 from croupier.service.store import codec
 from croupier.service.store.recovery import record, recover
-from croupier.service.store.rooms import RoomStore, table_stream
+from croupier.service.store.rooms import (
+    RoomStore,
+    commands_stream,
+    sealed_stream,
+    table_stream,
+)
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
-from croupier.shoe import Shoe
+from croupier.shoe import Shoe, ShuffledDeck
 from croupier.table.commands import StartRound
 from croupier.views import Viewer, table_view
 
@@ -116,6 +121,9 @@ def create_app(
             or s.startswith(table_stream(room, ""))
         }
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
+        if rooms is not None:
+            # rounds a crash interrupted deal on from their sealed decks
+            await asyncio.to_thread(resume, rooms)
         hub = Hub()
         app.state.service = Service(
             store=store,
@@ -313,7 +321,7 @@ def create_app(
         async with own.lock:
             rooms = own.rooms
             at = svc.clock()
-            fill = _fill(svc, rooms, user, req, at)
+            fill, sealed = _fill(svc, rooms, user, req, at)
             try:
                 inner = cmds.build(req.spec.cls, req.fields, fill)
             except cmds.BadCommand as e:
@@ -324,9 +332,15 @@ def create_app(
                 _check_seq(rooms, req, expected)
             recorded = replace(inner, deck_order=None) if isinstance(inner, StartRound) else inner
             issued = cmds.Issued(user.name, user.role, recorded, _now())
+            also: list[tuple[str, str, object]] = [
+                (commands_stream(rooms.name), "commands", issued)
+            ]
+            if sealed is not None and req.table is not None:
+                seal = DeckSealed(req.table, sealed.commitment, sealed.order, sealed.salt)
+                also.append((sealed_stream(rooms.name), "sealed", seal))
             try:
                 events, heads = await own.execute(
-                    cmds.wrap(req, inner, at), user.name, issued.at, issued
+                    cmds.wrap(req, inner, at), user.name, issued.at, also
                 )
             except IllegalAction as e:
                 raise Refused(409, e.ruling.message, e.ruling.clause) from e
@@ -551,8 +565,11 @@ async def _read(request: Request) -> bytes:
     return body
 
 
-def _fill(svc: Service, rooms: RoomStore, user: User, req: cmds.Request, at: int) -> dict[str, Any]:
-    """The fields the server sets: the clock, a player's own name or position, the shoe."""
+def _fill(
+    svc: Service, rooms: RoomStore, user: User, req: cmds.Request, at: int
+) -> tuple[dict[str, Any], ShuffledDeck | None]:
+    """The fields the server sets: the clock, a player's own name or position, the shoe; and
+    the shuffled deck a StartRound deals from (to be sealed in the store)."""
     fill: dict[str, Any] = dict(req.prefill)
     fields = set(req.spec.cls.__dataclass_fields__)  # type: ignore[attr-defined]
     if "at" in fields:
@@ -579,7 +596,8 @@ def _fill(svc: Service, rooms: RoomStore, user: User, req: cmds.Request, at: int
                 shoe = svc.shoes[req.table] = Shoe(t.config.game.deck, seed=seed)
             deck = shoe.shuffle()
             fill.update(deck_order=deck.order, commitment=deck.commitment, shoe=deck.source)
-    return fill
+            return fill, deck
+    return fill, None
 
 
 def _position(rooms: RoomStore, user: User, req: cmds.Request) -> int:

@@ -10,7 +10,7 @@ from croupier.room import OpenTable, OpenTournament, OpenUthTable, TakeSeat, Tou
 from croupier.room.commands import RoomCommand
 from croupier.service.auth import DealerAssigned, Directory, Role, UserAdded, hash_password
 from croupier.service.commands import Issued
-from croupier.service.store.rooms import RoomStore
+from croupier.service.store.rooms import RoomStore, commands_stream
 from croupier.service.store.store import EventStore
 from croupier.table.presets import preset
 from croupier.uth.game import UthConfig
@@ -46,7 +46,9 @@ def seed(store: EventStore, room: str = "main") -> bool:
             users.change(UserAdded(name, role, hash_password(PASSWORD), at), "demo")
 
     def run(who: str, role: Role, cmd: RoomCommand) -> None:
-        rooms.execute(cmd, who, at, Issued(who, role, cmd, at))
+        rooms.execute(
+            cmd, who, at, [(commands_stream(room), "commands", Issued(who, role, cmd, at))]
+        )
 
     for table, (rulebook, bots) in TABLES.items():
         config = preset(rulebook, seats=6)

@@ -14,14 +14,16 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sqlalchemy as sa
 
+from croupier.cards import Card
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
 from croupier.service.store import codec
-from croupier.service.store.rooms import RoomStore, table_stream
+from croupier.service.store.rooms import RoomStore, sealed_stream, table_stream
 from croupier.service.store.schema import events as events_table
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.views import Viewer, project_table_events
@@ -94,16 +96,51 @@ class RoomOwner:
         self.lock = asyncio.Lock()
 
     async def execute(
-        self, cmd: RoomCommand, who: str, when: str, issued: object
+        self, cmd: RoomCommand, who: str, when: str, also: Sequence[tuple[str, str, object]]
     ) -> tuple[list[RoomEvent], dict[str, int]]:
         """Apply and commit ``cmd`` (the caller holds :attr:`lock`); then broadcast. The
         events and the heads of the streams they went to."""
         before = dict(self.rooms.heads)
-        events = await asyncio.to_thread(self.rooms.execute, cmd, who, when, issued)
+        events = await asyncio.to_thread(self.rooms.execute, cmd, who, when, also)
         heads = {k: v for k, v in self.rooms.heads.items() if v != before.get(k)}
         for stream, items in table_items(self.rooms.name, before, events).items():
             self.hub.publish(stream, items)
         return events, heads
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSealed:
+    """The shuffled deck a round at ``table`` is dealt from, with the salt of its published
+    commitment: kept by the dealer side in the sealed stream, never sent to a client."""
+
+    table: str
+    commitment: str
+    order: tuple[Card, ...]
+    salt: bytes
+
+
+def resume(rooms: RoomStore) -> list[str]:
+    """Give each table rebuilt with a round in progress dealt by croupier the deck it was
+    dealt from (:meth:`Table.hold_deck`); the tables resumed."""
+    sealed: dict[str, DeckSealed] = {}
+    stream = sealed_stream(rooms.name)
+    if any(s.id == stream for s in rooms.store.streams("sealed")):
+        for e in rooms.store.load(stream):
+            if isinstance(e, DeckSealed):
+                sealed[e.commitment] = e
+    resumed = []
+    for name, t in rooms.room.tables.items():
+        r = t.round
+        if r is None or r.is_over or not r.config.automatic:
+            continue
+        ts = table_stream(rooms.name, name)
+        start = last_start(rooms, ts, rooms.heads.get(ts, 0))
+        started = rooms.store.read(ts, start - 1, start)[0].event() if start else None
+        deck = sealed.get(getattr(started, "commitment", ""))
+        if deck is not None:
+            t.hold_deck(deck.order)
+            resumed.append(name)
+    return resumed
 
 
 def last_start(rooms: RoomStore, stream: str, upto: int) -> int:
