@@ -75,8 +75,9 @@ class Room(Client):
 
 
 @contextmanager
-def served(url: str, players: int = 6) -> Iterator[Room]:
-    add_users(url, players)
+def served(url: str, players: int = 6, users: bool = True) -> Iterator[Room]:
+    if users:
+        add_users(url, players)
     ticks = itertools.count(1_000_000)
     app = create_app(url, clock=lambda: next(ticks), shoe_seed=11)
     with TestClient(app) as client:

@@ -301,3 +301,38 @@ def test_a_server_error_is_recorded_and_nothing_is_accepted(
         assert audit.verify(store)["ok"]
     finally:
         store.close()
+
+
+def test_a_round_in_progress_deals_on_after_a_restart(sqlite: str) -> None:
+    """The deck is never in the table's events; the dealer side seals it in the store, so a
+    server restarted mid-round deals the rest of the round from the same deck."""
+    from croupier.service.client import ClientError
+    from croupier.service.owner import DeckSealed
+    from croupier.service.store.rooms import sealed_stream
+
+    with served(sqlite) as room:
+        room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
+        room.ok("dealer", {"type": "StartRound", "table": "t1"})
+        _, tv = room.view("dealer", "t1")
+        assert tv.round is not None and tv.round.actor is not None
+        room.ok(tv.players[tv.round.actor], {"type": "CheckCall", "table": "t1"})
+        before = tv.round.hole
+    with served(sqlite, users=False) as room:
+        _, tv = room.view("dealer", "t1")
+        assert tv.round is not None and tv.round.hole == before
+        for _ in range(40):  # everyone calls or checks down: the board is dealt on
+            _, tv = room.view("dealer", "t1")
+            if tv.round is None or tv.round.actor is None:
+                break
+            try:
+                room.ok(tv.players[tv.round.actor], {"type": "CheckCall", "table": "t1"})
+            except ClientError:
+                room.ok(tv.players[tv.round.actor], {"type": "Fold", "table": "t1"})
+        assert tv.round is None and tv.hands == 1
+    store = EventStore(sqlite)
+    try:
+        sealed = store.load(sealed_stream("main"))
+        assert len(sealed) == 1 and isinstance(sealed[0], DeckSealed)
+        assert audit.verify(store)["ok"]
+    finally:
+        store.close()
