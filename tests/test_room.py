@@ -45,6 +45,7 @@ from croupier.table.presets import preset
 from croupier.table.table import TableConfig
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
+from croupier.views import actor_view
 
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 
@@ -314,7 +315,7 @@ class Driver:
         bot = make_bot("random")
         while t.round is not None and not t.round.is_over:
             self.at += 1
-            assert self.send(AtTable(name, Act(bot.act(t.round, self.rng), self.at)))
+            assert self.send(AtTable(name, Act(bot.act(actor_view(t.round), self.rng), self.at)))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -42,6 +42,7 @@ from croupier.shoe import Shoe
 from croupier.table.commands import Act, StartRound
 from croupier.table.events import ChipsAdded, RoundFinished, TableClosed
 from croupier.table.presets import preset
+from croupier.views import actor_view
 from store_support import create_database, pg_bin, postgresql
 
 _names = itertools.count()
@@ -89,7 +90,7 @@ def play_room(rs: RoomStore, rounds: int = 6, seed: int = 1) -> None:
                 break
             rs.execute(start)
             while t.round is not None and not t.round.is_over:
-                rs.execute(AtTable(name, Act(bot.act(t.round, rng))))
+                rs.execute(AtTable(name, Act(bot.act(actor_view(t.round), rng))))
     rs.execute(CashOut("a0", "a"))
 
 

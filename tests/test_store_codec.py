@@ -37,6 +37,7 @@ from croupier.table.presets import preset
 from croupier.table.table import Table
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
+from croupier.views import actor_view
 
 BASES = (
     "croupier.round.events:Event",
@@ -98,7 +99,7 @@ def played() -> dict[type, list[object]]:
             room.apply(start)
             r = t.round
             while r is not None and not r.is_over:
-                room.apply(AtTableCmd("t", Act(bot.act(r, rng))))
+                room.apply(AtTableCmd("t", Act(bot.act(actor_view(r), rng))))
             if r is not None:
                 for e in r.events:
                     out.setdefault(type(e), []).append(e)
