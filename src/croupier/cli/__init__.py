@@ -17,6 +17,7 @@ from croupier.cli import (
     ohh_cmd,
     phh_cmd,
     play_cmd,
+    serve_cmd,
     simulate_cmd,
     tournament_cmd,
     uth_cmd,
@@ -64,6 +65,9 @@ app.add_typer(uth_cmd.app, name="uth")
 app.add_typer(bench_cmd.app, name="bench")
 app.add_typer(tournament_cmd.app, name="tournament")
 app.add_typer(audit_cmd.app, name="audit")
+app.command("serve")(serve_cmd.serve)
+app.command("bots")(serve_cmd.bots)
+app.add_typer(serve_cmd.users_app, name="users")
 
 
 def main() -> None:

@@ -96,5 +96,10 @@ KINDS: dict[str, Kind] = {
         # (croupier.service.store.rooms); alone each is a log.
         Kind("room", _fold_log, len),
         Kind("cage", _fold_log, len),
+        # Written by the service (croupier.service): who issued each accepted command, and
+        # the users, their roles and dealers' tables; the sealed decks of the rounds it deals.
+        Kind("commands", _fold_log, len),
+        Kind("users", _fold_log, len),
+        Kind("sealed", _fold_log, len),
     )
 }

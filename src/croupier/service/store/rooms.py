@@ -70,6 +70,17 @@ def table_stream(room: str, table: str) -> str:
     return f"table:{room}/{table}"
 
 
+def commands_stream(room: str) -> str:
+    """Where a server records each accepted command with who issued it."""
+    return f"commands:{room}"
+
+
+def sealed_stream(room: str) -> str:
+    """Where a server keeps the shuffled deck of each round it deals (never sent to a client
+    while the round is played): a table rebuilt mid-round deals on from it."""
+    return f"sealed:{room}"
+
+
 def room_projection(room: Room) -> object:
     return (tuple(room.board()), room.ledger())
 
@@ -121,21 +132,35 @@ class RoomStore:
         self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
         return self.room
 
-    def execute(self, cmd: RoomCommand, who: str = "system", when: str = "") -> list[RoomEvent]:
+    def execute(
+        self,
+        cmd: RoomCommand,
+        who: str = "system",
+        when: str = "",
+        also: Sequence[tuple[str, str, object]] = (),
+    ) -> list[RoomEvent]:
         """Apply ``cmd`` and commit its events; the events, once committed. A refused command
         raises ``IllegalAction`` and writes nothing; a failed commit reloads the room from the
         store and raises (the command was not accepted). Tables opened and closed are also
         configuration changes in the significant-events log, by ``who`` at ``when`` (ISO 8601;
-        default: now, by the server's clock), in the same transaction."""
+        default: now, by the server's clock), in the same transaction. ``also``: records a
+        server keeps beside the room's streams, ``(stream, kind, value)`` each, appended in the
+        same transaction (who issued the command, the sealed deck of a round dealt)."""
         events = self.room.apply(cmd)
         try:
-            self._save(events, who, when)
+            self._save(events, who, when, also)
         except Exception:
             self.load()
             raise
         return events
 
-    def _save(self, events: Sequence[RoomEvent], who: str, when: str) -> None:
+    def _save(
+        self,
+        events: Sequence[RoomEvent],
+        who: str,
+        when: str,
+        also: Sequence[tuple[str, str, object]] = (),
+    ) -> None:
         by_stream: dict[str, list[Any]] = {}
         changes = [
             Significant(What.CONFIG_CHANGED, who, f"{self.name}: {_describe(e)}", when or _now())
@@ -148,6 +173,11 @@ class RoomStore:
                 if head is None:
                     w.create(SIGNIFICANT, "significant", None)
                 w.append(SIGNIFICANT, head or 0, changes)
+            for log, kind, value in also:
+                head = w.head(log)
+                if head is None:
+                    w.create(log, kind, self.name)
+                w.append(log, head or 0, [value])
             for e in events:
                 if isinstance(e, CashTableOpened):
                     name = table_stream(self.name, e.table)

@@ -1,0 +1,136 @@
+"""``croupier serve`` (the card room's API) and ``croupier users`` (accounts and roles)."""
+
+from __future__ import annotations
+
+import getpass
+from typing import Annotated
+
+import typer
+
+Db = Annotated[
+    str | None,
+    typer.Option("--db", help="database URL (default: $CROUPIER_DB, else ./croupier.db)"),
+]
+
+users_app = typer.Typer(help="Users of the card-room service and their roles.")
+
+
+def serve(
+    db: Db = None,
+    host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    room: Annotated[str, typer.Option("--room", help="the room's name in the store")] = "main",
+    demo: Annotated[
+        bool, typer.Option("--demo", help="seed a demo room (if the room has no tables yet)")
+    ] = False,
+    bots: Annotated[
+        bool, typer.Option("--bots", help="with --demo: bots play at the demo tables")
+    ] = False,
+) -> None:
+    """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
+    Every stream is checked before the first command is accepted."""
+    import threading
+
+    import uvicorn
+
+    from croupier.service import demo as demo_room
+    from croupier.service.api import create_app
+    from croupier.service.store.store import EventStore
+
+    if demo:
+        store = EventStore(db)
+        try:
+            seeded = demo_room.seed(store, room)
+        finally:
+            store.close()
+        typer.echo("demo room " + ("seeded" if seeded else "already there") + ":")
+        typer.echo(f"  tables {', '.join(demo_room.TABLES)}, UTH table uth-1, tournament sat-1")
+        staff = ", ".join(demo_room.STAFF)
+        typer.echo(f"  log-ins: {staff}, bot1..bot9; password {demo_room.PASSWORD!r}")
+    url = f"http://{host}:{port}"
+    typer.echo(f"croupier serve: {url} (API schema at {url}/docs)")
+    if demo and bots:
+        threading.Thread(target=_bots, args=(url,), daemon=True).start()
+    uvicorn.run(create_app(db, room), host=host, port=port, log_level="warning")
+
+
+def _bots(url: str) -> None:
+    """Demo bots: a round every second or so at each demo table, once the server answers."""
+    import time
+
+    import httpx
+
+    from croupier.service import demo as demo_room
+    from croupier.service.client import ClientError, run_bots
+
+    for _ in range(100):
+        try:
+            httpx.get(f"{url}/openapi.json", timeout=2)
+            break
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    try:
+        run_bots(url, len(demo_room.TABLES), None, demo_room.PASSWORD, pace=1.0)
+    except (ClientError, httpx.HTTPError) as e:
+        typer.echo(f"croupier serve: the demo bots stopped: {e}", err=True)
+
+
+def bots(
+    server: Annotated[str, typer.Option("--server", help="the server's address")] = (
+        "http://127.0.0.1:8000"
+    ),
+    tables: Annotated[int, typer.Option("--tables", min=1, help="tables to play at")] = 3,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", min=1, help="rounds in all (default: forever)")
+    ] = None,
+    password: Annotated[str, typer.Option("--password", help="the demo users' password")] = "demo",
+    seed: Annotated[int, typer.Option("--seed", help="the bots' choices (not the shoe)")] = 0,
+) -> None:
+    """Bots that log in as players (and the demo room's dealer and cashier) and play through
+    the API of a demo room (``croupier serve --demo``), opening tables as needed."""
+    import time
+
+    from croupier.service.client import ClientError, run_bots
+
+    began = time.monotonic()
+    try:
+        played = run_bots(server, tables, rounds, password, seed=seed)
+    except ClientError as e:
+        typer.echo(f"croupier: error: {e}", err=True)
+        raise typer.Exit(1) from None
+    typer.echo(f"{played} rounds at {tables} tables in {time.monotonic() - began:.1f} s")
+
+
+@users_app.command("add")
+def add(
+    name: str,
+    role: Annotated[str, typer.Option("--role", help="admin, floor, dealer, director, ...")],
+    password: Annotated[
+        str | None, typer.Option("--password", help="default: asked for on the terminal")
+    ] = None,
+    db: Db = None,
+) -> None:
+    """Add a user with a role (their password stored only as an argon2 hash)."""
+    import datetime
+
+    from croupier.service.auth import Directory, Role, UserError
+    from croupier.service.store.store import EventStore
+
+    try:
+        chosen = Role(role)
+    except ValueError:
+        typer.echo(
+            f"croupier: error: no role {role!r}: {', '.join(r.value for r in Role)}", err=True
+        )
+        raise typer.Exit(2) from None
+    secret = password if password is not None else getpass.getpass(f"password for {name}: ")
+    store = EventStore(db)
+    try:
+        at = datetime.datetime.now(datetime.UTC).isoformat()
+        Directory(store).add(name, chosen, secret, "croupier users add", at)
+    except UserError as e:
+        typer.echo(f"croupier: error: {e}", err=True)
+        raise typer.Exit(1) from None
+    finally:
+        store.close()
+    typer.echo(f"{name}: {chosen.value}")

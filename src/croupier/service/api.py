@@ -1,0 +1,628 @@
+"""The card room's HTTP and websocket API (FastAPI): ``croupier serve``.
+
+* ``POST /login`` gives a bearer token; ``POST /users`` (admin) adds users; dealers are
+  assigned to tables with ``POST /users/{name}/tables``.
+* ``POST /commands`` takes a command as data (:mod:`croupier.service.commands`), checks who
+  sends it, applies it to the room and answers only once its events are committed.
+* ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board.
+* ``/ws/tables/{table}?token=...&after=SEQ`` streams the caller's projection of the table's
+  events, each numbered by its sequence number in the table's stream (see :func:`table_ws`).
+
+Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from croupier.round import IllegalAction
+from croupier.service import commands as cmds
+from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
+from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
+from croupier.service.store import codec
+from croupier.service.store.recovery import record, recover
+from croupier.service.store.rooms import (
+    RoomStore,
+    commands_stream,
+    sealed_stream,
+    table_stream,
+)
+from croupier.service.store.significant import What
+from croupier.service.store.store import EventStore
+from croupier.shoe import Shoe, ShuffledDeck
+from croupier.table.commands import StartRound
+from croupier.views import Viewer, table_view
+
+API = "croupier api"
+MAX_BODY = 64 * 1024
+#: A websocket client further behind than this gets a snapshot of its view instead.
+MAX_BEHIND = 1_000
+
+
+class Refused(Exception):
+    def __init__(self, status: int, reason: str, clause: str = API) -> None:
+        super().__init__(reason)
+        self.status, self.reason, self.clause = status, reason, clause
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+@dataclass
+class Service:
+    store: EventStore
+    rooms: RoomStore | None
+    refused: dict[str, list[str]]
+    directory: Directory
+    sessions: Sessions
+    hub: Hub
+    owner: RoomOwner | None
+    users_lock: asyncio.Lock
+    clock: Callable[[], int]
+    shoe_seed: int | None
+    shoes: dict[str, Shoe]
+
+
+class Login(BaseModel):
+    name: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=256)
+
+
+class NewUser(BaseModel):
+    name: str = Field(min_length=1, max_length=64)
+    role: Role
+    password: str = Field(min_length=1, max_length=256)
+
+
+class RoleChange(BaseModel):
+    role: Role
+
+
+class Assignment(BaseModel):
+    table: str = Field(min_length=1, max_length=64)
+
+
+def _body(reason: str, clause: str) -> dict[str, str]:
+    return {"refused": reason, "clause": clause}
+
+
+def create_app(
+    db: str | None = None,
+    room: str = "main",
+    clock: Callable[[], int] | None = None,
+    shoe_seed: int | None = None,
+) -> FastAPI:
+    """The service over the store at ``db``; ``clock`` gives the server's time in seconds
+    (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = EventStore(db)
+        # Recovery before play: every stream checked; a room with a refused stream is closed.
+        found = await asyncio.to_thread(recover, store, _now())
+        mine = {
+            s: p
+            for s, p in found.refused.items()
+            if s in (f"room:{room}", f"cage:{room}", f"commands:{room}")
+            or s.startswith(table_stream(room, ""))
+        }
+        rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
+        if rooms is not None:
+            # rounds a crash interrupted deal on from their sealed decks
+            await asyncio.to_thread(resume, rooms)
+        hub = Hub()
+        app.state.service = Service(
+            store=store,
+            rooms=rooms,
+            refused=mine,
+            directory=Directory(store),
+            sessions=Sessions(),
+            hub=hub,
+            owner=None if rooms is None else RoomOwner(rooms, hub),
+            users_lock=asyncio.Lock(),
+            clock=clock or (lambda: int(time.time())),
+            shoe_seed=shoe_seed,
+            shoes={},
+        )
+        try:
+            yield
+        finally:
+            store.close()
+
+    app = FastAPI(title="croupier", version="1", lifespan=lifespan)
+
+    @app.exception_handler(Refused)
+    async def refused(_: Request, e: Refused) -> JSONResponse:
+        return JSONResponse(_body(e.reason, e.clause), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
+        errors = "; ".join(
+            f"{'.'.join(str(x) for x in err.get('loc', ()))}: {err.get('msg')}"
+            for err in e.errors()
+        )
+        return JSONResponse(_body(errors[:500], API), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(_body(str(e.detail), API), status_code=e.status_code)
+
+    @app.exception_handler(Exception)
+    async def crash(request: Request, e: Exception) -> JSONResponse:
+        # A bug: recorded for the auditors (a command's owner has already rebuilt the room
+        # from the store), and the reply says the command was not accepted.
+        svc: Service = request.app.state.service
+        detail = f"{request.method} {request.url.path}: {type(e).__name__}: {e}"[:500]
+        await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, _now())
+        return JSONResponse(
+            {"error": "internal error: nothing was accepted", "detail": detail}, status_code=500
+        )
+
+    def service(request: Request | WebSocket) -> Service:
+        svc: Service = request.app.state.service
+        return svc
+
+    def caller(request: Request) -> User:
+        svc = service(request)
+        auth = request.headers.get("authorization", "")
+        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        name = svc.sessions.user(token) if token else None
+        user = None if name is None else svc.directory.users.users.get(name)
+        if user is None:
+            raise Refused(401, "log in first: POST /login, then send 'Authorization: Bearer'")
+        return user
+
+    def need(user: User, *roles: Role, what: str) -> None:
+        if user.role not in roles:
+            who = " or ".join(r.value for r in roles)
+            raise Refused(
+                403, f"only {who} may {what}; {user.name} is {user.role.value}", ROLES_CLAUSE
+            )
+
+    def owner(svc: Service) -> RoomOwner:
+        if svc.owner is None:
+            raise Refused(
+                503, f"room {room} was refused at recovery: {svc.refused}"[:500], "croupier store"
+            )
+        return svc.owner
+
+    @app.post("/login")
+    async def login(body: Login, request: Request) -> dict[str, str]:
+        svc = service(request)
+        user = svc.directory.users.users.get(body.name)
+        ok = user is not None and await asyncio.to_thread(_check, user.password_hash, body.password)
+        what = What.LOGIN if ok else What.LOGIN_FAILED
+        await asyncio.to_thread(record, svc.store, what, body.name, "via the API", _now())
+        if not ok or user is None:
+            raise Refused(401, "unknown user or wrong password")
+        return {"token": svc.sessions.open(user.name), "role": user.role.value}
+
+    @app.get("/me")
+    async def me(request: Request) -> dict[str, Any]:
+        user = caller(request)
+        return {"name": user.name, "role": user.role.value, "tables": sorted(user.tables)}
+
+    async def user_change(request: Request, change: Callable[[User, str], None]) -> None:
+        svc = service(request)
+        user = caller(request)
+        async with svc.users_lock:
+            try:
+                await asyncio.to_thread(change, user, _now())
+            except UserError as e:
+                raise Refused(409, str(e)) from e
+
+    @app.post("/users")
+    async def add_user(body: NewUser, request: Request) -> dict[str, str]:
+        svc = service(request)
+
+        def change(user: User, at: str) -> None:
+            need(user, Role.ADMIN, what="add users")
+            svc.directory.add(body.name, body.role, body.password, user.name, at)
+
+        await user_change(request, change)
+        return {"added": body.name, "role": body.role.value}
+
+    @app.put("/users/{name}/role")
+    async def set_role(name: str, body: RoleChange, request: Request) -> dict[str, str]:
+        from croupier.service.auth import RoleChanged
+
+        svc = service(request)
+
+        def change(user: User, at: str) -> None:
+            need(user, Role.ADMIN, what="change roles")
+            svc.directory.change(RoleChanged(name, body.role, at), user.name)
+
+        await user_change(request, change)
+        return {"user": name, "role": body.role.value}
+
+    @app.post("/users/{name}/tables")
+    async def assign(name: str, body: Assignment, request: Request) -> dict[str, str]:
+        from croupier.service.auth import DealerAssigned
+
+        svc = service(request)
+
+        def change(user: User, at: str) -> None:
+            need(user, Role.ADMIN, Role.FLOOR, what="assign dealers")
+            svc.directory.change(DealerAssigned(name, body.table, at), user.name)
+
+        await user_change(request, change)
+        return {"dealer": name, "table": body.table}
+
+    @app.delete("/users/{name}/tables/{table}")
+    async def relieve(name: str, table: str, request: Request) -> dict[str, str]:
+        from croupier.service.auth import DealerRelieved
+
+        svc = service(request)
+
+        def change(user: User, at: str) -> None:
+            need(user, Role.ADMIN, Role.FLOOR, what="relieve dealers")
+            svc.directory.change(DealerRelieved(name, table, at), user.name)
+
+        await user_change(request, change)
+        return {"dealer": name, "relieved": table}
+
+    @app.post(
+        "/commands",
+        openapi_extra={
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {
+                            "type": "object",
+                            "required": ["type"],
+                            "properties": {
+                                "type": {"type": "string", "enum": sorted(cmds.CATALOGUE)},
+                                "table": {"type": "string"},
+                                "seq": {"type": "integer"},
+                            },
+                            "additionalProperties": True,
+                        }
+                    }
+                },
+            }
+        },
+    )
+    async def command(request: Request) -> dict[str, Any]:
+        """A command as data: accepted (its events committed) or refused with the clause."""
+        svc = service(request)
+        user = caller(request)
+        raw = await _read(request)
+        try:
+            body = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
+            raise Refused(400, f"malformed JSON: {e}"[:300]) from e
+        try:
+            req = cmds.parse(body)
+        except cmds.BadCommand as e:
+            raise Refused(422, str(e)) from e
+        own = owner(svc)
+        if user.role not in req.spec.roles:
+            who = " or ".join(sorted(r.value for r in req.spec.roles))
+            raise Refused(
+                403,
+                f"only {who} may send {req.name}; {user.name} is {user.role.value}",
+                ROLES_CLAUSE,
+            )
+        async with own.lock:
+            rooms = own.rooms
+            at = svc.clock()
+            fill, sealed = _fill(svc, rooms, user, req, at)
+            try:
+                inner = cmds.build(req.spec.cls, req.fields, fill)
+            except cmds.BadCommand as e:
+                raise Refused(422, str(e)) from e
+            _check_own(rooms, user, req, inner)
+            expected = body.get("seq") if isinstance(body, dict) else None
+            if expected is not None:
+                _check_seq(rooms, req, expected)
+            recorded = replace(inner, deck_order=None) if isinstance(inner, StartRound) else inner
+            issued = cmds.Issued(user.name, user.role, recorded, _now())
+            also: list[tuple[str, str, object]] = [
+                (commands_stream(rooms.name), "commands", issued)
+            ]
+            if sealed is not None and req.table is not None:
+                seal = DeckSealed(req.table, sealed.commitment, sealed.order, sealed.salt)
+                also.append((sealed_stream(rooms.name), "sealed", seal))
+            try:
+                events, heads = await own.execute(
+                    cmds.wrap(req, inner, at), user.name, issued.at, also
+                )
+            except IllegalAction as e:
+                raise Refused(409, e.ruling.message, e.ruling.clause) from e
+            except Exception:
+                # a bug in the core may have half-changed the room in memory: rebuild it
+                # from the store, still under the lock (nothing else sees it in between)
+                await asyncio.to_thread(rooms.load)
+                raise
+        return {
+            "accepted": True,
+            "type": req.name,
+            "events": [type(e).__name__ for e in events],
+            "heads": heads,
+        }
+
+    @app.get("/room/board")
+    async def board(request: Request) -> dict[str, Any]:
+        svc = service(request)
+        caller(request)
+        own = owner(svc)
+        async with own.lock:
+            rows = own.rooms.room.board()
+        return {"board": [codec.encode(r) for r in rows]}
+
+    @app.get("/room/ledger")
+    async def ledger(request: Request) -> dict[str, Any]:
+        svc = service(request)
+        user = caller(request)
+        need(user, Role.CASHIER, Role.AUDITOR, Role.FLOOR, Role.ADMIN, what="read the ledger")
+        own = owner(svc)
+        async with own.lock:
+            led = own.rooms.room.ledger()
+        return {"ledger": codec.encode(led), "conserved": led.conserved}
+
+    @app.get("/tables/{table}/view")
+    async def view(table: str, request: Request) -> dict[str, Any]:
+        """The caller's view of a table: a player's own cards only; the dealer's side all."""
+        svc = service(request)
+        user = caller(request)
+        own = owner(svc)
+        async with own.lock:
+            t = own.rooms.room.tables.get(table)
+            if t is None:
+                raise Refused(404, f"no cash table {table}")
+            seq = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
+            return {"seq": seq, "view": codec.encode(table_view(t, _viewer(user, table)))}
+
+    @app.get("/significant")
+    async def significant(
+        request: Request, after: Annotated[int, Query(ge=0, le=2**62)] = 0
+    ) -> dict[str, Any]:
+        """The significant-events log (auditors and admins)."""
+        svc = service(request)
+        user = caller(request)
+        need(user, Role.AUDITOR, Role.ADMIN, what="read the significant-events log")
+        from croupier.service.store.significant import STREAM
+
+        rows = await asyncio.to_thread(svc.store.read, STREAM, after)
+        return {"events": [{"seq": r.seq, "event": codec.encode(r.event())} for r in rows[:1000]]}
+
+    @app.get("/audit/verify")
+    async def audit_verify(request: Request) -> dict[str, Any]:
+        svc = service(request)
+        user = caller(request)
+        need(user, Role.AUDITOR, Role.ADMIN, what="run the audit")
+        from croupier.service.store import audit
+
+        report: dict[str, Any] = await asyncio.to_thread(audit.verify, svc.store)
+        return report
+
+    @app.get("/audit/recall/{table}")
+    async def audit_recall(
+        table: str, request: Request, last: Annotated[int, Query(ge=1, le=1000)] = 10
+    ) -> dict[str, Any]:
+        """The last finished rounds of a table with every event, hole cards included: the
+        auditor sees every card once the round is over, never during it."""
+        svc = service(request)
+        user = caller(request)
+        need(user, Role.AUDITOR, Role.ADMIN, Role.FLOOR, what="recall rounds")
+        own = owner(svc)
+        from croupier.service.store import audit
+
+        stream = table_stream(own.rooms.name, table)
+        if table not in own.rooms.room.tables:
+            raise Refused(404, f"no cash table {table}")
+        rounds = await asyncio.to_thread(audit.recall, svc.store, stream, last + 1)
+        done = [r for r in rounds if type(r[-1]).__name__ in ("RoundFinished", "RoundVoided")][
+            -last:
+        ]
+        return {"rounds": [[codec.encode(e) for e in r] for r in done]}
+
+    @app.websocket("/ws/tables/{table}")
+    async def table_ws(ws: WebSocket, table: str) -> None:
+        await _table_ws(ws, table)
+
+    async def _table_ws(ws: WebSocket, table: str) -> None:
+        """Messages ``{"seq": n, "event": ...}`` (the caller's projection of the table's event
+        number n), or ``{"seq": n, "snapshot": ...}`` (the caller's view after event n: sent
+        first without ``after``, and to a client too far behind)."""
+        svc = service(ws)
+        name = svc.sessions.user(ws.query_params.get("token", ""))
+        user = None if name is None else svc.directory.users.users.get(name)
+        if user is None:
+            await ws.close(code=4401, reason="log in first: ?token=")
+            return
+        if svc.owner is None:
+            await ws.close(code=4503, reason="the room was refused at recovery")
+            return
+        own = svc.owner
+        stream = table_stream(own.rooms.name, table)
+        after_text = ws.query_params.get("after")
+        try:
+            after = None if after_text is None else int(after_text)
+        except ValueError:
+            await ws.close(code=4400, reason="after: a whole number")
+            return
+        who = _viewer(user, table)
+        async with own.lock:
+            if table not in own.rooms.room.tables:
+                await ws.close(code=4404, reason=f"no cash table {table}")
+                return
+            head = own.rooms.heads.get(stream, 0)
+            if after is not None and not 0 <= after <= head:
+                await ws.close(code=4409, reason=f"stale: the table is at {head}, not {after}")
+                return
+            sub = own.hub.subscribe(stream)
+            snapshot = None
+            if after is None or head - after > MAX_BEHIND:
+                snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
+        await ws.accept()
+        try:
+            projector = Projector(who)
+            read = own.rooms.store.read
+            if snapshot is None:
+                # from the start of the round in progress at ``after``: its players give the
+                # positions; only what follows ``after`` is sent
+                assert after is not None
+                start = await asyncio.to_thread(last_start, own.rooms, stream, after)
+                for r in await asyncio.to_thread(
+                    read, stream, max(start - 1, 0) if start else after, head
+                ):
+                    e = projector(r.event())
+                    if r.seq > after:
+                        await ws.send_json({"seq": r.seq, "event": codec.encode(e)})
+            else:
+                await _prime(own, projector, stream, head)
+                await ws.send_json({"seq": head, "snapshot": snapshot})
+            await _live(ws, own, sub, projector, head, table, who)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            own.hub.unsubscribe(stream, sub)
+
+    return app
+
+
+async def _live(
+    ws: WebSocket, own: RoomOwner, sub: Any, projector: Projector, last: int, table: str, who: Any
+) -> None:
+    receive = asyncio.ensure_future(ws.receive())
+    try:
+        while True:
+            wait = asyncio.ensure_future(sub.wait())
+            done, _ = await asyncio.wait({receive, wait}, return_when=asyncio.FIRST_COMPLETED)
+            if receive in done:
+                wait.cancel()
+                if receive.result().get("type") == "websocket.disconnect":
+                    return
+                receive = asyncio.ensure_future(ws.receive())
+                continue
+            if sub.lagged:
+                async with own.lock:
+                    sub.lagged = False
+                    sub.items.clear()
+                    last = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
+                    t = own.rooms.room.tables.get(table)
+                    snap = None if t is None else codec.encode(table_view(t, who))
+                    await _prime(own, projector, table_stream(own.rooms.name, table), last)
+                await ws.send_json({"seq": last, "snapshot": snap})
+                continue
+            while sub.items:
+                seq, e = sub.items.popleft()
+                if seq <= last:
+                    continue
+                last = seq
+                await ws.send_json({"seq": seq, "event": codec.encode(projector(e))})
+    finally:
+        receive.cancel()
+
+
+async def _prime(own: RoomOwner, projector: Projector, stream: str, upto: int) -> None:
+    """Give ``projector`` the round start in effect after event ``upto``."""
+    start = await asyncio.to_thread(last_start, own.rooms, stream, upto)
+    if start:
+        rows = await asyncio.to_thread(own.rooms.store.read, stream, start - 1, start)
+        projector(rows[0].event())
+
+
+def _check(password_hash: str, password: str) -> bool:
+    from croupier.service.auth import check_password
+
+    return check_password(password_hash, password)
+
+
+def _viewer(user: User, table: str) -> str | Viewer:
+    if user.role is Role.PLAYER:
+        return user.name
+    if user.role is Role.FLOOR or (user.role is Role.DEALER and table in user.tables):
+        return Viewer.DEALER
+    return Viewer.SPECTATOR  # cashier, director, admin, auditor (hole cards: recall, later)
+
+
+async def _read(request: Request) -> bytes:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise Refused(413, f"a command is at most {MAX_BODY} bytes")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refused(413, f"a command is at most {MAX_BODY} bytes")
+    return body
+
+
+def _fill(
+    svc: Service, rooms: RoomStore, user: User, req: cmds.Request, at: int
+) -> tuple[dict[str, Any], ShuffledDeck | None]:
+    """The fields the server sets: the clock, a player's own name or position, the shoe; and
+    the shuffled deck a StartRound deals from (to be sealed in the store)."""
+    fill: dict[str, Any] = dict(req.prefill)
+    fields = set(req.spec.cls.__dataclass_fields__)  # type: ignore[attr-defined]
+    if "at" in fields:
+        fill["at"] = at
+    if req.table is not None and user.role is Role.DEALER and req.table not in user.tables:
+        raise Refused(
+            403,
+            f"dealer {user.name} is not assigned to table {req.table}",
+            ROLES_CLAUSE,
+        )
+    if req.spec.own and user.role is Role.PLAYER and req.spec.own not in req.fields:
+        if req.spec.scope == "round":
+            pos = _position(rooms, user, req)
+            fill[req.spec.own] = pos
+        else:
+            fill[req.spec.own] = user.name
+    if req.name == "StartRound" and not req.live:
+        assert req.table is not None
+        t = rooms.room.tables.get(req.table)
+        if t is not None:
+            shoe = svc.shoes.get(req.table)
+            if shoe is None:
+                seed = None if svc.shoe_seed is None else svc.shoe_seed + len(svc.shoes)
+                shoe = svc.shoes[req.table] = Shoe(t.config.game.deck, seed=seed)
+            deck = shoe.shuffle()
+            fill.update(deck_order=deck.order, commitment=deck.commitment, shoe=deck.source)
+            return fill, deck
+    return fill, None
+
+
+def _position(rooms: RoomStore, user: User, req: cmds.Request) -> int:
+    assert req.table is not None
+    t = rooms.room.tables.get(req.table)
+    if t is None or user.name not in t.players:
+        raise Refused(403, f"{user.name} is not dealt into a round at {req.table}", ROLES_CLAUSE)
+    return t.players.index(user.name)
+
+
+def _check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> None:
+    """A player acts only for themselves (their name, their round position)."""
+    if req.spec.own is None or user.role is not Role.PLAYER:
+        return
+    value = getattr(inner, req.spec.own)
+    mine: object = _position(rooms, user, req) if req.spec.scope == "round" else user.name
+    if value != mine:
+        raise Refused(403, f"a player acts only for their own seat ({user.name})", ROLES_CLAUSE)
+
+
+def _check_seq(rooms: RoomStore, req: cmds.Request, expected: Any) -> None:
+    """A client may say which sequence number it saw last: a stale one is refused."""
+    if type(expected) is not int:
+        raise Refused(422, "seq: expected a whole number")
+    stream = table_stream(rooms.name, req.table) if req.table is not None else f"room:{rooms.name}"
+    head = rooms.heads.get(stream, 0)
+    if expected != head:
+        raise Refused(409, f"stale: {stream} is at {head}, not {expected}")

@@ -1,0 +1,148 @@
+"""A client of ``croupier serve``, and bots that play through it (``croupier bots``).
+
+The client works over any ``httpx.Client`` (a real server's address, or the test client that
+runs the app in process). Bots log in as players and act from the view their own session gets
+(``GET /tables/{table}/view``): what their seat may see, never another's cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+
+from croupier.bots import make_bot
+from croupier.service.store import codec
+from croupier.views import TableView
+
+
+class ClientError(RuntimeError):
+    """The server refused or failed a request the client needed."""
+
+
+class Client:
+    """Sessions for several users on one server (``password(name)`` gives each one's)."""
+
+    def __init__(self, http: httpx.Client, password: Callable[[str], str]) -> None:
+        self.c = http
+        self.password = password
+        self.tokens: dict[str, str] = {}
+        self.accepted: list[tuple[str, str]] = []  # (command type, sender) of each success
+
+    def login(self, name: str) -> str:
+        if name not in self.tokens:
+            r = self.c.post("/login", json={"name": name, "password": self.password(name)})
+            if r.status_code != 200:
+                raise ClientError(f"log-in of {name}: {r.status_code} {r.text}")
+            self.tokens[name] = r.json()["token"]
+        return self.tokens[name]
+
+    def headers(self, who: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.login(who)}"}
+
+    def send(self, who: str, cmd: dict[str, Any]) -> httpx.Response:
+        r = self.c.post("/commands", json=cmd, headers=self.headers(who))
+        if r.status_code == 200:
+            self.accepted.append((cmd["type"], who))
+        return r
+
+    def ok(self, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
+        r = self.send(who, cmd)
+        if r.status_code != 200:
+            raise ClientError(f"{cmd} by {who}: {r.status_code} {r.text}")
+        body: dict[str, Any] = r.json()
+        return body
+
+    def view(self, who: str, table: str) -> tuple[int, TableView]:
+        r = self.c.get(f"/tables/{table}/view", headers=self.headers(who))
+        if r.status_code != 200:
+            raise ClientError(f"view of {table} for {who}: {r.status_code} {r.text}")
+        body = r.json()
+        return body["seq"], codec.decode(body["view"])
+
+
+def play_round(
+    client: Client,
+    table: str,
+    rng: random.Random,
+    dealer: str = "dealer",
+    cashier: str = "cashier",
+    top_up: int = 300,
+) -> int:
+    """One round at ``table``: short stacks buy more at the cage, the dealer starts the round
+    from the server's shoe, each player acts from their own view. The commands sent."""
+    _, before = client.view(dealer, table)
+    sent = 1
+    for player, stack in before.stacks:
+        if stack < top_up // 3:  # a busted or short player buys more chips at the cage
+            client.ok(cashier, {"type": "BuyIn", "player": player, "table": table, "cash": top_up})
+            sent += 1
+    client.ok(dealer, {"type": "StartRound", "table": table})
+    bot = make_bot("calling-station" if rng.random() < 0.5 else "random")
+    while True:
+        _, tv = client.view(dealer, table)
+        if tv.round is None or tv.round.actor is None:
+            return sent
+        player = tv.players[tv.round.actor]
+        _, mine = client.view(player, table)
+        if mine.round is None:
+            raise ClientError(f"{player} sees no round at {table}")
+        cmd = bot.act(mine.round, rng)
+        data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
+        client.ok(player, {"type": type(cmd).__name__, "table": table, **data})
+        sent += 1
+
+
+def demo_tables(client: Client, tables: int) -> list[str]:
+    """``tables`` cash tables of the demo room with bots seated: the seeded ones first, then
+    dunedin-house tables the floor opens (and bot players the admin adds) as needed."""
+    from croupier.service import demo
+
+    names = list(demo.TABLES)[:tables]
+    for k in range(len(demo.TABLES) + 1, tables + 1):
+        table = f"bots-{k}"
+        names.append(table)
+        bots = [f"bot{3 * (k - 1) + i}" for i in range(1, 4)]
+        for b in bots:
+            user = {"name": b, "role": "player", "password": client.password(b)}
+            r = client.c.post("/users", json=user, headers=client.headers("admin"))
+            if r.status_code not in (200, 409):
+                raise ClientError(f"adding {b}: {r.status_code} {r.text}")
+        opened = client.send(
+            "floor", {"type": "OpenTable", "table": table, "preset": {"rulebook": "dunedin-house"}}
+        )
+        if opened.status_code != 200:
+            continue  # opened by an earlier run
+        r = client.c.post(
+            "/users/dealer/tables", json={"table": table}, headers=client.headers("admin")
+        )
+        if r.status_code != 200:
+            raise ClientError(f"assigning the dealer to {table}: {r.text}")
+        for n, b in enumerate(bots, start=1):
+            seat = {"type": "TakeSeat", "player": b, "table": table, "seat": n, "cash": 160}
+            client.ok("cashier", {**seat, "post": True})
+    return names
+
+
+def run_bots(
+    server: str, tables: int, rounds: int | None, password: str, pace: float = 0.0, seed: int = 0
+) -> int:
+    """Bots play ``rounds`` rounds (None: until stopped) at ``tables`` tables of the demo room
+    on ``server``; the rounds played."""
+    import time
+
+    rng = random.Random(seed)
+    with httpx.Client(base_url=server, timeout=30) as http:
+        client = Client(http, lambda _: password)
+        names = demo_tables(client, tables)
+        played = 0
+        while rounds is None or played < rounds:
+            for table in names:
+                play_round(client, table, rng)
+                played += 1
+                if rounds is not None and played >= rounds:
+                    break
+                time.sleep(pace)
+    return played

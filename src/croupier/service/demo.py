@@ -1,0 +1,63 @@
+"""The demo room ``croupier serve --demo`` seeds: staff of every role and bot players (password
+``demo``), a qld-holdem-2005, an act-omaha-2017 and a dunedin-house cash table with bots seated
+and the dealer assigned, a UTH table and a tournament open for entries."""
+
+from __future__ import annotations
+
+import datetime
+
+from croupier.room import OpenTable, OpenTournament, OpenUthTable, TakeSeat, TournamentTerms
+from croupier.room.commands import RoomCommand
+from croupier.service.auth import DealerAssigned, Directory, Role, UserAdded, hash_password
+from croupier.service.commands import Issued
+from croupier.service.store.rooms import RoomStore, commands_stream
+from croupier.service.store.store import EventStore
+from croupier.table.presets import preset
+from croupier.uth.game import UthConfig
+from croupier.uth.limits import TableLimits
+
+PASSWORD = "demo"
+STAFF = {
+    "admin": Role.ADMIN,
+    "floor": Role.FLOOR,
+    "dealer": Role.DEALER,
+    "director": Role.DIRECTOR,
+    "cashier": Role.CASHIER,
+    "auditor": Role.AUDITOR,
+}
+#: Cash tables: name, rulebook, bots seated there.
+TABLES = {
+    "qld-1": ("qld-holdem-2005", ("bot1", "bot2", "bot3")),
+    "act-1": ("act-omaha-2017", ("bot4", "bot5", "bot6")),
+    "dun-1": ("dunedin-house", ("bot7", "bot8", "bot9")),
+}
+BOTS = tuple(b for _, bots in TABLES.values() for b in bots)
+
+
+def seed(store: EventStore, room: str = "main") -> bool:
+    """Seed the demo room unless the room already has tables; whether it seeded."""
+    rooms = RoomStore(store, room)
+    if rooms.room.tables or rooms.room.board():
+        return False
+    at = datetime.datetime.now(datetime.UTC).isoformat()
+    users = Directory(store)
+    for name, role in [*STAFF.items(), *((b, Role.PLAYER) for b in BOTS)]:
+        if name not in users.users.users:
+            users.change(UserAdded(name, role, hash_password(PASSWORD), at), "demo")
+
+    def run(who: str, role: Role, cmd: RoomCommand) -> None:
+        rooms.execute(
+            cmd, who, at, [(commands_stream(room), "commands", Issued(who, role, cmd, at))]
+        )
+
+    for table, (rulebook, bots) in TABLES.items():
+        config = preset(rulebook, seats=6)
+        run("floor", Role.FLOOR, OpenTable(table, config))
+        users.change(DealerAssigned("dealer", table, at), "demo")
+        cash = config.stakes.min_table_stake * 4
+        for n, bot in enumerate(bots, start=1):
+            run("cashier", Role.CASHIER, TakeSeat(bot, table, n, cash, post=True))
+    run("floor", Role.FLOOR, OpenUthTable("uth-1", UthConfig(TableLimits(5, 500))))
+    terms = TournamentTerms("Saturday freezeout", "holdem", 100, 10)
+    run("director", Role.DIRECTOR, OpenTournament("sat-1", terms))
+    return True
