@@ -19,12 +19,14 @@ rounds handed over plus those kept are the whole history.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from croupier.bots import make_bot
 from croupier.cards import Card
+from croupier.compiled import running_compiled
 from croupier.floor.incidents import (
     AmountDeclared,
     BurnCardExposed,
@@ -66,6 +68,7 @@ from croupier.round import (
     burns,
 )
 from croupier.round.commands import Burn
+from croupier.round.commands import Command as RoundCommand
 from croupier.shoe import Shoe
 from croupier.table.commands import (
     Act,
@@ -290,9 +293,12 @@ class Driver:
         def b() -> Any:
             return rng.choice(bad)
 
-        inner: Any = rng.choice(
-            [Fold(b()), CheckCall(b()), BetRaise(b(), b()), DealHole(b(), b()), DealBoard(b())]
-        )
+        try:
+            inner: Any = rng.choice(
+                [Fold(b()), CheckCall(b()), BetRaise(b(), b()), DealHole(b(), b()), DealBoard(b())]
+            )
+        except TypeError:  # compiled round commands check their fields' types as they are built
+            inner = b()
         report: Any = rng.choice(
             [HandKilledByDealer(b()), CardsInMuck(b(), b()), ChipsPushed(b(), b(), b(), b(), b())]
         )
@@ -423,24 +429,31 @@ def test_state_attributes_are_all_compared() -> None:
     assert COMMAND_MARKS in attributes(t.round)
 
 
-MALFORMED: list[Any] = [
-    SitDown(None, 1, 100),  # type: ignore[arg-type]
-    SitDown("p", "1", 100),  # type: ignore[arg-type]
-    Tick(None),  # type: ignore[arg-type]
-    CallClock("60", 1),  # type: ignore[arg-type]
-    StartRound((1, "x"), 1),  # type: ignore[arg-type]
-    Act(None, 1),  # type: ignore[arg-type]
-    Act(BetRaise(1, None), 1),  # type: ignore[arg-type]
-    Act(DealHole("0", ()), 1),  # type: ignore[arg-type]
-    Report(None, 1),  # type: ignore[arg-type]
-    Report(HandKilledByDealer("1"), 1),  # type: ignore[arg-type]
-    Report(OutOfTurn(None), 1),  # type: ignore[arg-type]
+MALFORMED: list[tuple[str, Callable[[], Any]]] = [
+    ("SitDown(None, 1, 100)", lambda: SitDown(None, 1, 100)),  # type: ignore[arg-type]
+    ('SitDown("p", "1", 100)', lambda: SitDown("p", "1", 100)),  # type: ignore[arg-type]
+    ("Tick(None)", lambda: Tick(None)),  # type: ignore[arg-type]
+    ('CallClock("60", 1)', lambda: CallClock("60", 1)),  # type: ignore[arg-type]
+    ('StartRound((1, "x"), 1)', lambda: StartRound((1, "x"), 1)),  # type: ignore[arg-type]
+    ("Act(None, 1)", lambda: Act(None, 1)),  # type: ignore[arg-type]
+    ("Act(BetRaise(1, None), 1)", lambda: Act(BetRaise(1, None), 1)),  # type: ignore[arg-type]
+    ('Act(DealHole("0", ()), 1)', lambda: Act(DealHole("0", ()), 1)),  # type: ignore[arg-type]
+    ("Report(None, 1)", lambda: Report(None, 1)),  # type: ignore[arg-type]
+    ('Report(HandKilledByDealer("1"), 1)', lambda: Report(HandKilledByDealer("1"), 1)),  # type: ignore[arg-type]
+    ("Report(OutOfTurn(None), 1)", lambda: Report(OutOfTurn(None), 1)),  # type: ignore[arg-type]
 ]
 
 
-@pytest.mark.parametrize("cmd", MALFORMED, ids=repr)
-def test_malformed_commands_are_refused(cmd: TableCommand) -> None:
+@pytest.mark.parametrize(("text", "make"), MALFORMED, ids=[text for text, _ in MALFORMED])
+def test_malformed_commands_are_refused(text: str, make: Callable[[], Any]) -> None:
     """Nothing but IllegalAction comes out of the verbs, whatever the command holds."""
+    try:
+        cmd: TableCommand = make()
+    except TypeError:
+        # a command class compiled by mypyc checks its fields' types as it is built: such a
+        # command cannot even be made (the pure-Python build makes it and the verbs refuse it)
+        assert "croupier.round.commands" in running_compiled(), text
+        return
     cfg = preset("act-omaha-2017", seats=6, action_seconds=30)
     t = Table(cfg)
     t.apply(SitDown("a", 1, 100))
@@ -453,6 +466,11 @@ def test_malformed_commands_are_refused(cmd: TableCommand) -> None:
         t.apply(cmd)
     assert state(t) == before
     if isinstance(cmd, Act) and t.round is not None:
+        if (
+            not isinstance(cmd.command, RoundCommand)
+            and "croupier.round.engine" in running_compiled()
+        ):
+            return  # a compiled Round's verbs take only commands: mypyc refuses others at the call
         assert t.round.why_illegal(cmd.command) is not None
         with pytest.raises(IllegalAction):
             t.round.apply(cmd.command)
