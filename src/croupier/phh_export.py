@@ -73,7 +73,7 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
     cfg = r.config
     if recipient is not None and not 0 <= recipient < cfg.players:
         raise ValueError(f"no player {recipient} in a round of {cfg.players}")
-    seen = None if recipient is None else _public_cards(r)
+    seen = None if recipient is None else public_cards(r)
     actions: list[Action] = []
     for e in r.events:
         if isinstance(e, HoleDealt):
@@ -133,7 +133,7 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
     )
 
 
-def _public_cards(r: Round) -> set[Card]:
+def public_cards(r: Round) -> set[Card]:
     """Cards the whole table saw: hands shown, cards shown to the table or exposed in error."""
     out: set[Card] = set()
     for e in r.events:

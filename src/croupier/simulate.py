@@ -301,7 +301,7 @@ def simulate(
     from a secure shoe. Each round's :class:`RoundStarted` records the shoe used. The table hands
     the events of finished rounds to ``sink`` (by default they are dropped), so memory stays
     bounded however many rounds are played."""
-    sim = _Sim(config, seed, seats, sink if sink is not None else _drop)
+    sim = _Sim(config, seed, seats, sink)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)
     for i in range(rounds):

@@ -30,7 +30,7 @@ from croupier.phh import DealBoard as PDealBoard
 from croupier.phh import DealHole as PDealHole
 from croupier.phh import Fold as PFold
 from croupier.phh import ShowMuck as PShowMuck
-from croupier.phh_export import variant_code
+from croupier.phh_export import public_cards, variant_code
 from croupier.round import Round
 from croupier.round.events import (
     AntePosted,
@@ -38,8 +38,6 @@ from croupier.round.events import (
     BlindPosted,
     BoardDealt,
     Called,
-    CardExposed,
-    CardsShownToTable,
     Checked,
     CommissionTaken,
     DeadPosted,
@@ -94,7 +92,7 @@ def to_ohh(
     def amt(x: int) -> int | float:
         return x if unit_scale == 1 else float(Decimal(x).scaleb(-_exp(unit_scale)))
 
-    public = _public_cards(r) if recipient is not None else None
+    public = public_cards(r) if recipient is not None else None
     seats = list(meta.seats) if meta is not None and meta.seats else list(range(1, n + 1))
     names = (
         list(meta.players) if meta is not None and meta.players else [f"p{i + 1}" for i in range(n)]
@@ -259,16 +257,6 @@ def _bet_type(r: Round) -> str:
     if limits <= {Limit.FULL_POT, Limit.HALF_POT}:
         return "PL"
     return "NL"
-
-
-def _public_cards(r: Round) -> set[Card]:
-    out: set[Card] = set()
-    for e in r.events:
-        if isinstance(e, HandShown | CardsShownToTable):
-            out.update(e.cards)
-        elif isinstance(e, CardExposed):
-            out.add(e.card)
-    return out
 
 
 def _pots(r: Round, amt: Any) -> list[dict[str, Any]]:
