@@ -16,7 +16,7 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "rules-coverage.md"
 ROUND = "`croupier.round.engine`"
 ROUND_T = "`tests/test_round_rules.py`, `tests/test_round_properties.py`"
 PHH_T = "`tests/test_phh_export.py`, `tests/test_phh_replay.py`"
-COMM = "`croupier.round.commission`"
+COMM = "`croupier.rules.commission`"
 SHOE = ("`croupier.shoe`", "`tests/test_shoe.py`")
 
 _round = (ROUND, ROUND_T)

@@ -207,7 +207,7 @@ def test_tournament_clock_redraws_in_place_takes_keys_and_resumes(
 def test_commission_is_announced_once() -> None:
     from croupier.cli.narrate import Narrator
     from croupier.round.events import Announcement, CommissionTaken
-    from croupier.round.rulebooks import QLD_HOLDEM_2005
+    from croupier.rules import QLD_HOLDEM_2005
 
     say = Narrator(lambda p: f"seat {p + 1}", QLD_HOLDEM_2005)
     lines = [
@@ -220,7 +220,7 @@ def test_commission_is_announced_once() -> None:
 
 def test_uth_wager_refusal_names_the_field_plainly() -> None:
     from croupier.cards import Deck
-    from croupier.round.commands import IllegalAction
+    from croupier.rules import IllegalAction
     from croupier.shoe import Shoe
     from croupier.uth import TableLimits, TableState, UthConfig, UthRound
     from croupier.uth.commands import PlaceWagers

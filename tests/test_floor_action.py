@@ -17,18 +17,13 @@ from croupier.floor import (
     reopen,
 )
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Round,
     RoundConfig,
-    Rulebook,
     Structure,
 )
 from croupier.round.events import (
@@ -39,6 +34,7 @@ from croupier.round.events import (
     OutOfTurnResolved,
     RulingMade,
 )
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 
 HOLES = ["AsAd", "KsKd", "QsQd", "JsJd"]
 

@@ -9,21 +9,17 @@ import pytest
 from croupier.cards import parse_cards
 from croupier.floor import ChipsPushed, apply_incident, rule
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Round,
     RoundConfig,
-    Rulebook,
     Structure,
 )
 from croupier.round.events import BetOrRaised, Called, Checked, ChipsCommitted, RulingMade
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 
 
 def facing_20(rulebook: Rulebook = DUNEDIN_HOUSE, limit: Structure | None = None) -> Round:

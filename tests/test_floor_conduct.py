@@ -28,19 +28,14 @@ from croupier.floor import (
     apply_incident,
 )
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Muck,
     Round,
     RoundConfig,
-    Rulebook,
     Show,
     Structure,
 )
@@ -54,6 +49,7 @@ from croupier.round.events import (
     RoundVoided,
     RulingMade,
 )
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.table.commands import StartRound
 from test_floor_action import flop
 from test_floor_chips import clause, facing_20, outcome

@@ -14,14 +14,13 @@ from croupier.round import (
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Muck,
     Round,
     RoundConfig,
     Structure,
-    rulebook,
 )
 from croupier.round.events import HandKilled, PotAwarded, RoundEnded, RulingMade
+from croupier.rules import IllegalAction, find_rulebook
 from croupier.shoe import Shoe
 from croupier.table import commands as cmd
 from croupier.table.presets import preset
@@ -130,7 +129,7 @@ def test_chips_of_a_hand_mucked_above_the_last_claim_stay_in_the_pot() -> None:
         blinds=(5, 10),
         antes=(0, 10),
         min_bet=10,
-        rulebook=rulebook("dunedin-house"),
+        rulebook=find_rulebook("dunedin-house"),
         structure=Structure.fixed_limit(10, 20),
     )
     r = Round(cfg)

@@ -18,18 +18,13 @@ from croupier.floor import (
     apply_incident,
 )
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Round,
     RoundConfig,
-    Rulebook,
     Show,
     Structure,
 )
@@ -40,6 +35,7 @@ from croupier.round.events import (
     RoundVoided,
     RulingMade,
 )
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 
 HOLES = ["AsAd", "KsKd", "QsQd"]
 

@@ -38,24 +38,26 @@ from croupier.floor import (
     rule,
 )
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Muck,
     Round,
     RoundConfig,
-    Rulebook,
-    Ruling,
     Show,
     Structure,
 )
 from croupier.round.engine import BOARD_SIZES
+from croupier.rules import (
+    ACT_OMAHA_2017,
+    DUNEDIN_HOUSE,
+    QLD_HOLDEM_2005,
+    IllegalAction,
+    Rulebook,
+    Ruling,
+)
 from integrity_state import COMMAND_MARKS
 from integrity_state import state as whole_state
 

@@ -28,21 +28,17 @@ from croupier.floor import (
     apply_incident,
 )
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Round,
     RoundConfig,
-    Rulebook,
     Structure,
 )
 from croupier.round.events import PlayRestricted, RulingMade
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 
 C = parse_cards
 

@@ -22,9 +22,10 @@ from croupier import simulate as simulate_module
 from croupier.bots import Bot, make_bot
 from croupier.cards import Card, Deck
 from croupier.cli import app
-from croupier.round import Game, IllegalAction, Round, RoundConfig
+from croupier.round import Game, Round, RoundConfig
 from croupier.round.commands import Command
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe, commitment_of, verify_commitment
 from croupier.simulate import _Sim, simulate
 from croupier.table.events import CardsDealt, RoundStarted, TableEvent

@@ -18,7 +18,7 @@ from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_files
 from croupier.phh import load, loads
 from croupier.phh_replay import phh_files, replay
-from croupier.round import rulebook
+from croupier.rules import find_rulebook
 from croupier.simulate import simulate
 from croupier.table.presets import preset
 
@@ -74,7 +74,7 @@ def test_a_players_tournament_hands_replay_from_ohh(tournament: Path, tmp_path: 
             me = h["ohh"]["hero_player_id"]
             assert h["ohh"]["players"][me]["name"] == p
         (tmp_path / f"{p}.ohh").write_text(res.output)
-        rep = replay_files([tmp_path / f"{p}.ohh"], rulebook("dunedin-house"))
+        rep = replay_files([tmp_path / f"{p}.ohh"], find_rulebook("dunedin-house"))
         assert (rep.errors, rep.mismatched) == ([], [])
         assert rep.matched == len(got)
 
@@ -96,7 +96,7 @@ def test_a_tables_rounds_in_every_hand_format(tmp_path: Path) -> None:
         h = load(f)
         assert h.players is not None and name in h.players
         assert h.extra["_croupier_recipient"] == f"p{h.players.index(name) + 1}"
-        assert replay(h, rulebook("act-omaha-2017")).stacks == list(h.finishing_stacks or ())
+        assert replay(h, find_rulebook("act-omaha-2017")).stacks == list(h.finishing_stacks or ())
     res = run(app, ["export", "-f", "phh", str(phh_files([tmp_path / "h"])[0])])
     assert loads(res.output).extra["_croupier_recipient"] == "house"
 

@@ -21,7 +21,8 @@ from croupier.histories.ohh_replay import replay_files, replay_hand
 from croupier.phh import load
 from croupier.phh_export import HOUSE, to_history
 from croupier.phh_replay import ReplayError, in_scope, phh_files, replay
-from croupier.round import Round, rulebook
+from croupier.round import Round
+from croupier.rules import find_rulebook
 from croupier.simulate import simulate
 from croupier.table.presets import preset
 
@@ -73,7 +74,7 @@ def _rounds(rb: str, hands: int, tmp: Path | None = None, **kw: Any) -> list[tup
     out = []
     for f in phh_files([d]):
         h = load(f)
-        out.append((h, replay(h, rulebook(rb))))
+        out.append((h, replay(h, find_rulebook(rb))))
     return out
 
 
@@ -88,7 +89,7 @@ def test_own_rounds_round_trip_with_commission_as_rake(tmp_path: Path, rb: str) 
         raked += rake > 0
         back = ohh.to_history(json.loads(json.dumps(data), parse_float=ohh.Decimal))
         assert back.finishing_stacks == tuple(r.stacks)
-        same_round(r, replay_hand(data, rulebook(rb)))
+        same_round(r, replay_hand(data, find_rulebook(rb)))
     assert raked  # commission was taken and travelled in rake
 
 
@@ -172,7 +173,7 @@ def _first(data: dict[str, Any], action: str) -> dict[str, Any]:
 
 def test_a_hand_that_breaks_the_rules_is_refused_not_repaired() -> None:
     data = _hand()
-    rb = rulebook("dunedin-house")
+    rb = find_rulebook("dunedin-house")
     replay_hand(data, rb)
     wrong_call = copy.deepcopy(data)
     _first(wrong_call, "Call")["amount"] += 1

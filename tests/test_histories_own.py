@@ -11,7 +11,7 @@ import pytest
 from croupier.histories.roundconfig import KEY
 from croupier.phh import load
 from croupier.phh_replay import phh_files, replay_files
-from croupier.round import rulebook
+from croupier.rules import find_rulebook
 from croupier.simulate import simulate
 from croupier.table.presets import GAMES, STRUCTURES, PresetError, preset
 from croupier.tournament.conditions import load_conditions
@@ -36,7 +36,7 @@ def test_simulated_histories_replay_to_their_stacks(
     files = phh_files([tmp_path])
     assert len(files) == 30
     for batch in (True, False):
-        rep = replay_files(files, rulebook(rb), batch=batch)
+        rep = replay_files(files, find_rulebook(rb), batch=batch)
         assert (rep.errors, rep.mismatched, rep.odd_chip) == ([], [], [])
         assert rep.in_scope == rep.matched == 30
 
@@ -50,7 +50,7 @@ def test_the_replay_applies_commission_and_newcomers_blinds(tmp_path: Path) -> N
     raked = [h for h in hands if h.extra.get("_croupier_commission")]
     newcomer = [h for h in hands if "big_blind_position" in h.extra[KEY]]
     assert raked and newcomer
-    rep = replay_files(files, rulebook("act-omaha-2017"))
+    rep = replay_files(files, find_rulebook("act-omaha-2017"))
     assert rep.matched == rep.in_scope == 200
 
 
@@ -66,6 +66,6 @@ def test_tournament_histories_replay(tmp_path: Path) -> None:
         out.mkdir()
         for table, hand, h in histories:
             dump(h, out / f"{table:03d}-{hand:05d}.phh")
-        rep = replay_files(phh_files([out]), rulebook(conditions.rulebook.id))
+        rep = replay_files(phh_files([out]), find_rulebook(conditions.rulebook.id))
         assert (rep.errors, rep.mismatched) == ([], [])
         assert rep.matched == rep.in_scope == len(histories) > 0

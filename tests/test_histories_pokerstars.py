@@ -15,7 +15,8 @@ from croupier.histories import pokerstars as ps
 from croupier.phh import HandHistory, ShowMuck, format_action, load
 from croupier.phh_export import HOUSE, to_history
 from croupier.phh_replay import in_scope, phh_files, replay
-from croupier.round import Round, rulebook
+from croupier.round import Round
+from croupier.rules import find_rulebook
 from croupier.simulate import simulate
 from croupier.table.presets import preset
 
@@ -64,7 +65,7 @@ def test_pokerkit_reads_our_own_hands(tmp_path: Path) -> None:
     checked = 0
     for f in phh_files([tmp_path]):
         h = load(f)
-        r = replay(h, rulebook("dunedin-house"))
+        r = replay(h, find_rulebook("dunedin-house"))
         text = ps.to_text(r, HOUSE, meta=h)
         assert text.startswith("PokerStars Hand #")
         assert "*** HOLE CARDS ***" in text and "*** SUMMARY ***" in text
@@ -164,5 +165,5 @@ def test_every_in_scope_own_game_has_a_name(tmp_path: Path) -> None:
         simulate(preset(rb, game=game, structure=structure), 3, seed=1, history=d)
         h = load(phh_files([d])[0])
         assert in_scope(h)
-        text = ps.to_text(replay(h, rulebook(rb)), HOUSE, meta=h)
+        text = ps.to_text(replay(h, find_rulebook(rb)), HOUSE, meta=h)
         assert name in text.splitlines()[0]

@@ -38,21 +38,13 @@ from croupier.phh_batch import (
 from croupier.phh_export import HOUSE, to_history
 from croupier.phh_replay import ReplayError, commands_for, config_for, replay
 from croupier.round import (
-    QLD_HOLDEM_2005,
-    Game,
-    Muck,
-    Round,
-    RoundConfig,
-    Show,
-    Split,
-    Structure,
-)
-from croupier.round import (
     BetRaise as RBetRaise,
 )
 from croupier.round import CheckCall as RCheckCall
 from croupier.round import Fold as RFold
+from croupier.round import Game, Muck, Round, RoundConfig, Show, Split, Structure
 from croupier.round.engine import SHOWDOWN
+from croupier.rules import QLD_HOLDEM_2005
 from croupier.shoe import Shoe
 
 PHH_ROOT = Path(__file__).resolve().parents[2] / "shared" / "phh"

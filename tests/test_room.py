@@ -38,7 +38,7 @@ from croupier.room import (
     uth_key,
 )
 from croupier.room import commands as room_commands
-from croupier.round import IllegalAction
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, AddChips, ChangeSeat, SitDown, StartRound, TableCommand
 from croupier.table.presets import preset

@@ -42,16 +42,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from croupier.cards import Card, Deck
-from croupier.round import (
-    BetRaise,
-    CheckCall,
-    Fold,
-    Game,
-    IllegalAction,
-    Round,
-    RoundConfig,
-    Structure,
-)
+from croupier.round import BetRaise, CheckCall, Fold, Game, Round, RoundConfig, Structure
 from croupier.round.engine import LegalActions
 from croupier.round.events import (
     Announcement,
@@ -65,7 +56,7 @@ from croupier.round.events import (
     PotAwarded,
     RoundEnded,
 )
-from croupier.round.rulebooks import DUNEDIN_HOUSE
+from croupier.rules import DUNEDIN_HOUSE, IllegalAction
 
 pokerkit = pytest.importorskip("pokerkit")
 

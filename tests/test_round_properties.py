@@ -32,24 +32,18 @@ from hypothesis import strategies as st
 
 from croupier.cards import Card, Deck, parse_cards
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     Command,
-    Commission,
     ConfigError,
     DealBoard,
     DealHole,
     Fold,
     Game,
-    IllegalAction,
     LegalActions,
     Muck,
     Round,
     RoundConfig,
-    Rulebook,
     Show,
     Split,
     Structure,
@@ -64,6 +58,8 @@ from croupier.round.events import (
     HoleDealt,
     PotAwarded,
 )
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from croupier.rules.commission import Commission
 from integrity_state import COMMAND_MARKS
 from integrity_state import state as whole_state
 

@@ -9,21 +9,15 @@ import pytest
 
 from croupier.cards import parse_cards
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
-    Commission,
     ConfigError,
     DealBoard,
     DealHole,
     Fold,
     Game,
-    IllegalAction,
     Round,
     RoundConfig,
-    Rulebook,
     Split,
     Structure,
 )
@@ -41,6 +35,8 @@ from croupier.round.events import (
     HandShown,
     PotAwarded,
 )
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from croupier.rules.commission import Commission
 
 PL = Structure.pot_limit()
 

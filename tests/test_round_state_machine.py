@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
-from croupier.round import IllegalAction, Round
+from croupier.round import Round
+from croupier.rules import IllegalAction
 from test_round_properties import (
     Dealer,
     Setup,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from croupier.cards import parse_cards
 from croupier.round import (
-    ACT_OMAHA_2017,
     BetRaise,
     CheckCall,
     DealBoard,
@@ -14,6 +13,7 @@ from croupier.round import (
     RoundConfig,
     Structure,
 )
+from croupier.rules import ACT_OMAHA_2017
 
 HOLES = ("AsAhKdKc", "7c7d2s3h", "QsJsTs9h")  # A: aces, B: sevens, C: a straight draw
 

@@ -3,7 +3,8 @@ each test pins the reading chosen, so changing it means changing the note too.""
 
 from __future__ import annotations
 
-from croupier.round import ACT_OMAHA_2017, Round
+from croupier.round import Round
+from croupier.rules import ACT_OMAHA_2017
 from croupier.table import Buttons, Seat, Seating, Status, next_deal
 from croupier.tournament import Tournament
 from croupier.tournament.events import Eliminated, HandForHand, PlacesAwarded

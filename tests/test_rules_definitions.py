@@ -9,19 +9,14 @@ import pytest
 from croupier.cards import Card, Deck, parse_cards
 from croupier.floor import DealError, DealIrregularity, apply_incident
 from croupier.round import (
-    ACT_OMAHA_2017,
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
     Game,
-    IllegalAction,
     Round,
     RoundConfig,
-    Rulebook,
     Show,
     Structure,
 )
@@ -34,6 +29,7 @@ from croupier.round.events import (
     PotAwarded,
     RoundVoided,
 )
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 
 C = parse_cards
 OMAHA = Game.omaha_game()

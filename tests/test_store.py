@@ -31,7 +31,7 @@ from croupier.room import (
     TakeSeat,
     list_key,
 )
-from croupier.round import IllegalAction
+from croupier.rules import IllegalAction
 from croupier.service.store import audit
 from croupier.service.store.recovery import record, recover
 from croupier.service.store.rooms import RoomStore, cage_stream, room_stream, table_stream

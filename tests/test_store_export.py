@@ -21,7 +21,7 @@ from croupier.phh import ShowMuck, load, loads
 from croupier.phh_export import HOUSE, to_history
 from croupier.phh_replay import phh_files, replay
 from croupier.room import AtTable, OpenTable, TakeSeat
-from croupier.round import rulebook
+from croupier.rules import find_rulebook
 from croupier.service.store import audit
 from croupier.service.store.played import Played, finished_rounds, fold_round, spans
 from croupier.service.store.rooms import RoomStore, table_stream
@@ -124,10 +124,10 @@ def check_ohh(url: str, table: str, tmp_path: Path, last: int | None = None) -> 
     assert [d["ohh"]["game_number"] for d in docs] == [str(e.hand) for e in finished]  # type: ignore[index]
     path = tmp_path / f"{table}.ohh"
     path.write_text(out)
-    rep = replay_files([path], rulebook(RULES[table]))
+    rep = replay_files([path], find_rulebook(RULES[table]))
     assert (rep.errors, rep.mismatched, rep.matched) == ([], [], len(finished))
     for h, e in zip(ohh.hands_in(out), finished, strict=True):
-        assert replay(h, rulebook(RULES[table])).stacks == [s for _, s in e.stacks]
+        assert replay(h, find_rulebook(RULES[table])).stacks == [s for _, s in e.stacks]
         assert h.players == tuple(p for p, _ in e.stacks)
     return len(docs)
 
@@ -167,7 +167,7 @@ def test_phh_replays_to_the_recorded_stacks(room: str, table: str, tmp_path: Pat
         assert h.players == tuple(p for p, _ in e.stacks)
         stacks = [s for _, s in e.stacks]
         assert list(h.finishing_stacks or ()) == stacks
-        assert replay(h, rulebook(RULES[table])).stacks == stacks
+        assert replay(h, find_rulebook(RULES[table])).stacks == stacks
 
 
 def test_pokerstars_text(room: str) -> None:
@@ -245,7 +245,7 @@ def test_a_players_export_hides_the_others_unshown_cards(
         assert text.count("Dealt to ") == 1
         h = load(f)
         assert h.extra["_croupier_recipient"] == f"p{me + 1}"
-        assert replay(h, rulebook("dunedin-house")).stacks == [s for _, s in p.finished.stacks]
+        assert replay(h, find_rulebook("dunedin-house")).stacks == [s for _, s in p.finished.stacks]
         for card in hidden(p, me):
             unseen += 1
             assert f'"{card}"' not in json.dumps(d) and card not in text
@@ -289,7 +289,7 @@ def test_a_reopened_round_is_exported_with_its_final_result(tmp_path: Path) -> N
     code, out, err = run("--db", url, "--table", "b", "-f", "ohh", "--last", "1")
     assert code == 0, err
     (h,) = list(ohh.hands_in(out))
-    assert replay(h, rulebook("act-omaha-2017")).stacks == [s for _, s in final.stacks]
+    assert replay(h, find_rulebook("act-omaha-2017")).stacks == [s for _, s in final.stacks]
     store = EventStore(url)
     (text,) = audit.recall_phh(store, table_stream("main", "b"), 1)
     store.close()

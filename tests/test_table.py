@@ -12,17 +12,9 @@ import pytest
 
 from croupier.bots import make_bot
 from croupier.cards import parse_cards
-from croupier.round import (
-    BetRaise,
-    CheckCall,
-    DealHole,
-    Fold,
-    IllegalAction,
-    Round,
-    RoundConfig,
-    rulebook,
-)
-from croupier.round.commission import Commission
+from croupier.round import BetRaise, CheckCall, DealHole, Fold, Round, RoundConfig
+from croupier.rules import IllegalAction, find_rulebook
+from croupier.rules.commission import Commission
 from croupier.shoe import Shoe
 from croupier.table.button import Status
 from croupier.table.commands import (
@@ -513,7 +505,7 @@ def test_table_state_is_the_fold_of_its_events(rules: str) -> None:
 
 def test_stakes_and_presets_refuse_what_the_rulebook_forbids() -> None:
     with pytest.raises(StakesError, match=r"s23\(1\)"):
-        TableConfig(rulebook(QLD), Stakes(2, 10, 100))
+        TableConfig(find_rulebook(QLD), Stakes(2, 10, 100))
     with pytest.raises(StakesError, match="maximum buy-in"):
         Stakes(1, 2, 40, max_buy_in=20)
     with pytest.raises(PresetError, match=r"s28\(1\)"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.round import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
 from croupier.table import (
     Blind,
     Buttons,

@@ -61,7 +61,6 @@ from croupier.round import (
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Muck,
     Round,
     Show,
@@ -69,6 +68,7 @@ from croupier.round import (
 )
 from croupier.round.commands import Burn
 from croupier.round.commands import Command as RoundCommand
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.table.commands import (
     Act,

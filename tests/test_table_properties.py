@@ -12,7 +12,8 @@ import random
 import pytest
 
 from croupier.bots import make_bot
-from croupier.round import BetRaise, CheckCall, Fold, IllegalAction, Muck, Show
+from croupier.round import BetRaise, CheckCall, Fold, Muck, Show
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.table.commands import (
     Act,

@@ -10,19 +10,18 @@ import pytest
 from croupier.cards import Deck, parse_cards
 from croupier.floor import CommunityCardsExposed, apply_incident
 from croupier.round import (
-    QLD_HOLDEM_2005,
     Burn,
     CheckCall,
     Command,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Round,
     RoundConfig,
     Structure,
 )
 from croupier.round.events import CardExposed, HandKilled, HoleDealt
+from croupier.rules import QLD_HOLDEM_2005, IllegalAction
 from croupier.tournament import ConditionsError, HandPlan, Tournament, TournamentError
 from croupier.tournament.conditions import Purchase
 from croupier.tournament.events import ChipRaced, HandForHand

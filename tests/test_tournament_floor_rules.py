@@ -11,19 +11,15 @@ import pytest
 from croupier.cards import parse_cards
 from croupier.floor import CardsExposedInPlay, ChipsPushed, OutOfTurn, apply_incident
 from croupier.round import (
-    DUNEDIN_HOUSE,
-    QLD_HOLDEM_2005,
     BetRaise,
     Burn,
     CheckCall,
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Muck,
     Round,
     RoundConfig,
-    Rulebook,
     Show,
 )
 from croupier.round.events import (
@@ -37,6 +33,7 @@ from croupier.round.events import (
     PlayRestricted,
     RulingMade,
 )
+from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.tournament.events import FloorRuled
 from test_floor_action import HOLES, resolved
 from test_floor_action import flop as action_flop

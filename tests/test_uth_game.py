@@ -9,7 +9,7 @@ from collections.abc import Mapping
 import pytest
 
 from croupier.cards import JOKER, Card, Deck, parse_cards
-from croupier.round.commands import IllegalAction
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import (
     Box,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from croupier.cards import Deck
-from croupier.round.commands import IllegalAction
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import TableLimits, UthConfig
 from croupier.uth.commands import (

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 import pytest
 
 from croupier.cards import Card, Deck
-from croupier.round.commands import IllegalAction
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import TableLimits, UthConfig, UthRound
 from croupier.uth.commands import Deal, Fold, PlaceWagers

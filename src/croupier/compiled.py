@@ -15,12 +15,13 @@ from pathlib import Path
 # mypyc does not compile).
 MODULES = (
     "croupier.round.commands",
-    "croupier.round.commission",
+    "croupier.rules.commission",
     "croupier.round.config",
     "croupier.round.engine",
     "croupier.round.events",
     "croupier.round.games",
-    "croupier.round.rulebooks",
+    "croupier.rules.rulebook",
+    "croupier.rules.rulings",
     "croupier.round.structures",
     "croupier.shoe",
     "croupier.hands.evaluate",

@@ -26,7 +26,7 @@ from croupier.phh import DealHole as PDealHole
 from croupier.phh import Fold as PFold
 from croupier.phh import HandHistory
 from croupier.phh import ShowMuck as PShowMuck
-from croupier.round.rulebooks import DUNEDIN_HOUSE, Rulebook
+from croupier.rules import DUNEDIN_HOUSE, Rulebook
 
 I64 = npt.NDArray[np.int64]
 

@@ -32,11 +32,9 @@ from croupier.round import (
     DealHole,
     Fold,
     Game,
-    IllegalAction,
     Muck,
     Round,
     RoundConfig,
-    Rulebook,
     Show,
     Split,
     Structure,
@@ -44,7 +42,7 @@ from croupier.round import (
 from croupier.round.config import ConfigError
 from croupier.round.engine import SHOWDOWN
 from croupier.round.events import PotAwarded
-from croupier.round.rulebooks import DUNEDIN_HOUSE
+from croupier.rules import DUNEDIN_HOUSE, IllegalAction, Rulebook
 
 IN_SCOPE = ("NT", "NS", "FT", "PO", "FO/8")
 

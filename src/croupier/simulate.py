@@ -16,7 +16,8 @@ from pathlib import Path
 from croupier.bots import Bot, make_bot
 from croupier.phh import dump
 from croupier.phh_export import HOUSE, to_history
-from croupier.round import IllegalAction, Round
+from croupier.round import Round
+from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.table.button import Blind, Buttons, Deal, Seating, Status
 from croupier.table.commands import (

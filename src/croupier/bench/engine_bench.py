@@ -48,7 +48,7 @@ from croupier.compiled import running_compiled
 from croupier.phh import HandHistory, PhhError, load
 from croupier.phh_replay import ReplayError, Report, phh_files, replay, verify_histories
 from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig
-from croupier.round.rulebooks import DUNEDIN_HOUSE
+from croupier.rules import DUNEDIN_HOUSE
 from croupier.shoe import Shoe
 
 SEATS = 6

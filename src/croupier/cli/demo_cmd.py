@@ -10,16 +10,9 @@ import typer
 from croupier.cards import Deck, format_cards
 from croupier.cli.narrate import Narrator
 from croupier.hands import HandOrder, LowRule, evaluate_omaha, evaluate_omaha_low
-from croupier.round import (
-    QLD_HOLDEM_2005,
-    BetRaise,
-    CheckCall,
-    Commission,
-    Fold,
-    Round,
-    RoundConfig,
-    Structure,
-)
+from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig, Structure
+from croupier.rules import QLD_HOLDEM_2005
+from croupier.rules.commission import Commission
 from croupier.shoe import Shoe
 
 

@@ -200,10 +200,10 @@ def _hands(
     from croupier.phh import PhhError, load
     from croupier.phh_export import HOUSE
     from croupier.phh_replay import ReplayError, phh_files, replay
-    from croupier.round.rulebooks import rulebook
+    from croupier.rules import find_rulebook
 
     try:
-        forced = rulebook(rb_name) if rb_name is not None else None
+        forced = find_rulebook(rb_name) if rb_name is not None else None
     except ValueError as e:
         raise fail(str(e)) from e
     files = phh_files(sources)
@@ -211,7 +211,7 @@ def _hands(
     for f in files:
         try:
             h = load(f)
-            rb = forced or rulebook(str(h.extra.get("_croupier_rulebook", "dunedin-house")))
+            rb = forced or find_rulebook(str(h.extra.get("_croupier_rulebook", "dunedin-house")))
             r = replay(h, rb)
         except (PhhError, ReplayError, ValueError) as e:
             raise fail(f"{f}: cannot be exported: {e}") from e

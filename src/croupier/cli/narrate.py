@@ -23,7 +23,7 @@ from croupier.round.events import (
     HandShown,
     PotAwarded,
 )
-from croupier.round.rulebooks import Rulebook
+from croupier.rules import Rulebook
 from croupier.table.events import (
     Declared,
     Notice,
@@ -99,7 +99,7 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook, bet_open: 
             return f"  {name(p)} folds"
         case Checked(player=p):
             return f"  {name(p)} checks"
-        case Called(player=p, amount=0) if rules.qld_first_round:
+        case Called(player=p, amount=0) if rules.opening_bet_equals_big_blind:
             return f"  {name(p)} calls: nothing more is owed (qld-holdem-2005 s24(5))"
         case Called(player=p, amount=a, all_in=all_in):
             return f"  {name(p)} calls {a}{' (all-in)' if all_in else ''}"

@@ -27,7 +27,7 @@ def replay_cmd(
     an amount or stack that differs from the rules' is reported, never repaired. Games OHH
     cannot express for croupier are skipped."""
     from croupier.histories.ohh_replay import ohh_files, replay_files
-    from croupier.round.rulebooks import rulebook as find_rulebook
+    from croupier.rules import find_rulebook
 
     try:
         rb = find_rulebook(rulebook)

@@ -37,7 +37,7 @@ def replay_cmd(
     verified in batches by the compiled replay; any hand it does not confirm is replayed by the
     engine, which reports it."""
     from croupier.phh_replay import phh_files, replay_files
-    from croupier.round.rulebooks import rulebook as find_rulebook
+    from croupier.rules import find_rulebook
 
     try:
         rb = find_rulebook(rulebook)

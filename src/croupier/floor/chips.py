@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from croupier.floor.decision import Decision, refuse
 from croupier.floor.incidents import AmountDeclared, ChipsPushed
-from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Ruling
+from croupier.round.commands import BetRaise, CheckCall, Command, Fold
 from croupier.round.engine import LegalActions, Round
 from croupier.round.events import ChipsCommitted, Event, PlayRestricted
 from croupier.round.structures import Limit
+from croupier.rules import Ruling
 
 # dunedin-house 3's official terms ("knock": a check); "bet" is read as "raise" is
 DECLARATIONS = (None, "call", "raise", "fold", "check", "knock", "bet", "all-in", "pot")

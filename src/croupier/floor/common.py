@@ -4,7 +4,6 @@ report names a real player, and the events that declare a hand dead."""
 from __future__ import annotations
 
 from croupier.floor.decision import Decision, refuse
-from croupier.round.commands import Ruling
 from croupier.round.engine import Round
 from croupier.round.events import (
     BetOrRaised,
@@ -15,6 +14,7 @@ from croupier.round.events import (
     Folded,
     HandKilled,
 )
+from croupier.rules import Ruling
 
 QLD, ACT, DUNEDIN = "qld", "act", "dunedin"
 QLD_TOURNAMENT = "qld-tournament"  # qld's rules, altered by qld-tournament-2020 (4.2)

@@ -26,10 +26,11 @@ from croupier.floor.incidents import (
     OptionsAgreed,
     RuleBreached,
 )
-from croupier.round.commands import BetRaise, CheckCall, Command, Muck, Ruling, Show
+from croupier.round.commands import BetRaise, CheckCall, Command, Muck, Show
 from croupier.round.engine import SHOWDOWN, LegalActions, Round
 from croupier.round.events import RoundEnded, RoundVoided
 from croupier.round.structures import Limit
+from croupier.rules import Ruling
 
 # Where a rulebook has no rule of its own, a spoken wager or statement binds nothing: qld allows
 # no oral wager (s22(2)) and act-omaha-2017 makes every bet with chips (4.7).

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from croupier.round.commands import Command, IllegalAction, Ruling
+from croupier.round.commands import Command
 from croupier.round.events import Event
+from croupier.rules import IllegalAction, Ruling
 
 
 @dataclass(frozen=True, slots=True)

@@ -55,7 +55,7 @@ from croupier.floor.incidents import (
     StubFouled,
     WrongHoleCount,
 )
-from croupier.round.commands import BetRaise, CheckCall, Fold, IllegalAction, Ruling
+from croupier.round.commands import BetRaise, CheckCall, Fold
 from croupier.round.engine import BOARD_SIZES, PREFLOP, RIVER, SHOWDOWN, STREET_NAMES, Round
 from croupier.round.events import (
     Announcement,
@@ -73,7 +73,7 @@ from croupier.round.events import (
     RulingMade,
     StubReconstituted,
 )
-from croupier.round.rulebooks import Rulebook
+from croupier.rules import IllegalAction, Rulebook, Ruling
 
 
 def rule(r: Round, incident: Incident) -> Decision:

@@ -475,7 +475,7 @@ class _Reader:
     def _button_posts_small(self) -> bool:
         """Heads-up, whether the button posts the small blind: the recorded rulebook's rule
         (dunedin-house 95; qld-holdem-2005 s23 has the next player post it), else the usual."""
-        from croupier.round.rulebooks import RULEBOOKS
+        from croupier.rules import RULEBOOKS
 
         rb = RULEBOOKS.get(str(self.own.get("rulebook", "")))
         changes = (self.own.get("config") or {}).get("rulebook") or {}

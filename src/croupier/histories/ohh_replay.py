@@ -15,8 +15,8 @@ from typing import Any
 
 from croupier.histories.ohh import UNBALANCED, OhhError, loads, to_history, to_ohh
 from croupier.phh_replay import ReplayError, Report, in_scope, replay
-from croupier.round import Round, Rulebook
-from croupier.round.rulebooks import DUNEDIN_HOUSE
+from croupier.round import Round
+from croupier.rules import DUNEDIN_HOUSE, Rulebook
 
 
 def replay_hand(hand: Mapping[str, Any], rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:

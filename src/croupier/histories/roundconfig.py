@@ -14,11 +14,11 @@ from dataclasses import fields as dataclass_fields
 from dataclasses import replace
 from typing import Any
 
-from croupier.round.commission import Commission
 from croupier.round.config import ConfigError, RoundConfig
 from croupier.round.games import Game, Split
-from croupier.round.rulebooks import RULEBOOKS, Rulebook
 from croupier.round.structures import Limit, Structure
+from croupier.rules import RULEBOOKS, Rulebook
+from croupier.rules.commission import Commission
 
 KEY = "_croupier_config"
 """The PHH user-defined key holding :func:`config_fields`."""

@@ -37,7 +37,7 @@ from croupier.room.events import (
     TournamentTerms,
     UthTableOpened,
 )
-from croupier.round import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 from croupier.table.commands import AddChips, Leave, RemoveChips, SitDown, TableCommand
 from croupier.table.commands import CloseTable as CloseCashTable
 from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged, TableEvent

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from croupier.round.commands import Burn, IllegalAction, Ruling
+from croupier.round.commands import Burn
 from croupier.round.events import BurnsDue, CardBurned, Event
+from croupier.rules import IllegalAction, Ruling
 
 if TYPE_CHECKING:
     from croupier.round.engine import Round

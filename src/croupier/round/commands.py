@@ -6,24 +6,9 @@ from dataclasses import dataclass
 
 from croupier.cards import Card
 
-
-@dataclass(frozen=True, slots=True)
-class Ruling:
-    """Why a command was refused (or what the floor ruled), citing the rulebook's clause."""
-
-    clause: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.message} ({self.clause})"
-
-
-class IllegalAction(ValueError):
-    """A command the rules refuse; the round is unchanged."""
-
-    def __init__(self, ruling: Ruling) -> None:
-        super().__init__(str(ruling))
-        self.ruling = ruling
+# re-exported: a refusal is part of the commands' vocabulary
+from croupier.rules.rulings import IllegalAction as IllegalAction
+from croupier.rules.rulings import Ruling as Ruling
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from croupier.cards import Card, CardError
-from croupier.round.commission import Commission
 from croupier.round.games import HOLDEM, Game
-from croupier.round.rulebooks import DUNEDIN_HOUSE, Rulebook
 from croupier.round.structures import Limit, Structure
+from croupier.rules import DUNEDIN_HOUSE, Rulebook
+from croupier.rules.commission import Commission
 
 
 class ConfigError(ValueError):

@@ -25,12 +25,9 @@ from croupier.round.commands import (
     DealBoard,
     DealHole,
     Fold,
-    IllegalAction,
     Muck,
-    Ruling,
     Show,
 )
-from croupier.round.commission import PotResult
 from croupier.round.config import RoundConfig
 from croupier.round.events import (
     Announcement,
@@ -67,6 +64,8 @@ from croupier.round.events import (
 )
 from croupier.round.games import Split
 from croupier.round.structures import Limit
+from croupier.rules import IllegalAction, MinRaiseRule, Ruling
+from croupier.rules.commission import PotResult
 
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, OVER = range(6)
 STREET_NAMES = ("pre-flop", "flop", "turn", "river", "showdown", "over")
@@ -359,7 +358,7 @@ class Round:
                         self.rules.check_clause,
                         "checking is allowed only from the second round of betting",
                     )
-                if self.rules.qld_first_round and self.street == PREFLOP:
+                if self.rules.opening_bet_equals_big_blind and self.street == PREFLOP:
                     return [Called(p, 0, False)]  # s4(2): no check here; s24(5): a call
                 return [Checked(p)]
             amount = min(owed, stack)
@@ -498,7 +497,7 @@ class Round:
     def _check_allowed(self, p: int) -> bool:
         # qld-holdem-2005 s4(2): no checking in the first round. The second blind's turn when
         # the opening bet was only called is a call of nothing (s24(5)), so it may still pass.
-        if self.street == PREFLOP and self.rules.qld_first_round:
+        if self.street == PREFLOP and self.rules.opening_bet_equals_big_blind:
             return self.current_bet > 0 and self.opening_bet > 0
         return True
 
@@ -578,7 +577,11 @@ class Round:
 
     def _qld_opening_due(self) -> bool:
         """In a Queensland first round, whether the opening bet is still to be made (s24)."""
-        return self.rules.qld_first_round and self.street == PREFLOP and self.opening_bet == 0
+        return (
+            self.rules.opening_bet_equals_big_blind
+            and self.street == PREFLOP
+            and self.opening_bet == 0
+        )
 
     def _limit(self) -> Limit:
         return self.config.structure.limits[self.street]
@@ -638,8 +641,8 @@ class Round:
         if (
             limit is Limit.NO_LIMIT
             and cur
-            and not rules.qld_first_round
-            and rules.min_raise != "qld"
+            and not rules.opening_bet_equals_big_blind
+            and rules.min_raise_rule is not MinRaiseRule.OPENING_BET_OR_LAST_CALL
         ):
             # the common case, no-limit facing a bet: _min_raise and _max_to inlined
             lo = cur + max(self.raise_size, cfg.min_bet, self.blind_increment)
@@ -670,7 +673,7 @@ class Round:
         return lo, hi
 
     def _min_raise(self, p: int, owed: int) -> int:
-        if self.rules.min_raise == "qld":
+        if self.rules.min_raise_rule is MinRaiseRule.OPENING_BET_OR_LAST_CALL:
             # qld-holdem-2005 s28(4): (a) after an opening bet, the opening bet; (b) after a
             # call, the amount of that call; (c) after a call and raise, this player's call.
             if self.last_kind == "open":
@@ -1231,7 +1234,11 @@ class Round:
         first = self.last_aggressor
         if first is None or first not in live:
             # qld-holdem-2005 s27(2)(a): with no bet, the designated player shows first
-            first = self.n - 1 if self.rules.qld_first_round and (self.n - 1) in live else live[0]
+            first = (
+                self.n - 1
+                if self.rules.opening_bet_equals_big_blind and (self.n - 1) in live
+                else live[0]
+            )
         folded = self.folded
         return [i for i in _CLOCKWISE[self.n][first] if not folded[i]]
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from croupier.cards import Card
-from croupier.round.commands import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 
 CLAUSE = "croupier input"
 

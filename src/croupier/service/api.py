@@ -28,7 +28,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from croupier.round import IllegalAction
+from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
 from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-from croupier.round.rulebooks import Rulebook
+from croupier.rules import Rulebook
 
 MAX_SEATS = 10  # qld-holdem-2005 s11(1)
 

@@ -7,9 +7,10 @@ dunedin-house 21; qld-holdem-2005 s13).
 
 from __future__ import annotations
 
-from croupier.round import Game, Structure, rulebook
-from croupier.round.commission import Commission
+from croupier.round import Game, Structure
 from croupier.round.structures import Limit
+from croupier.rules import find_rulebook
+from croupier.rules.commission import Commission
 from croupier.table.stakes import Stakes
 from croupier.table.table import TableConfig
 
@@ -62,7 +63,7 @@ def preset(
     * dunedin-house: no-limit hold'em, $1/$2 blinds, buy-in $40, a posted 5 % rake capped at $5
       with no flop, no drop (21).
     """
-    rules = rulebook(rulebook_id)
+    rules = find_rulebook(rulebook_id)
     if rules.id == "qld-holdem-2005":
         g = game_named(game or "holdem")
         stakes = Stakes(5, 10, 100)

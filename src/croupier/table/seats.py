@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from croupier.cards import Card
-from croupier.round.commands import Ruling
+from croupier.rules import Ruling
 from croupier.table.button import ACT, DUNEDIN, QLD
 
 _DRAW_CLAUSE = {

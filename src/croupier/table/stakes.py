@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from croupier.round.commands import Ruling
+from croupier.rules import Ruling
 from croupier.table.button import ACT, DUNEDIN, QLD
 
 #: dunedin-house 23: returning within 2 hours of leaving is at management's discretion.

@@ -15,22 +15,12 @@ from dataclasses import dataclass, field, replace
 from croupier.cards import Card
 from croupier.floor import apply_incident, reopen, rule
 from croupier.floor.rulings import dispute_clause
-from croupier.round import (
-    ConfigError,
-    Fold,
-    Game,
-    IllegalAction,
-    Round,
-    RoundConfig,
-    Rulebook,
-    Ruling,
-    Structure,
-    wellformed,
-)
-from croupier.round.commission import Commission
+from croupier.round import ConfigError, Fold, Game, Round, RoundConfig, Structure, wellformed
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt
 from croupier.round.events import RoundVoided as MisdealVoided
 from croupier.round.games import HOLDEM
+from croupier.rules import IllegalAction, Rulebook, Ruling
+from croupier.rules.commission import Commission
 from croupier.table.button import (
     ACT,
     DUNEDIN,

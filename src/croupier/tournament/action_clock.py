@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from croupier.round import Fold, Round, Ruling
+from croupier.round import Fold, Round
+from croupier.rules import Ruling
 
 COUNTDOWN = 10  # dunedin-house 90
 SLOW_LIMIT = 10  # dunedin-house 91

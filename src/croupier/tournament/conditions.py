@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from croupier.round.games import HOLDEM, Game
-from croupier.round.rulebooks import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
 from croupier.round.structures import Structure
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
 
 QLD = "qld-tournament-2020"
 ACT = "act-omaha-2017"

@@ -7,7 +7,7 @@ from collections.abc import Collection, Iterator, Mapping, Sequence
 from datetime import datetime, timedelta
 
 from croupier.cards import Card
-from croupier.round import Ruling
+from croupier.rules import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.conditions import ACT, DUNEDIN

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator
 
 from croupier.cards import Card
-from croupier.round import Ruling
+from croupier.rules import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.chiprace import ChipRaceError, chip_race

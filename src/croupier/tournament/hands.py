@@ -6,9 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from croupier.cards import Card
-from croupier.round import Fold, Round, RoundConfig, Ruling
+from croupier.round import Fold, Round, RoundConfig
 from croupier.round.events import BetOrRaised, Called, Checked, PotAwarded
-from croupier.round.rulebooks import DUNEDIN_HOUSE as _SEATING_RULES
+from croupier.rules import DUNEDIN_HOUSE as _SEATING_RULES
+from croupier.rules import Ruling
 from croupier.table import Seat, Seating, Status, next_deal
 from croupier.table.button import Deal
 from croupier.tournament import events as ev

@@ -20,7 +20,7 @@ from croupier.floor import (
     rule,
 )
 from croupier.floor.decision import Decision
-from croupier.round import Fold, IllegalAction, Round, Ruling
+from croupier.round import Fold, Round
 from croupier.round.engine import FLOP, PREFLOP, RIVER
 from croupier.round.events import (
     BetOrRaised,
@@ -36,6 +36,7 @@ from croupier.round.events import (
     RoundEnded,
     RulingMade,
 )
+from croupier.rules import IllegalAction, Ruling
 from croupier.tournament import events as ev
 from croupier.tournament.action_clock import COUNTDOWN, SLOW_LIMIT
 from croupier.tournament.conditions import DUNEDIN, QLD

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Self
 
-from croupier.round import Ruling
+from croupier.rules import Ruling
 from croupier.table import Buttons
 from croupier.tournament import events as ev
 from croupier.tournament.clock import Clock

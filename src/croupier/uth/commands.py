@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from croupier.cards import Card
-from croupier.round.commands import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 
 
 @dataclass(frozen=True, slots=True)

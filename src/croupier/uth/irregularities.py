@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from croupier.round.commands import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 from croupier.uth.commands import (
     BoardExposed,
     DealerCardExposed,

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card
-from croupier.round.commands import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 from croupier.shoe import ShuffledDeck
 from croupier.uth.game import TableState, UthConfig, UthRound
 

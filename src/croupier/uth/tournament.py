@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from croupier.cards import Card
-from croupier.round.commands import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 from croupier.uth.game import TableState, UthRound
 from croupier.uth.tournament_events import (
     Asked,

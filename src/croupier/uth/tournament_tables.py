@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from croupier.round.commands import IllegalAction, Ruling
+from croupier.rules import IllegalAction, Ruling
 
 if TYPE_CHECKING:
     from croupier.uth.tournament import Status

@@ -1,0 +1,83 @@
+"""A rulebook: its clause ids and its settings, named by the behaviour they choose.
+
+Each rulebook names the clause behind each of its choices, and croupier cites that clause in
+every ruling and rejection.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class MinRaiseRule(Enum):
+    """How small a raise may be."""
+
+    #: at least the largest previous bet or raise of the round (dunedin-house 37,
+    #: act-omaha-2017 5.1, 6.2)
+    LARGEST_BET_OR_RAISE = "largest"
+    #: the opening bet, the last call, or the raiser's own call (qld-holdem-2005 s28(4))
+    OPENING_BET_OR_LAST_CALL = "opening-bet-or-last-call"
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """How a rulebook conducts a round of play.
+
+    ``opening_bet_equals_big_blind``: qld-holdem-2005 s24: in the first round the opening bet,
+    and a raise made with it, equal the second blind; no opening bet means the second blind
+    wins; and checking is allowed only from the second round (s4(2)).
+
+    ``min_raise_rule``: see :class:`MinRaiseRule`.
+
+    ``heads_up_button_small_blind``: heads-up, the button posts the small blind and acts first
+    before the flop (dunedin-house 95). qld-holdem-2005 s23 has the player next to the buck post
+    the first blind at any table size.
+
+    ``short_all_in_reopens``: a short all-in reopens the betting only for players facing at least
+    a full raise in total (dunedin-house 46); act-omaha-2017 14.5 forbids raising "in respect of"
+    a short tap-out, which croupier reads the same way.
+
+    ``irregularities``: whose rules on irregularities apply (croupier.floor, and the engine's
+    one hook for them: settling an action out of turn when the player's turn comes):
+    ``"qld"`` (qld-holdem-2005 s32-s37; s37: the bet stands unless a missed player bet more),
+    ``"qld-tournament"`` (qld-holdem-2005's, with qld-tournament-2020 4.41 for s37, 4.33-4.34
+    for chips and 4.38 for an exposed hand: tournament tables, qld-tournament-2020 4.2),
+    ``"act"`` (act-omaha-2017 17.x; 17.6(a)-(d)) or ``"dunedin"`` (dunedin-house 30-75; 57-58:
+    binding unless the action changed).
+    """
+
+    id: str
+    title: str
+    opening_bet_equals_big_blind: bool = False
+    min_raise_rule: MinRaiseRule = MinRaiseRule.LARGEST_BET_OR_RAISE
+    heads_up_button_small_blind: bool = True
+    no_limit_allowed: bool = True
+    max_caps_min_raise: bool = False  # qld-holdem-2005 s28(3)
+    # Clause ids cited by the engine.
+    blinds_clause: str = ""
+    first_round_clause: str = ""
+    check_clause: str = ""
+    min_raise_clause: str = ""
+    max_bet_clause: str = ""
+    all_in_clause: str = ""
+    reopen_clause: str = ""
+    raise_cap_clause: str = ""
+    turn_clause: str = ""
+    showdown_clause: str = ""
+    split_clause: str = ""
+    odd_chip_clause: str = ""
+    uncontested_clause: str = ""
+    uncalled_clause: str = ""
+    side_pot_clause: str = ""
+    low_clause: str = "act-omaha-2017 3.5(d)"
+    dead_blind_clause: str = "dunedin-house 27"
+    deck_clause: str = "dunedin-house glossary: Defective Deck"
+    winner_clause: str = "dunedin-house 64"  # the dealer announces the winning hand
+    # the dealer announces pot, commission and the pot less commission (qld s26(3), s27(9))
+    announces_commission: bool = False
+    irregularities: str = "dunedin"
+    dead_hand_clause: str = "dunedin-house 55"  # a hand declared dead, and who then wins
+
+    def __str__(self) -> str:
+        return self.id
