@@ -7,8 +7,6 @@ agreed options (act-omaha-2017 17.16). Every refused report leaves the round unc
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from croupier.cards import parse_cards
@@ -55,7 +53,7 @@ from test_floor_action import flop
 from test_floor_chips import clause, facing_20, outcome
 
 C = parse_cards
-QLD_TOURNAMENT = dataclasses.replace(QLD_HOLDEM_2005, irregularities="qld-tournament")
+QLD_TOURNAMENT = QLD_HOLDEM_2005.for_tournament()
 
 
 def refused(r: Round, incident: Incident) -> str:

@@ -4,8 +4,6 @@ tournament tables (4.41), oversized and two-chip bets (4.33-4.34) and an exposed
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from croupier.cards import parse_cards
@@ -34,12 +32,13 @@ from croupier.round.events import (
     RulingMade,
 )
 from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.tournament.events import FloorRuled
 from test_floor_action import HOLES, resolved
 from test_floor_action import flop as action_flop
 from test_tournament_support import ACT, QLD, deal_order, only_table, stacked, started
 
-QLD_TOURNAMENT = replace(QLD_HOLDEM_2005, irregularities="qld-tournament")
+QLD_TOURNAMENT = QLD_HOLDEM_2005.for_tournament()
 
 
 def flop(rulebook: Rulebook = QLD_TOURNAMENT, players: int = 4) -> Round:
@@ -160,8 +159,8 @@ def test_qld_tournament_2020_4_30_tournament_rounds_expose_per_rulebook(
     t = started(4, **changes)
     plan = t.plan_hand(only_table(t), deal_order(1))
     assert plan.config.expose_all_in == clause
-    hook = plan.config.rulebook.irregularities
-    assert (hook == "qld-tournament") == (changes is QLD)
+    floor = plan.config.rulebook.floor
+    assert (floor == QLD_TOURNAMENT_FLOOR) == (changes is QLD)
     assert plan.config.rulebook.id == t.conditions.rulebook.id
 
 

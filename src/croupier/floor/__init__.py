@@ -1,4 +1,4 @@
-"""The floor's rulings: irregularities the dealer or floor reports, ruled as the table's
+"""The floor's rulings on each irregularity the dealer or floor reports, ruled as the table's
 rulebook requires (qld-holdem-2005 s32-s38, act-omaha-2017 14.4-19.2, dunedin-house 3-75)."""
 
 from croupier.floor.chips import read_chips

@@ -46,7 +46,7 @@ def read_chips(r: Round, push: ChipsPushed) -> Decision:
         raise refuse(r.rules.turn_clause, "every chip has a positive value")
     if sum(push.chips) + sum(push.later) > r.stacks[p]:
         raise refuse(r.rules.all_in_clause, f"player {p} has only {r.stacks[p]} in chips")
-    if r.rules.irregularities == "dunedin":
+    if r.rules.floor.verbal_declarations_bind:
         return _dunedin(r, push, la)
     return _call_or_raise(r, push, la)
 
@@ -140,11 +140,11 @@ def read_declared(r: Round, a: AmountDeclared) -> Decision:
     """dunedin-house 42: a declared size with more than one reasonable meaning is the lesser."""
     la = r.legal_actions()
     p = a.player
-    if r.rules.irregularities != "dunedin":
-        clause = (
-            "act-omaha-2017 4.7" if r.rules.irregularities == "act" else ("qld-holdem-2005 s22(2)")
+    if not r.rules.floor.verbal_declarations_bind:
+        raise refuse(
+            r.rules.floor.no_oral_wager_clause,
+            "a wager is made with chips, not by word: push the chips",
         )
-        raise refuse(clause, "a wager is made with chips, not by word: push the chips")
     if la is None or la.player != p:
         raise refuse(r.rules.turn_clause, f"it is not player {p}'s turn")
     if not a.meanings or any(m <= 0 for m in a.meanings):
@@ -184,17 +184,16 @@ def _capped(p: int, to: int, la: LegalActions) -> Command:
 
 def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
     """act-omaha-2017 17.7-17.8 (and qld-holdem-2005 read the same way): chips, not words."""
-    act = r.rules.irregularities == "act"
-    call_clause = "act-omaha-2017 17.7" if act else "qld-holdem-2005 s3(1)"
-    short_clause = "act-omaha-2017 17.8" if act else "qld-holdem-2005 s3(1)"
+    f = r.rules.floor
+    short_clause = f.undercall_clause
     p = push.player
     if push.declared in ("check", "knock") and not push.chips and la.call_amount == 0:
         # a check is no wager: declining to bet without folding (qld s4(1); act 11.1)
-        clause = "act-omaha-2017 11.1" if act else "qld-holdem-2005 s4(1)"
-        return _decide(clause, f"declared {push.declared}: a check", CheckCall(p))
+        return _decide(f.declared_check_clause, f"declared {push.declared}: a check", CheckCall(p))
     if push.declared is not None and not push.chips:
-        clause = "act-omaha-2017 4.7" if act else "qld-holdem-2005 s22(2)"
-        raise refuse(clause, "a wager is made with chips, not by word: push the chips")
+        raise refuse(
+            f.no_oral_wager_clause, "a wager is made with chips, not by word: push the chips"
+        )
     to = r.bets[p] + sum(push.chips) + sum(push.later)
     owed = la.call_amount
     if to >= la.all_in_to:
@@ -209,7 +208,7 @@ def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
             PlayRestricted(p, True, short_clause),
         )
     lo = la.min_raise_to
-    if r.rules.irregularities == "qld-tournament" and owed > 0 and lo is not None:
+    if f.oversized_chip_calls_unless_raise_declared and owed > 0 and lo is not None:
         chips = (*push.chips, *push.later)
         if len(chips) == 1 and push.declared != "raise" and to > r.current_bet:
             # 4.33: an oversized chip without "raise" is a call, even if it would make a raise
@@ -231,5 +230,9 @@ def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
                 CheckCall(p),
             )
     if lo is None or to < lo:
-        return _decide(call_clause, "more than a call, less than a raise: a call", CheckCall(p))
+        return _decide(
+            f.call_short_of_raise_clause,
+            "more than a call, less than a raise: a call",
+            CheckCall(p),
+        )
     return _decide(r.rules.min_raise_clause, f"a bet or raise to {to}", _capped(p, to, la))

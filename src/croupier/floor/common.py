@@ -1,5 +1,5 @@
-"""Helpers every floor ruling shares: which rulebook's irregularity rules apply, checks that a
-report names a real player, and the events that declare a hand dead."""
+"""Helpers every floor ruling shares: checks that a report names a real player, and the events
+that declare a hand dead."""
 
 from __future__ import annotations
 
@@ -15,20 +15,6 @@ from croupier.round.events import (
     HandKilled,
 )
 from croupier.rules import Ruling
-
-QLD, ACT, DUNEDIN = "qld", "act", "dunedin"
-QLD_TOURNAMENT = "qld-tournament"  # qld's rules, altered by qld-tournament-2020 (4.2)
-
-
-def hook(r: Round) -> str:
-    """QLD, ACT or DUNEDIN: a qld tournament table follows qld-holdem-2005 except where
-    :func:`tournament` says otherwise."""
-    h = r.rules.irregularities
-    return QLD if h == QLD_TOURNAMENT else h
-
-
-def tournament(r: Round) -> bool:
-    return r.rules.irregularities == QLD_TOURNAMENT
 
 
 def decide(clause: str, message: str, *events: Event) -> Decision:

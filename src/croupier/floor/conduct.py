@@ -6,16 +6,7 @@ the players' agreed course for an irregularity the rules do not cover (act-omaha
 
 from __future__ import annotations
 
-from croupier.floor.common import (
-    ACT,
-    DUNEDIN,
-    QLD,
-    decide,
-    hook,
-    kill,
-    player,
-    tournament,
-)
+from croupier.floor.common import decide, kill, player
 from croupier.floor.decision import Decision, refuse
 from croupier.floor.incidents import (
     ChipsLent,
@@ -30,11 +21,8 @@ from croupier.round.commands import BetRaise, CheckCall, Command, Muck, Show
 from croupier.round.engine import SHOWDOWN, LegalActions, Round
 from croupier.round.events import RoundEnded, RoundVoided
 from croupier.round.structures import Limit
-from croupier.rules import Ruling
-
-# Where a rulebook has no rule of its own, a spoken wager or statement binds nothing: qld allows
-# no oral wager (s22(2)) and act-omaha-2017 makes every bet with chips (4.7).
-_NO_ORAL = {QLD: "qld-holdem-2005 s22(2)", ACT: "act-omaha-2017 4.7"}
+from croupier.rules import IllegalAction, Ruling
+from croupier.rules.floor import BreachKillsHand
 
 
 def _then(clause: str, message: str, then: Command) -> Decision:
@@ -50,17 +38,18 @@ def _in_turn(r: Round, p: int, clause: str) -> LegalActions:
     return la
 
 
-def _dunedin_only(r: Round, what: str) -> None:
-    h = hook(r)
-    if h != DUNEDIN:
-        clause = _NO_ORAL.get(h, f"{r.rules.id} (silent)")
-        raise refuse(clause, f"{r.rules.id} has no rule for {what}")
+def _no_rule(r: Round, what: str) -> IllegalAction:
+    """Where a rulebook has no rule of its own, a spoken wager or statement binds nothing: qld
+    allows no oral wager (s22(2)) and act-omaha-2017 makes every bet with chips (4.7)."""
+    clause = r.rules.floor.no_oral_wager_clause or f"{r.rules.id} (silent)"
+    return refuse(clause, f"{r.rules.id} has no rule for {what}")
 
 
 def forward_motion(r: Round, m: ForwardMotion) -> Decision:
     """dunedin-house 33: in limit poker the motion binds; not facing a bet it is a bet."""
     clause = "dunedin-house 33"
-    _dunedin_only(r, "a forward motion with chips")
+    if not r.rules.floor.forward_motion_binds:
+        raise _no_rule(r, "a forward motion with chips")
     la = _in_turn(r, m.player, clause)
     if r.config.structure.limits[r.street] is not Limit.FIXED:
         raise refuse(clause, "only in limit poker does a forward motion bind")
@@ -80,10 +69,12 @@ def forward_motion(r: Round, m: ForwardMotion) -> Decision:
 def miscounted_call(r: Round, c: MiscountedCall) -> Decision:
     """dunedin-house 40: the caller accepts the full correct action (the call, or all in)."""
     clause = "dunedin-house 40"
-    if hook(r) != DUNEDIN:
+    if not r.rules.floor.miscounted_call_made_good:
         # qld and act let an undercaller fold with the chips back: report the chips pushed
-        other = "act-omaha-2017 17.8" if hook(r) == ACT else "qld-holdem-2005 s3(1)"
-        raise refuse(other, "an undercall may be folded or made up: report the chips pushed")
+        raise refuse(
+            r.rules.floor.undercall_clause,
+            "an undercall may be folded or made up: report the chips pushed",
+        )
     la = _in_turn(r, c.player, clause)
     if c.chips <= 0:
         raise refuse(clause, "name the chips the caller put in")
@@ -100,7 +91,8 @@ def conditional(r: Round, s: ConditionalStatement) -> Decision:
     """dunedin-house 43: binding at the supervisor's discretion, ruled when the turn comes."""
     clause = "dunedin-house 43"
     p = s.action.player
-    _dunedin_only(r, "conditional statements")
+    if not r.rules.floor.conditional_statements_may_bind:
+        raise _no_rule(r, "conditional statements")
     _in_turn(r, p, clause)
     if not s.binding:
         return decide(clause, f"player {p}'s conditional statement does not bind: act freely")
@@ -110,7 +102,8 @@ def conditional(r: Round, s: ConditionalStatement) -> Decision:
 def not_tabled(r: Round, t: HandNotTabled) -> Decision:
     """dunedin-house 62: a hand not fully tabled and not clearly read has no claim to the pot."""
     clause = "dunedin-house 62"
-    _dunedin_only(r, "a hand mucked before it was tabled")
+    if not r.rules.floor.untabled_hand_read_if_clear:
+        raise _no_rule(r, "a hand mucked before it was tabled")
     p = player(r, t.player, clause)
     if r.street != SHOWDOWN:
         raise refuse(clause, "hands are tabled only at the showdown")
@@ -126,12 +119,12 @@ def not_tabled(r: Round, t: HandNotTabled) -> Decision:
 def breached(r: Round, b: RuleBreached) -> Decision:
     """act-omaha-2017 19.2(a) (any rule); dunedin-house 4 (a phone with live cards): the hand is
     folded and its wagers stay in the pot."""
-    h = hook(r)
-    if h == ACT:
+    breach = r.rules.floor.breach_kills_hand
+    if breach is BreachKillsHand.ANY_RULE:
         clause = "act-omaha-2017 19.2(a)"
-    elif h == DUNEDIN and b.phone:
+    elif breach is BreachKillsHand.PHONE and b.phone:
         clause = "dunedin-house 4"
-    elif h == DUNEDIN:
+    elif breach is BreachKillsHand.PHONE:
         raise refuse("dunedin-house 4", "dunedin-house rules a hand dead for a phone, not this")
     else:
         raise refuse(
@@ -143,17 +136,10 @@ def breached(r: Round, b: RuleBreached) -> Decision:
     return decide(clause, f"player {p} breached the rules: the hand is folded", *kill(r, p, clause))
 
 
-_LENDING = {
-    QLD: "qld-holdem-2005 s38(2)",
-    ACT: "act-omaha-2017 14.4",
-    DUNEDIN: "dunedin-house 20",
-}
-
-
 def lent(r: Round, c: ChipsLent) -> Decision:
     """No chips pass between players: the chips stay the giver's and the other may not play them
     (croupier's stacks never took the transfer, so the ruling changes no stack)."""
-    clause = "qld-tournament-2020 4.17" if tournament(r) else _LENDING[hook(r)]
+    clause = r.rules.floor.chips_lent_clause
     p = player(r, c.player, clause, live=False)
     q = player(r, c.to_player, clause, live=False)
     if p == q:
@@ -171,7 +157,7 @@ def lent(r: Round, c: ChipsLent) -> Decision:
 
 def agreed(r: Round, o: OptionsAgreed) -> Decision:
     """act-omaha-2017 17.16: the agreed course must break no rule; without agreement 19.4."""
-    if hook(r) != ACT:
+    if not r.rules.floor.players_may_agree_course:
         raise refuse(f"{r.rules.id} (silent)", f"{r.rules.id} has no rule for agreed options")
     if o.option not in ("void", "play on"):
         raise refuse("act-omaha-2017 17.16", f"no course {o.option!r} (void or play on)")

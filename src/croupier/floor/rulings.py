@@ -3,8 +3,9 @@ irregularity. :func:`rule` is pure (a :class:`Decision`, or IllegalAction when t
 not fit the round); :func:`apply_incident` applies the decision and records both the report and
 the ruling as events.
 
-The three cash-game rulebooks differ: qld-holdem-2005 s32-s37, act-omaha-2017 17.x and
-dunedin-house 30-75. ``Rulebook.irregularities`` names which one a table runs under.
+The cash-game rulebooks differ (qld-holdem-2005 s32-s37, act-omaha-2017 17.x, dunedin-house
+30-75): each ruling asks the table's rulebook (``Rulebook.floor``, a
+:class:`croupier.rules.floor.FloorRules`) what it requires.
 """
 
 from __future__ import annotations
@@ -15,18 +16,10 @@ from typing import Any
 from croupier.cards import Card, CardError
 from croupier.floor import conduct
 from croupier.floor.chips import read_chips, read_declared
-from croupier.floor.common import (
-    ACT,
-    DUNEDIN,
-    QLD,
-    QLD_TOURNAMENT,
-)
 from croupier.floor.common import actions as _actions
 from croupier.floor.common import decide as _decide
-from croupier.floor.common import hook as _hook
 from croupier.floor.common import kill as _kill
 from croupier.floor.common import player as _player
-from croupier.floor.common import tournament as _tournament
 from croupier.floor.decision import Decision, refuse
 from croupier.floor.incidents import (
     AmountDeclared,
@@ -74,6 +67,7 @@ from croupier.round.events import (
     StubReconstituted,
 )
 from croupier.rules import IllegalAction, Rulebook, Ruling
+from croupier.rules.floor import DealErrorRule, ExposedHand
 
 
 def rule(r: Round, incident: Incident) -> Decision:
@@ -100,18 +94,10 @@ def apply_incident(r: Round, incident: Incident) -> list[Event]:
     return r.apply_ruling((made, *d.events), d.then)
 
 
-_DISPUTE_CLAUSE = {
-    QLD: "qld-holdem-2005 house default (as dunedin-house 67)",
-    ACT: "act-omaha-2017 17.14",
-    DUNEDIN: "dunedin-house 67",
-}
-
-
 def dispute_clause(rules: Rulebook) -> str:
     """The clause under which a round's result may be disputed until the next round begins
     (dunedin-house 67; act-omaha-2017 17.14; a house default under qld-holdem-2005)."""
-    hook = rules.irregularities
-    return _DISPUTE_CLAUSE[QLD if hook == QLD_TOURNAMENT else hook]
+    return rules.floor.dispute_clause
 
 
 def _void(clause: str, message: str, r: Round) -> Decision:
@@ -134,14 +120,14 @@ def _new_cards(r: Round, cards: tuple[Card, ...], clause: str) -> None:
 
 
 def _deal(r: Round, d: DealIrregularity) -> Decision:
-    hook = _hook(r)
+    procedure = r.rules.floor.deal_errors
     if d.player is not None:
         _player(r, d.player, r.rules.deck_clause, live=False)
     if d.error in (DealError.HOLE_EXPOSED, DealError.BOXED_CARD) and not d.cards:
         raise refuse(r.rules.deck_clause, f"{d.error.value}: name the card(s)")
-    if hook == QLD:
+    if procedure is DealErrorRule.MISDEAL_BEFORE_FIRST_ACTION:
         return _deal_qld(r, d)
-    if hook == ACT:
+    if procedure is DealErrorRule.MISDEAL_UNTIL_FIRST_ROUND_ENDS:
         return _deal_act(r, d)
     return _deal_dunedin(r, d)
 
@@ -288,13 +274,10 @@ def _wrong_count(r: Round, w: WrongHoleCount) -> Decision:
             r.rules.dead_hand_clause,
             "no one has acted yet: report the deal error (a misdeal or reconstruction)",
         )
-    clause = {
-        QLD: "qld-holdem-2005 s33(1)-(2)",
-        ACT: "act-omaha-2017 17.9",
-        DUNEDIN: "dunedin-house 55(e)",
-    }[_hook(r)]
-    if r.street == SHOWDOWN and _hook(r) == QLD:
-        clause = "qld-holdem-2005 s33(1)-(4)"
+    f = r.rules.floor
+    clause = (
+        f.wrong_hole_count_showdown_clause if r.street == SHOWDOWN else f.wrong_hole_count_clause
+    )
     return _decide(
         clause,
         f"player {p} holds {w.held} cards, not {k}: the hand is dead and its bets stay in the pot",
@@ -304,17 +287,16 @@ def _wrong_count(r: Round, w: WrongHoleCount) -> Decision:
 
 def _killed_by_dealer(r: Round, k: HandKilledByDealer) -> Decision:
     p = _player(r, k.player, r.rules.dead_hand_clause)
-    hook = _hook(r)
-    if hook == DUNEDIN:
-        cards = r.shown[p]
-        if cards is not None and _best_shown(r, p):
-            raise refuse("dunedin-house 63", "a dealer cannot kill a tabled winning hand")
+    f = r.rules.floor
+    if f.tabled_winner_protected and r.shown[p] is not None and _best_shown(r, p):
+        raise refuse("dunedin-house 63", "a dealer cannot kill a tabled winning hand")
+    clause = f.killed_hand_clause
+    if f.killed_hand_returns_uncalled:
         return _decide(
-            "dunedin-house 69",
+            clause,
             f"player {p}'s hand was killed: no redress; an uncalled bet goes back",
-            *_kill(r, p, "dunedin-house 69", return_uncalled=True),
+            *_kill(r, p, clause, return_uncalled=True),
         )
-    clause = "act-omaha-2017 17.10" if hook == ACT else "qld-holdem-2005 s5(3)"
     return _decide(
         clause,
         f"player {p}'s cards are in the discards: the hand takes no further part",
@@ -335,15 +317,12 @@ def _best_shown(r: Round, p: int) -> bool:
 
 def _in_muck(r: Round, m: CardsInMuck) -> Decision:
     p = _player(r, m.player, r.rules.dead_hand_clause)
-    hook = _hook(r)
-    if hook == DUNEDIN:
-        if m.retrieve and not m.identifiable:
+    f = r.rules.floor
+    if f.mucked_hand_retrievable and m.retrieve:
+        if not m.identifiable:
             raise refuse("dunedin-house 56", "only a clearly identifiable hand may be retrieved")
-        if m.retrieve:
-            return _decide("dunedin-house 56", f"player {p}'s hand is retrieved and ruled live")
-        clause = "dunedin-house 55(c), 56"
-    else:
-        clause = "act-omaha-2017 17.10" if hook == ACT else "qld-holdem-2005 s5(3)"
+        return _decide("dunedin-house 56", f"player {p}'s hand is retrieved and ruled live")
+    clause = f.mucked_hand_clause
     return _decide(clause, f"player {p}'s cards reached the muck: dead", *_kill(r, p, clause))
 
 
@@ -362,9 +341,9 @@ def _burn_exposed(r: Round, b: BurnCardExposed) -> Decision:
     if not r.config.burn:
         raise refuse("act-omaha-2017 4.2(h)", "this table does not burn cards")
     _new_cards(r, (b.card,), r.rules.deck_clause)
-    hook = _hook(r)
-    if hook == QLD:
-        # s34(1)-(2) dealing the flop or turn, (3) the river: out of play either way
+    f = r.rules.floor
+    if f.exposed_burn_card_shown_to_all:
+        # qld-holdem-2005 s34(1)-(2) dealing the flop or turn, (3) the river: out of play either way
         river = street == RIVER
         clause = "qld-holdem-2005 s34(3)-(4)" if river else "qld-holdem-2005 s34(2), (4)"
         use = "discard" if river else "burn"
@@ -372,7 +351,7 @@ def _burn_exposed(r: Round, b: BurnCardExposed) -> Decision:
         return _decide(
             clause, f"{b.card} is the next burn card", CardExposed(b.card, use, clause), shown
         )
-    if hook == ACT:
+    if f.exposed_card_used_in_sequence:
         clause = "act-omaha-2017 17.19"
         return _decide(
             clause,
@@ -392,21 +371,17 @@ def _burn_missed(r: Round, b: BurnCardMissed) -> Decision:
     if not r.config.burn:
         raise refuse("act-omaha-2017 4.2(h)", "this table does not burn cards")
     _new_cards(r, (b.card,), r.rules.deck_clause)
-    hook = _hook(r)
-    if hook == DUNEDIN and street == 1:
+    f = r.rules.floor
+    if f.flop_error_redealt and street == 1:
         clause = "dunedin-house 71"
         return _decide(
             clause,
             "flop dealt without a burn card: a new flop is dealt",
             CardExposed(b.card, "stub", clause),
         )
-    clause = {
-        QLD: "qld-holdem-2005 s35(1)" if street == 1 else "qld-holdem-2005 s35(2)",
-        # Readings: act-omaha-2017 and dunedin-house (turn, river) are silent; the card dealt
-        # in the burn card's place is burned, as qld-holdem-2005 s35 rules.
-        ACT: "act-omaha-2017 4.2(h)",
-        DUNEDIN: "dunedin-house 76",
-    }[hook]
+    # Readings: act-omaha-2017 and dunedin-house (turn, river) are silent; the card dealt in
+    # the burn card's place is burned, as qld-holdem-2005 s35 rules.
+    clause = f.missed_burn_flop_clause if street == 1 else f.missed_burn_clause
     return _decide(
         clause,
         f"{b.card} becomes the burn card; another card is dealt in its place",
@@ -419,10 +394,10 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
         raise refuse(r.rules.deck_clause, "name the exposed card(s)")
     street = _next_street(r)
     _new_cards(r, c.cards, r.rules.deck_clause)
-    hook = _hook(r)
+    f = r.rules.floor
     due = BOARD_SIZES[street]
     if not r.betting:
-        if hook != ACT:
+        if not f.exposed_card_used_in_sequence:
             raise refuse(
                 r.rules.deck_clause,
                 f"the {STREET_NAMES[street]} is due: enter it as dealt (DealBoard)",
@@ -432,21 +407,21 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
         first = CardExposed(c.cards[0], use, clause)
         rest = [CardExposed(x, "stub", clause) for x in c.cards[1:]]
         return _decide(clause, f"{c.cards[0]} is used in the normal sequence ({use})", first, *rest)
-    if hook == ACT:
-        clause = "act-omaha-2017 17.17"
+    if f.premature_card_shuffled_back:
+        clause = f.premature_card_clause
         return _decide(
             clause,
             "community card(s) exposed before the betting round ended: shuffled back",
             *(CardExposed(x, "stub", clause) for x in c.cards),
         )
-    if hook == DUNEDIN and street == 1:
+    if f.flop_error_redealt and street == 1:
         clause = "dunedin-house 71"
         return _decide(
             clause,
             "flop exposed before the action was complete: a new flop is dealt",
             *(CardExposed(x, "stub", clause) for x in c.cards),
         )
-    clause = "qld-holdem-2005 s36" if hook == QLD else "dunedin-house 72"
+    clause = f.premature_card_clause
     # s36(3): the highest bet made this round (blinds are bets), or the minimum wager.
     # Reading: dunedin-house 72's "capped" is the same cap; cards beyond the next street go
     # back into the stub ("only the correct card will remain in play").
@@ -467,7 +442,7 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
 
 
 def _stub(r: Round, s: StubFouled) -> Decision:
-    if _hook(r) != DUNEDIN:
+    if not r.rules.floor.fouled_stub_rebuilt:
         raise refuse(
             f"{r.rules.id} (silent)",
             f"{r.rules.id} has no rule for a fouled stub; the floor decides outside croupier",
@@ -499,7 +474,7 @@ def _off_table(r: Round, c: CardOffTable) -> Decision:
     """dunedin-house 70: never a misdeal. The player's error: the card is played; the dealer's:
     it is an exposed card (one hole card: 68; a card from the stub: 71-72)."""
     clause = "dunedin-house 70"
-    if _hook(r) != DUNEDIN:
+    if not r.rules.floor.card_off_table_never_misdeal:
         raise refuse(f"{r.rules.id} (silent)", f"{r.rules.id} has no rule for a card off the table")
     if c.player is None:
         if not c.by_dealer:
@@ -529,7 +504,7 @@ def _off_table(r: Round, c: CardOffTable) -> Decision:
 def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
     a = o.action
     p = _player(r, a.player, r.rules.turn_clause)
-    hook = _hook(r)
+    f = r.rules.floor
     if r.actor is None:
         raise refuse(
             r.rules.turn_clause, f"no betting is in progress (the round awaits {r.awaiting()})"
@@ -540,9 +515,9 @@ def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
         raise refuse(r.rules.turn_clause, f"player {p} has no turn to come in this betting round")
     if p in r.pending:
         raise refuse(r.rules.turn_clause, f"player {p} already acted out of turn")
-    if o.directed_by_dealer and (hook == ACT or _tournament(r)):
+    if o.directed_by_dealer and f.dealer_directed_action_retracted:
         return _decide(
-            "qld-tournament-2020 4.41(f)" if _tournament(r) else "act-omaha-2017 17.5",
+            f.dealer_directed_clause,
             f"player {p} was directed by the dealer: the action is retracted; act in turn",
         )
     kind, to = "fold", 0
@@ -556,11 +531,7 @@ def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
             raise refuse(r.rules.all_in_clause, f"player {p} has only {r.bets[p] + r.stacks[p]}")
     elif not isinstance(a, Fold):
         raise refuse(r.rules.turn_clause, f"unknown action {a!r}")
-    clause = {
-        QLD: "qld-tournament-2020 4.41(a)" if _tournament(r) else "qld-holdem-2005 s37(2)",
-        ACT: "act-omaha-2017 17.6",
-        DUNEDIN: "dunedin-house 58" if kind == "fold" else "dunedin-house 57",
-    }[hook]
+    clause = f.out_of_turn_fold_clause if kind == "fold" else f.out_of_turn_clause
     return _decide(
         clause,
         f"player {p} acted out of turn ({kind}{f' to {to}' if kind == 'bet' else ''}): held "
@@ -571,12 +542,10 @@ def _out_of_turn(r: Round, o: OutOfTurn) -> Decision:
 
 def _skipped(r: Round, s: SkippedPlayerSilent) -> Decision:
     p = _player(r, s.player, r.rules.turn_clause)
-    if _hook(r) != DUNEDIN:
-        clause = {
-            QLD: "qld-tournament-2020 4.41(a)" if _tournament(r) else "qld-holdem-2005 s37(2)",
-            ACT: "act-omaha-2017 17.6",
-        }[_hook(r)]
-        raise refuse(clause, "a missed player keeps the right to act in turn")
+    if not r.rules.floor.skipped_player_loses_right_to_act:
+        raise refuse(
+            r.rules.floor.out_of_turn_clause, "a missed player keeps the right to act in turn"
+        )
     if r.actor != p:
         raise refuse("dunedin-house 59", f"player {p} is not the player skipped")
     if len(r.pending) < 2:
@@ -602,19 +571,20 @@ def _skipped(r: Round, s: SkippedPlayerSilent) -> Decision:
 
 def _exposed_in_play(r: Round, x: CardsExposedInPlay) -> Decision:
     p = _player(r, x.player, r.rules.turn_clause)
-    hook = _hook(r)
+    f = r.rules.floor
     if not r.betting or p not in r.queue:
         raise refuse(r.rules.turn_clause, f"player {p} has no action pending")
-    if _tournament(r):
-        # 4.38: not folded; the penalty is the director's (4.37), outside the round
-        clause = "qld-tournament-2020 4.38"
+    if f.exposed_hand is ExposedHand.STAYS_LIVE_DIRECTOR_MAY_PENALISE:
+        # qld-tournament-2020 4.38: not folded; the penalty is the director's (4.37), outside
+        # the round
+        clause = f.exposed_hand_clause
         if x.deem_folded:
             raise refuse(clause, "a hand exposed during a round of play is not folded")
         return _decide(
             clause, f"player {p} exposed the hand: it stays live; the director may penalise (4.37)"
         )
-    if hook != DUNEDIN:
-        clause = "qld-holdem-2005 s38(4)" if hook == QLD else "act-omaha-2017 17.15"
+    if f.exposed_hand is ExposedHand.STAYS_LIVE:
+        clause = f.exposed_hand_clause
         if x.deem_folded:
             raise refuse(clause, f"{r.rules.id} does not fold a hand for exposing it")
         return _decide(clause, f"player {p} exposed the hand: a breach, but the hand stays live")
@@ -643,15 +613,11 @@ def _shown(r: Round, s: CardsShownToPlayer) -> Decision:
     hole = r.hole[p]
     if hole is None or (None not in hole and any(c not in hole for c in s.cards)):
         raise refuse(r.rules.showdown_clause, f"player {p} does not hold {s.cards}")
-    hook = _hook(r)
-    clause = {
-        QLD: "qld-holdem-2005 s38(7)-(8)",
-        # during the round 16.5 (a folded hand) and 16.6 (any hand); once it is over 17.18
-        ACT: "act-omaha-2017 17.18"
-        if r.is_over
-        else ("act-omaha-2017 16.5" if r.folded[p] else "act-omaha-2017 16.6"),
-        DUNEDIN: "dunedin-house 75",
-    }[hook]
+    f = r.rules.floor
+    if r.is_over:
+        clause = f.shown_cards_after_round_clause
+    else:
+        clause = f.shown_folded_cards_clause if r.folded[p] else f.shown_cards_clause
     return _decide(
         clause,
         f"player {p} showed player {s.to_player}: the whole table sees the same cards",

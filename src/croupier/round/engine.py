@@ -66,6 +66,7 @@ from croupier.round.games import Split
 from croupier.round.structures import Limit
 from croupier.rules import IllegalAction, MinRaiseRule, Ruling
 from croupier.rules.commission import PotResult
+from croupier.rules.floor import OutOfTurnAction
 
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN, OVER = range(6)
 STREET_NAMES = ("pre-flop", "flop", "turn", "river", "showdown", "over")
@@ -1119,20 +1120,20 @@ class Round:
         """The turn of a player who acted out of turn has come: the rulebook decides whether
         the held action binds (then it is made now) or is withdrawn."""
         action, to, faced, since = self.pending[p]
-        hook = self.rules.irregularities
+        rule = self.rules.floor.out_of_turn
         cur = self.current_bet
         extra: list[Event] = []
         if action == "fold":
             # dunedin-house 58. Reading: qld s37 and act 17.6 speak only of wagers; a fold out
             # of turn binds under them too, as a floor rules it.
-            self._emit(OutOfTurnResolved(p, True, _FOLD_CLAUSE.get(hook, "dunedin-house 58")))
+            self._emit(OutOfTurnResolved(p, True, self.rules.floor.out_of_turn_fold_binds_clause))
             self._emit_action(Fold(p))
             return
         wager = to if action == "bet" else faced
-        if hook == "qld":
+        if rule is OutOfTurnAction.STANDS_UNLESS_MISSED_PLAYER_BET_MORE:
             binding = cur <= wager  # s37(3): each missed player folded, checked or bet no more
             clause_of = "qld-holdem-2005 s37(3)" if binding else "qld-holdem-2005 s37(4)-(5)"
-        elif hook == "act":
+        elif rule is OutOfTurnAction.WITHDRAWN_IF_MISSED_PLAYER_WAGERED:
             missed = [
                 e
                 for e in self.events[since:]
@@ -1154,7 +1155,7 @@ class Round:
                 binding, clause_of = False, "act-omaha-2017 17.6(c)"
                 if wager > self.bets[p]:  # the wager stays in the pot if the player folds
                     extra.append(ChipsCommitted(p, wager - self.bets[p], clause_of))
-        elif hook == "qld-tournament":
+        elif rule is OutOfTurnAction.BINDING_UNLESS_ACTION_CHANGED_THEN_CALL_OR_FOLD:
             # qld-tournament-2020 4.41: binding only when no missed player wagered; a missed
             # wager up to the held bet leaves only call or fold (b), and a fold then leaves the
             # bet in the pot (d, on Fold); a larger one frees the player to act (c).
@@ -1485,11 +1486,6 @@ class Round:
         return [(p, each + (left if j == 0 else 0)) for j, p in enumerate(ordered)]
 
 
-_FOLD_CLAUSE = {
-    "qld": "qld-holdem-2005 s37(1)",
-    "act": "act-omaha-2017 17.6",
-    "qld-tournament": "qld-tournament-2020 4.41(a)",
-}
 _QT_CALL_OR_FOLD = "qld-tournament-2020 4.41(b)"  # a missed wager: only call or fold
 
 # Turn orders for n players: _CLOCKWISE[n][first] starts at ``first``; _AFTER[n][p] is everyone

@@ -6,8 +6,10 @@ every ruling and rejection.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+
+from croupier.rules.floor import FloorRules
 
 
 class MinRaiseRule(Enum):
@@ -38,17 +40,15 @@ class Rulebook:
     a full raise in total (dunedin-house 46); act-omaha-2017 14.5 forbids raising "in respect of"
     a short tap-out, which croupier reads the same way.
 
-    ``irregularities``: whose rules on irregularities apply (croupier.floor, and the engine's
-    one hook for them: settling an action out of turn when the player's turn comes):
-    ``"qld"`` (qld-holdem-2005 s32-s37; s37: the bet stands unless a missed player bet more),
-    ``"qld-tournament"`` (qld-holdem-2005's, with qld-tournament-2020 4.41 for s37, 4.33-4.34
-    for chips and 4.38 for an exposed hand: tournament tables, qld-tournament-2020 4.2),
-    ``"act"`` (act-omaha-2017 17.x; 17.6(a)-(d)) or ``"dunedin"`` (dunedin-house 30-75; 57-58:
-    binding unless the action changed).
+    ``floor``: the rules on irregularities (croupier.floor, and the round's one hook for them:
+    settling an action out of turn), see :class:`croupier.rules.floor.FloorRules`.
+    ``tournament_floor``: where a tournament's rules alter them at its tables (qld-tournament-2020
+    4.2), the floor rules there; :meth:`for_tournament` gives the rulebook so altered.
     """
 
     id: str
     title: str
+    floor: FloorRules
     opening_bet_equals_big_blind: bool = False
     min_raise_rule: MinRaiseRule = MinRaiseRule.LARGEST_BET_OR_RAISE
     heads_up_button_small_blind: bool = True
@@ -76,8 +76,15 @@ class Rulebook:
     winner_clause: str = "dunedin-house 64"  # the dealer announces the winning hand
     # the dealer announces pot, commission and the pot less commission (qld s26(3), s27(9))
     announces_commission: bool = False
-    irregularities: str = "dunedin"
+    tournament_floor: FloorRules | None = None
     dead_hand_clause: str = "dunedin-house 55"  # a hand declared dead, and who then wins
 
     def __str__(self) -> str:
         return self.id
+
+    def for_tournament(self) -> Rulebook:
+        """This rulebook at a tournament's tables: its floor rules as the tournament's rules
+        alter them (the rules of play, and the id, stay this rulebook's)."""
+        if self.tournament_floor is None:
+            return self
+        return replace(self, floor=self.tournament_floor)

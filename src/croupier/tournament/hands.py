@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from croupier.cards import Card
 from croupier.round import Fold, Round, RoundConfig
@@ -177,7 +177,7 @@ class Dealing(EntryDesk):
         if self.rules == QLD:
             # qld-tournament-2020 4.2: 4.41 replaces qld-holdem-2005 s37 at the tables; the
             # rules of play (and the rulebook id the tables key on) stay qld-holdem-2005's
-            rulebook = replace(rulebook, irregularities="qld-tournament")
+            rulebook = rulebook.for_tournament()
         cfg = RoundConfig(
             stacks=tuple(self.entrants[p].stack for p in players),
             blinds=tuple(blinds),

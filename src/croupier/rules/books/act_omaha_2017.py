@@ -2,7 +2,61 @@
 
 from __future__ import annotations
 
+from croupier.rules.floor import (
+    BreachKillsHand,
+    DealErrorRule,
+    ExposedHand,
+    FloorRules,
+    OutOfTurnAction,
+)
 from croupier.rules.rulebook import Rulebook
+
+#: act-omaha-2017 17.x and 19.2 (17.6: an action out of turn is withdrawn if a missed player
+#: wagered); a wager is made with chips alone (4.7)
+ACT_OMAHA_FLOOR = FloorRules(
+    deal_errors=DealErrorRule.MISDEAL_UNTIL_FIRST_ROUND_ENDS,
+    exposed_card_used_in_sequence=True,
+    flop_error_redealt=False,
+    premature_card_shuffled_back=True,
+    premature_card_clause="act-omaha-2017 17.17",
+    missed_burn_flop_clause="act-omaha-2017 4.2(h)",
+    missed_burn_clause="act-omaha-2017 4.2(h)",
+    fouled_stub_rebuilt=False,
+    card_off_table_never_misdeal=False,
+    wrong_hole_count_clause="act-omaha-2017 17.9",
+    wrong_hole_count_showdown_clause="act-omaha-2017 17.9",
+    killed_hand_returns_uncalled=False,
+    tabled_winner_protected=False,
+    killed_hand_clause="act-omaha-2017 17.10",
+    mucked_hand_retrievable=False,
+    mucked_hand_clause="act-omaha-2017 17.10",
+    out_of_turn=OutOfTurnAction.WITHDRAWN_IF_MISSED_PLAYER_WAGERED,
+    out_of_turn_clause="act-omaha-2017 17.6",
+    out_of_turn_fold_clause="act-omaha-2017 17.6",
+    out_of_turn_fold_binds_clause="act-omaha-2017 17.6",
+    dealer_directed_action_retracted=True,
+    dealer_directed_clause="act-omaha-2017 17.5",
+    skipped_player_loses_right_to_act=False,
+    exposed_hand=ExposedHand.STAYS_LIVE,
+    exposed_hand_clause="act-omaha-2017 17.15",
+    # during the round 16.5 (a folded hand) and 16.6 (any hand); once it is over 17.18
+    shown_cards_clause="act-omaha-2017 16.6",
+    shown_folded_cards_clause="act-omaha-2017 16.5",
+    shown_cards_after_round_clause="act-omaha-2017 17.18",
+    dispute_clause="act-omaha-2017 17.14",
+    verbal_declarations_bind=False,
+    no_oral_wager_clause="act-omaha-2017 4.7",
+    declared_check_clause="act-omaha-2017 11.1",
+    call_short_of_raise_clause="act-omaha-2017 17.7",
+    undercall_clause="act-omaha-2017 17.8",
+    forward_motion_binds=False,
+    miscounted_call_made_good=False,
+    conditional_statements_may_bind=False,
+    untabled_hand_read_if_clear=False,
+    breach_kills_hand=BreachKillsHand.ANY_RULE,
+    chips_lent_clause="act-omaha-2017 14.4",
+    players_may_agree_course=True,
+)
 
 ACT_OMAHA_2017 = Rulebook(
     id="act-omaha-2017",
@@ -26,6 +80,6 @@ ACT_OMAHA_2017 = Rulebook(
     dead_blind_clause="act-omaha-2017 17.4",
     deck_clause="act-omaha-2017 2.2",
     winner_clause="act-omaha-2017 13.1",
-    irregularities="act",
+    floor=ACT_OMAHA_FLOOR,
     dead_hand_clause="act-omaha-2017 17.9",
 )

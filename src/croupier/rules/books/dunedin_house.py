@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from croupier.rules.floor import FloorRules
 from croupier.rules.rulebook import Rulebook
+
+#: dunedin-house 3-76: the floor rules' defaults are this rulebook's
+DUNEDIN_HOUSE_FLOOR = FloorRules()
 
 DUNEDIN_HOUSE = Rulebook(
     id="dunedin-house",
@@ -24,4 +28,5 @@ DUNEDIN_HOUSE = Rulebook(
     uncontested_clause="dunedin-house glossary: Pot",
     uncalled_clause="dunedin-house glossary: Pot",
     side_pot_clause="dunedin-house glossary: Main Pot",
+    floor=DUNEDIN_HOUSE_FLOOR,
 )

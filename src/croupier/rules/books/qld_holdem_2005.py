@@ -2,7 +2,75 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from croupier.rules.floor import (
+    BreachKillsHand,
+    DealErrorRule,
+    ExposedHand,
+    FloorRules,
+    OutOfTurnAction,
+)
 from croupier.rules.rulebook import MinRaiseRule, Rulebook
+
+#: qld-holdem-2005 s32-s38 (s37: the bet stands unless a missed player bet more); where the
+#: schedule is silent the floor has no rule, and a wager is made with chips alone (s22(2))
+QLD_HOLDEM_FLOOR = FloorRules(
+    deal_errors=DealErrorRule.MISDEAL_BEFORE_FIRST_ACTION,
+    exposed_burn_card_shown_to_all=True,
+    flop_error_redealt=False,
+    premature_card_clause="qld-holdem-2005 s36",
+    missed_burn_flop_clause="qld-holdem-2005 s35(1)",
+    missed_burn_clause="qld-holdem-2005 s35(2)",
+    fouled_stub_rebuilt=False,
+    card_off_table_never_misdeal=False,
+    wrong_hole_count_clause="qld-holdem-2005 s33(1)-(2)",
+    wrong_hole_count_showdown_clause="qld-holdem-2005 s33(1)-(4)",
+    killed_hand_returns_uncalled=False,
+    tabled_winner_protected=False,
+    killed_hand_clause="qld-holdem-2005 s5(3)",
+    mucked_hand_retrievable=False,
+    mucked_hand_clause="qld-holdem-2005 s5(3)",
+    out_of_turn=OutOfTurnAction.STANDS_UNLESS_MISSED_PLAYER_BET_MORE,
+    out_of_turn_clause="qld-holdem-2005 s37(2)",
+    out_of_turn_fold_clause="qld-holdem-2005 s37(2)",
+    out_of_turn_fold_binds_clause="qld-holdem-2005 s37(1)",
+    skipped_player_loses_right_to_act=False,
+    exposed_hand=ExposedHand.STAYS_LIVE,
+    exposed_hand_clause="qld-holdem-2005 s38(4)",
+    shown_cards_clause="qld-holdem-2005 s38(7)-(8)",
+    shown_folded_cards_clause="qld-holdem-2005 s38(7)-(8)",
+    shown_cards_after_round_clause="qld-holdem-2005 s38(7)-(8)",
+    dispute_clause="qld-holdem-2005 house default (as dunedin-house 67)",
+    verbal_declarations_bind=False,
+    no_oral_wager_clause="qld-holdem-2005 s22(2)",
+    declared_check_clause="qld-holdem-2005 s4(1)",
+    call_short_of_raise_clause="qld-holdem-2005 s3(1)",
+    undercall_clause="qld-holdem-2005 s3(1)",
+    forward_motion_binds=False,
+    miscounted_call_made_good=False,
+    conditional_statements_may_bind=False,
+    untabled_hand_read_if_clear=False,
+    breach_kills_hand=BreachKillsHand.NEVER,
+    chips_lent_clause="qld-holdem-2005 s38(2)",
+)
+
+#: qld-holdem-2005's floor rules at a tournament's tables, as qld-tournament-2020 4.2 alters
+#: them: 4.41 replaces s37 (action out of turn), 4.38 rules an exposed hand, 4.33-4.34 read
+#: oversized chips and 4.17 forbids passing chips
+QLD_TOURNAMENT_FLOOR = replace(
+    QLD_HOLDEM_FLOOR,
+    out_of_turn=OutOfTurnAction.BINDING_UNLESS_ACTION_CHANGED_THEN_CALL_OR_FOLD,
+    out_of_turn_clause="qld-tournament-2020 4.41(a)",
+    out_of_turn_fold_clause="qld-tournament-2020 4.41(a)",
+    out_of_turn_fold_binds_clause="qld-tournament-2020 4.41(a)",
+    dealer_directed_action_retracted=True,
+    dealer_directed_clause="qld-tournament-2020 4.41(f)",
+    exposed_hand=ExposedHand.STAYS_LIVE_DIRECTOR_MAY_PENALISE,
+    exposed_hand_clause="qld-tournament-2020 4.38",
+    oversized_chip_calls_unless_raise_declared=True,
+    chips_lent_clause="qld-tournament-2020 4.17",
+)
 
 QLD_HOLDEM_2005 = Rulebook(
     id="qld-holdem-2005",
@@ -30,6 +98,7 @@ QLD_HOLDEM_2005 = Rulebook(
     deck_clause="qld-holdem-2005 s13",
     winner_clause="qld-holdem-2005 s27(8)",
     announces_commission=True,
-    irregularities="qld",
+    floor=QLD_HOLDEM_FLOOR,
+    tournament_floor=QLD_TOURNAMENT_FLOOR,
     dead_hand_clause="qld-holdem-2005 s33",
 )

@@ -1,0 +1,137 @@
+"""The floor's rules: how a rulebook rules on irregularities (croupier.floor, and the round's one
+hook for them: settling an action out of turn when the player's turn comes).
+
+Each setting is named by the behaviour it chooses. Where a behaviour is one rulebook's own, its
+ruling cites that rulebook's clauses (a rulebook choosing it adopts them); where several
+rulebooks share a behaviour, the clause each cites is a field. The defaults are dunedin-house's
+(30-76); each book in ``croupier.rules.books`` gives what differs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class OutOfTurnAction(Enum):
+    """What becomes of a check, call, bet or raise made out of turn when the turn comes."""
+
+    #: binding unless the action to the player changed (dunedin-house 57)
+    BINDING_UNLESS_ACTION_CHANGED = "binding-unless-action-changed"
+    #: the bet stands unless a missed player bet more (qld-holdem-2005 s37(3)-(5))
+    STANDS_UNLESS_MISSED_PLAYER_BET_MORE = "stands-unless-missed-player-bet-more"
+    #: a check if every missed player checked, binding if none wagered, otherwise withdrawn:
+    #: call or fold only while the missed wager is within it (act-omaha-2017 17.6(a)-(d))
+    WITHDRAWN_IF_MISSED_PLAYER_WAGERED = "withdrawn-if-missed-player-wagered"
+    #: binding unless the action changed; a missed wager within it leaves only call or fold,
+    #: and a larger one frees the player (qld-tournament-2020 4.41(a)-(d))
+    BINDING_UNLESS_ACTION_CHANGED_THEN_CALL_OR_FOLD = "binding-then-call-or-fold"
+
+
+class DealErrorRule(Enum):
+    """When an error in the deal is a misdeal, and what is done otherwise."""
+
+    #: a misdeal only before the first betting round starts; a deal that can be put right is
+    #: reconstructed (qld-holdem-2005 s32)
+    MISDEAL_BEFORE_FIRST_ACTION = "misdeal-before-first-action"
+    #: a misdeal until the first betting round ends; one exposed card is replaced
+    #: (act-omaha-2017 17.1-17.3, 17.20-17.21)
+    MISDEAL_UNTIL_FIRST_ROUND_ENDS = "misdeal-until-first-round-ends"
+    #: a misdeal until substantial action; one exposed card is replaced (dunedin-house 68)
+    MISDEAL_UNTIL_SUBSTANTIAL_ACTION = "misdeal-until-substantial-action"
+
+
+class ExposedHand(Enum):
+    """What exposing one's own hand with action pending costs."""
+
+    #: a breach, but the hand stays live (qld-holdem-2005 s38(4), act-omaha-2017 17.15)
+    STAYS_LIVE = "stays-live"
+    #: the hand stays live and the director may penalise (qld-tournament-2020 4.37-4.38)
+    STAYS_LIVE_DIRECTOR_MAY_PENALISE = "stays-live-director-may-penalise"
+    #: passive play only, or folded when facing action (dunedin-house 74)
+    PASSIVE_OR_FOLDED = "passive-or-folded"
+
+
+class BreachKillsHand(Enum):
+    """Which breaches of the rules fold a live hand."""
+
+    NEVER = "never"
+    #: a phone used with live cards (dunedin-house 4)
+    PHONE = "phone"
+    #: any breach of the rules (act-omaha-2017 19.2(a))
+    ANY_RULE = "any-rule"
+
+
+@dataclass(frozen=True)
+class FloorRules:
+    """A rulebook's rules on irregularities; the defaults are dunedin-house's."""
+
+    # -- the deal, burn and community cards
+    deal_errors: DealErrorRule = DealErrorRule.MISDEAL_UNTIL_SUBSTANTIAL_ACTION
+    #: an exposed burn card is shown to all and, dealing the river, discarded (qld s34)
+    exposed_burn_card_shown_to_all: bool = False
+    #: a card the dealer exposes between betting rounds is used in the normal sequence
+    #: (act-omaha-2017 17.19); otherwise it must be entered as dealt
+    exposed_card_used_in_sequence: bool = False
+    #: a flop dealt without a burn card, or exposed early, is dealt again (dunedin-house 71)
+    flop_error_redealt: bool = True
+    #: a community card exposed before the betting ends goes back into the stub
+    #: (act-omaha-2017 17.17); otherwise it is dealt next with the betting capped
+    premature_card_shuffled_back: bool = False
+    premature_card_clause: str = "dunedin-house 72"
+    missed_burn_flop_clause: str = "dunedin-house 76"
+    missed_burn_clause: str = "dunedin-house 76"  # the turn and the river
+    #: a fouled stub is rebuilt and the deal played out (dunedin-house 73)
+    fouled_stub_rebuilt: bool = True
+    #: a card off the table is never a misdeal (dunedin-house 70)
+    card_off_table_never_misdeal: bool = True
+    # -- dead hands
+    wrong_hole_count_clause: str = "dunedin-house 55(e)"
+    wrong_hole_count_showdown_clause: str = "dunedin-house 55(e)"
+    #: a hand the dealer killed has no redress but its uncalled bet goes back (dunedin-house 69)
+    killed_hand_returns_uncalled: bool = True
+    #: the dealer cannot kill a tabled winning hand (dunedin-house 63)
+    tabled_winner_protected: bool = True
+    killed_hand_clause: str = "dunedin-house 69"
+    #: a clearly identifiable hand in the muck may be retrieved (dunedin-house 56)
+    mucked_hand_retrievable: bool = True
+    mucked_hand_clause: str = "dunedin-house 55(c), 56"
+    # -- action out of turn
+    out_of_turn: OutOfTurnAction = OutOfTurnAction.BINDING_UNLESS_ACTION_CHANGED
+    out_of_turn_clause: str = "dunedin-house 57"  # a check, call, bet or raise held
+    out_of_turn_fold_clause: str = "dunedin-house 58"  # a fold held
+    out_of_turn_fold_binds_clause: str = "dunedin-house 58"  # the held fold made in turn
+    #: an action out of turn the dealer directed is retracted (act-omaha-2017 17.5)
+    dealer_directed_action_retracted: bool = False
+    dealer_directed_clause: str = ""
+    #: a skipped player who stays silent loses the right to act (dunedin-house 59)
+    skipped_player_loses_right_to_act: bool = True
+    # -- exposed and shown cards, disputes
+    exposed_hand: ExposedHand = ExposedHand.PASSIVE_OR_FOLDED
+    exposed_hand_clause: str = "dunedin-house 74"
+    shown_cards_clause: str = "dunedin-house 75"  # a live hand shown during the round
+    shown_folded_cards_clause: str = "dunedin-house 75"
+    shown_cards_after_round_clause: str = "dunedin-house 75"
+    #: a round's result may be disputed until the next round begins
+    dispute_clause: str = "dunedin-house 67"
+    # -- chips and words
+    #: a verbal declaration binds and silent chips are read by dunedin-house 30-53; otherwise
+    #: a wager is made with chips alone (act-omaha-2017 17.7-17.8)
+    verbal_declarations_bind: bool = True
+    no_oral_wager_clause: str = ""  # where verbal declarations do not bind
+    declared_check_clause: str = ""  # a check declared without chips
+    call_short_of_raise_clause: str = ""  # chips above a call, below a raise: a call
+    undercall_clause: str = ""  # chips short of a call: fold with them back or call
+    #: a single oversized chip is a call unless "raise" is declared; so are two like chips
+    #: short of a raise (qld-tournament-2020 4.33-4.34)
+    oversized_chip_calls_unless_raise_declared: bool = False
+    # -- conduct
+    forward_motion_binds: bool = True  # in limit poker (dunedin-house 33)
+    miscounted_call_made_good: bool = True  # dunedin-house 40
+    conditional_statements_may_bind: bool = True  # dunedin-house 43
+    untabled_hand_read_if_clear: bool = True  # dunedin-house 62
+    breach_kills_hand: BreachKillsHand = BreachKillsHand.PHONE
+    chips_lent_clause: str = "dunedin-house 20"
+    #: the players may all agree a course for an irregularity the rules do not cover
+    #: (act-omaha-2017 17.16)
+    players_may_agree_course: bool = False
