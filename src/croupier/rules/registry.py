@@ -1,4 +1,5 @@
-"""Every rulebook croupier knows, found by id."""
+"""Every rulebook croupier knows, found by id; a house's own rulebook, defined in one module
+outside croupier, joins them with :func:`register_rulebook`."""
 
 from __future__ import annotations
 
@@ -22,3 +23,13 @@ def find_rulebook(name: str) -> Rulebook:
         raise UnknownRulebook(
             f"unknown rulebook {name!r}; choose one of {', '.join(RULEBOOKS)}"
         ) from None
+
+
+def register_rulebook(rulebook: Rulebook) -> Rulebook:
+    """Make ``rulebook`` findable by its id (registering the same rulebook again changes
+    nothing); an id another rulebook holds is refused."""
+    known = RULEBOOKS.get(rulebook.id)
+    if known is not None and known != rulebook:
+        raise ValueError(f"another rulebook already has the id {rulebook.id!r}")
+    RULEBOOKS[rulebook.id] = rulebook
+    return rulebook

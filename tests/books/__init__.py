@@ -1,0 +1,1 @@
+"""Rulebooks defined outside croupier, as a house would add its own."""
