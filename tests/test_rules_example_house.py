@@ -4,8 +4,10 @@ early or dealt without a burn card, dunedin-house 71) and match them everywhere 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import fields, replace
+from pathlib import Path
 
 import pytest
 
@@ -113,6 +115,21 @@ def test_one_module_registers_the_rulebook_and_find_rulebook_finds_it() -> None:
     with pytest.raises(ValueError, match="already has the id"):
         register_rulebook(replace(EXAMPLE_HOUSE, title="another"))
     assert find_rulebook("dunedin-house") is DUNEDIN_HOUSE
+
+
+def test_no_floor_module_names_a_rulebook() -> None:
+    """The floor asks the rulebook (``Rulebook.floor``); it never compares an id."""
+    names = re.compile(
+        r'\b(QLD|ACT|DUNEDIN)\b|hook\(|irregularities|\.id\s*[!=]=|[!=]=\s*"(qld|act|dun)'
+    )
+    floor = Path(__file__).parents[1] / "src" / "croupier" / "floor"
+    found = [
+        f"{path.name}:{i}: {line.strip()}"
+        for path in sorted(floor.glob("*.py"))
+        for i, line in enumerate(path.read_text().splitlines(), 1)
+        if names.search(line)
+    ]
+    assert found == []
 
 
 def test_it_overrides_one_floor_setting_and_inherits_the_rest() -> None:
