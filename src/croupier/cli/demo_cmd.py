@@ -12,7 +12,7 @@ from croupier.cli.narrate import Narrator
 from croupier.hands import HandOrder, LowRule, evaluate_omaha, evaluate_omaha_low
 from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig, Structure
 from croupier.rules import QLD_HOLDEM_2005
-from croupier.rules.commission import Commission
+from croupier.rules.commission import QldCommission
 from croupier.shoe import Shoe
 
 
@@ -33,7 +33,7 @@ def demo(
         min_bet=10,
         rulebook=QLD_HOLDEM_2005,
         structure=Structure.pot_limit(),
-        commission=Commission("qld"),
+        commission=QldCommission(),
         deck_order=shuffled.order,
     )
     typer.echo("Texas hold'em under qld-holdem-2005: blinds 5/10, full-pot betting, commission")
