@@ -59,7 +59,7 @@ from croupier.round.events import (
     PotAwarded,
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
-from croupier.rules.commission import Commission
+from croupier.rules.commission import Commission, commission_schedule
 from integrity_state import COMMAND_MARKS
 from integrity_state import state as whole_state
 
@@ -96,17 +96,17 @@ def structures(book: Rulebook, bb: int) -> st.SearchStrategy[Structure]:
 
 def commissions(book: Rulebook, bb: int) -> st.SearchStrategy[Commission | None]:
     if book is QLD_HOLDEM_2005:
-        kinds = st.builds(Commission, st.just("qld"), st.integers(0, 5))
+        kinds = st.builds(commission_schedule, st.just("qld"), st.integers(0, 5))
     elif book is ACT_OMAHA_2017:
         kinds = st.builds(
-            Commission,
+            commission_schedule,
             st.sampled_from(("act-5", "act-10")),
             cap=st.sampled_from((None, 5 * bb)),
             table_max_stake=st.just(500),
         )
     else:
         kinds = st.builds(
-            Commission,
+            commission_schedule,
             st.just("rake"),
             st.integers(1, 10),
             cap=st.sampled_from((None, 3 * bb)),

@@ -36,7 +36,7 @@ from croupier.round.events import (
     PotAwarded,
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
-from croupier.rules.commission import Commission
+from croupier.rules.commission import commission_schedule
 
 PL = Structure.pot_limit()
 
@@ -246,7 +246,7 @@ def test_qld_s30_4_b_commission_excludes_the_uncalled_raise() -> None:
     r = make(
         ["AsAd", "KsKd", "QsQd"],
         rulebook=QLD_HOLDEM_2005,
-        commission=Commission("qld"),
+        commission=commission_schedule("qld"),
     )
     # pot 95 -> 5 % of 80 = 4
     play(r, ("r", 2, 20), ("c", 0), ("c", 1), "2c 7d 9h", ("c", 0), ("c", 1), ("r", 2, 35))
@@ -260,7 +260,9 @@ def test_qld_s30_4_b_commission_excludes_the_uncalled_raise() -> None:
 
 
 def test_qld_s30_1a_no_commission_on_19_or_less() -> None:
-    r = make(["AsAd", "KsKd", "QsQd"], rulebook=QLD_HOLDEM_2005, commission=Commission("qld"))
+    r = make(
+        ["AsAd", "KsKd", "QsQd"], rulebook=QLD_HOLDEM_2005, commission=commission_schedule("qld")
+    )
     play(r, ("f", 2), ("f", 0))
     assert not [e for e in r.events if isinstance(e, CommissionTaken)]
 
@@ -271,7 +273,7 @@ def test_qld_s30_2_pot_counted_at_most_100_times_minimum_wager() -> None:
         rulebook=QLD_HOLDEM_2005,
         stacks=(5000, 5000),
         min_bet=10,
-        commission=Commission("qld"),
+        commission=commission_schedule("qld"),
     )
     play(r, ("r", 0, 20), ("r", 1, 60), ("c", 0), "2c 7d 9h", ("r", 0, 120), ("r", 1, 480))
     play(r, ("c", 0), "3s", ("r", 0, 100), ("c", 1), "4d", ("c", 0), ("c", 1))
@@ -291,7 +293,7 @@ def test_qld_s20_participation_fee_instead_of_commission() -> None:
             rulebook=QLD_HOLDEM_2005,
             structure=PL,
             fee=2,
-            commission=Commission("qld"),
+            commission=commission_schedule("qld"),
         )
 
 
@@ -308,7 +310,7 @@ def test_act_omaha_15_2_a_i_five_percent_rounded_down_to_the_dollar() -> None:
         rulebook=ACT_OMAHA_2017,
         game=OMAHA,
         structure=PL,
-        commission=Commission("act-5", cap=10),
+        commission=commission_schedule("act-5", cap=10),
     )
     play(r, ("r", 2, 30), ("c", 0), ("c", 1), "2h 7d 9h", ("f", 0), ("f", 1))
     assert r.is_over
@@ -323,7 +325,7 @@ def test_act_omaha_15_2_d_no_commission_on_blinds_only() -> None:
         structure=PL,
         blinds=(50, 100, 0),
         min_bet=100,
-        commission=Commission("act-10", table_max_stake=500),
+        commission=commission_schedule("act-10", table_max_stake=500),
     )
     play(r, ("f", 2), ("f", 0))
     assert not [e for e in r.events if isinstance(e, CommissionTaken)]
@@ -337,7 +339,7 @@ def test_act_omaha_15_2_c_no_commission_when_only_tied_players_contributed() -> 
         structure=PL,
         blinds=(10, 20),
         min_bet=20,
-        commission=Commission("act-5"),
+        commission=commission_schedule("act-5"),
     )
     play(r, ("c", 0), ("c", 1), "2c 7d 9h", ("r", 0, 40), ("c", 1), "3s", ("c", 0), ("c", 1))
     play(r, "4d", ("c", 0), ("c", 1))
@@ -565,10 +567,10 @@ def test_act_omaha_4_2_e_over_blind_sets_the_bet_to_raise() -> None:
 
 def test_act_omaha_15_2_e_ten_percent_only_at_tables_up_to_500() -> None:
     with pytest.raises(ValueError, match=r"act-omaha-2017 15.2\(e\)"):
-        Commission("act-10", table_max_stake=1000)
+        commission_schedule("act-10", table_max_stake=1000)
     with pytest.raises(ValueError, match=r"act-omaha-2017 15.2\(e\)"):
-        Commission("act-10")
-    assert Commission("act-10", table_max_stake=500).kind == "act-10"
+        commission_schedule("act-10")
+    assert commission_schedule("act-10", table_max_stake=500).kind == "act-10"
 
 
 def test_dunedin_27_a_missed_small_blind_is_posted_dead() -> None:

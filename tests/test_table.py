@@ -14,7 +14,7 @@ from croupier.bots import make_bot
 from croupier.cards import parse_cards
 from croupier.round import BetRaise, CheckCall, DealHole, Fold, Round, RoundConfig
 from croupier.rules import IllegalAction, find_rulebook
-from croupier.rules.commission import Commission
+from croupier.rules.commission import commission_schedule
 from croupier.shoe import Shoe
 from croupier.table.button import Status
 from croupier.table.commands import (
@@ -511,7 +511,7 @@ def test_stakes_and_presets_refuse_what_the_rulebook_forbids() -> None:
     with pytest.raises(PresetError, match=r"s28\(1\)"):
         preset(QLD, structure="no-limit")
     with pytest.raises(ValueError, match=r"15\.2"):
-        Commission("act-10")
+        commission_schedule("act-10")
 
 
 def test_commands_without_a_round_are_refused() -> None:

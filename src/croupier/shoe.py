@@ -35,6 +35,7 @@ __all__ = [
     "ACT_OMAHA_CUT",
     "MIN_CUT",
     "QLD_HOLDEM_CUT",
+    "RANGE_CLAUSE",
     "SALT_BYTES",
     "RandBelow",
     "Shoe",
@@ -54,6 +55,9 @@ RandBelow = Callable[[int], int]
 
 QLD_HOLDEM_CUT = "qld-holdem-2005 s17(3)(a)"
 ACT_OMAHA_CUT = "act-omaha-2017 7.2"
+#: What a cut refused by a shoe built without a rulebook cites: the clause that states the
+#: shoe's range in those words. A table passes its own rulebook's ``cut_clause``.
+RANGE_CLAUSE = QLD_HOLDEM_CUT
 MIN_CUT = 2
 """Fewest cards either side of the cut: "at least 2 cards from either end of the deck"
 (qld-holdem-2005 s17(3)(a)); "more than one card from either end" (act-omaha-2017 7.2)."""
@@ -94,7 +98,7 @@ def _check_cut(size: int, at: int, rule_clause: str) -> None:
         )
 
 
-def cut(order: Sequence[T], at: int, rule_clause: str = QLD_HOLDEM_CUT) -> tuple[T, ...]:
+def cut(order: Sequence[T], at: int, rule_clause: str = RANGE_CLAUSE) -> tuple[T, ...]:
     """Cut ``order`` once, lifting the top ``at`` cards, and reunite it.
 
     ``at`` must leave at least 2 cards in each portion (qld-holdem-2005 s17(3)(a);
@@ -110,7 +114,7 @@ def cut(order: Sequence[T], at: int, rule_clause: str = QLD_HOLDEM_CUT) -> tuple
     return (*order[at:], *order[:at])
 
 
-def draw_cut(size: int, randbelow: RandBelow, rule_clause: str = QLD_HOLDEM_CUT) -> int:
+def draw_cut(size: int, randbelow: RandBelow, rule_clause: str = RANGE_CLAUSE) -> int:
     """A cut position drawn uniformly from the allowed ``2 .. size - 2`` (s17(3)(a))."""
     _check_cut(size, MIN_CUT, rule_clause)
     return MIN_CUT + randbelow(size - 2 * MIN_CUT + 1)
@@ -190,12 +194,12 @@ class Shoe:
     ``Shoe(deck)`` draws every shuffle, cut and salt from :mod:`secrets`. ``Shoe(deck, seed=s)``
     draws them all from ``random.Random(s)``: the same seed gives the same sequence of shuffled
     decks, which is what tests and replays need and what live play must never use.
-    ``cut_clause`` is the clause a rejected cut cites (e.g. :data:`ACT_OMAHA_CUT` at an Omaha
-    table); both rulebooks set the same range.
+    ``cut_clause`` is the clause a rejected cut cites: the table's rulebook's ``cut_clause``
+    (every rulebook sets the same range), or :data:`RANGE_CLAUSE` without one.
     """
 
     def __init__(
-        self, deck: Deck, *, seed: int | None = None, cut_clause: str = QLD_HOLDEM_CUT
+        self, deck: Deck, *, seed: int | None = None, cut_clause: str = RANGE_CLAUSE
     ) -> None:
         _check_cut(deck.size, MIN_CUT, cut_clause)
         self._deck = deck

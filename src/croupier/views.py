@@ -8,6 +8,8 @@ is in no view: the dealer side holds it apart (:meth:`croupier.round.RoundConfig
 
 * :func:`round_view` and :func:`table_view`: the state as one recipient sees it (bots take a
   seat's :class:`RoundView`);
+* :func:`hole_cards` and :func:`uth_box_cards`: one position's (or box's) cards, if the recipient
+  may see them;
 * :func:`project_round_events` and :func:`project_table_events`: the events to send to one
   recipient, another seat's cards blanked (``None``) where the events name them.
 
@@ -27,6 +29,7 @@ from croupier.round import DealHole, Game, LegalActions, Round
 from croupier.round.events import CardBurned, Event, HoleCardReplaced, HoleDealt
 from croupier.table.events import CardsDealt, FloorReported, RoundAction, RoundStarted, TableEvent
 from croupier.table.table import Table
+from croupier.uth.game import UthRound
 
 
 class Viewer(Enum):
@@ -119,6 +122,23 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
         min_bet=r.config.min_bet,
         game=r.config.game,
     )
+
+
+def hole_cards(r: Round, position: int, who: int | Viewer) -> tuple[Card, ...]:
+    """The hole cards of ``position`` (as far as entered) if ``who`` may see them, else ``()``:
+    a seat sees its own, the dealer every hand, others what was shown."""
+    if _sees(who, position):
+        return tuple(c for c in r.hole[position] or () if c is not None)
+    return tuple(r.shown[position] or ())
+
+
+def uth_box_cards(r: UthRound, box: int, who: str | Viewer) -> tuple[Card, ...]:
+    """The cards dealt to an Ultimate Texas Hold'em box, if ``who`` (the box's player, or the
+    dealer) may see them, else ``()``."""
+    b = r.boxes.get(box)
+    if b is None or not (who is Viewer.DEALER or who == b.player):
+        return ()
+    return tuple(b.hole)
 
 
 def seat_view(r: Round, position: int) -> RoundView:
@@ -233,10 +253,12 @@ __all__ = [
     "TableView",
     "Viewer",
     "actor_view",
+    "hole_cards",
     "project_round_event",
     "project_round_events",
     "project_table_events",
     "round_view",
     "seat_view",
     "table_view",
+    "uth_box_cards",
 ]

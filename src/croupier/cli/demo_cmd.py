@@ -11,9 +11,10 @@ from croupier.cards import Deck, format_cards
 from croupier.cli.narrate import Narrator
 from croupier.hands import HandOrder, LowRule, evaluate_omaha, evaluate_omaha_low
 from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig, Structure
-from croupier.rules import QLD_HOLDEM_2005
-from croupier.rules.commission import Commission
+from croupier.rules import ACT_OMAHA_2017, QLD_HOLDEM_2005
+from croupier.rules.commission import QldCommission
 from croupier.shoe import Shoe
+from croupier.views import Viewer, hole_cards
 
 
 def _seat(p: int) -> str:
@@ -25,7 +26,7 @@ def demo(
 ) -> None:
     """Play one six-handed Queensland hold'em round (full-pot betting, s30 commission) with
     random legal actions, then rank a 40-card Omaha hi/lo deal."""
-    shoe = Shoe(Deck.standard(), seed=seed)
+    shoe = Shoe(Deck.standard(), seed=seed, cut_clause=QLD_HOLDEM_2005.cut_clause)
     shuffled = shoe.shuffle()
     cfg = RoundConfig(
         stacks=(1000,) * 6,
@@ -33,16 +34,15 @@ def demo(
         min_bet=10,
         rulebook=QLD_HOLDEM_2005,
         structure=Structure.pot_limit(),
-        commission=Commission("qld"),
+        commission=QldCommission(),
         deck_order=shuffled.order,
     )
     typer.echo("Texas hold'em under qld-holdem-2005: blinds 5/10, full-pot betting, commission")
     typer.echo(f"deck commitment {shuffled.commitment[:32]}… (revealed after the round)")
     r = Round(cfg)
     for p in range(6):
-        hole = r.hole[p]
-        assert hole is not None
-        typer.echo(f"  seat {p + 1}: {format_cards(c for c in hole if c is not None)}")
+        # the demo shows the house's view: every hand
+        typer.echo(f"  seat {p + 1}: {format_cards(hole_cards(r, p, Viewer.DEALER))}")
     rng = random.Random(seed)
     shown = 0
     narrate = Narrator(_seat, r.rules)
@@ -66,7 +66,8 @@ def demo(
     typer.echo(f"revealed: salt {salt.hex()[:16]}…, first cards {format_cards(order[:6])}…")
 
     deck = Deck.of_size(40)
-    dealt = Shoe(deck, seed=None if seed is None else seed + 1).shuffle().order
+    omaha_seed = None if seed is None else seed + 1
+    dealt = Shoe(deck, seed=omaha_seed, cut_clause=ACT_OMAHA_2017.cut_clause).shuffle().order
     o = HandOrder.for_deck(deck)
     low = LowRule.eight_or_better(deck)
     typer.echo("\nOmaha high/low, 40-card deck (act-omaha-2017 2.2(d), 3.4, 3.5(d)):")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli.options import fail
+from croupier.cli.options import DEFAULT_RULEBOOK, fail
 
 if TYPE_CHECKING:
     from croupier.phh import HandHistory
@@ -211,7 +211,8 @@ def _hands(
     for f in files:
         try:
             h = load(f)
-            rb = forced or find_rulebook(str(h.extra.get("_croupier_rulebook", "dunedin-house")))
+            recorded = h.extra.get("_croupier_rulebook")
+            rb = forced or find_rulebook(DEFAULT_RULEBOOK if recorded is None else str(recorded))
             r = replay(h, rb)
         except (PhhError, ReplayError, ValueError) as e:
             raise fail(f"{f}: cannot be exported: {e}") from e

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.options import fail
+from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.cli.phh_cmd import print_report
 
 app = typer.Typer(help="OHH (Open Hand History) files: replay them under a rulebook.")
@@ -18,9 +18,9 @@ def replay_cmd(
     files: Annotated[
         list[Path], typer.Argument(help=".ohh files or folders (searched recursively)")
     ],
-    rulebook: Annotated[str, typer.Option("--rulebook", "-r", help="the rulebook to apply")] = (
-        "dunedin-house"
-    ),
+    rulebook: Annotated[
+        str, typer.Option("--rulebook", "-r", help="the rulebook to apply")
+    ] = DEFAULT_RULEBOOK,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Replay each hand strictly: an action the rules refuse is an error naming the clause, and

@@ -8,6 +8,7 @@ import typer
 
 from croupier.cards import CardError, Deck
 from croupier.hands import HandOrder, LowRule
+from croupier.rules import DUNEDIN_HOUSE
 
 
 class Game(StrEnum):
@@ -20,6 +21,10 @@ class Split(StrEnum):
     high = "high"
     low = "low"
     hilo = "hilo"
+
+
+#: The rulebook a command applies when none is named (nor recorded in a hand history).
+DEFAULT_RULEBOOK = DUNEDIN_HOUSE.id
 
 
 def fail(message: str) -> typer.Exit:

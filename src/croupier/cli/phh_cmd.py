@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli.options import fail
+from croupier.cli.options import DEFAULT_RULEBOOK, fail
 
 if TYPE_CHECKING:
     from croupier.phh_replay import Report
@@ -21,9 +21,9 @@ def replay_cmd(
     files: Annotated[
         list[Path], typer.Argument(help=".phh files or folders (searched recursively)")
     ],
-    rulebook: Annotated[str, typer.Option("--rulebook", "-r", help="the rulebook to apply")] = (
-        "dunedin-house"
-    ),
+    rulebook: Annotated[
+        str, typer.Option("--rulebook", "-r", help="the rulebook to apply")
+    ] = DEFAULT_RULEBOOK,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     engine: Annotated[
         bool,

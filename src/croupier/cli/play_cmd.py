@@ -20,14 +20,14 @@ from croupier.bots import Bot, make_bot
 from croupier.cards import format_cards
 from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.narrate import Narrator, table_line
-from croupier.cli.options import fail
+from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.presets import PresetError, preset
 from croupier.table.table import Table
-from croupier.views import Viewer, project_round_events, seat_view
+from croupier.views import Viewer, hole_cards, project_round_events, seat_view
 
 YOU = "you"
 HELP = (
@@ -76,7 +76,7 @@ def options(r: Round, la: LegalActions) -> list[str]:
 def play(
     rulebook: Annotated[
         str, typer.Option(help="qld-holdem-2005, act-omaha-2017 or dunedin-house")
-    ] = "dunedin-house",
+    ] = DEFAULT_RULEBOOK,
     game: Annotated[
         str | None, typer.Option(help="holdem, omaha or short-deck (default: the rulebook's)")
     ] = None,
@@ -119,7 +119,7 @@ class _Session:
         self.t = config_table
         cfg = config_table.config
         self.rng = random.Random(seed)
-        self.shoe = Shoe(cfg.game.deck, seed=seed)
+        self.shoe = Shoe(cfg.game.deck, seed=seed, cut_clause=cfg.rulebook.cut_clause)
         self.at = 0
         self.bots: dict[str, Bot] = {}
         buy_in = cfg.stakes.max_buy_in or cfg.stakes.min_table_stake * 5
@@ -210,9 +210,7 @@ class _Session:
         shown = self.narrate(r, shown)
         me = t.position_of(YOU)
         if me is not None:
-            hole = r.hole[me]
-            cards = format_cards(c for c in hole or () if c is not None)
-            typer.echo(f"your cards: {cards}")
+            typer.echo(f"your cards: {format_cards(hole_cards(r, me, me))}")
         else:
             typer.echo("you are not dealt in this round")
         while t.round is not None:

@@ -11,8 +11,9 @@ from typing import Annotated
 import typer
 from tqdm import tqdm
 
-from croupier.cli.options import fail
+from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.cli.paths import output_folder
+from croupier.rules import UnknownRulebook
 from croupier.simulate import SimulationError, simulate
 from croupier.table.presets import PresetError, preset
 
@@ -20,7 +21,7 @@ from croupier.table.presets import PresetError, preset
 def simulate_cmd(
     rulebook: Annotated[
         str, typer.Option(help="qld-holdem-2005, act-omaha-2017 or dunedin-house")
-    ] = "dunedin-house",
+    ] = DEFAULT_RULEBOOK,
     hands: Annotated[int, typer.Option(min=1, max=10**9, help="rounds to play")] = 1000,
     seed: Annotated[
         int | None,
@@ -41,7 +42,7 @@ def simulate_cmd(
     nobody was dealt in where the rulebook forbids, and the button moved as it says."""
     try:
         config = preset(rulebook, game, structure, seats)
-    except PresetError as e:
+    except (PresetError, UnknownRulebook) as e:
         raise fail(str(e)) from e
     if history is not None:
         output_folder(history, "--history")

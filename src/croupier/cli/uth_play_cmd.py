@@ -49,6 +49,7 @@ from croupier.uth.events import (
 )
 from croupier.uth.paytables import BLIND_TABLE, TRIPS_TABLE
 from croupier.uth.settle import WagerResult
+from croupier.views import uth_box_cards
 
 QUIT = ("quit", "q", "exit")
 STREET = {Phase.PREFLOP: "before the flop", Phase.FLOP: "after the flop", Phase.RIVER: "river"}
@@ -205,7 +206,8 @@ def decide(r: UthRound, box: int) -> None:
     while box in r.pending():
         d = next(d for d in r.legal_actions() if d.box == box)
         options = (["check"] if d.can_check else []) + ["fold"] + [f"{m}x" for m in d.multiples]
-        text = ask_or_confirm(r, f"Box {box} [{format_cards(b.hole)}] {', '.join(options)} > ")
+        cards = format_cards(uth_box_cards(r, box, b.player))
+        text = ask_or_confirm(r, f"Box {box} [{cards}] {', '.join(options)} > ")
         if not text:
             say(f"  choose one of: {', '.join(options)} (or quit)")
             continue
@@ -231,7 +233,7 @@ def play_round(r: UthRound, players: list[str], last: dict[str, int]) -> bool:
     apply(r, Deal())
     for n, b in sorted(r.boxes.items()):
         trips = f", trips {b.trips}" if b.trips else ""
-        dealt = format_cards(b.hole)
+        dealt = format_cards(uth_box_cards(r, n, b.player))  # said to the box's player
         say(f"  Box {n} ({b.player}): ante {b.ante}, blind {b.blind}{trips}; dealt {dealt}")
     try:
         while r.phase in STREET:

@@ -18,12 +18,10 @@ from croupier.round.config import ConfigError, RoundConfig
 from croupier.round.games import Game, Split
 from croupier.round.structures import Limit, Structure
 from croupier.rules import RULEBOOKS, Rulebook
-from croupier.rules.commission import Commission
+from croupier.rules.commission import commission_schedule
 
 KEY = "_croupier_config"
 """The PHH user-defined key holding :func:`config_fields`."""
-
-_COMMISSION = ("kind", "percent", "cap", "dollar", "threshold", "no_flop_no_drop")
 
 
 class ConfigFieldsError(ValueError):
@@ -50,9 +48,7 @@ def config_fields(cfg: RoundConfig) -> dict[str, Any]:
         out["uncapped_heads_up"] = True
     if cfg.commission is not None:
         c = cfg.commission
-        com: dict[str, Any] = {k: getattr(c, k) for k in _COMMISSION if getattr(c, k) is not None}
-        if c.table_max_stake is not None:
-            com["table_max_stake"] = c.table_max_stake
+        com: dict[str, Any] = {k: v for k, v in c.parameters().items() if v is not None}
         out["commission"] = com
     if cfg.fee:
         out["fee"] = cfg.fee
@@ -158,7 +154,7 @@ def round_config(
         if not isinstance(com, Mapping):
             raise ConfigFieldsError("'commission' must be a table of fields")
         try:
-            commission = Commission(**{str(k): v for k, v in com.items()})
+            commission = commission_schedule(**{str(k): v for k, v in com.items()})
         except (TypeError, ValueError) as e:
             raise ConfigFieldsError(f"'commission': {e}") from None
     changes = fields.get("rulebook")

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from croupier.fold import handlers, on
 from croupier.room import commands as c
 from croupier.room.events import (
     AtTableEvent,
@@ -524,42 +525,40 @@ class Room:
 
     def _fold(self, e: RoomEvent) -> None:
         self.events.append(e)
-        match e:
-            case CashTableOpened():
-                self.configs[e.table] = e.config
-                self.tables[e.table] = Table(e.config)
-            case UthTableOpened():
-                self.uth[e.table] = _Uth(e.config)
-            case TournamentOpened():
-                self.tournaments[e.tournament] = _Tournament(e.terms)
-            case TableShut():
-                self.shut.add(e.table)
-            case ListJoined():
-                self.lists.setdefault((e.game, e.stakes), []).append(e.player)
-            case ListLeft():
-                self._f_left_list(e)
-            case PlayerCalled():
-                self.calls[e.player] = Call(e.game, e.stakes, e.table, e.deadline)
-            case CallLapsed():
-                del self.calls[e.player]
-                self.lists[(e.game, e.stakes)].remove(e.player)
-            case CallWithdrawn():
-                del self.calls[e.player]
-            case SeatChangeRequested():
-                self.requests.setdefault(e.table, []).append(e.player)
-            case AtTableEvent():
-                self._f_at_table(e)
-            case BoughtIn():
-                self._f_bought(e)
-            case CashedOut():
-                self._f_cashed(e)
-            case TournamentEntered():
-                self._f_entered(e)
-            case PrizePaid():
-                self.tournaments[e.tournament].pool -= e.amount
-                self.cash_out += e.amount
-            case _:
-                raise TypeError(f"the room folds no {type(e).__name__}")
+        _FOLD[type(e)](self, e)
+
+    def _f_cash_opened(self, e: CashTableOpened) -> None:
+        self.configs[e.table] = e.config
+        self.tables[e.table] = Table(e.config)
+
+    def _f_uth_opened(self, e: UthTableOpened) -> None:
+        self.uth[e.table] = _Uth(e.config)
+
+    def _f_tournament_opened(self, e: TournamentOpened) -> None:
+        self.tournaments[e.tournament] = _Tournament(e.terms)
+
+    def _f_shut(self, e: TableShut) -> None:
+        self.shut.add(e.table)
+
+    def _f_joined_list(self, e: ListJoined) -> None:
+        self.lists.setdefault((e.game, e.stakes), []).append(e.player)
+
+    def _f_called(self, e: PlayerCalled) -> None:
+        self.calls[e.player] = Call(e.game, e.stakes, e.table, e.deadline)
+
+    def _f_lapsed(self, e: CallLapsed) -> None:
+        del self.calls[e.player]
+        self.lists[(e.game, e.stakes)].remove(e.player)
+
+    def _f_withdrawn(self, e: CallWithdrawn) -> None:
+        del self.calls[e.player]
+
+    def _f_change_requested(self, e: SeatChangeRequested) -> None:
+        self.requests.setdefault(e.table, []).append(e.player)
+
+    def _f_prize(self, e: PrizePaid) -> None:
+        self.tournaments[e.tournament].pool -= e.amount
+        self.cash_out += e.amount
 
     def _f_left_list(self, e: ListLeft) -> None:
         self.lists[(e.game, e.stakes)].remove(e.player)
@@ -595,6 +594,25 @@ class Room:
         tm.pool += e.entry
         tm.fees += e.fee
         tm.entries.append(e.player)
+
+
+_FOLD = handlers(
+    on(CashTableOpened, Room._f_cash_opened),
+    on(UthTableOpened, Room._f_uth_opened),
+    on(TournamentOpened, Room._f_tournament_opened),
+    on(TableShut, Room._f_shut),
+    on(ListJoined, Room._f_joined_list),
+    on(ListLeft, Room._f_left_list),
+    on(PlayerCalled, Room._f_called),
+    on(CallLapsed, Room._f_lapsed),
+    on(CallWithdrawn, Room._f_withdrawn),
+    on(SeatChangeRequested, Room._f_change_requested),
+    on(AtTableEvent, Room._f_at_table),
+    on(BoughtIn, Room._f_bought),
+    on(CashedOut, Room._f_cashed),
+    on(TournamentEntered, Room._f_entered),
+    on(PrizePaid, Room._f_prize),
+)
 
 
 def _cash(amount: object, what: str, clause: str, zero: bool = False) -> None:

@@ -73,6 +73,9 @@ class Rulebook:
     low_clause: str = "act-omaha-2017 3.5(d)"
     dead_blind_clause: str = "dunedin-house 27"
     deck_clause: str = "dunedin-house glossary: Defective Deck"
+    # the cut, at least 2 cards from either end (the dunedin-house glossary's "Cut" sets no
+    # range: croupier keeps the others' as a house default)
+    cut_clause: str = "dunedin-house glossary: Cut (house default: 2 cards from either end)"
     winner_clause: str = "dunedin-house 64"  # the dealer announces the winning hand
     # the dealer announces pot, commission and the pot less commission (qld s26(3), s27(9))
     announces_commission: bool = False

@@ -17,6 +17,7 @@ from enum import IntEnum, StrEnum
 from typing import Any
 
 from croupier.cards import Card, Deck
+from croupier.fold import handlers, on
 from croupier.hands import evaluate
 from croupier.uth import irregularities
 from croupier.uth.commands import (
@@ -591,7 +592,7 @@ class UthRound:
 
     def _emit(self, e: UthEvent) -> None:
         self.events.append(e)
-        _FOLDERS[type(e)](self, e)
+        _FOLD[type(e)](self, e)
 
     def _f_wagers(self, e: WagersPlaced) -> None:
         self.chips[e.player] -= e.ante + e.blind + e.trips
@@ -703,23 +704,23 @@ _PLANNERS: dict[type, Callable[[UthRound, Any], list[UthEvent]]] = {
     VoidBox: UthRound._plan_irregularity,
 }
 
-_FOLDERS: dict[type, Callable[[UthRound, Any], None]] = {
-    WagersPlaced: UthRound._f_wagers,
-    WagersWithdrawn: UthRound._f_withdrawn,
-    MarkerPlaced: UthRound._f_marker,
-    PlayerWarned: UthRound._f_warned,
-    CardDealt: UthRound._f_card,
-    BoardRevealed: UthRound._f_revealed,
-    Decided: UthRound._f_decided,
-    ClockTicked: UthRound._f_tick,
-    DealerHandDeclared: UthRound._f_dealer,
-    BoxSettled: UthRound._f_settled,
-    RulingMade: UthRound._f_ruling,
-    DealCompleted: UthRound._f_deal_completed,
-    BoxVoided: UthRound._f_box_void,
-    RoundVoided: UthRound._f_void,
-    RoundEnded: UthRound._f_ended,
-}
+_FOLD = handlers(
+    on(WagersPlaced, UthRound._f_wagers),
+    on(WagersWithdrawn, UthRound._f_withdrawn),
+    on(MarkerPlaced, UthRound._f_marker),
+    on(PlayerWarned, UthRound._f_warned),
+    on(CardDealt, UthRound._f_card),
+    on(BoardRevealed, UthRound._f_revealed),
+    on(Decided, UthRound._f_decided),
+    on(ClockTicked, UthRound._f_tick),
+    on(DealerHandDeclared, UthRound._f_dealer),
+    on(BoxSettled, UthRound._f_settled),
+    on(RulingMade, UthRound._f_ruling),
+    on(DealCompleted, UthRound._f_deal_completed),
+    on(BoxVoided, UthRound._f_box_void),
+    on(RoundVoided, UthRound._f_void),
+    on(RoundEnded, UthRound._f_ended),
+)
 
 __all__ = [
     "BoxState",

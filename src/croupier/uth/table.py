@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card
+from croupier.fold import handlers, on
 from croupier.rules import IllegalAction, Ruling
 from croupier.shoe import ShuffledDeck
 from croupier.uth.game import TableState, UthConfig, UthRound
@@ -230,28 +231,41 @@ class UthTable:
 
     def _emit(self, e: TableEvent) -> None:
         self.events.append(e)
-        if isinstance(e, Seated):
-            self.seats[e.box] = e.player
-            self.chips[e.player] = e.chips
-            self.abstained[e.player] = 0
-        elif isinstance(e, Left):
-            del self.seats[e.box]
-            del self.chips[e.player]
-            del self.abstained[e.player]
-        elif isinstance(e, RoundRecorded):
-            self.chips = dict(e.after.chips)
-            self.bank = e.after.bank
-            self.warned = e.after.warned
-            for p in self.chips:
-                self.abstained[p] = self.abstained[p] + 1 if p in e.abstained else 0
-            self.shuffled = False
-            self.misdealt = e.voided.startswith(MISDEAL_CLAUSES)
-        elif isinstance(e, Shuffled):
-            self.shuffled = True
-            if e.commitment:
-                self.dealt.add(e.commitment)
-            if e.clause != SHUFFLE + "(c)":
-                self.misdealt = False
+        _FOLD[type(e)](self, e)
+
+    def _f_seated(self, e: Seated) -> None:
+        self.seats[e.box] = e.player
+        self.chips[e.player] = e.chips
+        self.abstained[e.player] = 0
+
+    def _f_left(self, e: Left) -> None:
+        del self.seats[e.box]
+        del self.chips[e.player]
+        del self.abstained[e.player]
+
+    def _f_recorded(self, e: RoundRecorded) -> None:
+        self.chips = dict(e.after.chips)
+        self.bank = e.after.bank
+        self.warned = e.after.warned
+        for p in self.chips:
+            self.abstained[p] = self.abstained[p] + 1 if p in e.abstained else 0
+        self.shuffled = False
+        self.misdealt = e.voided.startswith(MISDEAL_CLAUSES)
+
+    def _f_shuffled(self, e: Shuffled) -> None:
+        self.shuffled = True
+        if e.commitment:
+            self.dealt.add(e.commitment)
+        if e.clause != SHUFFLE + "(c)":
+            self.misdealt = False
+
+
+_FOLD = handlers(
+    on(Seated, UthTable._f_seated),
+    on(Left, UthTable._f_left),
+    on(RoundRecorded, UthTable._f_recorded),
+    on(Shuffled, UthTable._f_shuffled),
+)
 
 
 __all__ = [

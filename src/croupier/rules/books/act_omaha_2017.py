@@ -79,6 +79,7 @@ ACT_OMAHA_2017 = Rulebook(
     side_pot_clause="act-omaha-2017 14.2",
     dead_blind_clause="act-omaha-2017 17.4",
     deck_clause="act-omaha-2017 2.2",
+    cut_clause="act-omaha-2017 7.2",
     winner_clause="act-omaha-2017 13.1",
     floor=ACT_OMAHA_FLOOR,
     dead_hand_clause="act-omaha-2017 17.9",

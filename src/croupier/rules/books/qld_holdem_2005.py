@@ -96,6 +96,7 @@ QLD_HOLDEM_2005 = Rulebook(
     uncalled_clause="qld-holdem-2005 s26(3)(a)",
     side_pot_clause="qld-holdem-2005 s29(5)-(6)",
     deck_clause="qld-holdem-2005 s13",
+    cut_clause="qld-holdem-2005 s17(3)(a)",
     winner_clause="qld-holdem-2005 s27(8)",
     announces_commission=True,
     floor=QLD_HOLDEM_FLOOR,

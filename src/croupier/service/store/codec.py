@@ -25,12 +25,13 @@ import datetime
 import enum
 import importlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from croupier.cards import Card
+from croupier.rules.commission import stored_commission
 
 #: The encoding's version, stored with every event and snapshot.
 VERSION = 1
@@ -40,6 +41,12 @@ JSON = Any  # what json.dumps accepts
 _TYPES: dict[str, type] = {}
 #: Renamed or moved types: the old qualified name to the new one.
 ALIASES: dict[str, str] = {}
+#: Types whose stored form changed: the old qualified name to a function building the value
+#: from the old form's decoded fields (it raises ValueError on fields it cannot read).
+UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
+    # one commission class with a ``kind`` became one class per schedule
+    "croupier.rules.commission:Commission": stored_commission,
+}
 
 
 class CodecError(ValueError):
@@ -224,6 +231,13 @@ def _bad(data: dict[str, JSON]) -> Any:
 
 def _dataclass(data: dict[str, JSON]) -> Any:
     name = data["$t"]
+    upgrade = UPGRADES.get(name) if isinstance(name, str) else None
+    if upgrade is not None:
+        fields = {k: _decode(v) for k, v in data.items() if k != "$t"}
+        try:
+            return upgrade(fields)
+        except (TypeError, ValueError) as e:
+            raise CodecError(f"{name}: {e}") from e
     cls = resolve(_text(name))
     if not dataclasses.is_dataclass(cls):
         raise CodecError(f"{name!r} is not a dataclass")
