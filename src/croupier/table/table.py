@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from croupier.cards import Card
-from croupier.floor import apply_incident, reopen, rule
+from croupier.floor import Incident, apply_incident, reopen, rule
 from croupier.floor.rulings import dispute_clause
+from croupier.fold import handlers, on
 from croupier.round import ConfigError, Fold, Game, Round, RoundConfig, Structure, wellformed
+from croupier.round.commands import Command as RoundCommand
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt
+from croupier.round.events import Event as RoundEvent
 from croupier.round.events import RoundVoided as MisdealVoided
 from croupier.round.games import HOLDEM
 from croupier.rules import IllegalAction, Rulebook, Ruling
@@ -68,8 +72,8 @@ from croupier.table.events import (
     Notice,
     PlayerLeft,
     PlayerSat,
-    RoundAction,
     RoundFinished,
+    RoundProgressed,
     RoundReopened,
     RoundStarted,
     RoundVoided,
@@ -168,6 +172,19 @@ def _refuse(clause: str, message: str) -> IllegalAction:
 _TABLE = "croupier table"  # clause of refusals no rulebook clause covers (a seat that is taken)
 
 
+@dataclass(frozen=True, slots=True)
+class _ToRound:
+    """A planned step for the round in progress: a command, or a report for the floor to rule
+    on. :meth:`Table.apply` runs it on the round and records the events it produced."""
+
+    command: RoundCommand | None
+    incident: Incident | None
+    at: int
+
+
+Planned = TableEvent | _ToRound
+
+
 class Table:
     """One table's state and its three verbs: :meth:`why_illegal`, :meth:`apply`, and the
     queries the dealer's console shows."""
@@ -242,15 +259,44 @@ class Table:
 
     def apply(self, cmd: TableCommand) -> list[TableEvent]:
         """Apply a command: the events it produced, or IllegalAction and no change."""
-        events = self._plan(cmd)
+        if type(cmd) is Act:
+            return self._apply_act(cmd)
+        planned = self._plan(cmd)
         mark = len(self.events)
-        for e in events:
-            self._emit(e)
+        for e in planned:
+            if isinstance(e, _ToRound):
+                self._run(e)
+            else:
+                self._emit(e)
         self._after(cmd)
-        if self.sink is not None and events and isinstance(events[0], TableCheckpoint):
+        if self.sink is not None and planned and isinstance(planned[0], TableCheckpoint):
             self._hand_over(mark)
             mark = 0
         return self.events[mark:]
+
+    def _apply_act(self, cmd: Act) -> list[TableEvent]:
+        """The hot path: the round checks and applies the command in one step (no change if it
+        refuses), and the table records the events it produced."""
+        wellformed.check(cmd)
+        r = self.round
+        if r is None or r.is_over:
+            raise _refuse(_TABLE, "no round is in progress")
+        mark = len(self.events)
+        self._emit(RoundProgressed(tuple(r.apply(cmd.command)), cmd.at))
+        self._after(cmd)
+        return self.events[mark:]
+
+    def _run(self, step: _ToRound) -> None:
+        """Run a planned step on the live round (the round folds its own events as it goes);
+        record the events it produced."""
+        r = self.round
+        assert r is not None
+        if step.incident is not None:
+            made = apply_incident(r, step.incident)
+            self._emit(FloorReported(step.incident, tuple(made), step.at))
+        else:
+            assert step.command is not None
+            self._emit(RoundProgressed(tuple(r.apply(step.command)), step.at))
 
     def _hand_over(self, mark: int) -> None:
         """Give the sink the events before the checkpoint at ``mark``; keep the rest."""
@@ -293,7 +339,7 @@ class Table:
     # ------------------------------------------------------------------------------------
     # Planning: check a command and work out its events, changing nothing
 
-    def _plan(self, cmd: TableCommand) -> list[TableEvent]:
+    def _plan(self, cmd: TableCommand) -> list[Planned]:
         wellformed.check(cmd)
         if isinstance(cmd, Act):
             return self._plan_act(cmd)
@@ -307,7 +353,7 @@ class Table:
     def _close_clause(self) -> str:
         return "act-omaha-2017 18.2" if self.rules == ACT else "croupier table closure"
 
-    def _plan_sit(self, cmd: SitDown) -> list[TableEvent]:
+    def _plan_sit(self, cmd: SitDown) -> list[Planned]:
         self._check_seat(cmd.seat)
         if self.seat_of(cmd.player) is not None:
             raise _refuse(
@@ -333,7 +379,7 @@ class Table:
             status, clause = Status.WAITING, _ENTRY_CLAUSE[self.rules]
         return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at)]
 
-    def _plan_add(self, cmd: AddChips) -> list[TableEvent]:
+    def _plan_add(self, cmd: AddChips) -> list[Planned]:
         self.seat(cmd.player)
         if self.in_round(cmd.player):
             raise _refuse(
@@ -353,14 +399,14 @@ class Table:
             raise IllegalAction(ruling)
         return [ChipsAdded(cmd.player, cmd.chips, _ADD_CLAUSE[self.rules])]
 
-    def _plan_remove(self, cmd: RemoveChips) -> list[TableEvent]:
+    def _plan_remove(self, cmd: RemoveChips) -> list[Planned]:
         self.seat(cmd.player)
         raise _refuse(
             _REDUCE_CLAUSE[self.rules],
             f"{cmd.player} may not take chips off the table while seated",
         )
 
-    def _plan_sit_out(self, cmd: SitOut) -> list[TableEvent]:
+    def _plan_sit_out(self, cmd: SitOut) -> list[Planned]:
         seat = self.seat(cmd.player)
         if seat.status is Status.SITTING_OUT:
             raise _refuse(_TABLE, f"{cmd.player} is already sitting out")
@@ -375,7 +421,7 @@ class Table:
         )
         return [StatusChanged(cmd.player, Status.SITTING_OUT, clause, cmd.at)]
 
-    def _plan_return(self, cmd: Return) -> list[TableEvent]:
+    def _plan_return(self, cmd: Return) -> list[Planned]:
         seat = self.seat(cmd.player)
         if seat.status is not Status.SITTING_OUT:
             raise _refuse(_TABLE, f"{cmd.player} is not sitting out")
@@ -404,7 +450,7 @@ class Table:
             return [StatusChanged(cmd.player, status, "dunedin-house 26", cmd.at)]
         return [StatusChanged(cmd.player, Status.PLAYING, _SIT_CLAUSE[self.rules], cmd.at)]
 
-    def _plan_leave(self, cmd: Leave) -> list[TableEvent]:
+    def _plan_leave(self, cmd: Leave) -> list[Planned]:
         self.seat(cmd.player)
         if self.in_round(cmd.player) and not self._folded(cmd.player):
             raise _refuse(
@@ -418,7 +464,7 @@ class Table:
             )
         return [PlayerLeft(cmd.player, self.stacks[cmd.player], "croupier leave", cmd.at)]
 
-    def _plan_change_seat(self, cmd: ChangeSeat) -> list[TableEvent]:
+    def _plan_change_seat(self, cmd: ChangeSeat) -> list[Planned]:
         seat = self.seat(cmd.player)
         origin = self.seat_of(cmd.player)
         assert origin is not None
@@ -450,10 +496,10 @@ class Table:
             status = Status.POSTING if cmd.post else Status.WAITING
         return [SeatChanged(cmd.player, origin, cmd.seat, status, clause)]
 
-    def _plan_start(self, cmd: StartRound) -> list[TableEvent]:
+    def _plan_start(self, cmd: StartRound) -> list[Planned]:
         if self.round is not None and not self.round.is_over:
             raise _refuse(_TABLE, "a round is already in progress")
-        events: list[TableEvent] = []
+        events: list[Planned] = []
         seating = self.seating
         stacks = dict(self.stacks)
         # The stake rules for everyone about to be dealt in (qld s31; act 14.3; dunedin 24).
@@ -489,9 +535,18 @@ class Table:
         players = tuple(dict(seating.seats)[n].player for n in deal.dealt_in)
         config = self._round_config(deal, players, stacks, cmd.deck_order)
         restart = buttons is None and self.buttons is not None
+        opening = tuple(Round(config).events)  # the forced bets, posted as the round begins
         events.append(
             RoundStarted(
-                self.hands + 1, deal, config, players, cmd.at, restart, cmd.commitment, cmd.shoe
+                self.hands + 1,
+                deal,
+                config,
+                players,
+                cmd.at,
+                restart,
+                cmd.commitment,
+                cmd.shoe,
+                opening,
             )
         )
         if self.sink is not None:
@@ -499,14 +554,14 @@ class Table:
         return events
 
     def _time_charges(
-        self, seating: Seating, stacks: dict[str, int], events: list[TableEvent], at: int
-    ) -> list[TableEvent]:
+        self, seating: Seating, stacks: dict[str, int], events: list[Planned], at: int
+    ) -> list[Planned]:
         """act-omaha-2017 15.3: players whose paid time has run out pay the next period in
         advance; one who cannot pay it without emptying their stake sits out."""
         assert self.config.time_charge is not None
         chips, seconds = self.config.time_charge
         gone = {e.player for e in events if isinstance(e, PlayerLeft | StatusChanged)}
-        out: list[TableEvent] = []
+        out: list[Planned] = []
         for _, s in seating.seats:
             p = s.player
             if s.status is Status.SITTING_OUT or p in gone or self.paid_until.get(p, -1) > at:
@@ -567,23 +622,23 @@ class Table:
         except ConfigError as e:
             raise _refuse(_TABLE, f"no round can start: {e}") from e
 
-    def _plan_act(self, cmd: Act) -> list[TableEvent]:
+    def _plan_act(self, cmd: Act) -> list[Planned]:
         r = self.round
         if r is None or r.is_over:
             raise _refuse(_TABLE, "no round is in progress")
         ruling = r.why_illegal(cmd.command)
         if ruling is not None:
             raise IllegalAction(ruling)
-        return [RoundAction(cmd.command, cmd.at)]
+        return [_ToRound(cmd.command, None, cmd.at)]
 
-    def _plan_report(self, cmd: Report) -> list[TableEvent]:
+    def _plan_report(self, cmd: Report) -> list[Planned]:
         r = self.round
         if r is None or r.is_over:
             raise _refuse("croupier floor", "no round is in progress to rule on")
         rule(r, cmd.incident)  # refuses, naming the clause, what does not fit the round
-        return [FloorReported(cmd.incident, cmd.at)]
+        return [_ToRound(None, cmd.incident, cmd.at)]
 
-    def _plan_reopen(self, cmd: ReopenRound) -> list[TableEvent]:
+    def _plan_reopen(self, cmd: ReopenRound) -> list[Planned]:
         if self.round is not None:
             raise _refuse(_TABLE, "a round is in progress: take back its actions with the floor")
         last = self._last_finished()
@@ -602,7 +657,7 @@ class Table:
         reopen(self.disputable.round, cmd.commands, new_round_started=False)
         return [RoundReopened(cmd.commands, dispute_clause(self.config.rulebook))]
 
-    def _plan_lock(self, cmd: LockFunds) -> list[TableEvent]:
+    def _plan_lock(self, cmd: LockFunds) -> list[Planned]:
         if self.rules != DUNEDIN:
             raise _refuse(_TABLE, f"{self.rules} has no rule for locking up a player's funds")
         self.seat(cmd.player)
@@ -618,7 +673,7 @@ class Table:
             raise _refuse(LOCK, f"{cmd.player} has {stack} chips; {chips!r} cannot be locked")
         return [FundsLocked(cmd.player, chips, cmd.reason, LOCK, cmd.at)]
 
-    def _plan_release(self, cmd: ReleaseFunds) -> list[TableEvent]:
+    def _plan_release(self, cmd: ReleaseFunds) -> list[Planned]:
         chips = self.locked.get(cmd.player, 0)
         if not chips:
             raise _refuse(LOCK, f"no funds of {cmd.player} are locked")
@@ -648,13 +703,13 @@ class Table:
                 return None
         return None
 
-    def _plan_tick(self, cmd: Tick) -> list[TableEvent]:
-        events: list[TableEvent] = []
+    def _plan_tick(self, cmd: Tick) -> list[Planned]:
+        events: list[Planned] = []
         if self.deadline is not None and self.round is not None and not self.round.is_over:
             p, at, clause = self.deadline
             if cmd.at >= at and self.round.actor == p:
                 player = self.players[p]
-                events += [TimedOut(player, clause, cmd.at), RoundAction(Fold(p), cmd.at)]
+                events += [TimedOut(player, clause, cmd.at), _ToRound(Fold(p), None, cmd.at)]
         if self.rules == DUNEDIN:
             for player, since in self.away_since.items():
                 if cmd.at - since > BREAK_SECONDS and player not in self.away_noticed:
@@ -667,13 +722,13 @@ class Table:
                     )
         return events
 
-    def _plan_instruct(self, cmd: InstructTime) -> list[TableEvent]:
+    def _plan_instruct(self, cmd: InstructTime) -> list[Planned]:
         p = self._actor("act-omaha-2017 4.8(b)")
         if self.rules != ACT:
             raise _refuse(self.rules, f"{self.rules} has no forty-second instruction")
         return [DeadlineSet(self.players[p], cmd.at + INSTRUCTION_SECONDS, "act-omaha-2017 4.8(b)")]
 
-    def _plan_clock(self, cmd: CallClock) -> list[TableEvent]:
+    def _plan_clock(self, cmd: CallClock) -> list[Planned]:
         p = self._actor("dunedin-house 90")
         if self.rules != DUNEDIN:
             raise _refuse(self.rules, f"{self.rules} has no clock to call on a player")
@@ -682,7 +737,7 @@ class Table:
         deadline = cmd.at + cmd.seconds + COUNTDOWN_SECONDS
         return [DeadlineSet(self.players[p], deadline, "dunedin-house 90")]
 
-    def _plan_void(self, cmd: VoidRound) -> list[TableEvent]:
+    def _plan_void(self, cmd: VoidRound) -> list[Planned]:
         if self.rules != ACT or cmd.clause not in ("act-omaha-2017 19.1", "act-omaha-2017 19.3"):
             raise _refuse(
                 self.rules,
@@ -693,7 +748,7 @@ class Table:
             raise _refuse(_TABLE, "no round is in progress to void")
         return [RoundVoided(self.hands + 1, cmd.clause, cmd.reason)]
 
-    def _plan_close(self, cmd: CloseTable) -> list[TableEvent]:
+    def _plan_close(self, cmd: CloseTable) -> list[Planned]:
         return [TableClosed(self._close_clause(), cmd.at)]
 
     def _check_seat(self, number: int) -> None:
@@ -747,7 +802,7 @@ class Table:
             dealt = r.deal_due(deck)
             if not dealt:
                 return
-            self._emit(CardsDealt(tuple(dealt)))
+            self._emit(CardsDealt(tuple(r.record_dealt(dealt))))
 
     def last_round_played(self, started: RoundStarted) -> Round:
         """The round ``started`` began, once over: a round can end inside ``StartRound``
@@ -806,11 +861,11 @@ class Table:
 
     def _emit(self, e: TableEvent) -> None:
         self.events.append(e)
-        _FOLDERS[type(e)](self, e)
+        _FOLD[type(e)](self, e)
 
-    def _set_seat(self, player: str, **changes: object) -> None:
+    def _set_seat(self, player: str, status: Status) -> None:
         seats = [
-            (n, replace(s, **changes) if s.player == player else s)  # type: ignore[arg-type]
+            (n, replace(s, status=status) if s.player == player else s)
             for n, s in self.seating.seats
         ]
         self.seating = Seating(tuple(seats), self.seating.size)
@@ -827,7 +882,7 @@ class Table:
         self.stacks[e.player] += e.chips
 
     def _f_status(self, e: StatusChanged) -> None:
-        self._set_seat(e.player, status=e.status)
+        self._set_seat(e.player, e.status)
         if e.status is Status.SITTING_OUT:
             self.away_since[e.player] = e.at
             if self.in_round(e.player):
@@ -877,23 +932,23 @@ class Table:
             self.paid_until = {p: t for p, t in self.paid_until.items() if t > e.at}
         self.deal = e.deal
         self.players = e.players
-        self.round = Round(e.config)
+        self.round = Round.from_events(e.config, e.opening)
         self.deadline = None
         for p in e.players:
             self.stepped_away.discard(p)
 
     def _f_dealt(self, e: CardsDealt) -> None:
         assert self.round is not None
-        self.round.record_dealt(e.events)
+        _fold_into(self.round, e.events, step=False)
 
-    def _f_action(self, e: RoundAction) -> None:
+    def _f_progressed(self, e: RoundProgressed) -> None:
         assert self.round is not None
-        self.round.apply(e.command)
+        _fold_into(self.round, e.events, step=True)
         self._lapse_deadline()
 
     def _f_reported(self, e: FloorReported) -> None:
         assert self.round is not None
-        apply_incident(self.round, e.incident)
+        _fold_into(self.round, e.events, step=True)
         self._lapse_deadline()
 
     def _lapse_deadline(self) -> None:
@@ -921,7 +976,11 @@ class Table:
         self.players = d.players
         self.deadline = d.deadline
         self.disputable = None
-        self.round = reopen(d.round, e.commands, new_round_started=False)
+        # the round before its last commands (checked by the floor when planned): a fold
+        r = d.round
+        mark = r._marks[-e.commands]
+        self.round = Round.from_events(r.config, r.events[:mark])
+        self.round._marks = r._marks[: -e.commands]
         self._lapse_deadline()
 
     def _f_checkpoint(self, e: TableCheckpoint) -> None:
@@ -1033,7 +1092,7 @@ class Table:
             self.stacks[e.player] += e.chips
 
 
-def without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
+def without(seating: Seating, events: Sequence[object]) -> Seating:
     """``seating`` with the players these events removed (left) or sat out."""
     left = {e.player for e in events if isinstance(e, PlayerLeft)}
     out = {e.player for e in events if isinstance(e, StatusChanged)}
@@ -1047,6 +1106,19 @@ def without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
         ),
         seating.size,
     )
+
+
+def _fold_into(r: Round, events: Sequence[RoundEvent], step: bool) -> None:
+    """Fold recorded round events into ``r`` (its own fold); ``step``: they are one command's
+    (or one ruling's), which the floor may take back (the round's command boundaries)."""
+    assert events
+    if r.events and r.events[-1] is events[-1]:
+        return  # the live round produced these events, folding them as it went
+    mark = len(r.events)
+    for x in events:
+        r._emit(x)
+    if step:
+        r._marks.append(mark)
 
 
 def _owed(status: Status, missed: frozenset[Blind]) -> frozenset[Blind]:
@@ -1101,46 +1173,58 @@ _SEATS_OR_CHIPS: dict[type, str] = {
     TableClosed: "closed",
 }
 
-_PLANNERS: dict[type, Callable[[Table, TableCommand], list[TableEvent]]] = {
-    SitDown: Table._plan_sit,  # type: ignore[dict-item]
-    AddChips: Table._plan_add,  # type: ignore[dict-item]
-    RemoveChips: Table._plan_remove,  # type: ignore[dict-item]
-    SitOut: Table._plan_sit_out,  # type: ignore[dict-item]
-    Return: Table._plan_return,  # type: ignore[dict-item]
-    Leave: Table._plan_leave,  # type: ignore[dict-item]
-    ChangeSeat: Table._plan_change_seat,  # type: ignore[dict-item]
-    StartRound: Table._plan_start,  # type: ignore[dict-item]
-    Tick: Table._plan_tick,  # type: ignore[dict-item]
-    Report: Table._plan_report,  # type: ignore[dict-item]
-    ReopenRound: Table._plan_reopen,  # type: ignore[dict-item]
-    InstructTime: Table._plan_instruct,  # type: ignore[dict-item]
-    CallClock: Table._plan_clock,  # type: ignore[dict-item]
-    VoidRound: Table._plan_void,  # type: ignore[dict-item]
-    CloseTable: Table._plan_close,  # type: ignore[dict-item]
-    LockFunds: Table._plan_lock,  # type: ignore[dict-item]
-    ReleaseFunds: Table._plan_release,  # type: ignore[dict-item]
-}
+C = TypeVar("C")
 
-_FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
-    PlayerSat: Table._f_sat,  # type: ignore[dict-item]
-    ChipsAdded: Table._f_added,  # type: ignore[dict-item]
-    StatusChanged: Table._f_status,  # type: ignore[dict-item]
-    PlayerLeft: Table._f_left,  # type: ignore[dict-item]
-    SeatChanged: Table._f_seat_changed,  # type: ignore[dict-item]
-    Declared: Table._f_declared,  # type: ignore[dict-item]
-    TimeCharged: Table._f_time_charged,  # type: ignore[dict-item]
-    RoundStarted: Table._f_started,  # type: ignore[dict-item]
-    RoundAction: Table._f_action,  # type: ignore[dict-item]
-    CardsDealt: Table._f_dealt,  # type: ignore[dict-item]
-    FloorReported: Table._f_reported,  # type: ignore[dict-item]
-    RoundReopened: Table._f_reopened,  # type: ignore[dict-item]
-    TableCheckpoint: Table._f_checkpoint,  # type: ignore[dict-item]
-    DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
-    TimedOut: Table._f_timed_out,  # type: ignore[dict-item]
-    RoundFinished: Table._f_finished,  # type: ignore[dict-item]
-    RoundVoided: Table._f_voided,  # type: ignore[dict-item]
-    Notice: Table._f_notice,  # type: ignore[dict-item]
-    TableClosed: Table._f_closed,  # type: ignore[dict-item]
-    FundsLocked: Table._f_locked,  # type: ignore[dict-item]
-    FundsReleased: Table._f_released,  # type: ignore[dict-item]
-}
+
+def _planner(
+    command: type[C], planner: Callable[[Table, C], list[Planned]]
+) -> tuple[type[C], Callable[[Table, Any], list[Planned]]]:
+    """Pair a command type with the method that plans it (checked by mypy, as in the fold)."""
+    return command, planner
+
+
+_PLANNERS: dict[type, Callable[[Table, Any], list[Planned]]] = dict(
+    (
+        _planner(SitDown, Table._plan_sit),
+        _planner(AddChips, Table._plan_add),
+        _planner(RemoveChips, Table._plan_remove),
+        _planner(SitOut, Table._plan_sit_out),
+        _planner(Return, Table._plan_return),
+        _planner(Leave, Table._plan_leave),
+        _planner(ChangeSeat, Table._plan_change_seat),
+        _planner(StartRound, Table._plan_start),
+        _planner(Tick, Table._plan_tick),
+        _planner(Report, Table._plan_report),
+        _planner(ReopenRound, Table._plan_reopen),
+        _planner(InstructTime, Table._plan_instruct),
+        _planner(CallClock, Table._plan_clock),
+        _planner(VoidRound, Table._plan_void),
+        _planner(CloseTable, Table._plan_close),
+        _planner(LockFunds, Table._plan_lock),
+        _planner(ReleaseFunds, Table._plan_release),
+    )
+)
+
+_FOLD = handlers(
+    on(PlayerSat, Table._f_sat),
+    on(ChipsAdded, Table._f_added),
+    on(StatusChanged, Table._f_status),
+    on(PlayerLeft, Table._f_left),
+    on(SeatChanged, Table._f_seat_changed),
+    on(Declared, Table._f_declared),
+    on(TimeCharged, Table._f_time_charged),
+    on(RoundStarted, Table._f_started),
+    on(RoundProgressed, Table._f_progressed),
+    on(CardsDealt, Table._f_dealt),
+    on(FloorReported, Table._f_reported),
+    on(RoundReopened, Table._f_reopened),
+    on(TableCheckpoint, Table._f_checkpoint),
+    on(DeadlineSet, Table._f_deadline),
+    on(TimedOut, Table._f_timed_out),
+    on(RoundFinished, Table._f_finished),
+    on(RoundVoided, Table._f_voided),
+    on(Notice, Table._f_notice),
+    on(TableClosed, Table._f_closed),
+    on(FundsLocked, Table._f_locked),
+    on(FundsReleased, Table._f_released),
+)
