@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from croupier.rules.table import TableRules
+
 
 class MinRaiseRule(Enum):
     """How small a raise may be."""
@@ -45,10 +47,13 @@ class Rulebook:
     for chips and 4.38 for an exposed hand: tournament tables, qld-tournament-2020 4.2),
     ``"act"`` (act-omaha-2017 17.x; 17.6(a)-(d)) or ``"dunedin"`` (dunedin-house 30-75; 57-58:
     binding unless the action changed).
+
+    ``table``: how the rulebook runs a table (:class:`~croupier.rules.table.TableRules`).
     """
 
     id: str
     title: str
+    table: TableRules
     opening_bet_equals_big_blind: bool = False
     min_raise_rule: MinRaiseRule = MinRaiseRule.LARGEST_BET_OR_RAISE
     heads_up_button_small_blind: bool = True

@@ -26,10 +26,7 @@ from croupier.round.games import HOLDEM
 from croupier.rules import IllegalAction, Rulebook, Ruling
 from croupier.rules.commission import Commission
 from croupier.table.button import (
-    ACT,
-    DUNEDIN,
     MAX_SEATS,
-    QLD,
     Blind,
     Buttons,
     Deal,
@@ -95,16 +92,6 @@ from croupier.table.stakes import (
     top_up_refusal,
 )
 
-LOCK = "dunedin-house 77"
-#: act-omaha-2017 4.8(b): the instruction gives the player forty seconds.
-INSTRUCTION_SECONDS = 40
-#: dunedin-house 90: the clock's countdown after the time limit.
-COUNTDOWN_SECONDS = 10
-#: dunedin-house 18: a comfort break of more than 15 minutes may lose the seat.
-BREAK_SECONDS = 15 * 60
-#: act-omaha-2017 19.6: rounds abstained at a full table before the seat may be required.
-ABSTAIN_ROUNDS = 3
-
 
 @dataclass(frozen=True)
 class TableConfig:
@@ -129,7 +116,7 @@ class TableConfig:
     time_charge: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
-        self.stakes.check_rulebook(self.rulebook.id)
+        self.stakes.check_rulebook(self.rulebook)
         if not 2 <= self.size <= MAX_SEATS:
             raise ConfigError(
                 f"a table has 2 to {MAX_SEATS} seats, not {self.size} (qld-holdem-2005 s11(1))"
@@ -137,7 +124,7 @@ class TableConfig:
         if self.action_seconds is not None and self.action_seconds < 1:
             raise ConfigError("the action timer must give at least one second")
         if self.time_charge is not None:
-            if self.rulebook.id != ACT:
+            if not self.rulebook.table.time_charge_allowed:
                 raise ConfigError(
                     f"{self.rulebook.id} has no commission on a time basis (act-omaha-2017 15.3)"
                 )
@@ -194,7 +181,7 @@ class Table:
         # given a sink, the table hands it the events before each round it starts (after a
         # checkpoint, so its events still fold to its state): memory stays bounded
         self.sink = sink
-        self.rules = config.rulebook.id
+        self.rules = config.rulebook.table
         self.events: list[TableEvent] = []
         self.seating = Seating((), config.size)
         self.stacks: dict[str, int] = {}
@@ -351,7 +338,7 @@ class Table:
         return handler(self, cmd)
 
     def _close_clause(self) -> str:
-        return "act-omaha-2017 18.2" if self.rules == ACT else "croupier table closure"
+        return self.rules.close_clause
 
     def _plan_sit(self, cmd: SitDown) -> list[Planned]:
         self._check_seat(cmd.seat)
@@ -367,29 +354,29 @@ class Table:
         left = self.departed.get(cmd.player)
         if left is not None and cmd.at - left[1] < RATHOLE_SECONDS:
             rathole = left[0]
-        ruling = buy_in_refusal(self.rules, self.config.stakes, cmd.chips, rathole)
+        ruling = buy_in_refusal(self.config.rulebook, self.config.stakes, cmd.chips, rathole)
         if ruling is not None:
             raise IllegalAction(ruling)
         first = self.buttons is None and self.round is None
-        if self.rules == QLD or first:
-            status, clause = Status.PLAYING, _SIT_CLAUSE[self.rules]
+        if self.rules.new_player_may_play_at_once or first:
+            status, clause = Status.PLAYING, self.rules.sit_clause
         elif cmd.post:
-            status, clause = Status.POSTING, _ENTRY_CLAUSE[self.rules]
+            status, clause = Status.POSTING, self.rules.entry_clause
         else:
-            status, clause = Status.WAITING, _ENTRY_CLAUSE[self.rules]
+            status, clause = Status.WAITING, self.rules.entry_clause
         return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at)]
 
     def _plan_add(self, cmd: AddChips) -> list[Planned]:
         self.seat(cmd.player)
         if self.in_round(cmd.player):
             raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
+                self.rules.no_change_clause,
                 f"{cmd.player} may add chips only between rounds, not during one",
             )
         if not isinstance(cmd.chips, int) or isinstance(cmd.chips, bool):
             raise _refuse(_TABLE, f"chips must be a whole number, not {cmd.chips!r}")
         ruling = top_up_refusal(
-            self.rules,
+            self.config.rulebook,
             self.config.stakes,
             self.stacks[cmd.player],
             cmd.chips,
@@ -397,12 +384,12 @@ class Table:
         )
         if ruling is not None:
             raise IllegalAction(ruling)
-        return [ChipsAdded(cmd.player, cmd.chips, _ADD_CLAUSE[self.rules])]
+        return [ChipsAdded(cmd.player, cmd.chips, self.rules.add_clause)]
 
     def _plan_remove(self, cmd: RemoveChips) -> list[Planned]:
         self.seat(cmd.player)
         raise _refuse(
-            _REDUCE_CLAUSE[self.rules],
+            self.rules.reduce_clause,
             f"{cmd.player} may not take chips off the table while seated",
         )
 
@@ -411,15 +398,12 @@ class Table:
         if seat.status is Status.SITTING_OUT:
             raise _refuse(_TABLE, f"{cmd.player} is already sitting out")
         playing = self.in_round(cmd.player) and not self._folded(cmd.player)
-        if playing and self.rules == QLD and not cmd.approved:
+        if playing and self.rules.leaving_in_round_needs_approval and not cmd.approved:
             raise _refuse(
-                "qld-holdem-2005 s19(5)",
+                self.rules.sit_out_clause,
                 f"{cmd.player} may leave during a round only with a floor manager's approval",
             )
-        clause = {QLD: "qld-holdem-2005 s19(5)", ACT: "act-omaha-2017 17.4"}.get(
-            self.rules, "dunedin-house 18"
-        )
-        return [StatusChanged(cmd.player, Status.SITTING_OUT, clause, cmd.at)]
+        return [StatusChanged(cmd.player, Status.SITTING_OUT, self.rules.sit_out_clause, cmd.at)]
 
     def _plan_return(self, cmd: Return) -> list[Planned]:
         seat = self.seat(cmd.player)
@@ -428,38 +412,35 @@ class Table:
         stack = self.stacks[cmd.player]
         if stack == 0:
             raise _refuse(
-                _REBUY_CLAUSE[self.rules], f"{cmd.player} has no chips: buy in before returning"
+                self.rules.rebuy_clause, f"{cmd.player} has no chips: buy in before returning"
             )
-        if self.rules == QLD:
-            # s19(1)(b), (3): back after missing a round, the minimum table stake applies,
+        if self.rules.rejoining_needs_min_stake:
+            # qld s19(1)(b), (3): back after missing a round, the minimum table stake applies,
             # unless they left during a round with approval and rejoin in it (s19(5)-(6)).
             rejoining = cmd.player in self.stepped_away and self.in_round(cmd.player)
             missed = cmd.player not in self.last_round and not rejoining
             if missed and stack < self.config.stakes.min_table_stake:
                 raise _refuse(
-                    "qld-holdem-2005 s19(3)(a)",
+                    self.rules.buy_in_clause,
                     f"{cmd.player} rejoins as a new player and needs the minimum table stake "
                     f"of {self.config.stakes.min_table_stake}, not {stack}",
                 )
-            return [StatusChanged(cmd.player, Status.PLAYING, "qld-holdem-2005 s19(6)", cmd.at)]
-        if self.rules == ACT and seat.missed:
+            return [StatusChanged(cmd.player, Status.PLAYING, self.rules.return_clause, cmd.at)]
+        if self.rules.returning_player_owes_missed_blinds and seat.missed:
             status = Status.POSTING if cmd.post else Status.WAITING
-            return [StatusChanged(cmd.player, status, "act-omaha-2017 17.4", cmd.at)]
-        if self.rules == DUNEDIN and seat.missed:
-            status = Status.POSTING if cmd.post else Status.WAITING
-            return [StatusChanged(cmd.player, status, "dunedin-house 26", cmd.at)]
-        return [StatusChanged(cmd.player, Status.PLAYING, _SIT_CLAUSE[self.rules], cmd.at)]
+            return [StatusChanged(cmd.player, status, self.rules.return_clause, cmd.at)]
+        return [StatusChanged(cmd.player, Status.PLAYING, self.rules.sit_clause, cmd.at)]
 
     def _plan_leave(self, cmd: Leave) -> list[Planned]:
         self.seat(cmd.player)
         if self.in_round(cmd.player) and not self._folded(cmd.player):
             raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
+                self.rules.no_change_clause,
                 f"{cmd.player} is in the round: fold or finish it before leaving with chips",
             )
         if self.in_round(cmd.player):
             raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
+                self.rules.no_change_clause,
                 f"{cmd.player}'s chips are in the round until it ends; leave after it",
             )
         return [PlayerLeft(cmd.player, self.stacks[cmd.player], "croupier leave", cmd.at)]
@@ -473,7 +454,7 @@ class Table:
             raise _refuse(_TABLE, f"seat {cmd.seat} is taken")
         if self.in_round(cmd.player):
             raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules], f"{cmd.player} may change seats only between rounds"
+                self.rules.no_change_clause, f"{cmd.player} may change seats only between rounds"
             )
         occupied = [
             n
@@ -488,10 +469,10 @@ class Table:
             and cmd.seat == self.buttons.small_blind
         )
         penalty = seat_change_penalty(
-            self.rules, occupied, self.config.size, origin, cmd.seat, big, to_button
+            self.config.rulebook, occupied, self.config.size, origin, cmd.seat, big, to_button
         )
         status = seat.status
-        clause = penalty.clause if penalty else _SIT_CLAUSE[self.rules]
+        clause = penalty.clause if penalty else self.rules.sit_clause
         if penalty is not None and status is Status.PLAYING:
             status = Status.POSTING if cmd.post else Status.WAITING
         return [SeatChanged(cmd.player, origin, cmd.seat, status, clause)]
@@ -507,7 +488,10 @@ class Table:
             if s.status is Status.SITTING_OUT:
                 continue
             check = continuing(
-                self.rules, self.config.stakes, stacks[s.player], s.player in self.declared
+                self.config.rulebook,
+                self.config.stakes,
+                stacks[s.player],
+                s.player in self.declared,
             )
             if check.must_leave:
                 events.append(PlayerLeft(s.player, stacks[s.player], check.clause, cmd.at))
@@ -658,32 +642,36 @@ class Table:
         return [RoundReopened(cmd.commands, dispute_clause(self.config.rulebook))]
 
     def _plan_lock(self, cmd: LockFunds) -> list[Planned]:
-        if self.rules != DUNEDIN:
-            raise _refuse(_TABLE, f"{self.rules} has no rule for locking up a player's funds")
+        lock = self.rules.funds_lock_clause
+        if not lock:
+            raise _refuse(
+                _TABLE, f"{self.config.rulebook.id} has no rule for locking up a player's funds"
+            )
         self.seat(cmd.player)
         if not cmd.reason.strip():
-            raise _refuse(LOCK, "funds are locked for an investigation: say what it is about")
+            raise _refuse(lock, "funds are locked for an investigation: say what it is about")
         if self.in_round(cmd.player):
             raise _refuse(
-                LOCK, f"{cmd.player}'s chips are in play: lock them when the round has ended"
+                lock, f"{cmd.player}'s chips are in play: lock them when the round has ended"
             )
         stack = self.stacks[cmd.player]
         chips = stack if cmd.chips is None else cmd.chips
         if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= stack:
-            raise _refuse(LOCK, f"{cmd.player} has {stack} chips; {chips!r} cannot be locked")
-        return [FundsLocked(cmd.player, chips, cmd.reason, LOCK, cmd.at)]
+            raise _refuse(lock, f"{cmd.player} has {stack} chips; {chips!r} cannot be locked")
+        return [FundsLocked(cmd.player, chips, cmd.reason, lock, cmd.at)]
 
     def _plan_release(self, cmd: ReleaseFunds) -> list[Planned]:
+        lock = self.rules.funds_lock_clause or _LOCK
         chips = self.locked.get(cmd.player, 0)
         if not chips:
-            raise _refuse(LOCK, f"no funds of {cmd.player} are locked")
+            raise _refuse(lock, f"no funds of {cmd.player} are locked")
         seated = self.seat_of(cmd.player) is not None
         if seated and self.in_round(cmd.player):
             raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
+                self.rules.no_change_clause,
                 f"{cmd.player} is in a round: the funds return to the stack after it",
             )
-        return [FundsReleased(cmd.player, chips, seated, LOCK, cmd.at)]
+        return [FundsReleased(cmd.player, chips, seated, lock, cmd.at)]
 
     def _changed_since(self, index: int) -> str | None:
         """What changed seats or chips after event ``index``, if anything did."""
@@ -710,38 +698,46 @@ class Table:
             if cmd.at >= at and self.round.actor == p:
                 player = self.players[p]
                 events += [TimedOut(player, clause, cmd.at), _ToRound(Fold(p), None, cmd.at)]
-        if self.rules == DUNEDIN:
+        away = self.rules.away_seconds
+        if away is not None:
             for player, since in self.away_since.items():
-                if cmd.at - since > BREAK_SECONDS and player not in self.away_noticed:
+                if cmd.at - since > away and player not in self.away_noticed:
                     events.append(
                         Notice(
                             player,
-                            "dunedin-house 18",
-                            f"{player} has been away more than 15 minutes and may lose the seat",
+                            self.rules.away_clause,
+                            f"{player} has been away more than {away // 60} minutes and may "
+                            "lose the seat",
                         )
                     )
         return events
 
     def _plan_instruct(self, cmd: InstructTime) -> list[Planned]:
-        p = self._actor("act-omaha-2017 4.8(b)")
-        if self.rules != ACT:
-            raise _refuse(self.rules, f"{self.rules} has no forty-second instruction")
-        return [DeadlineSet(self.players[p], cmd.at + INSTRUCTION_SECONDS, "act-omaha-2017 4.8(b)")]
+        p = self._actor(self.rules.instruction_clause or "act-omaha-2017 4.8(b)")
+        seconds = self.rules.instruction_seconds
+        if seconds is None:
+            book = self.config.rulebook.id
+            raise _refuse(book, f"{book} has no forty-second instruction")
+        return [DeadlineSet(self.players[p], cmd.at + seconds, self.rules.instruction_clause)]
 
     def _plan_clock(self, cmd: CallClock) -> list[Planned]:
-        p = self._actor("dunedin-house 90")
-        if self.rules != DUNEDIN:
-            raise _refuse(self.rules, f"{self.rules} has no clock to call on a player")
+        clause = self.rules.clock_clause or "dunedin-house 90"
+        p = self._actor(clause)
+        countdown = self.rules.clock_countdown_seconds
+        if countdown is None:
+            book = self.config.rulebook.id
+            raise _refuse(book, f"{book} has no clock to call on a player")
         if cmd.seconds < 1:
-            raise _refuse("dunedin-house 90", "the clock gives at least one second")
-        deadline = cmd.at + cmd.seconds + COUNTDOWN_SECONDS
-        return [DeadlineSet(self.players[p], deadline, "dunedin-house 90")]
+            raise _refuse(clause, "the clock gives at least one second")
+        deadline = cmd.at + cmd.seconds + countdown
+        return [DeadlineSet(self.players[p], deadline, clause)]
 
     def _plan_void(self, cmd: VoidRound) -> list[Planned]:
-        if self.rules != ACT or cmd.clause not in ("act-omaha-2017 19.1", "act-omaha-2017 19.3"):
+        if cmd.clause not in self.rules.voiding_clauses:
+            book = self.config.rulebook.id
             raise _refuse(
-                self.rules,
-                f"{self.rules} voids a round only as its misdeal rules say; "
+                book,
+                f"{book} voids a round only as its misdeal rules say; "
                 f"{cmd.clause!r} is not a voiding clause of this table's rulebook",
             )
         if self.round is None or self.round.is_over:
@@ -842,17 +838,18 @@ class Table:
             return
         stacks = tuple((p, r.stacks[i]) for i, p in enumerate(self.players))
         self._emit(RoundFinished(self.hands + 1, stacks, r.commission, r.fees))
-        if self.rules == ACT:
+        rounds = self.rules.abstain_rounds
+        if rounds is not None:
             full = len(self.seating.seats) == self.config.size
             for _, s in self.seating.seats:
                 count = self.abstained.get(s.player, 0)
-                if full and s.player not in self.last_round and count == ABSTAIN_ROUNDS:
+                if full and s.player not in self.last_round and count == rounds:
                     self._emit(
                         Notice(
                             s.player,
-                            "act-omaha-2017 19.6",
-                            f"{s.player} has abstained for three rounds at a full table and may "
-                            "be required to vacate the seat",
+                            self.rules.abstain_clause,
+                            f"{s.player} has abstained for {_COUNT.get(rounds, rounds)} rounds at "
+                            "a full table and may be required to vacate the seat",
                         )
                     )
 
@@ -1076,7 +1073,7 @@ class Table:
         self.deadline = None
 
     def _f_notice(self, e: Notice) -> None:
-        if e.clause == "dunedin-house 18":
+        if self.rules.away_seconds is not None and e.clause == self.rules.away_clause:
             self.away_noticed.add(e.player)
 
     def _f_closed(self, e: TableClosed) -> None:
@@ -1130,36 +1127,9 @@ def _check_chips(chips: object) -> None:
         raise _refuse(_TABLE, f"chips must be a positive whole number, not {chips!r}")
 
 
-_SIT_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(2)",
-    ACT: "act-omaha-2017 4.3",
-    DUNEDIN: "dunedin-house 19",
-}
-_ENTRY_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(2)",
-    ACT: "act-omaha-2017 17.11",
-    DUNEDIN: "dunedin-house 29",
-}
-_NO_CHANGE_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(4)",
-    ACT: "act-omaha-2017 4.4",
-    DUNEDIN: "dunedin-house 22",
-}
-_ADD_CLAUSE = {
-    QLD: "qld-holdem-2005 s31(6)",
-    ACT: "act-omaha-2017 4.5",
-    DUNEDIN: "dunedin-house 22",
-}
-_REDUCE_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(4)",
-    ACT: "act-omaha-2017 4.6",
-    DUNEDIN: "dunedin-house 22",
-}
-_REBUY_CLAUSE = {
-    QLD: "qld-holdem-2005 s31(3)",
-    ACT: "act-omaha-2017 14.3",
-    DUNEDIN: "dunedin-house 24",
-}
+#: the clause of a refusal about locked funds where the rulebook has no lock (a release)
+_LOCK = "dunedin-house 77"
+_COUNT = {3: "three"}
 
 # Events after a finished round that change who sits where or with what (ReopenRound).
 _SEATS_OR_CHIPS: dict[type, str] = {
