@@ -117,7 +117,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ("`croupier.uth.irregularities`, `croupier.uth.table`", "`tests/test_uth_game.py`"),
     ),
     "dunedin-house 77": (
-        "`croupier.table.table.Table` (`LockFunds`, `ReleaseFunds`)",
+        "`croupier.table.seat_plans` (`LockFunds`, `ReleaseFunds`)",
         "`tests/test_table_lock.py`, `tests/test_table_properties.py`",
     ),
     "act-uth-2025 16.9": (
@@ -208,7 +208,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 24",
         ),
         (
-            "`croupier.table.stakes`, `croupier.table.table`",
+            "`croupier.table.stakes`, `croupier.table.seat_plans`",
             "`tests/test_table.py`, `tests/test_cli_play.py`",
         ),
     ),
@@ -224,10 +224,13 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 28",
             "dunedin-house 90",
         ),
-        ("`croupier.table.table`, `croupier.table.seats`", "`tests/test_table.py`"),
+        (
+            "`croupier.table.seat_plans`, `croupier.table.round_plans`, `croupier.table.seats`",
+            "`tests/test_table.py`",
+        ),
     ),
     "dunedin-house 18": (
-        "`croupier.table.table`, `croupier.table.seats`",
+        "`croupier.table.round_plans`, `croupier.table.seat_plans`",
         "`tests/test_table.py`, `tests/test_loose_ends.py`",
     ),
     "dunedin-house 25": (ROUND, "`tests/test_round_rules.py`, `tests/test_table.py`"),
@@ -244,7 +247,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 69",
         ),
         (
-            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.table.table`",
+            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.table.round_plans`",
             "`tests/test_floor_deal.py`, `tests/test_floor_rejections.py`, `tests/test_table.py`",
         ),
     ),
@@ -278,7 +281,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 75",
         ),
         (
-            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.table.table`",
+            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.table.round_plans`",
             "`tests/test_floor_action.py`, `tests/test_floor_properties.py`, `tests/test_table.py`",
         ),
     ),
@@ -589,7 +592,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **dict.fromkeys(
         ("qld-holdem-2005 s19(3)", "dunedin-house 19"),
         (
-            "`croupier.table.stakes`, `croupier.table.table`, `croupier.room.room`",
+            "`croupier.table.stakes`, `croupier.table.seat_plans`, `croupier.room.room`",
             "`tests/test_table.py`, `tests/test_cli_play.py`, `tests/test_room.py`",
         ),
     ),

@@ -42,8 +42,6 @@ HOLDERS = {"rulebook", "rules", "rb", "book", "r_book", "base"}
 #: simulate.py checks each rulebook's seating by its id, phh_batch.py asks whether it runs
 #: under dunedin-house, round/burns.py and histories/ohh.py key clauses and currencies by id.
 PENDING = {
-    "table",
-    "floor",
     "tournament",
     "simulate.py",
     "phh_batch.py",

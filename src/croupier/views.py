@@ -25,9 +25,15 @@ from enum import Enum
 
 from croupier.cards import Card
 from croupier.floor.incidents import CardOffTable, DealIrregularity
-from croupier.round import DealHole, Game, LegalActions, Round
-from croupier.round.events import CardBurned, Event, HoleCardReplaced, HoleDealt
-from croupier.table.events import CardsDealt, FloorReported, RoundAction, RoundStarted, TableEvent
+from croupier.round import Game, LegalActions, Round
+from croupier.round.events import CardBurned, Event, HoleCardReplaced, HoleDealt, RulingMade
+from croupier.table.events import (
+    CardsDealt,
+    FloorReported,
+    RoundProgressed,
+    RoundStarted,
+    TableEvent,
+)
 from croupier.table.table import Table
 from croupier.uth.game import UthRound
 
@@ -228,13 +234,10 @@ def project_table_events(events: Sequence[TableEvent], who: str | Viewer) -> lis
         pos = _position(players, who)
         if isinstance(e, CardsDealt):
             out.append(CardsDealt(tuple(project_round_events(e.events, pos))))
-        elif (
-            isinstance(e, RoundAction)
-            and isinstance(e.command, DealHole)
-            and not _sees(pos, e.command.player)
-        ):
-            blank = DealHole(e.command.player, _blank(e.command.cards))
-            out.append(RoundAction(blank, e.at))
+        elif isinstance(e, RoundProgressed):
+            out.append(RoundProgressed(tuple(project_round_events(e.events, pos)), e.at))
+        elif isinstance(e, RoundStarted):
+            out.append(replace(e, opening=tuple(project_round_events(e.opening, pos))))
         elif (
             isinstance(e, FloorReported)
             and isinstance(e.incident, DealIrregularity | CardOffTable)
@@ -242,7 +245,17 @@ def project_table_events(events: Sequence[TableEvent], who: str | Viewer) -> lis
             and (e.incident.player is None or not _sees(pos, e.incident.player))
         ):
             # a replacement hole card a live dealer dealt (qld-holdem-2005 s32; dunedin-house 70)
-            out.append(FloorReported(replace(e.incident, replacement=None), e.at))
+            blank = replace(e.incident, replacement=None)
+            said = repr(e.incident)
+            ruled = tuple(
+                replace(x, report=repr(blank))
+                if isinstance(x, RulingMade) and x.report == said
+                else x
+                for x in project_round_events(e.events, pos)
+            )
+            out.append(FloorReported(blank, ruled, e.at))
+        elif isinstance(e, FloorReported):
+            out.append(replace(e, events=tuple(project_round_events(e.events, pos))))
         else:
             out.append(e)
     return out

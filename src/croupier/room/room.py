@@ -413,7 +413,7 @@ class Room:
                 (p, Priority.ORIGINAL if p in t.original else Priority.PLAYER) for p in requests
             ]
             first_claims, ruling = vacancy_claimants(
-                t.rules, [*claims, (cmd.player, Priority.NEWCOMER)]
+                t.config.rulebook, [*claims, (cmd.player, Priority.NEWCOMER)]
             )
             if cmd.player not in first_claims:
                 raise IllegalAction(

@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from croupier.rules.floor import FloorRules
+from croupier.rules.table import TableRules
 
 
 class MinRaiseRule(Enum):
@@ -44,11 +45,14 @@ class Rulebook:
     settling an action out of turn), see :class:`croupier.rules.floor.FloorRules`.
     ``tournament_floor``: where a tournament's rules alter them at its tables (qld-tournament-2020
     4.2), the floor rules there; :meth:`for_tournament` gives the rulebook so altered.
+
+    ``table``: how the rulebook runs a table (:class:`~croupier.rules.table.TableRules`).
     """
 
     id: str
     title: str
     floor: FloorRules
+    table: TableRules
     opening_bet_equals_big_blind: bool = False
     min_raise_rule: MinRaiseRule = MinRaiseRule.LARGEST_BET_OR_RAISE
     heads_up_button_small_blind: bool = True

@@ -39,12 +39,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from croupier.rules import Rulebook
+from croupier.rules.table import ButtonRule
 
 MAX_SEATS = 10  # qld-holdem-2005 s11(1)
-
-QLD = "qld-holdem-2005"
-ACT = "act-omaha-2017"
-DUNEDIN = "dunedin-house"
 
 
 class SeatingError(ValueError):
@@ -216,9 +213,10 @@ class Deal:
 class _Builder:
     """Collects one deal's rulings."""
 
-    def __init__(self, seating: Seating, rulebook: str) -> None:
+    def __init__(self, seating: Seating, rulebook: Rulebook) -> None:
         self.seating = seating
         self.rulebook = rulebook
+        self.rules = rulebook.table
         self.by_seat = dict(seating.seats)
         self.dealt: set[int] = set()
         self.posts: list[Post] = []
@@ -265,7 +263,7 @@ class _Builder:
     ) -> Deal:
         for number, seat in self.seating.seats:
             if seat.status is Status.SITTING_OUT:
-                self.out.append(DealtOut(number, seat.player, _SITTING_OUT[self.rulebook]))
+                self.out.append(DealtOut(number, seat.player, self.rules.sitting_out_clause))
         order = self.seating.after(button.seat)
         dealt_in = tuple(n for n in order if n in self.dealt)
         if len(dealt_in) < 2:
@@ -273,7 +271,7 @@ class _Builder:
         if button.seat not in self.dealt:
             button = Placement(button.seat, True, "dunedin-house glossary: Dead Button")
         return Deal(
-            self.rulebook,
+            self.rulebook.id,
             button,
             small,
             big,
@@ -286,13 +284,6 @@ class _Builder:
         )
 
 
-_SITTING_OUT = {
-    QLD: "qld-holdem-2005 s23(3)",
-    ACT: "act-omaha-2017 17.4",
-    DUNEDIN: "dunedin-house 26",
-}
-
-
 def next_deal(seating: Seating, rulebook: Rulebook, previous: Buttons | None = None) -> Deal:
     """The next round's button, blinds, posts and players under ``rulebook``.
 
@@ -300,8 +291,6 @@ def next_deal(seating: Seating, rulebook: Rulebook, previous: Buttons | None = N
     player to the dealer's immediate right takes the button (qld-holdem-2005 s18(1),
     act-omaha-2017 8.3, dunedin-house glossary: Dealer Button) and everyone seated is dealt in.
     """
-    if rulebook.id not in _SITTING_OUT:
-        raise SeatingError(f"no button and blind rules for rulebook {rulebook.id}")
     if previous is not None:
         seating.check_seat(previous.button, "the previous button")
         seating.check_seat(previous.small_blind, "the previous small blind")
@@ -309,14 +298,15 @@ def next_deal(seating: Seating, rulebook: Rulebook, previous: Buttons | None = N
     here = [n for n, s in seating.seats if s.status is not Status.SITTING_OUT]
     if len(here) < 2:
         raise SeatingError(f"a round of play needs at least 2 players, not {len(here)}")
-    b = _Builder(seating, rulebook.id)
+    b = _Builder(seating, rulebook)
     if previous is None:
         return _first(b, here)
-    if rulebook.id == QLD:
+    rule = rulebook.table.button_rule
+    if rule is ButtonRule.BUCK_TO_NEXT_PLAYER:
         return _qld(b, here, previous)
     if len(here) == 2:
         return _heads_up(b, here, previous, rulebook.heads_up_button_small_blind)
-    if rulebook.id == ACT:
+    if rule is ButtonRule.MOVING_BUTTON:
         return _act(b, previous)
     return _dunedin(b, previous)
 
@@ -327,28 +317,17 @@ def _next(seating: Seating, start: int, among: Iterable[int]) -> int:
 
 
 def _first(b: _Builder, here: list[int]) -> Deal:
-    clause = {
-        QLD: "qld-holdem-2005 s18(1)",
-        ACT: "act-omaha-2017 8.3",
-        DUNEDIN: "dunedin-house glossary: Dealer Button",
-    }[b.rulebook]
+    clause = b.rules.first_button_clause
     button = here[-1]
     b.dealt.update(here)
-    if len(here) == 2 and b.rulebook == DUNEDIN:
+    if len(here) == 2 and b.rules.button_rule is ButtonRule.DEAD_BUTTON:
         return _blinds(b, button, button, here[0], "dunedin-house 95", "dunedin-house 95", True)
     small = _next(b.seating, button, here)
     big = _next(b.seating, small, here)
-    sb_clause, bb_clause = _BLIND_CLAUSES[b.rulebook]
+    sb_clause, bb_clause = b.rules.blind_clauses
     deal = _blinds(b, button, small, big, sb_clause, bb_clause, len(here) == 2, clause)
-    orbit = frozenset({button}) if b.rulebook == ACT else None
+    orbit = frozenset({button}) if b.rules.button_orbit else None
     return replace(deal, orbit=orbit)
-
-
-_BLIND_CLAUSES = {
-    QLD: ("qld-holdem-2005 s23(1)", "qld-holdem-2005 s23(2)"),
-    ACT: ("act-omaha-2017 8.5", "act-omaha-2017 8.5"),
-    DUNEDIN: ("dunedin-house 26", "dunedin-house 26"),
-}
 
 
 def _blinds(
@@ -500,7 +479,7 @@ def _dunedin(b: _Builder, previous: Buttons) -> Deal:
     small, button = previous.big_blind, previous.small_blind
     if big in (small, button):
         # Only the last round's small and big blind can play; newcomers wait (29): heads-up (95).
-        hu = _Builder(seating, DUNEDIN)
+        hu = _Builder(seating, b.rulebook)
         pair = [n for n in (button, small) if hu.status(n) is Status.PLAYING]
         for n, s in seating.seats:
             if s.status is not Status.SITTING_OUT and n not in pair:

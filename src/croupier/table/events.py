@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from croupier.floor.incidents import Incident
-from croupier.round.commands import Command as RoundCommand
 from croupier.round.config import RoundConfig
 from croupier.round.events import Event as RoundEvent
 from croupier.table.button import Buttons, Deal, Seating, Status
@@ -83,7 +82,8 @@ class RoundStarted(TableEvent):
     sealed (:meth:`RoundConfig.sealed`: never the deck order, which the dealer side holds).
     ``commitment``: the published commitment to the deck order (:mod:`croupier.shoe`), when
     croupier deals from a shoe's deck; ``shoe``: where the order came from, ``secure`` or
-    ``seeded:N`` (a seeded shoe, for tests and replays only), empty when not told."""
+    ``seeded:N`` (a seeded shoe, for tests and replays only), empty when not told.
+    ``opening``: the round's first events (fees, antes, dead and live blinds posted)."""
 
     hand: int
     deal: Deal
@@ -93,22 +93,26 @@ class RoundStarted(TableEvent):
     restart: bool = False  # the game started afresh: fewer than two players carried it on
     commitment: str = ""
     shoe: str = ""
+    opening: tuple[RoundEvent, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class CardsDealt(TableEvent):
     """Cards croupier dealt from the dealer side's deck: the round's own events (hole cards,
-    burn, board), as it records them. A table is rebuilt from these, never from a deck order;
-    :mod:`croupier.views` projects them for each recipient (another seat's hole cards hidden)."""
+    burn, board), as it records them, and what followed them by itself (the betting round
+    opened, a showdown and its settlement). A table is rebuilt from these, never from a deck
+    order; :mod:`croupier.views` projects them for each recipient (another seat's hole cards
+    hidden)."""
 
     events: tuple[RoundEvent, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class RoundAction(TableEvent):
-    """A command applied to the round in progress (folding it replays the round)."""
+class RoundProgressed(TableEvent):
+    """The round's events one command to the round produced (an action, a card a live dealer
+    entered, a showdown): facts, which a fold records without asking the rules again."""
 
-    command: RoundCommand
+    events: tuple[RoundEvent, ...]
     at: int = 0
 
 
@@ -164,9 +168,11 @@ class TableClosed(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class FloorReported(TableEvent):
-    """An irregularity reported in the round; folding it applies the floor's ruling."""
+    """An irregularity reported in the round, and the round's events of the floor's ruling on
+    it (the ruling made first)."""
 
     incident: Incident
+    events: tuple[RoundEvent, ...]
     at: int = 0
 
 

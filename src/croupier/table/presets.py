@@ -10,7 +10,6 @@ from __future__ import annotations
 from croupier.round import Game, Structure
 from croupier.round.structures import Limit
 from croupier.rules import find_rulebook
-from croupier.rules.commission import ActFivePercent, Commission, PostedRake, QldCommission
 from croupier.table.stakes import Stakes
 from croupier.table.table import TableConfig
 
@@ -64,21 +63,15 @@ def preset(
       with no flop, no drop (21).
     """
     rules = find_rulebook(rulebook_id)
-    if rules.id == "qld-holdem-2005":
-        g = game_named(game or "holdem")
-        stakes = Stakes(5, 10, 100)
-        commission: Commission = QldCommission()
-        default = "pot-limit"
-    elif rules.id == "act-omaha-2017":
-        g = game_named(game or "omaha")
-        stakes = Stakes(1, 2, 40, max_buy_in=400)
-        commission = ActFivePercent(cap=5)
-        default = "pot-limit"
-    else:
-        g = game_named(game or "holdem")
-        stakes = Stakes(1, 2, 40)
-        commission = PostedRake(percent=5, cap=5, no_flop_no_drop=True)
-        default = "no-limit"
+    usual = rules.table.preset
+    if usual is None:
+        raise PresetError(f"{rules.id} has no usual table set-up")
+    g = game_named(game or usual.game)
+    stakes = Stakes(
+        usual.small_blind, usual.big_blind, usual.min_table_stake, max_buy_in=usual.max_buy_in
+    )
+    commission = usual.commission
+    default = usual.structure
     s = structure_named(structure or default, stakes.big_blind, stakes.big_blind * 2)
     if Limit.NO_LIMIT in s.limits and not rules.no_limit_allowed:
         raise PresetError(

@@ -24,14 +24,12 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from croupier.cards import Card
-from croupier.rules import Ruling
-from croupier.table.button import ACT, DUNEDIN, QLD
+from croupier.rules import Rulebook, Ruling, find_rulebook
+from croupier.rules.table import SeatChangeRule
 
-_DRAW_CLAUSE = {
-    QLD: "qld-holdem-2005 s16(1), (4)",
-    ACT: "act-omaha-2017 8.2",
-    DUNEDIN: "dunedin-house 16",
-}
+
+def _book(rulebook: Rulebook | str) -> Rulebook:
+    return find_rulebook(rulebook) if isinstance(rulebook, str) else rulebook
 
 
 class SeatDrawError(ValueError):
@@ -59,7 +57,7 @@ class DrawResult:
         return f"{self.winner} wins the draw ({drawn}) ({self.clause})"
 
 
-def draw_for_seat(rulebook: str, cards: Mapping[str, Card]) -> DrawResult:
+def draw_for_seat(rulebook: Rulebook | str, cards: Mapping[str, Card]) -> DrawResult:
     """The player whose drawn card ranks highest takes the seat."""
     if len(cards) < 2:
         raise SeatDrawError("a draw needs at least two players")
@@ -67,11 +65,11 @@ def draw_for_seat(rulebook: str, cards: Mapping[str, Card]) -> DrawResult:
         raise SeatDrawError("each player draws a different card from one deck")
     # A card's id is rank * 4 + suit (clubs, diamonds, hearts, spades): it orders the draw.
     winner = max(cards, key=cards.__getitem__)
-    return DrawResult(winner, tuple(cards.items()), _DRAW_CLAUSE.get(rulebook, _DRAW_CLAUSE[QLD]))
+    return DrawResult(winner, tuple(cards.items()), _book(rulebook).table.seat_draw_clause)
 
 
 def vacancy_claimants(
-    rulebook: str, claims: Sequence[tuple[str, Priority]]
+    rulebook: Rulebook | str, claims: Sequence[tuple[str, Priority]]
 ) -> tuple[tuple[str, ...], Ruling]:
     """Who may take a vacated seat: the claimants of the highest priority the rulebook gives.
 
@@ -81,12 +79,12 @@ def vacancy_claimants(
     """
     if not claims:
         raise SeatDrawError("nobody claims the seat")
-    if rulebook == QLD:
+    rules = _book(rulebook).table
+    clause = rules.vacancy_clause
+    if rules.vacancy_original_players_first:
         rank = {p: int(pr) for p, pr in claims}
-        clause = "qld-holdem-2005 s16(2)"
     else:
         rank = {p: 1 if pr is not Priority.NEWCOMER else 2 for p, pr in claims}
-        clause = "dunedin-house 17" if rulebook == DUNEDIN else "act-omaha-2017 8.2"
     best = min(rank.values())
     first = tuple(p for p, _ in claims if rank[p] == best)
     if len(first) == 1:
@@ -108,7 +106,7 @@ def live_seats_passed(occupied: Sequence[int], size: int, origin: int, target: i
 
 
 def seat_change_penalty(
-    rulebook: str,
+    rulebook: Rulebook,
     occupied: Sequence[int],
     size: int,
     origin: int,
@@ -124,7 +122,8 @@ def seat_change_penalty(
     paid the big blind last round and moves onto the seat the button comes to next (dunedin-house
     28 lets them). qld-holdem-2005 has no seat-change rule: a move between rounds costs nothing.
     """
-    if rulebook == DUNEDIN:
+    rule = rulebook.table.seat_change_rule
+    if rule is SeatChangeRule.MORE_THAN_TWO_SEATS_WAITS:
         if button_after_blinds:
             return None  # 28: having paid the blinds, the player may take the button seat
         passed = live_seats_passed(occupied, size, origin, target)
@@ -135,7 +134,7 @@ def seat_change_penalty(
                 "big blind",
             )
         return None
-    if rulebook == ACT and big_blind is not None:
+    if rule is SeatChangeRule.FURTHER_FROM_BLINDS_WAITS and big_blind is not None:
         # Further from the blinds: the big blind, moving clockwise, reaches the new seat later.
         def distance(seat: int) -> int:
             return (seat - big_blind) % size

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from croupier.rules import Ruling
-from croupier.table.button import ACT, DUNEDIN, QLD
+from croupier.rules import Rulebook, Ruling
+from croupier.rules.table import ShortStakeRule
 
 #: dunedin-house 23: returning within 2 hours of leaving is at management's discretion.
 RATHOLE_SECONDS = 2 * 60 * 60
@@ -75,9 +75,9 @@ class Stakes:
     def min_bet(self) -> int:
         return self.big_blind
 
-    def check_rulebook(self, rulebook: str) -> None:
+    def check_rulebook(self, rulebook: Rulebook) -> None:
         """qld-holdem-2005 s23(1)-(2): the first blind is half the second (the minimum wager)."""
-        if rulebook == QLD and self.small_blind * 2 != self.big_blind:
+        if rulebook.table.first_blind_half_second and self.small_blind * 2 != self.big_blind:
             raise StakesError(
                 f"the first blind must be half the minimum permissible wager: "
                 f"{self.big_blind} / 2, not {self.small_blind} (qld-holdem-2005 s23(1)-(2))"
@@ -85,28 +85,26 @@ class Stakes:
 
 
 def buy_in_refusal(
-    rulebook: str, stakes: Stakes, chips: int, rathole_min: int = 0
+    rulebook: Rulebook, stakes: Stakes, chips: int, rathole_min: int = 0
 ) -> Ruling | None:
     """Why a player may not sit down with ``chips``, or ``None``.
 
     ``rathole_min``: the chips the player left this table with less than 2 hours ago
     (dunedin-house 23), 0 if none.
     """
+    rules = rulebook.table
     if chips < stakes.min_table_stake:
-        clause = {QLD: "qld-holdem-2005 s19(3)(a)", ACT: "act-omaha-2017 4.3"}.get(
-            rulebook, "dunedin-house 19"
-        )
         return Ruling(
-            clause,
+            rules.buy_in_clause,
             f"a new player needs at least the minimum table stake of {stakes.min_table_stake}, "
             f"not {chips}",
         )
-    if rulebook == ACT and stakes.max_buy_in is not None and chips > stakes.max_buy_in:
+    if rules.max_buy_in_enforced and stakes.max_buy_in is not None and chips > stakes.max_buy_in:
         return Ruling(
             "act-omaha-2017 4.2(i)",
             f"the maximum buy-in is {stakes.max_buy_in}; {chips} is more",
         )
-    if rulebook == DUNEDIN and chips < rathole_min:
+    if rules.rathole_rule and chips < rathole_min:
         return Ruling(
             "dunedin-house 23",
             f"a player returning within 2 hours must bring back the {rathole_min} chips they "
@@ -116,15 +114,16 @@ def buy_in_refusal(
 
 
 def top_up_refusal(
-    rulebook: str, stakes: Stakes, stack: int, chips: int, declared: bool
+    rulebook: Rulebook, stakes: Stakes, stack: int, chips: int, declared: bool
 ) -> Ruling | None:
     """Why a seated player with ``stack`` may not add ``chips`` between rounds, or ``None``."""
+    rule = rulebook.table.short_stake_rule
     if chips <= 0:
-        clause = {QLD: "qld-holdem-2005 s19(4)", ACT: "act-omaha-2017 4.6"}.get(
-            rulebook, "dunedin-house 22"
+        return Ruling(
+            rulebook.table.reduce_clause,
+            f"a player may add chips but never reduce their stake ({chips})",
         )
-        return Ruling(clause, f"a player may add chips but never reduce their stake ({chips})")
-    if rulebook == ACT:
+    if rule is ShortStakeRule.DECLARED_BELOW_MINIMUM:
         if declared:
             return Ruling(
                 "act-omaha-2017 14.3", "a declared player may not add to their table stake"
@@ -141,13 +140,17 @@ def top_up_refusal(
                 f"a top-up may bring the stake to at most the maximum buy-in of "
                 f"{stakes.max_buy_in}, not {stack + chips}",
             )
-    if rulebook == QLD and stack < stakes.min_bet and stack + chips < stakes.min_table_stake:
+    if (
+        rule is ShortStakeRule.TOP_UP_OR_LEAVE
+        and stack < stakes.min_bet
+        and stack + chips < stakes.min_table_stake
+    ):
         return Ruling(
             "qld-holdem-2005 s31(3)",
             f"a player below the minimum wager must top up to at least the minimum table stake "
             f"of {stakes.min_table_stake}, not {stack + chips}",
         )
-    if rulebook == DUNEDIN and stack == 0 and chips < stakes.min_table_stake:
+    if rule is ShortStakeRule.BUY_IN_AFTER_BUST and stack == 0 and chips < stakes.min_table_stake:
         return Ruling(
             "dunedin-house 24",
             f"a player who lost all-in buys in for at least the minimum of "
@@ -166,14 +169,15 @@ class StakeCheck:
     clause: str = ""
 
 
-def continuing(rulebook: str, stakes: Stakes, stack: int, declared: bool) -> StakeCheck:
+def continuing(rulebook: Rulebook, stakes: Stakes, stack: int, declared: bool) -> StakeCheck:
     """Whether a player who took part in the last round may take part in the next with
     ``stack`` (after any top-up they chose)."""
-    if rulebook == QLD:
+    rule = rulebook.table.short_stake_rule
+    if rule is ShortStakeRule.TOP_UP_OR_LEAVE:
         if stack < stakes.min_bet:
             return StakeCheck(False, True, False, "qld-holdem-2005 s31(4)")
         return StakeCheck(True, False, False)
-    if rulebook == ACT:
+    if rule is ShortStakeRule.DECLARED_BELOW_MINIMUM:
         if stack == 0:
             clause = "act-omaha-2017 14.3"
             return StakeCheck(False, declared, declared, clause)

@@ -4,37 +4,34 @@
 :class:`~croupier.round.IllegalAction` naming the clause, leaving its state unchanged. Its state is
 the fold of its events (:meth:`Table.from_events`). The button and blinds come from
 :func:`croupier.table.button.next_deal`, the stake rules from :mod:`croupier.table.stakes`, seat
-moves from :mod:`croupier.table.seats`; each round is a :class:`croupier.round.Round`.
+moves from :mod:`croupier.table.seats`; each round is a :class:`croupier.round.Round`. The
+commands are planned (checked, their events worked out) in :mod:`croupier.table.seat_plans` and
+:mod:`croupier.table.round_plans`; the configuration is :mod:`croupier.table.config`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from croupier.cards import Card
-from croupier.floor import apply_incident, reopen, rule
-from croupier.floor.rulings import dispute_clause
-from croupier.round import ConfigError, Fold, Game, Round, RoundConfig, Structure, wellformed
+from croupier.floor import apply_incident
+from croupier.fold import handlers, on
+from croupier.round import ConfigError, Round, wellformed
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt
+from croupier.round.events import Event as RoundEvent
 from croupier.round.events import RoundVoided as MisdealVoided
-from croupier.round.games import HOLDEM
-from croupier.rules import IllegalAction, Rulebook, Ruling
-from croupier.rules.commission import Commission
+from croupier.rules import IllegalAction, Ruling
+from croupier.table import round_plans, seat_plans
 from croupier.table.button import (
-    ACT,
-    DUNEDIN,
-    MAX_SEATS,
-    QLD,
     Blind,
     Buttons,
     Deal,
     Seat,
     Seating,
-    SeatingError,
     Status,
     advance,
-    next_deal,
 )
 from croupier.table.commands import (
     Act,
@@ -57,6 +54,7 @@ from croupier.table.commands import (
     Tick,
     VoidRound,
 )
+from croupier.table.config import TableConfig
 from croupier.table.events import (
     CardsDealt,
     ChipsAdded,
@@ -68,8 +66,8 @@ from croupier.table.events import (
     Notice,
     PlayerLeft,
     PlayerSat,
-    RoundAction,
     RoundFinished,
+    RoundProgressed,
     RoundReopened,
     RoundStarted,
     RoundVoided,
@@ -82,90 +80,11 @@ from croupier.table.events import (
     TimedOut,
 )
 from croupier.table.history import Disputable, Sink
-from croupier.table.seats import seat_change_penalty
+from croupier.table.planning import TABLE, Planned, ToRound, refuse
+from croupier.table.round_plans import without
 from croupier.table.stakes import (
     RATHOLE_SECONDS,
-    Stakes,
-    buy_in_refusal,
-    continuing,
-    top_up_refusal,
 )
-
-LOCK = "dunedin-house 77"
-#: act-omaha-2017 4.8(b): the instruction gives the player forty seconds.
-INSTRUCTION_SECONDS = 40
-#: dunedin-house 90: the clock's countdown after the time limit.
-COUNTDOWN_SECONDS = 10
-#: dunedin-house 18: a comfort break of more than 15 minutes may lose the seat.
-BREAK_SECONDS = 15 * 60
-#: act-omaha-2017 19.6: rounds abstained at a full table before the seat may be required.
-ABSTAIN_ROUNDS = 3
-
-
-@dataclass(frozen=True)
-class TableConfig:
-    """A table's game: rulebook, game, betting structure, stakes, commission or fee, seats.
-
-    ``action_seconds``: act-omaha-2017 4.8(a): the time every player has to act, announced
-    before the rounds (``None``: no action timer). ``time_charge``: act-omaha-2017 15.3:
-    commission on a time basis instead of from the pots, as ``(chips, seconds)``: each player
-    dealt in pays ``chips`` in advance for every ``seconds`` of play, not refunded.
-    """
-
-    rulebook: Rulebook
-    stakes: Stakes
-    game: Game = HOLDEM
-    structure: Structure = field(default_factory=Structure.no_limit)
-    commission: Commission | None = None
-    fee: int = 0
-    size: int = MAX_SEATS
-    burn: bool = True
-    chip_unit: int = 1
-    action_seconds: int | None = None
-    time_charge: tuple[int, int] | None = None
-
-    def __post_init__(self) -> None:
-        self.stakes.check_rulebook(self.rulebook.id)
-        if not 2 <= self.size <= MAX_SEATS:
-            raise ConfigError(
-                f"a table has 2 to {MAX_SEATS} seats, not {self.size} (qld-holdem-2005 s11(1))"
-            )
-        if self.action_seconds is not None and self.action_seconds < 1:
-            raise ConfigError("the action timer must give at least one second")
-        if self.time_charge is not None:
-            if self.rulebook.id != ACT:
-                raise ConfigError(
-                    f"{self.rulebook.id} has no commission on a time basis (act-omaha-2017 15.3)"
-                )
-            if self.commission is not None or self.fee:
-                raise ConfigError(
-                    "commission is payable from the pots (15.2) or on a time basis (15.3), "
-                    "not both (act-omaha-2017 15.1-15.3)"
-                )
-            chips, seconds = self.time_charge
-            if chips < 1 or seconds < 1:
-                raise ConfigError("a time charge needs a positive amount and period")
-        # The round configuration refuses what the rulebook forbids; try one now.
-        RoundConfig(
-            stacks=(self.stakes.min_table_stake,) * 2,
-            blinds=(self.stakes.small_blind, self.stakes.big_blind),
-            min_bet=self.stakes.big_blind,
-            rulebook=self.rulebook,
-            game=self.game,
-            structure=self.structure,
-            max_bet=self.stakes.max_bet,
-            commission=self.commission,
-            fee=self.fee,
-            chip_unit=self.chip_unit,
-            burn=self.burn,
-        )
-
-
-def _refuse(clause: str, message: str) -> IllegalAction:
-    return IllegalAction(Ruling(clause, message))
-
-
-_TABLE = "croupier table"  # clause of refusals no rulebook clause covers (a seat that is taken)
 
 
 class Table:
@@ -177,7 +96,7 @@ class Table:
         # given a sink, the table hands it the events before each round it starts (after a
         # checkpoint, so its events still fold to its state): memory stays bounded
         self.sink = sink
-        self.rules = config.rulebook.id
+        self.rules = config.rulebook.table
         self.events: list[TableEvent] = []
         self.seating = Seating((), config.size)
         self.stacks: dict[str, int] = {}
@@ -215,7 +134,7 @@ class Table:
         for _, s in self.seating.seats:
             if s.player == player:
                 return s
-        raise _refuse(_TABLE, f"{player} is not seated at this table")
+        raise refuse(TABLE, f"{player} is not seated at this table")
 
     def position_of(self, player: str) -> int | None:
         """The player's position in the round in progress, if dealt in."""
@@ -242,15 +161,44 @@ class Table:
 
     def apply(self, cmd: TableCommand) -> list[TableEvent]:
         """Apply a command: the events it produced, or IllegalAction and no change."""
-        events = self._plan(cmd)
+        if type(cmd) is Act:
+            return self._apply_act(cmd)
+        planned = self._plan(cmd)
         mark = len(self.events)
-        for e in events:
-            self._emit(e)
+        for e in planned:
+            if isinstance(e, ToRound):
+                self._run(e)
+            else:
+                self._emit(e)
         self._after(cmd)
-        if self.sink is not None and events and isinstance(events[0], TableCheckpoint):
+        if self.sink is not None and planned and isinstance(planned[0], TableCheckpoint):
             self._hand_over(mark)
             mark = 0
         return self.events[mark:]
+
+    def _apply_act(self, cmd: Act) -> list[TableEvent]:
+        """The hot path: the round checks and applies the command in one step (no change if it
+        refuses), and the table records the events it produced."""
+        wellformed.check(cmd)
+        r = self.round
+        if r is None or r.is_over:
+            raise refuse(TABLE, "no round is in progress")
+        mark = len(self.events)
+        self._emit(RoundProgressed(tuple(r.apply(cmd.command)), cmd.at))
+        self._after(cmd)
+        return self.events[mark:]
+
+    def _run(self, step: ToRound) -> None:
+        """Run a planned step on the live round (the round folds its own events as it goes);
+        record the events it produced."""
+        r = self.round
+        assert r is not None
+        if step.incident is not None:
+            made = apply_incident(r, step.incident)
+            self._emit(FloorReported(step.incident, tuple(made), step.at))
+        else:
+            assert step.command is not None
+            self._emit(RoundProgressed(tuple(r.apply(step.command)), step.at))
 
     def _hand_over(self, mark: int) -> None:
         """Give the sink the events before the checkpoint at ``mark``; keep the rest."""
@@ -269,7 +217,7 @@ class Table:
     def checkpoint(self) -> TableCheckpoint:
         """The table between rounds, as an event a fold can start from."""
         if self.round is not None:
-            raise _refuse(_TABLE, "a checkpoint is taken between rounds")
+            raise refuse(TABLE, "a checkpoint is taken between rounds")
         return TableCheckpoint(
             seating=self.seating,
             stacks=tuple(self.stacks.items()),
@@ -293,424 +241,16 @@ class Table:
     # ------------------------------------------------------------------------------------
     # Planning: check a command and work out its events, changing nothing
 
-    def _plan(self, cmd: TableCommand) -> list[TableEvent]:
+    def _plan(self, cmd: TableCommand) -> list[Planned]:
         wellformed.check(cmd)
         if isinstance(cmd, Act):
-            return self._plan_act(cmd)
+            return round_plans.plan_act(self, cmd)
         handler = _PLANNERS.get(type(cmd))
         if handler is None:
-            raise _refuse(_TABLE, f"unknown table command {type(cmd).__name__}")
+            raise refuse(TABLE, f"unknown table command {type(cmd).__name__}")
         if self.closed and not isinstance(cmd, Leave | Tick | ReleaseFunds):
-            raise _refuse(self._close_clause(), "the table is closed")
+            raise refuse(self.rules.close_clause, "the table is closed")
         return handler(self, cmd)
-
-    def _close_clause(self) -> str:
-        return "act-omaha-2017 18.2" if self.rules == ACT else "croupier table closure"
-
-    def _plan_sit(self, cmd: SitDown) -> list[TableEvent]:
-        self._check_seat(cmd.seat)
-        if self.seat_of(cmd.player) is not None:
-            raise _refuse(
-                _TABLE, f"{cmd.player} is already seated in seat {self.seat_of(cmd.player)}"
-            )
-        holder = self.seating.get(cmd.seat)
-        if holder is not None:
-            raise _refuse(_TABLE, f"seat {cmd.seat} is taken by {holder.player}")
-        _check_chips(cmd.chips)
-        rathole = 0
-        left = self.departed.get(cmd.player)
-        if left is not None and cmd.at - left[1] < RATHOLE_SECONDS:
-            rathole = left[0]
-        ruling = buy_in_refusal(self.rules, self.config.stakes, cmd.chips, rathole)
-        if ruling is not None:
-            raise IllegalAction(ruling)
-        first = self.buttons is None and self.round is None
-        if self.rules == QLD or first:
-            status, clause = Status.PLAYING, _SIT_CLAUSE[self.rules]
-        elif cmd.post:
-            status, clause = Status.POSTING, _ENTRY_CLAUSE[self.rules]
-        else:
-            status, clause = Status.WAITING, _ENTRY_CLAUSE[self.rules]
-        return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at)]
-
-    def _plan_add(self, cmd: AddChips) -> list[TableEvent]:
-        self.seat(cmd.player)
-        if self.in_round(cmd.player):
-            raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
-                f"{cmd.player} may add chips only between rounds, not during one",
-            )
-        if not isinstance(cmd.chips, int) or isinstance(cmd.chips, bool):
-            raise _refuse(_TABLE, f"chips must be a whole number, not {cmd.chips!r}")
-        ruling = top_up_refusal(
-            self.rules,
-            self.config.stakes,
-            self.stacks[cmd.player],
-            cmd.chips,
-            cmd.player in self.declared,
-        )
-        if ruling is not None:
-            raise IllegalAction(ruling)
-        return [ChipsAdded(cmd.player, cmd.chips, _ADD_CLAUSE[self.rules])]
-
-    def _plan_remove(self, cmd: RemoveChips) -> list[TableEvent]:
-        self.seat(cmd.player)
-        raise _refuse(
-            _REDUCE_CLAUSE[self.rules],
-            f"{cmd.player} may not take chips off the table while seated",
-        )
-
-    def _plan_sit_out(self, cmd: SitOut) -> list[TableEvent]:
-        seat = self.seat(cmd.player)
-        if seat.status is Status.SITTING_OUT:
-            raise _refuse(_TABLE, f"{cmd.player} is already sitting out")
-        playing = self.in_round(cmd.player) and not self._folded(cmd.player)
-        if playing and self.rules == QLD and not cmd.approved:
-            raise _refuse(
-                "qld-holdem-2005 s19(5)",
-                f"{cmd.player} may leave during a round only with a floor manager's approval",
-            )
-        clause = {QLD: "qld-holdem-2005 s19(5)", ACT: "act-omaha-2017 17.4"}.get(
-            self.rules, "dunedin-house 18"
-        )
-        return [StatusChanged(cmd.player, Status.SITTING_OUT, clause, cmd.at)]
-
-    def _plan_return(self, cmd: Return) -> list[TableEvent]:
-        seat = self.seat(cmd.player)
-        if seat.status is not Status.SITTING_OUT:
-            raise _refuse(_TABLE, f"{cmd.player} is not sitting out")
-        stack = self.stacks[cmd.player]
-        if stack == 0:
-            raise _refuse(
-                _REBUY_CLAUSE[self.rules], f"{cmd.player} has no chips: buy in before returning"
-            )
-        if self.rules == QLD:
-            # s19(1)(b), (3): back after missing a round, the minimum table stake applies,
-            # unless they left during a round with approval and rejoin in it (s19(5)-(6)).
-            rejoining = cmd.player in self.stepped_away and self.in_round(cmd.player)
-            missed = cmd.player not in self.last_round and not rejoining
-            if missed and stack < self.config.stakes.min_table_stake:
-                raise _refuse(
-                    "qld-holdem-2005 s19(3)(a)",
-                    f"{cmd.player} rejoins as a new player and needs the minimum table stake "
-                    f"of {self.config.stakes.min_table_stake}, not {stack}",
-                )
-            return [StatusChanged(cmd.player, Status.PLAYING, "qld-holdem-2005 s19(6)", cmd.at)]
-        if self.rules == ACT and seat.missed:
-            status = Status.POSTING if cmd.post else Status.WAITING
-            return [StatusChanged(cmd.player, status, "act-omaha-2017 17.4", cmd.at)]
-        if self.rules == DUNEDIN and seat.missed:
-            status = Status.POSTING if cmd.post else Status.WAITING
-            return [StatusChanged(cmd.player, status, "dunedin-house 26", cmd.at)]
-        return [StatusChanged(cmd.player, Status.PLAYING, _SIT_CLAUSE[self.rules], cmd.at)]
-
-    def _plan_leave(self, cmd: Leave) -> list[TableEvent]:
-        self.seat(cmd.player)
-        if self.in_round(cmd.player) and not self._folded(cmd.player):
-            raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
-                f"{cmd.player} is in the round: fold or finish it before leaving with chips",
-            )
-        if self.in_round(cmd.player):
-            raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
-                f"{cmd.player}'s chips are in the round until it ends; leave after it",
-            )
-        return [PlayerLeft(cmd.player, self.stacks[cmd.player], "croupier leave", cmd.at)]
-
-    def _plan_change_seat(self, cmd: ChangeSeat) -> list[TableEvent]:
-        seat = self.seat(cmd.player)
-        origin = self.seat_of(cmd.player)
-        assert origin is not None
-        self._check_seat(cmd.seat)
-        if self.seating.get(cmd.seat) is not None:
-            raise _refuse(_TABLE, f"seat {cmd.seat} is taken")
-        if self.in_round(cmd.player):
-            raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules], f"{cmd.player} may change seats only between rounds"
-            )
-        occupied = [
-            n
-            for n, s in self.seating.seats
-            if s.player != cmd.player and s.status is Status.PLAYING
-        ]
-        big = None if self.buttons is None else self.buttons.big_blind
-        # dunedin-house: the button follows the blinds onto the last small blind's seat (26).
-        to_button = (
-            self.buttons is not None
-            and origin == self.buttons.big_blind
-            and cmd.seat == self.buttons.small_blind
-        )
-        penalty = seat_change_penalty(
-            self.rules, occupied, self.config.size, origin, cmd.seat, big, to_button
-        )
-        status = seat.status
-        clause = penalty.clause if penalty else _SIT_CLAUSE[self.rules]
-        if penalty is not None and status is Status.PLAYING:
-            status = Status.POSTING if cmd.post else Status.WAITING
-        return [SeatChanged(cmd.player, origin, cmd.seat, status, clause)]
-
-    def _plan_start(self, cmd: StartRound) -> list[TableEvent]:
-        if self.round is not None and not self.round.is_over:
-            raise _refuse(_TABLE, "a round is already in progress")
-        events: list[TableEvent] = []
-        seating = self.seating
-        stacks = dict(self.stacks)
-        # The stake rules for everyone about to be dealt in (qld s31; act 14.3; dunedin 24).
-        for _, s in seating.seats:
-            if s.status is Status.SITTING_OUT:
-                continue
-            check = continuing(
-                self.rules, self.config.stakes, stacks[s.player], s.player in self.declared
-            )
-            if check.must_leave:
-                events.append(PlayerLeft(s.player, stacks[s.player], check.clause, cmd.at))
-            elif not check.dealt_in:
-                events.append(StatusChanged(s.player, Status.SITTING_OUT, check.clause, cmd.at))
-            elif check.declared and s.player not in self.declared:
-                events.append(Declared(s.player, check.clause))
-        seating = without(seating, events)
-        if self.config.time_charge is not None:
-            events += self._time_charges(seating, stacks, events, cmd.at)
-            seating = without(seating, events)
-        buttons = self.buttons
-        try:
-            try:
-                deal = next_deal(seating, self.config.rulebook, buttons)
-            except SeatingError:
-                if buttons is None:
-                    raise
-                # Too few players left to carry the button and blinds on: the game starts
-                # afresh and deals in everyone seated (act-omaha-2017 17.12; a house default).
-                buttons = None
-                deal = next_deal(seating, self.config.rulebook, None)
-        except SeatingError as e:
-            raise _refuse(_TABLE, f"no round can start: {e}") from e
-        players = tuple(dict(seating.seats)[n].player for n in deal.dealt_in)
-        config = self._round_config(deal, players, stacks, cmd.deck_order)
-        restart = buttons is None and self.buttons is not None
-        events.append(
-            RoundStarted(
-                self.hands + 1, deal, config, players, cmd.at, restart, cmd.commitment, cmd.shoe
-            )
-        )
-        if self.sink is not None:
-            events.insert(0, self.checkpoint())  # what came before goes to the sink
-        return events
-
-    def _time_charges(
-        self, seating: Seating, stacks: dict[str, int], events: list[TableEvent], at: int
-    ) -> list[TableEvent]:
-        """act-omaha-2017 15.3: players whose paid time has run out pay the next period in
-        advance; one who cannot pay it without emptying their stake sits out."""
-        assert self.config.time_charge is not None
-        chips, seconds = self.config.time_charge
-        gone = {e.player for e in events if isinstance(e, PlayerLeft | StatusChanged)}
-        out: list[TableEvent] = []
-        for _, s in seating.seats:
-            p = s.player
-            if s.status is Status.SITTING_OUT or p in gone or self.paid_until.get(p, -1) > at:
-                continue
-            if stacks[p] <= chips:
-                out.append(StatusChanged(p, Status.SITTING_OUT, "act-omaha-2017 15.3", at))
-                continue
-            stacks[p] -= chips
-            out.append(TimeCharged(p, chips, at + seconds))
-        return out
-
-    def _round_config(
-        self,
-        deal: Deal,
-        players: tuple[str, ...],
-        stacks: dict[str, int],
-        deck_order: tuple[Card, ...] | None,
-    ) -> RoundConfig:
-        st = self.config.stakes
-        n = len(players)
-        amount = {Blind.SMALL: st.small_blind, Blind.BIG: st.big_blind}
-        blinds = [0] * n
-        dead = [0] * n
-        for post in deal.posts:
-            p = deal.dealt_in.index(post.seat)
-            if post.live:
-                blinds[p] += amount[post.blind]
-            else:
-                dead[p] += amount[post.blind]
-        antes = [st.ante] * n if st.ante else []
-        entries = any(p.entry and p.blind is Blind.BIG and p.live for p in deal.posts)
-        big_position = deal.dealt_in.index(deal.big_blind.seat) if entries and n > 2 else None
-        if n == 2 and self.config.rulebook.heads_up_button_small_blind:
-            blinds.reverse()  # the round engine puts the button's small blind back (95)
-            antes.reverse()
-        try:
-            config = RoundConfig(
-                stacks=tuple(stacks[p] for p in players),
-                blinds=tuple(blinds),
-                min_bet=st.big_blind,
-                antes=tuple(antes),
-                rulebook=self.config.rulebook,
-                game=self.config.game,
-                structure=self.config.structure,
-                max_bet=st.max_bet,
-                chip_unit=self.config.chip_unit,
-                burn=self.config.burn,
-                croupier_deals=deck_order is not None,  # the deck stays with the dealer side
-                record_burns=deck_order is None,  # a live dealer enters or confirms burns
-                commission=self.config.commission,
-                fee=self.config.fee,
-                dead=tuple(dead) if any(dead) else (),
-                big_blind_position=big_position,
-            )
-            if deck_order is not None:
-                config.check_deck(deck_order)
-            return config
-        except ConfigError as e:
-            raise _refuse(_TABLE, f"no round can start: {e}") from e
-
-    def _plan_act(self, cmd: Act) -> list[TableEvent]:
-        r = self.round
-        if r is None or r.is_over:
-            raise _refuse(_TABLE, "no round is in progress")
-        ruling = r.why_illegal(cmd.command)
-        if ruling is not None:
-            raise IllegalAction(ruling)
-        return [RoundAction(cmd.command, cmd.at)]
-
-    def _plan_report(self, cmd: Report) -> list[TableEvent]:
-        r = self.round
-        if r is None or r.is_over:
-            raise _refuse("croupier floor", "no round is in progress to rule on")
-        rule(r, cmd.incident)  # refuses, naming the clause, what does not fit the round
-        return [FloorReported(cmd.incident, cmd.at)]
-
-    def _plan_reopen(self, cmd: ReopenRound) -> list[TableEvent]:
-        if self.round is not None:
-            raise _refuse(_TABLE, "a round is in progress: take back its actions with the floor")
-        last = self._last_finished()
-        if last is None:
-            raise _refuse(dispute_clause(self.config.rulebook), "no finished round to reopen")
-        changed = self._changed_since(last)
-        if changed is not None:
-            # Reopening restores the table as the round left it; what happened since would be
-            # lost or counted twice (chips taken away, then seated again).
-            raise _refuse(
-                dispute_clause(self.config.rulebook),
-                f"the table has changed since the round ended ({changed}): its result stands",
-            )
-        assert self.disputable is not None
-        # the right to dispute ends when a new round begins (dunedin 67; act 17.14)
-        reopen(self.disputable.round, cmd.commands, new_round_started=False)
-        return [RoundReopened(cmd.commands, dispute_clause(self.config.rulebook))]
-
-    def _plan_lock(self, cmd: LockFunds) -> list[TableEvent]:
-        if self.rules != DUNEDIN:
-            raise _refuse(_TABLE, f"{self.rules} has no rule for locking up a player's funds")
-        self.seat(cmd.player)
-        if not cmd.reason.strip():
-            raise _refuse(LOCK, "funds are locked for an investigation: say what it is about")
-        if self.in_round(cmd.player):
-            raise _refuse(
-                LOCK, f"{cmd.player}'s chips are in play: lock them when the round has ended"
-            )
-        stack = self.stacks[cmd.player]
-        chips = stack if cmd.chips is None else cmd.chips
-        if not isinstance(chips, int) or isinstance(chips, bool) or not 1 <= chips <= stack:
-            raise _refuse(LOCK, f"{cmd.player} has {stack} chips; {chips!r} cannot be locked")
-        return [FundsLocked(cmd.player, chips, cmd.reason, LOCK, cmd.at)]
-
-    def _plan_release(self, cmd: ReleaseFunds) -> list[TableEvent]:
-        chips = self.locked.get(cmd.player, 0)
-        if not chips:
-            raise _refuse(LOCK, f"no funds of {cmd.player} are locked")
-        seated = self.seat_of(cmd.player) is not None
-        if seated and self.in_round(cmd.player):
-            raise _refuse(
-                _NO_CHANGE_CLAUSE[self.rules],
-                f"{cmd.player} is in a round: the funds return to the stack after it",
-            )
-        return [FundsReleased(cmd.player, chips, seated, LOCK, cmd.at)]
-
-    def _changed_since(self, index: int) -> str | None:
-        """What changed seats or chips after event ``index``, if anything did."""
-        for e in self.events[index + 1 :]:
-            what = _SEATS_OR_CHIPS.get(type(e))
-            if what is not None:
-                return f"{getattr(e, 'player', 'the table')} {what}"
-        return None
-
-    def _last_finished(self) -> int | None:
-        """The index of the last round's RoundFinished, if no round has started since."""
-        for i in range(len(self.events) - 1, -1, -1):
-            e = self.events[i]
-            if isinstance(e, RoundFinished):
-                return i
-            if isinstance(e, RoundStarted | RoundVoided):
-                return None
-        return None
-
-    def _plan_tick(self, cmd: Tick) -> list[TableEvent]:
-        events: list[TableEvent] = []
-        if self.deadline is not None and self.round is not None and not self.round.is_over:
-            p, at, clause = self.deadline
-            if cmd.at >= at and self.round.actor == p:
-                player = self.players[p]
-                events += [TimedOut(player, clause, cmd.at), RoundAction(Fold(p), cmd.at)]
-        if self.rules == DUNEDIN:
-            for player, since in self.away_since.items():
-                if cmd.at - since > BREAK_SECONDS and player not in self.away_noticed:
-                    events.append(
-                        Notice(
-                            player,
-                            "dunedin-house 18",
-                            f"{player} has been away more than 15 minutes and may lose the seat",
-                        )
-                    )
-        return events
-
-    def _plan_instruct(self, cmd: InstructTime) -> list[TableEvent]:
-        p = self._actor("act-omaha-2017 4.8(b)")
-        if self.rules != ACT:
-            raise _refuse(self.rules, f"{self.rules} has no forty-second instruction")
-        return [DeadlineSet(self.players[p], cmd.at + INSTRUCTION_SECONDS, "act-omaha-2017 4.8(b)")]
-
-    def _plan_clock(self, cmd: CallClock) -> list[TableEvent]:
-        p = self._actor("dunedin-house 90")
-        if self.rules != DUNEDIN:
-            raise _refuse(self.rules, f"{self.rules} has no clock to call on a player")
-        if cmd.seconds < 1:
-            raise _refuse("dunedin-house 90", "the clock gives at least one second")
-        deadline = cmd.at + cmd.seconds + COUNTDOWN_SECONDS
-        return [DeadlineSet(self.players[p], deadline, "dunedin-house 90")]
-
-    def _plan_void(self, cmd: VoidRound) -> list[TableEvent]:
-        if self.rules != ACT or cmd.clause not in ("act-omaha-2017 19.1", "act-omaha-2017 19.3"):
-            raise _refuse(
-                self.rules,
-                f"{self.rules} voids a round only as its misdeal rules say; "
-                f"{cmd.clause!r} is not a voiding clause of this table's rulebook",
-            )
-        if self.round is None or self.round.is_over:
-            raise _refuse(_TABLE, "no round is in progress to void")
-        return [RoundVoided(self.hands + 1, cmd.clause, cmd.reason)]
-
-    def _plan_close(self, cmd: CloseTable) -> list[TableEvent]:
-        return [TableClosed(self._close_clause(), cmd.at)]
-
-    def _check_seat(self, number: int) -> None:
-        try:
-            self.seating.check_seat(number, "a player")
-        except SeatingError as e:
-            raise _refuse("qld-holdem-2005 s11(1)", str(e)) from e
-
-    def _actor(self, clause: str) -> int:
-        r = self.round
-        if r is None or r.is_over or r.actor is None:
-            raise _refuse(clause, "no player is to act")
-        return r.actor
-
-    def _folded(self, player: str) -> bool:
-        p = self.position_of(player)
-        return self.round is not None and p is not None and self.round.folded[p]
 
     # ------------------------------------------------------------------------------------
     # After a command: what follows by itself (the round's end, the next deadline)
@@ -747,14 +287,14 @@ class Table:
             dealt = r.deal_due(deck)
             if not dealt:
                 return
-            self._emit(CardsDealt(tuple(dealt)))
+            self._emit(CardsDealt(tuple(r.record_dealt(dealt))))
 
     def last_round_played(self, started: RoundStarted) -> Round:
         """The round ``started`` began, once over: a round can end inside ``StartRound``
         (heads-up, the blinds all in, nobody to act), and the table has closed it already."""
         d = self.disputable
         if d is None or d.hands != started.hand - 1 or not d.round.is_over:
-            raise _refuse(_TABLE, f"round {started.hand} is not the last round played")
+            raise refuse(TABLE, f"round {started.hand} is not the last round played")
         return d.round
 
     def hold_deck(self, deck_order: Sequence[Card]) -> None:
@@ -762,11 +302,11 @@ class Table:
         progress, held by the dealer side, so that croupier deals the rest of it."""
         r = self.round
         if r is None or r.is_over or not r.config.automatic:
-            raise _refuse(_TABLE, "no round in progress is dealt by croupier")
+            raise refuse(TABLE, "no round in progress is dealt by croupier")
         try:
             r.config.check_deck(deck_order)
         except ConfigError as e:
-            raise _refuse(_TABLE, str(e)) from e
+            raise refuse(TABLE, str(e)) from e
         dealt = {
             c
             for e in r.events
@@ -774,7 +314,7 @@ class Table:
             for c in (e.cards if not isinstance(e, CardBurned) else (e.card,))
         }
         if set(deck_order[: r.deck_pos]) != dealt:
-            raise _refuse(_TABLE, "this deck is not the one the round was dealt from")
+            raise refuse(TABLE, "this deck is not the one the round was dealt from")
         self._deck = tuple(deck_order)
         self._deal_due()
 
@@ -787,17 +327,18 @@ class Table:
             return
         stacks = tuple((p, r.stacks[i]) for i, p in enumerate(self.players))
         self._emit(RoundFinished(self.hands + 1, stacks, r.commission, r.fees))
-        if self.rules == ACT:
+        rounds = self.rules.abstain_rounds
+        if rounds is not None:
             full = len(self.seating.seats) == self.config.size
             for _, s in self.seating.seats:
                 count = self.abstained.get(s.player, 0)
-                if full and s.player not in self.last_round and count == ABSTAIN_ROUNDS:
+                if full and s.player not in self.last_round and count == rounds:
                     self._emit(
                         Notice(
                             s.player,
-                            "act-omaha-2017 19.6",
-                            f"{s.player} has abstained for three rounds at a full table and may "
-                            "be required to vacate the seat",
+                            self.rules.abstain_clause,
+                            f"{s.player} has abstained for {_COUNT.get(rounds, rounds)} rounds at "
+                            "a full table and may be required to vacate the seat",
                         )
                     )
 
@@ -806,11 +347,11 @@ class Table:
 
     def _emit(self, e: TableEvent) -> None:
         self.events.append(e)
-        _FOLDERS[type(e)](self, e)
+        _FOLD[type(e)](self, e)
 
-    def _set_seat(self, player: str, **changes: object) -> None:
+    def _set_seat(self, player: str, status: Status) -> None:
         seats = [
-            (n, replace(s, **changes) if s.player == player else s)  # type: ignore[arg-type]
+            (n, replace(s, status=status) if s.player == player else s)
             for n, s in self.seating.seats
         ]
         self.seating = Seating(tuple(seats), self.seating.size)
@@ -827,7 +368,7 @@ class Table:
         self.stacks[e.player] += e.chips
 
     def _f_status(self, e: StatusChanged) -> None:
-        self._set_seat(e.player, status=e.status)
+        self._set_seat(e.player, e.status)
         if e.status is Status.SITTING_OUT:
             self.away_since[e.player] = e.at
             if self.in_round(e.player):
@@ -877,23 +418,23 @@ class Table:
             self.paid_until = {p: t for p, t in self.paid_until.items() if t > e.at}
         self.deal = e.deal
         self.players = e.players
-        self.round = Round(e.config)
+        self.round = Round.from_events(e.config, e.opening)
         self.deadline = None
         for p in e.players:
             self.stepped_away.discard(p)
 
     def _f_dealt(self, e: CardsDealt) -> None:
         assert self.round is not None
-        self.round.record_dealt(e.events)
+        _fold_into(self.round, e.events, step=False)
 
-    def _f_action(self, e: RoundAction) -> None:
+    def _f_progressed(self, e: RoundProgressed) -> None:
         assert self.round is not None
-        self.round.apply(e.command)
+        _fold_into(self.round, e.events, step=True)
         self._lapse_deadline()
 
     def _f_reported(self, e: FloorReported) -> None:
         assert self.round is not None
-        apply_incident(self.round, e.incident)
+        _fold_into(self.round, e.events, step=True)
         self._lapse_deadline()
 
     def _lapse_deadline(self) -> None:
@@ -921,7 +462,11 @@ class Table:
         self.players = d.players
         self.deadline = d.deadline
         self.disputable = None
-        self.round = reopen(d.round, e.commands, new_round_started=False)
+        # the round before its last commands (checked by the floor when planned): a fold
+        r = d.round
+        mark = r._marks[-e.commands]
+        self.round = Round.from_events(r.config, r.events[:mark])
+        self.round._marks = r._marks[: -e.commands]
         self._lapse_deadline()
 
     def _f_checkpoint(self, e: TableCheckpoint) -> None:
@@ -1017,7 +562,7 @@ class Table:
         self.deadline = None
 
     def _f_notice(self, e: Notice) -> None:
-        if e.clause == "dunedin-house 18":
+        if self.rules.away_seconds is not None and e.clause == self.rules.away_clause:
             self.away_noticed.add(e.player)
 
     def _f_closed(self, e: TableClosed) -> None:
@@ -1033,114 +578,80 @@ class Table:
             self.stacks[e.player] += e.chips
 
 
-def without(seating: Seating, events: Sequence[TableEvent]) -> Seating:
-    """``seating`` with the players these events removed (left) or sat out."""
-    left = {e.player for e in events if isinstance(e, PlayerLeft)}
-    out = {e.player for e in events if isinstance(e, StatusChanged)}
-    if not (left or out):
-        return seating
-    return Seating(
-        tuple(
-            (n, replace(s, status=Status.SITTING_OUT) if s.player in out else s)
-            for n, s in seating.seats
-            if s.player not in left
-        ),
-        seating.size,
-    )
+def _fold_into(r: Round, events: Sequence[RoundEvent], step: bool) -> None:
+    """Fold recorded round events into ``r`` (its own fold); ``step``: they are one command's
+    (or one ruling's), which the floor may take back (the round's command boundaries)."""
+    assert events
+    if r.events and r.events[-1] is events[-1]:
+        return  # the live round produced these events, folding them as it went
+    mark = len(r.events)
+    for x in events:
+        r._emit(x)
+    if step:
+        r._marks.append(mark)
 
 
 def _owed(status: Status, missed: frozenset[Blind]) -> frozenset[Blind]:
     return missed | {Blind.BIG} if status is Status.POSTING else missed
 
 
-def _check_chips(chips: object) -> None:
-    if not isinstance(chips, int) or isinstance(chips, bool) or chips <= 0:
-        raise _refuse(_TABLE, f"chips must be a positive whole number, not {chips!r}")
+_COUNT = {3: "three"}
 
 
-_SIT_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(2)",
-    ACT: "act-omaha-2017 4.3",
-    DUNEDIN: "dunedin-house 19",
-}
-_ENTRY_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(2)",
-    ACT: "act-omaha-2017 17.11",
-    DUNEDIN: "dunedin-house 29",
-}
-_NO_CHANGE_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(4)",
-    ACT: "act-omaha-2017 4.4",
-    DUNEDIN: "dunedin-house 22",
-}
-_ADD_CLAUSE = {
-    QLD: "qld-holdem-2005 s31(6)",
-    ACT: "act-omaha-2017 4.5",
-    DUNEDIN: "dunedin-house 22",
-}
-_REDUCE_CLAUSE = {
-    QLD: "qld-holdem-2005 s19(4)",
-    ACT: "act-omaha-2017 4.6",
-    DUNEDIN: "dunedin-house 22",
-}
-_REBUY_CLAUSE = {
-    QLD: "qld-holdem-2005 s31(3)",
-    ACT: "act-omaha-2017 14.3",
-    DUNEDIN: "dunedin-house 24",
-}
+C = TypeVar("C")
 
-# Events after a finished round that change who sits where or with what (ReopenRound).
-_SEATS_OR_CHIPS: dict[type, str] = {
-    PlayerSat: "sat down",
-    ChipsAdded: "added chips",
-    StatusChanged: "stepped away or came back",
-    PlayerLeft: "left",
-    SeatChanged: "changed seats",
-    FundsLocked: "had funds locked",
-    FundsReleased: "had funds released",
-    TableClosed: "closed",
-}
 
-_PLANNERS: dict[type, Callable[[Table, TableCommand], list[TableEvent]]] = {
-    SitDown: Table._plan_sit,  # type: ignore[dict-item]
-    AddChips: Table._plan_add,  # type: ignore[dict-item]
-    RemoveChips: Table._plan_remove,  # type: ignore[dict-item]
-    SitOut: Table._plan_sit_out,  # type: ignore[dict-item]
-    Return: Table._plan_return,  # type: ignore[dict-item]
-    Leave: Table._plan_leave,  # type: ignore[dict-item]
-    ChangeSeat: Table._plan_change_seat,  # type: ignore[dict-item]
-    StartRound: Table._plan_start,  # type: ignore[dict-item]
-    Tick: Table._plan_tick,  # type: ignore[dict-item]
-    Report: Table._plan_report,  # type: ignore[dict-item]
-    ReopenRound: Table._plan_reopen,  # type: ignore[dict-item]
-    InstructTime: Table._plan_instruct,  # type: ignore[dict-item]
-    CallClock: Table._plan_clock,  # type: ignore[dict-item]
-    VoidRound: Table._plan_void,  # type: ignore[dict-item]
-    CloseTable: Table._plan_close,  # type: ignore[dict-item]
-    LockFunds: Table._plan_lock,  # type: ignore[dict-item]
-    ReleaseFunds: Table._plan_release,  # type: ignore[dict-item]
-}
+def _planner(
+    command: type[C], planner: Callable[[Table, C], list[Planned]]
+) -> tuple[type[C], Callable[[Table, Any], list[Planned]]]:
+    """Pair a command type with the method that plans it (checked by mypy, as in the fold)."""
+    return command, planner
 
-_FOLDERS: dict[type, Callable[[Table, TableEvent], None]] = {
-    PlayerSat: Table._f_sat,  # type: ignore[dict-item]
-    ChipsAdded: Table._f_added,  # type: ignore[dict-item]
-    StatusChanged: Table._f_status,  # type: ignore[dict-item]
-    PlayerLeft: Table._f_left,  # type: ignore[dict-item]
-    SeatChanged: Table._f_seat_changed,  # type: ignore[dict-item]
-    Declared: Table._f_declared,  # type: ignore[dict-item]
-    TimeCharged: Table._f_time_charged,  # type: ignore[dict-item]
-    RoundStarted: Table._f_started,  # type: ignore[dict-item]
-    RoundAction: Table._f_action,  # type: ignore[dict-item]
-    CardsDealt: Table._f_dealt,  # type: ignore[dict-item]
-    FloorReported: Table._f_reported,  # type: ignore[dict-item]
-    RoundReopened: Table._f_reopened,  # type: ignore[dict-item]
-    TableCheckpoint: Table._f_checkpoint,  # type: ignore[dict-item]
-    DeadlineSet: Table._f_deadline,  # type: ignore[dict-item]
-    TimedOut: Table._f_timed_out,  # type: ignore[dict-item]
-    RoundFinished: Table._f_finished,  # type: ignore[dict-item]
-    RoundVoided: Table._f_voided,  # type: ignore[dict-item]
-    Notice: Table._f_notice,  # type: ignore[dict-item]
-    TableClosed: Table._f_closed,  # type: ignore[dict-item]
-    FundsLocked: Table._f_locked,  # type: ignore[dict-item]
-    FundsReleased: Table._f_released,  # type: ignore[dict-item]
-}
+
+_PLANNERS: dict[type, Callable[[Table, Any], list[Planned]]] = dict(
+    (
+        _planner(SitDown, seat_plans.plan_sit),
+        _planner(AddChips, seat_plans.plan_add),
+        _planner(RemoveChips, seat_plans.plan_remove),
+        _planner(SitOut, seat_plans.plan_sit_out),
+        _planner(Return, seat_plans.plan_return),
+        _planner(Leave, seat_plans.plan_leave),
+        _planner(ChangeSeat, seat_plans.plan_change_seat),
+        _planner(StartRound, round_plans.plan_start),
+        _planner(Tick, round_plans.plan_tick),
+        _planner(Report, round_plans.plan_report),
+        _planner(ReopenRound, round_plans.plan_reopen),
+        _planner(InstructTime, round_plans.plan_instruct),
+        _planner(CallClock, round_plans.plan_clock),
+        _planner(VoidRound, round_plans.plan_void),
+        _planner(CloseTable, round_plans.plan_close),
+        _planner(LockFunds, seat_plans.plan_lock),
+        _planner(ReleaseFunds, seat_plans.plan_release),
+    )
+)
+
+_FOLD = handlers(
+    on(PlayerSat, Table._f_sat),
+    on(ChipsAdded, Table._f_added),
+    on(StatusChanged, Table._f_status),
+    on(PlayerLeft, Table._f_left),
+    on(SeatChanged, Table._f_seat_changed),
+    on(Declared, Table._f_declared),
+    on(TimeCharged, Table._f_time_charged),
+    on(RoundStarted, Table._f_started),
+    on(RoundProgressed, Table._f_progressed),
+    on(CardsDealt, Table._f_dealt),
+    on(FloorReported, Table._f_reported),
+    on(RoundReopened, Table._f_reopened),
+    on(TableCheckpoint, Table._f_checkpoint),
+    on(DeadlineSet, Table._f_deadline),
+    on(TimedOut, Table._f_timed_out),
+    on(RoundFinished, Table._f_finished),
+    on(RoundVoided, Table._f_voided),
+    on(Notice, Table._f_notice),
+    on(TableClosed, Table._f_closed),
+    on(FundsLocked, Table._f_locked),
+    on(FundsReleased, Table._f_released),
+)
+
+__all__ = ["Table", "TableConfig", "without"]

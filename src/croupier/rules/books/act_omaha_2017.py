@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from croupier.rules.commission import ActFivePercent
 from croupier.rules.floor import (
     BreachKillsHand,
     DealErrorRule,
@@ -10,6 +11,13 @@ from croupier.rules.floor import (
     OutOfTurnAction,
 )
 from croupier.rules.rulebook import Rulebook
+from croupier.rules.table import (
+    ButtonRule,
+    SeatChangeRule,
+    ShortStakeRule,
+    TablePreset,
+    TableRules,
+)
 
 #: act-omaha-2017 17.x and 19.2 (17.6: an action out of turn is withdrawn if a missed player
 #: wagered); a wager is made with chips alone (4.7)
@@ -61,6 +69,36 @@ ACT_OMAHA_FLOOR = FloorRules(
 ACT_OMAHA_2017 = Rulebook(
     id="act-omaha-2017",
     title="Casino Canberra Rules of Poker - Omaha (ACT, 2017)",
+    table=TableRules(
+        button_rule=ButtonRule.MOVING_BUTTON,
+        short_stake_rule=ShortStakeRule.DECLARED_BELOW_MINIMUM,
+        seat_change_rule=SeatChangeRule.FURTHER_FROM_BLINDS_WAITS,
+        returning_player_owes_missed_blinds=True,
+        max_buy_in_enforced=True,
+        button_orbit=True,
+        abstain_rounds=3,
+        instruction_seconds=40,
+        time_charge_allowed=True,
+        voiding_clauses=("act-omaha-2017 19.1", "act-omaha-2017 19.3"),
+        sit_clause="act-omaha-2017 4.3",
+        entry_clause="act-omaha-2017 17.11",
+        no_change_clause="act-omaha-2017 4.4",
+        add_clause="act-omaha-2017 4.5",
+        reduce_clause="act-omaha-2017 4.6",
+        rebuy_clause="act-omaha-2017 14.3",
+        buy_in_clause="act-omaha-2017 4.3",
+        sit_out_clause="act-omaha-2017 17.4",
+        return_clause="act-omaha-2017 17.4",
+        sitting_out_clause="act-omaha-2017 17.4",
+        first_button_clause="act-omaha-2017 8.3",
+        blind_clauses=("act-omaha-2017 8.5", "act-omaha-2017 8.5"),
+        seat_draw_clause="act-omaha-2017 8.2",
+        vacancy_clause="act-omaha-2017 8.2",
+        close_clause="act-omaha-2017 18.2",
+        abstain_clause="act-omaha-2017 19.6",
+        instruction_clause="act-omaha-2017 4.8(b)",
+        preset=TablePreset("omaha", "pot-limit", 1, 2, 40, ActFivePercent(cap=5), max_buy_in=400),
+    ),
     heads_up_button_small_blind=False,
     blinds_clause="act-omaha-2017 4.2(c)-(f)",
     first_round_clause="act-omaha-2017 10.2",

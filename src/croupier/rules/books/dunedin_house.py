@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+from croupier.rules.commission import PostedRake
 from croupier.rules.floor import FloorRules
 from croupier.rules.rulebook import Rulebook
+from croupier.rules.table import (
+    ButtonRule,
+    SeatChangeRule,
+    ShortStakeRule,
+    TablePreset,
+    TableRules,
+)
 
 #: dunedin-house 3-76: the floor rules' defaults are this rulebook's
 DUNEDIN_HOUSE_FLOOR = FloorRules()
@@ -11,6 +19,40 @@ DUNEDIN_HOUSE_FLOOR = FloorRules()
 DUNEDIN_HOUSE = Rulebook(
     id="dunedin-house",
     title="Dunedin Casino House Rules for Poker (TDA-derived)",
+    table=TableRules(
+        button_rule=ButtonRule.DEAD_BUTTON,
+        short_stake_rule=ShortStakeRule.BUY_IN_AFTER_BUST,
+        seat_change_rule=SeatChangeRule.MORE_THAN_TWO_SEATS_WAITS,
+        returning_player_owes_missed_blinds=True,
+        rathole_rule=True,
+        away_seconds=15 * 60,
+        clock_countdown_seconds=10,
+        sit_clause="dunedin-house 19",
+        entry_clause="dunedin-house 29",
+        no_change_clause="dunedin-house 22",
+        add_clause="dunedin-house 22",
+        reduce_clause="dunedin-house 22",
+        rebuy_clause="dunedin-house 24",
+        buy_in_clause="dunedin-house 19",
+        sit_out_clause="dunedin-house 18",
+        return_clause="dunedin-house 26",
+        sitting_out_clause="dunedin-house 26",
+        first_button_clause="dunedin-house glossary: Dealer Button",
+        blind_clauses=("dunedin-house 26", "dunedin-house 26"),
+        seat_draw_clause="dunedin-house 16",
+        vacancy_clause="dunedin-house 17",
+        away_clause="dunedin-house 18",
+        clock_clause="dunedin-house 90",
+        funds_lock_clause="dunedin-house 77",
+        preset=TablePreset(
+            "holdem",
+            "no-limit",
+            1,
+            2,
+            40,
+            PostedRake(percent=5, cap=5, no_flop_no_drop=True),
+        ),
+    ),
     blinds_clause="dunedin-house 25",
     first_round_clause="dunedin-house glossary: Call",
     check_clause="dunedin-house glossary: Check",

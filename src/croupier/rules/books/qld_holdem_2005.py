@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from croupier.rules.commission import QldCommission
 from croupier.rules.floor import (
     BreachKillsHand,
     DealErrorRule,
@@ -12,6 +13,13 @@ from croupier.rules.floor import (
     OutOfTurnAction,
 )
 from croupier.rules.rulebook import MinRaiseRule, Rulebook
+from croupier.rules.table import (
+    ButtonRule,
+    SeatChangeRule,
+    ShortStakeRule,
+    TablePreset,
+    TableRules,
+)
 
 #: qld-holdem-2005 s32-s38 (s37: the bet stands unless a missed player bet more); where the
 #: schedule is silent the floor has no rule, and a wager is made with chips alone (s22(2))
@@ -75,6 +83,31 @@ QLD_TOURNAMENT_FLOOR = replace(
 QLD_HOLDEM_2005 = Rulebook(
     id="qld-holdem-2005",
     title="Queensland Casino Gaming Rule, Schedule 14 Texas hold'em poker (2005)",
+    table=TableRules(
+        button_rule=ButtonRule.BUCK_TO_NEXT_PLAYER,
+        short_stake_rule=ShortStakeRule.TOP_UP_OR_LEAVE,
+        seat_change_rule=SeatChangeRule.FREE,
+        new_player_may_play_at_once=True,
+        leaving_in_round_needs_approval=True,
+        rejoining_needs_min_stake=True,
+        first_blind_half_second=True,
+        vacancy_original_players_first=True,
+        sit_clause="qld-holdem-2005 s19(2)",
+        entry_clause="qld-holdem-2005 s19(2)",
+        no_change_clause="qld-holdem-2005 s19(4)",
+        add_clause="qld-holdem-2005 s31(6)",
+        reduce_clause="qld-holdem-2005 s19(4)",
+        rebuy_clause="qld-holdem-2005 s31(3)",
+        buy_in_clause="qld-holdem-2005 s19(3)(a)",
+        sit_out_clause="qld-holdem-2005 s19(5)",
+        return_clause="qld-holdem-2005 s19(6)",
+        sitting_out_clause="qld-holdem-2005 s23(3)",
+        first_button_clause="qld-holdem-2005 s18(1)",
+        blind_clauses=("qld-holdem-2005 s23(1)", "qld-holdem-2005 s23(2)"),
+        seat_draw_clause="qld-holdem-2005 s16(1), (4)",
+        vacancy_clause="qld-holdem-2005 s16(2)",
+        preset=TablePreset("holdem", "pot-limit", 5, 10, 100, QldCommission()),
+    ),
     opening_bet_equals_big_blind=True,
     min_raise_rule=MinRaiseRule.OPENING_BET_OR_LAST_CALL,
     heads_up_button_small_blind=False,

@@ -26,8 +26,8 @@ from croupier.service.store.store import EventStore, StoreError
 from croupier.table.events import (
     CardsDealt,
     FloorReported,
-    RoundAction,
     RoundFinished,
+    RoundProgressed,
     RoundReopened,
     RoundStarted,
     RoundVoided,
@@ -35,7 +35,7 @@ from croupier.table.events import (
 )
 from croupier.table.table import Table, TableConfig
 
-_OWN = (RoundStarted, CardsDealt, RoundAction, FloorReported)
+_OWN = (RoundStarted, CardsDealt, RoundProgressed, FloorReported)
 """The table events that make up a round by themselves (the rest change seats and chips)."""
 
 
