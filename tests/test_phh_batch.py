@@ -43,7 +43,7 @@ from croupier.round import (
 from croupier.round import CheckCall as RCheckCall
 from croupier.round import Fold as RFold
 from croupier.round import Game, Muck, Round, RoundConfig, Show, Split, Structure
-from croupier.round.engine import SHOWDOWN
+from croupier.round.streets import SHOWDOWN
 from croupier.rules import QLD_HOLDEM_2005
 from croupier.shoe import Shoe
 

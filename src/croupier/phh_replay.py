@@ -40,7 +40,7 @@ from croupier.round import (
     Structure,
 )
 from croupier.round.config import ConfigError
-from croupier.round.engine import SHOWDOWN
+from croupier.round.streets import SHOWDOWN
 from croupier.round.events import PotAwarded
 from croupier.rules import DUNEDIN_HOUSE, IllegalAction, Rulebook
 
