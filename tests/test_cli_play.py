@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier.phh import load
+from croupier.histories.phh import load
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 

@@ -12,9 +12,9 @@ import pytest
 from pokerkit.notation import PokerStarsParser
 
 from croupier.histories import pokerstars as ps
-from croupier.phh import HandHistory, ShowMuck, format_action, load
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import in_scope, phh_files, replay
+from croupier.histories.phh import HandHistory, ShowMuck, format_action, load
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import in_scope, phh_files, replay
 from croupier.round import Round
 from croupier.rules import find_rulebook
 from croupier.simulate import simulate

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import Card, parse_cards
-from croupier.phh import (
+from croupier.histories.phh import (
     UNIT_SCALE_KEY,
     Action,
     BetRaise,

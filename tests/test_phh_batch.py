@@ -1,8 +1,9 @@
 """The compiled batch replay agrees with the round engine's replay, hand by hand.
 
-Every check compares with :func:`croupier.phh_replay.replay` on the same history: the shared
-corpus, random rounds the engine plays and exports, and those rounds mutated (an amount, a
+Every check compares with :func:`croupier.histories.phh_replay.replay` on the same history: the
+shared corpus, random rounds the engine plays and exports, and those rounds mutated (an amount, a
 player, an action's kind changed; an action dropped; a card dealt twice; the history cut short).
+This is the contract of :mod:`croupier.histories.fast`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from pathlib import Path
 import pytest
 
 from croupier.cards import Card
-from croupier.phh import (
+from croupier.histories.fast.batch import (
+    INCOMPLETE,
+    OK,
+    REFUSED,
+    STATUS_NAMES,
+    UNSUPPORTED,
+    BatchResult,
+    replay_batch,
+)
+from croupier.histories.phh import (
     Action,
     BetRaise,
     CheckCall,
@@ -26,17 +36,8 @@ from croupier.phh import (
     ShowMuck,
     load,
 )
-from croupier.phh_batch import (
-    INCOMPLETE,
-    OK,
-    REFUSED,
-    STATUS_NAMES,
-    UNSUPPORTED,
-    BatchResult,
-    replay_batch,
-)
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import ReplayError, commands_for, config_for, replay
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import ReplayError, commands_for, config_for, replay
 from croupier.round import (
     BetRaise as RBetRaise,
 )

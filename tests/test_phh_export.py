@@ -7,9 +7,9 @@ import random
 import pytest
 
 from croupier.cards import Deck
-from croupier.phh import dumps, loads
-from croupier.phh_export import HOUSE, to_history, variant_code
-from croupier.phh_replay import replay
+from croupier.histories.phh import dumps, loads
+from croupier.histories.phh_export import HOUSE, to_history, variant_code
+from croupier.histories.phh_replay import replay
 from croupier.round import (
     BetRaise,
     CheckCall,
@@ -79,7 +79,7 @@ def test_floor_rulings_travel_with_the_exported_round() -> None:
     """A killed hand exports as a fold; the ruling and a misdeal travel as _croupier_ fields."""
     from croupier.cards import parse_cards
     from croupier.floor import DealError, DealIrregularity, HandKilledByDealer, apply_incident
-    from croupier.phh import Fold as PFold
+    from croupier.histories.phh import Fold as PFold
     from croupier.round import DealHole, Round, RoundConfig
 
     cfg = RoundConfig(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)

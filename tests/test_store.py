@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from croupier.bots import make_bot
 from croupier.cli import app
-from croupier.phh import loads
+from croupier.histories.phh import loads
 from croupier.room import (
     AtTable,
     CashOut,

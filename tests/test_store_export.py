@@ -17,9 +17,9 @@ from croupier.bots import make_bot
 from croupier.cli import app
 from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_files
-from croupier.phh import ShowMuck, load, loads
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import phh_files, replay
+from croupier.histories.phh import ShowMuck, load, loads
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import phh_files, replay
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import find_rulebook
 from croupier.service.store import audit

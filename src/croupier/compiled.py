@@ -30,8 +30,9 @@ MODULES = (
     "croupier.round.structures",
     "croupier.shoe",
     "croupier.hands.evaluate",
-    "croupier.phh",
-    "croupier.phh_replay",
+    "croupier.histories.phh",
+    "croupier.histories.phh_actions",
+    "croupier.histories.phh_replay",
 )
 
 

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from croupier.bots import Bot, make_bot
-from croupier.phh import dump
-from croupier.phh_export import HOUSE, to_history
+from croupier.histories.phh import dump
+from croupier.histories.phh_export import HOUSE, to_history
 from croupier.round import Round
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe

@@ -1,5 +1,5 @@
 """Open Hand History (OHH, the hand-history working group's JSON standard, spec 1.4.7): export a
-round, import a hand back as a PHH :class:`~croupier.phh.HandHistory` for strict replay.
+round, import a hand back as a PHH :class:`~croupier.histories.phh.HandHistory` for strict replay.
 
 Export is a projection of the round's events for one recipient: the house's export holds every
 card; a player's (``hero_player_id``) holds the player's own hole cards and only the others'
@@ -22,15 +22,15 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from croupier.cards import Card, CardError, parse_cards
+from croupier.histories.phh import Action, HandHistory
+from croupier.histories.phh import BetRaise as PBetRaise
+from croupier.histories.phh import CheckCall as PCheckCall
+from croupier.histories.phh import DealBoard as PDealBoard
+from croupier.histories.phh import DealHole as PDealHole
+from croupier.histories.phh import Fold as PFold
+from croupier.histories.phh import ShowMuck as PShowMuck
+from croupier.histories.phh_export import public_cards, variant_code
 from croupier.histories.roundconfig import KEY, config_fields
-from croupier.phh import Action, HandHistory
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import ShowMuck as PShowMuck
-from croupier.phh_export import public_cards, variant_code
 from croupier.round import Round
 from croupier.round.events import (
     AntePosted,

@@ -15,14 +15,14 @@ from __future__ import annotations
 from typing import Final
 
 from croupier.cards import Card
+from croupier.histories.phh import Action, HandHistory
+from croupier.histories.phh import BetRaise as PBetRaise
+from croupier.histories.phh import CheckCall as PCheckCall
+from croupier.histories.phh import DealBoard as PDealBoard
+from croupier.histories.phh import DealHole as PDealHole
+from croupier.histories.phh import Fold as PFold
+from croupier.histories.phh import ShowMuck as PShowMuck
 from croupier.histories.roundconfig import KEY, config_fields
-from croupier.phh import Action, HandHistory
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import ShowMuck as PShowMuck
 from croupier.round import Round
 from croupier.round.events import (
     BetOrRaised,

@@ -1,8 +1,10 @@
-"""Batch verification of PHH hand histories through the compiled replay (croupier.phh_kernel).
+"""Batch verification of PHH hand histories through the compiled replay
+(croupier.histories.fast.kernel).
 
 The kernel applies the round engine's rules (dunedin-house) to many hands in one call. Hands
-whose configuration it does not handle are UNSUPPORTED; the engine (croupier.phh_replay) stays
-the authority for those, and for the message and clause of every refusal.
+whose configuration it does not handle are UNSUPPORTED; the engine
+(croupier.histories.phh_replay) stays the authority for those, and for the message and clause of
+every refusal.
 
 Statuses: OK (the engine's replay succeeds; ``stacks`` are its final stacks), REFUSED (the
 engine refuses the action at ``index``), INCOMPLETE (the history ends before the round does),
@@ -19,13 +21,13 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.hands.orders import HandOrder, LowRule
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import HandHistory
-from croupier.phh import ShowMuck as PShowMuck
+from croupier.histories.phh import BetRaise as PBetRaise
+from croupier.histories.phh import CheckCall as PCheckCall
+from croupier.histories.phh import DealBoard as PDealBoard
+from croupier.histories.phh import DealHole as PDealHole
+from croupier.histories.phh import Fold as PFold
+from croupier.histories.phh import HandHistory
+from croupier.histories.phh import ShowMuck as PShowMuck
 from croupier.rules import DUNEDIN_HOUSE, Rulebook
 
 I64 = npt.NDArray[np.int64]
@@ -279,7 +281,7 @@ def _tables() -> tuple[object, ...]:
 
 def verify(batch: Batch) -> BatchResult:
     """Replay every hand of the batch in one kernel call."""
-    from croupier.phh_kernel import verify_hands
+    from croupier.histories.fast.kernel import verify_hands
 
     # numba's Dispatcher types __call__ narrowly where numba is installed and is Any where it
     # is not (mypyc's build); a plain callable reads the same in both.
