@@ -23,7 +23,7 @@ from croupier.histories.phh_export import HOUSE, to_history
 from croupier.histories.phh_replay import ReplayError, in_scope, phh_files, replay
 from croupier.round import Round
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "ohh-1.4.7.schema.json").read_text())

@@ -12,7 +12,7 @@ from croupier.histories.phh import load
 from croupier.histories.phh_replay import phh_files, replay_files
 from croupier.histories.roundconfig import KEY
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import GAMES, STRUCTURES, PresetError, preset
 from croupier.tournament.conditions import load_conditions
 from croupier.tournament.runner import run_heads_up_tournament, run_tournament

@@ -17,7 +17,7 @@ from croupier.histories.phh_export import HOUSE, to_history
 from croupier.histories.phh_replay import in_scope, phh_files, replay
 from croupier.round import Round
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"

@@ -13,7 +13,6 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from croupier.bots import make_bot
 from croupier.cli import app
 from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_files
@@ -27,6 +26,7 @@ from croupier.service.store.played import Played, finished_rounds, fold_round, s
 from croupier.service.store.rooms import RoomStore, table_stream
 from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, ReopenRound, StartRound
 from croupier.table.events import RoundFinished, RoundReopened
 from croupier.table.presets import preset

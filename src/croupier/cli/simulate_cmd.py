@@ -13,7 +13,7 @@ from tqdm import tqdm
 
 from croupier.cli.options import fail
 from croupier.cli.paths import output_folder
-from croupier.simulate import SimulationError, simulate
+from croupier.sim.simulate import SimulationError, simulate
 from croupier.table.presets import PresetError, preset
 
 

@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from croupier.bots import Bot, make_bot
 from croupier.histories.phh import dump
 from croupier.histories.phh_export import HOUSE, to_history
 from croupier.round import Round
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
+from croupier.sim.bots import Bot, make_bot
 from croupier.table.button import Blind, Buttons, Deal, Seating, Status
 from croupier.table.commands import (
     Act,
