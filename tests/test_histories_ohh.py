@@ -124,9 +124,9 @@ def test_a_players_export_hides_what_the_player_did_not_see() -> None:
 
 
 def _shows(a: object) -> bool:
-    from croupier.histories.phh import ShowMuck
+    from croupier.histories.phh import PhhShowMuck
 
-    return isinstance(a, ShowMuck) and a.cards is not None
+    return isinstance(a, PhhShowMuck) and a.cards is not None
 
 
 @pytest.mark.shared
@@ -230,6 +230,6 @@ def test_random_rounds_of_every_game_round_trip() -> None:
 
 
 def _betting(r: Round) -> list[object]:
-    from croupier.histories.phh import DealHole, ShowMuck
+    from croupier.histories.phh import PhhDealHole, PhhShowMuck
 
-    return [a for a in to_history(r, HOUSE).actions if not isinstance(a, DealHole | ShowMuck)]
+    return [a for a in to_history(r, HOUSE).actions if not isinstance(a, PhhDealHole | PhhShowMuck)]

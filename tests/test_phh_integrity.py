@@ -123,11 +123,10 @@ def _folded_round() -> Round:
 
 
 def _holes(h: object) -> dict[int, tuple[object, ...]]:
-    from croupier.histories.phh import DealHole as PDealHole
-    from croupier.histories.phh import HandHistory
+    from croupier.histories.phh import HandHistory, PhhDealHole
 
     assert isinstance(h, HandHistory)
-    return {a.player - 1: a.cards for a in h.actions if isinstance(a, PDealHole)}
+    return {a.player - 1: a.cards for a in h.actions if isinstance(a, PhhDealHole)}
 
 
 def test_a_players_export_holds_only_what_that_player_saw() -> None:

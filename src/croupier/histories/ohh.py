@@ -22,13 +22,16 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from croupier.cards import Card, CardError, parse_cards
-from croupier.histories.phh import Action, HandHistory
-from croupier.histories.phh import BetRaise as PBetRaise
-from croupier.histories.phh import CheckCall as PCheckCall
-from croupier.histories.phh import DealBoard as PDealBoard
-from croupier.histories.phh import DealHole as PDealHole
-from croupier.histories.phh import Fold as PFold
-from croupier.histories.phh import ShowMuck as PShowMuck
+from croupier.histories.phh import (
+    Action,
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhFold,
+    PhhShowMuck,
+)
 from croupier.histories.phh_export import public_cards, variant_code
 from croupier.histories.roundconfig import KEY, config_fields
 from croupier.round import Round
@@ -380,7 +383,7 @@ class _Reader:
             if k:
                 street_in = [0] * n
                 if street != "Showdown":
-                    out.append(PDealBoard(tuple(_cards(rnd.get("cards")))))
+                    out.append(PhhDealBoard(tuple(_cards(rnd.get("cards")))))
             for a in rnd["actions"]:
                 what = a["action"]
                 p = pos.get(int(a["player_id"]))
@@ -401,22 +404,22 @@ class _Reader:
                     hole = self._hole_count()
                     if len(cards) not in (0, hole):
                         raise OhhError(f"action {a['action_number']}: {len(cards)} hole cards")
-                    out.append(PDealHole(p + 1, cards or (None,) * hole))
+                    out.append(PhhDealHole(p + 1, cards or (None,) * hole))
                     continue
                 elif what == "Fold":
-                    out.append(PFold(p + 1))
+                    out.append(PhhFold(p + 1))
                 elif what in ("Check", "Call"):
-                    out.append(PCheckCall(p + 1))
+                    out.append(PhhCheckCall(p + 1))
                     street_in[p] += x
                 elif what in ("Bet", "Raise"):
                     if x <= 0:
                         raise OhhError(f"action {a['action_number']}: a {what.lower()} of {x}")
                     street_in[p] += x
-                    out.append(PBetRaise(p + 1, street_in[p]))
+                    out.append(PhhBetRaise(p + 1, street_in[p]))
                 elif what == "Shows Cards":
-                    out.append(PShowMuck(p + 1, tuple(_cards(a["cards"]))))
+                    out.append(PhhShowMuck(p + 1, tuple(_cards(a["cards"]))))
                 elif what == "Mucks Cards":
-                    out.append(PShowMuck(p + 1, None))
+                    out.append(PhhShowMuck(p + 1, None))
                 else:
                     raise OhhError(f"action {a['action_number']}: {what!r} is not in scope")
                 put[p] += x

@@ -12,9 +12,9 @@ file into a typed, frozen :class:`HandHistory` and back:
 ... actions = ["d dh p1 AsKs", "d dh p2 ????", "p2 f"]
 ... ''')
 >>> h.actions[0]
-DealHole(player=1, cards=(Card('As'), Card('Ks')), comment=None)
+PhhDealHole(player=1, cards=(Card('As'), Card('Ks')), comment=None)
 >>> h.actions[1].cards, h.actions[2]
-((None, None), Fold(player=2, comment=None))
+((None, None), PhhFold(player=2, comment=None))
 >>> loads(dumps(h)) == h
 True
 
@@ -56,17 +56,17 @@ from croupier.histories.phh_actions import (
     SCALES,
     Action,
     ActionError,
-    BetRaise,
-    CheckCall,
-    DealBoard,
-    DealHole,
-    Discard,
-    Fold,
-    NoOp,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhDiscard,
     PhhError,
-    PostBringIn,
-    ShowMuck,
-    StandPat,
+    PhhFold,
+    PhhNoOp,
+    PhhPostBringIn,
+    PhhShowMuck,
+    PhhStandPat,
     format_action,
     format_amount,
     parse_action,
@@ -80,18 +80,18 @@ __all__ = [
     "MAX_UNIT_SCALE",
     "UNIT_SCALE_KEY",
     "Action",
-    "BetRaise",
-    "CheckCall",
-    "DealBoard",
-    "DealHole",
-    "Discard",
-    "Fold",
     "HandHistory",
-    "NoOp",
+    "PhhBetRaise",
+    "PhhCheckCall",
+    "PhhDealBoard",
+    "PhhDealHole",
+    "PhhDiscard",
     "PhhError",
-    "PostBringIn",
-    "ShowMuck",
-    "StandPat",
+    "PhhFold",
+    "PhhNoOp",
+    "PhhPostBringIn",
+    "PhhShowMuck",
+    "PhhStandPat",
     "dump",
     "dumps",
     "format_action",
@@ -757,7 +757,7 @@ def dumps(history: HandHistory) -> str:
                 if a.remark is not None:
                     line += f"  # {_comment_text(a.remark, f'action {i} remark')}".rstrip()
                 lines.append(line)
-                if isinstance(a, BetRaise):
+                if isinstance(a, PhhBetRaise):
                     needed = max(needed, _units_needed(a.amount, scale))
             if value:
                 lines.append("]")

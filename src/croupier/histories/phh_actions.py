@@ -32,7 +32,7 @@ Cards: TypeAlias = tuple[Card | None, ...]
 
 
 @dataclass(frozen=True)
-class DealHole:
+class PhhDealHole:
     """``d dh pN cards``: the dealer deals hole (down or up) cards to player N (1-based)."""
 
     player: int
@@ -42,7 +42,7 @@ class DealHole:
 
 
 @dataclass(frozen=True)
-class DealBoard:
+class PhhDealBoard:
     """``d db cards``: the dealer deals board cards."""
 
     cards: Cards
@@ -51,7 +51,7 @@ class DealBoard:
 
 
 @dataclass(frozen=True)
-class PostBringIn:
+class PhhPostBringIn:
     """``pN pb``: player N (1-based) posts the bring-in (stud games)."""
 
     player: int
@@ -60,7 +60,7 @@ class PostBringIn:
 
 
 @dataclass(frozen=True)
-class Fold:
+class PhhFold:
     """``pN f``: player N (1-based) folds."""
 
     player: int
@@ -69,7 +69,7 @@ class Fold:
 
 
 @dataclass(frozen=True)
-class CheckCall:
+class PhhCheckCall:
     """``pN cc``: player N (1-based) checks or calls."""
 
     player: int
@@ -78,7 +78,7 @@ class CheckCall:
 
 
 @dataclass(frozen=True)
-class BetRaise:
+class PhhBetRaise:
     """``pN cbr amount``: player N (1-based) completes, bets or raises *to* ``amount``.
 
     ``amount`` is the player's total for the betting round as PHH writes it, in the hand's
@@ -92,7 +92,7 @@ class BetRaise:
 
 
 @dataclass(frozen=True)
-class StandPat:
+class PhhStandPat:
     """``pN sd``: player N (1-based) stands pat (draw games)."""
 
     player: int
@@ -101,7 +101,7 @@ class StandPat:
 
 
 @dataclass(frozen=True)
-class Discard:
+class PhhDiscard:
     """``pN sd cards``: player N (1-based) discards ``cards`` (draw games)."""
 
     player: int
@@ -111,7 +111,7 @@ class Discard:
 
 
 @dataclass(frozen=True)
-class ShowMuck:
+class PhhShowMuck:
     """``pN sm[ cards]``: player N (1-based) shows or mucks.
 
     ``cards is None and not as_dealt``: mucks (``pN sm``). ``cards`` given: shows them, some
@@ -127,7 +127,7 @@ class ShowMuck:
 
     def __post_init__(self) -> None:
         if self.as_dealt and self.cards is not None:
-            raise ValueError("ShowMuck: give either cards or as_dealt, not both")
+            raise ValueError("PhhShowMuck: give either cards or as_dealt, not both")
 
     @property
     def mucks(self) -> bool:
@@ -135,7 +135,7 @@ class ShowMuck:
 
 
 @dataclass(frozen=True)
-class NoOp:
+class PhhNoOp:
     """An empty action or a standalone commentary (``"# burn card 6s exposed"``)."""
 
     comment: str | None = None
@@ -143,16 +143,16 @@ class NoOp:
 
 
 Action: TypeAlias = (
-    DealHole
-    | DealBoard
-    | PostBringIn
-    | Fold
-    | CheckCall
-    | BetRaise
-    | StandPat
-    | Discard
-    | ShowMuck
-    | NoOp
+    PhhDealHole
+    | PhhDealBoard
+    | PhhPostBringIn
+    | PhhFold
+    | PhhCheckCall
+    | PhhBetRaise
+    | PhhStandPat
+    | PhhDiscard
+    | PhhShowMuck
+    | PhhNoOp
 )
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
@@ -191,7 +191,7 @@ def _format_cards(cards: Cards) -> str:
             "<format>",
             "cards",
             "an action that deals, discards or shows needs at least one card "
-            "(write StandPat or ShowMuck(cards=None) for none)",
+            "(write PhhStandPat or PhhShowMuck(cards=None) for none)",
         )
     return "".join("??" if c is None else str(c) for c in cards)
 
@@ -233,7 +233,7 @@ def parse_checked_action(text: str, unit_scale: int, player_count: int | None) -
     action = _parse_words(words, comment, unit_scale)
     if (
         player_count is not None
-        and not isinstance(action, DealBoard | NoOp)
+        and not isinstance(action, PhhDealBoard | PhhNoOp)
         and not 1 <= action.player <= player_count
     ):
         raise ActionError(f"player p{action.player} is not among p1..p{player_count}")
@@ -242,13 +242,13 @@ def parse_checked_action(text: str, unit_scale: int, player_count: int | None) -
 
 def _parse_words(words: list[str], comment: str | None, unit_scale: int) -> Action:
     if not words:
-        return NoOp(comment)
+        return PhhNoOp(comment)
     if words[0] == "d":
         match words[1:]:
             case ["db", cards]:
-                return DealBoard(_cards(cards), comment)
+                return PhhDealBoard(_cards(cards), comment)
             case ["dh", who, cards]:
-                return DealHole(_player(who), _cards(cards), comment)
+                return PhhDealHole(_player(who), _cards(cards), comment)
             case ["db" | "dh", *_]:
                 raise ActionError(f"wrong arguments for the dealer's {words[1]!r}")
             case [token, *_]:
@@ -258,23 +258,23 @@ def _parse_words(words: list[str], comment: str | None, unit_scale: int) -> Acti
     player = _player(words[0])
     match words[1:]:
         case ["f"]:
-            return Fold(player, comment)
+            return PhhFold(player, comment)
         case ["cc"]:
-            return CheckCall(player, comment)
+            return PhhCheckCall(player, comment)
         case ["cbr", amount]:
-            return BetRaise(player, _scaled(_amount_decimal(amount), unit_scale), comment)
+            return PhhBetRaise(player, _scaled(_amount_decimal(amount), unit_scale), comment)
         case ["pb"]:
-            return PostBringIn(player, comment)
+            return PhhPostBringIn(player, comment)
         case ["sd"]:
-            return StandPat(player, comment)
+            return PhhStandPat(player, comment)
         case ["sd", cards]:
-            return Discard(player, _cards(cards), comment)
+            return PhhDiscard(player, _cards(cards), comment)
         case ["sm"]:
-            return ShowMuck(player, None, False, comment)
+            return PhhShowMuck(player, None, False, comment)
         case ["sm", "-"]:
-            return ShowMuck(player, None, True, comment)
+            return PhhShowMuck(player, None, True, comment)
         case ["sm", cards]:
-            return ShowMuck(player, _cards(cards), False, comment)
+            return PhhShowMuck(player, _cards(cards), False, comment)
         case []:
             raise ActionError("player action without a verb")
         case [("f" | "cc" | "cbr" | "pb" | "sd" | "sm") as token, *_]:
@@ -295,30 +295,30 @@ def parse_action(text: str, *, unit_scale: int = 1, source: str = "<action>") ->
 def format_action(action: Action, *, unit_scale: int = 1) -> str:
     """The PHH string of ``action`` (without its remark, which is a TOML comment)."""
     match action:
-        case DealHole(player, cards):
+        case PhhDealHole(player, cards):
             body = f"d dh p{player} {_format_cards(cards)}"
-        case DealBoard(cards):
+        case PhhDealBoard(cards):
             body = f"d db {_format_cards(cards)}"
-        case PostBringIn(player):
+        case PhhPostBringIn(player):
             body = f"p{player} pb"
-        case Fold(player):
+        case PhhFold(player):
             body = f"p{player} f"
-        case CheckCall(player):
+        case PhhCheckCall(player):
             body = f"p{player} cc"
-        case BetRaise(player, amount):
+        case PhhBetRaise(player, amount):
             body = f"p{player} cbr {format_amount(amount, unit_scale)}"
-        case StandPat(player):
+        case PhhStandPat(player):
             body = f"p{player} sd"
-        case Discard(player, cards):
+        case PhhDiscard(player, cards):
             body = f"p{player} sd {_format_cards(cards)}"
-        case ShowMuck(player, cards, as_dealt):
+        case PhhShowMuck(player, cards, as_dealt):
             if as_dealt:
                 body = f"p{player} sm -"
             elif cards is None:
                 body = f"p{player} sm"
             else:
                 body = f"p{player} sm {_format_cards(cards)}"
-        case NoOp():
+        case PhhNoOp():
             body = ""
     if action.comment is None:
         return body

@@ -16,13 +16,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from croupier.histories.phh import BetRaise as PBetRaise
-from croupier.histories.phh import CheckCall as PCheckCall
-from croupier.histories.phh import DealBoard as PDealBoard
-from croupier.histories.phh import DealHole as PDealHole
-from croupier.histories.phh import Fold as PFold
-from croupier.histories.phh import HandHistory, PhhError, load
-from croupier.histories.phh import ShowMuck as PShowMuck
+from croupier.histories.phh import (
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhError,
+    PhhFold,
+    PhhShowMuck,
+    load,
+)
 from croupier.histories.roundconfig import KEY, ConfigFieldsError, round_config
 from croupier.round import (
     BetRaise,
@@ -117,17 +121,17 @@ def config_for(h: HandHistory, rulebook: Rulebook = DUNEDIN_HOUSE) -> RoundConfi
 def commands_for(h: HandHistory) -> Iterable[Command]:
     """The engine commands of a hand history's actions (PHH players are 1-based)."""
     for a in h.actions:
-        if isinstance(a, PDealHole):
+        if isinstance(a, PhhDealHole):
             yield DealHole(a.player - 1, tuple(a.cards))
-        elif isinstance(a, PDealBoard):
+        elif isinstance(a, PhhDealBoard):
             yield DealBoard(tuple(c for c in a.cards if c is not None))
-        elif isinstance(a, PFold):
+        elif isinstance(a, PhhFold):
             yield Fold(a.player - 1)
-        elif isinstance(a, PCheckCall):
+        elif isinstance(a, PhhCheckCall):
             yield CheckCall(a.player - 1)
-        elif isinstance(a, PBetRaise):
+        elif isinstance(a, PhhBetRaise):
             yield BetRaise(a.player - 1, a.amount)
-        elif isinstance(a, PShowMuck):
+        elif isinstance(a, PhhShowMuck):
             cards = a.cards
             if cards is None or all(c is None for c in cards):
                 yield Muck(a.player - 1)

@@ -21,13 +21,15 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.hands.orders import HandOrder, LowRule
-from croupier.histories.phh import BetRaise as PBetRaise
-from croupier.histories.phh import CheckCall as PCheckCall
-from croupier.histories.phh import DealBoard as PDealBoard
-from croupier.histories.phh import DealHole as PDealHole
-from croupier.histories.phh import Fold as PFold
-from croupier.histories.phh import HandHistory
-from croupier.histories.phh import ShowMuck as PShowMuck
+from croupier.histories.phh import (
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhFold,
+    PhhShowMuck,
+)
 from croupier.rules import DUNEDIN_HOUSE, Rulebook
 
 I64 = npt.NDArray[np.int64]
@@ -203,7 +205,7 @@ def _card_array(cards: list[int | None]) -> I64:
         return np.array([-1 if c is None else c for c in cards], np.int64)
 
 
-_COMMANDS = (PFold, PDealHole, PCheckCall, PBetRaise, PDealBoard, PShowMuck)
+_COMMANDS = (PhhFold, PhhDealHole, PhhCheckCall, PhhBetRaise, PhhDealBoard, PhhShowMuck)
 _ALL_COMMANDS, _GAPS, _ABSURD = range(3)
 _P = 11  # the player's shift in an action word
 
@@ -214,7 +216,7 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> 
     to carry exactly. An unknown hole card (``??``) is -1.
     Kinds and the player's shift are literals here: the loop runs per action."""
     gaps = False
-    fold, hole_t, check_call, bet_raise = PFold, PDealHole, PCheckCall, PBetRaise
+    fold, hole_t, check_call, bet_raise = PhhFold, PhhDealHole, PhhCheckCall, PhhBetRaise
     for a in h.actions:
         t = type(a)
         if t is fold:
@@ -232,13 +234,13 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> 
             if a.amount >= EXACT:  # type: ignore[union-attr]
                 return _ABSURD
             rec += (4 | a.player << 11, a.amount)  # type: ignore[union-attr]
-        elif t is PDealBoard:
+        elif t is PhhDealBoard:
             board = [c for c in a.cards if c is not None]  # type: ignore[union-attr]
             if len(board) > 255:
                 return _ABSURD
             rec += (_BOARD | len(board) << 3, 0)
             cards += board
-        elif t is PShowMuck:
+        elif t is PhhShowMuck:
             shown = a.cards  # type: ignore[union-attr]
             cs = [c for c in shown if c is not None] if shown is not None else []
             if len(cs) > 255:
