@@ -12,7 +12,7 @@ through the engine before timing. Measured per pass over all rounds, best of ``-
 * pokerkit PHH write: ``pokerkit.HandHistory.dumps`` of every hand;
 * pokerkit PHH read: ``pokerkit.HandHistory.loads`` of every hand's text;
 * pokerkit PHH read + play: the same, then pokerkit's game state through every action;
-* croupier PHH write / read: ``croupier.phh.dumps`` / ``loads``, for reference.
+* croupier PHH write / read: ``croupier.histories.phh.dumps`` / ``loads``, for reference.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from pathlib import Path
 
 from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_hand
-from croupier.phh import dumps as phh_dumps
-from croupier.phh import load
-from croupier.phh import loads as phh_loads
-from croupier.phh_export import HOUSE
-from croupier.phh_replay import in_scope, phh_files, replay
+from croupier.histories.phh import dumps as phh_dumps
+from croupier.histories.phh import load
+from croupier.histories.phh import loads as phh_loads
+from croupier.histories.phh_export import HOUSE
+from croupier.histories.phh_replay import in_scope, phh_files, replay
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:

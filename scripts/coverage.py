@@ -13,7 +13,7 @@ from pathlib import Path
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules-coverage.md"
 
-ROUND = "`croupier.round.engine`"
+ROUND = "`croupier.round` (`engine` and its `betting`, `dealing`, `showdown`, `settle`)"
 ROUND_T = "`tests/test_round_rules.py`, `tests/test_round_properties.py`"
 PHH_T = "`tests/test_phh_export.py`, `tests/test_phh_replay.py`"
 COMM = "`croupier.rules.commission`"
@@ -176,7 +176,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
     ),
     "dunedin-house 95": (
-        "`croupier.round.engine`, `croupier.table.button`",
+        "`croupier.round`, `croupier.table.button`",
         "`tests/test_round_rules.py`, `tests/test_table_button.py`",
     ),
     # the table over many rounds: seats, stakes, breaks, seat changes, time, closure, voids
@@ -247,7 +247,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 69",
         ),
         (
-            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.table.round_plans`",
+            "`croupier.floor.rulings`, `croupier.round`, `croupier.table.round_plans`",
             "`tests/test_floor_deal.py`, `tests/test_floor_rejections.py`, `tests/test_table.py`",
         ),
     ),
@@ -262,7 +262,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 73",
         ),
         (
-            "`croupier.floor.rulings`, `croupier.round.engine`",
+            "`croupier.floor.rulings`, `croupier.round`",
             "`tests/test_floor_cards.py`, `tests/test_floor_rejections.py`",
         ),
     ),
@@ -281,7 +281,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 75",
         ),
         (
-            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.table.round_plans`",
+            "`croupier.floor.rulings`, `croupier.round`, `croupier.table.round_plans`",
             "`tests/test_floor_action.py`, `tests/test_floor_properties.py`, `tests/test_table.py`",
         ),
     ),
@@ -292,7 +292,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             *(f"dunedin-house {i}" for i in (30, 31, 32, 34, 35, 37, 49, 50, 51, 52, 53)),
         ),
         (
-            "`croupier.floor.chips`, `croupier.round.engine`",
+            "`croupier.floor.chips`, `croupier.round`",
             "`tests/test_floor_chips.py`, `tests/test_round_rules.py`",
         ),
     ),
@@ -391,7 +391,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "qld-tournament-2020 4.44",
         ),
         (
-            "`croupier.tournament.live`, `croupier.floor`, `croupier.round.engine`",
+            "`croupier.tournament.live`, `croupier.floor`, `croupier.round`",
             "`tests/test_tournament_live.py`, `tests/test_tournament_floor_rules.py`",
         ),
     ),
@@ -404,7 +404,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "qld-tournament-2020 4.38",
         ),
         (
-            "`croupier.round.engine`, `croupier.floor.chips`, `croupier.tournament.hands`",
+            "`croupier.round`, `croupier.floor.chips`, `croupier.tournament.hands`",
             "`tests/test_tournament_floor_rules.py`",
         ),
     ),
@@ -506,7 +506,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`tests/test_floor_deal.py`",
     ),
     "dunedin-house glossary: Table Stakes": (
-        "`croupier.table.stakes`, `croupier.round.engine`",
+        "`croupier.table.stakes`, `croupier.round`",
         "`tests/test_table.py`",
     ),
     # issue 13: rule fidelity (dead hands after the deal, hand-for-hand, the race-off, burns)
@@ -515,7 +515,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`tests/test_tournament_payouts.py`, `tests/test_rule_readings.py`",
     ),
     "dunedin-house 94": (
-        "`croupier.tournament.hands`, `croupier.round.engine`",
+        "`croupier.tournament.hands`, `croupier.round`",
         "`tests/test_tournament_chips.py`, `tests/test_rule_readings.py`",
     ),
     **dict.fromkeys(
@@ -554,14 +554,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "qld-tournament-2020 4.42(2)",
         ),
         (
-            "`croupier.tournament.live`, `croupier.round.burns`, `croupier.round.engine`",
+            "`croupier.tournament.live`, `croupier.round.burns`, `croupier.round`",
             "`tests/test_tournament_fidelity.py`, `tests/test_tournament_live.py`",
         ),
     ),
     **dict.fromkeys(
         (*(f"qld-holdem-2005 s36({i})" for i in range(1, 4)), "dunedin-house 72"),
         (
-            "`croupier.floor.rulings`, `croupier.round.engine`, `croupier.round.burns`",
+            "`croupier.floor.rulings`, `croupier.round`, `croupier.round.burns`",
             "`tests/test_floor_cards.py`, `tests/test_floor_rejections.py`, "
             "`tests/test_tournament_fidelity.py`",
         ),
@@ -574,7 +574,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house glossary: Burn Card",
         ),
         (
-            "`croupier.round.engine`, `croupier.round.burns`",
+            "`croupier.round`, `croupier.round.burns`",
             f"{ROUND_T}, `tests/test_tournament_fidelity.py`",
         ),
     ),

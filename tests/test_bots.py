@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from croupier.bots import BOTS, make_bot, preflop_score
 from croupier.cards import Deck, parse_cards
 from croupier.round import Game, Round, RoundConfig, Structure
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005
 from croupier.shoe import Shoe
+from croupier.sim.bots import BOTS, make_bot, preflop_score
 from croupier.views import actor_view, seat_view
 
 CASES = [

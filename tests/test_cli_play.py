@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from croupier.phh import load
+from croupier.histories.phh import load
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 
@@ -142,7 +142,7 @@ def test_simulate_summary_and_hand_histories(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("rulebook", ["qld-holdem-2005", "act-omaha-2017", "dunedin-house"])
 def test_simulate_checks_every_round(rulebook: str) -> None:
-    from croupier.simulate import simulate
+    from croupier.sim.simulate import simulate
     from croupier.table.presets import preset
 
     report = simulate(preset(rulebook), 1500, seed=11)

@@ -49,7 +49,7 @@ from croupier.round import (
     Show,
     Structure,
 )
-from croupier.round.engine import BOARD_SIZES
+from croupier.round.streets import BOARD_SIZES
 from croupier.rules import (
     ACT_OMAHA_2017,
     DUNEDIN_HOUSE,

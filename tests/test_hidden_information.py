@@ -18,8 +18,6 @@ import pytest
 from typer.testing import CliRunner
 
 import croupier.table.commands as C  # noqa: N812
-from croupier import simulate as simulate_module
-from croupier.bots import Bot, make_bot
 from croupier.cards import Card, Deck
 from croupier.cli import app
 from croupier.round import Game, Round, RoundConfig
@@ -27,7 +25,9 @@ from croupier.round.commands import Command
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe, commitment_of, verify_commitment
-from croupier.simulate import _Sim, simulate
+from croupier.sim import simulate as simulate_module
+from croupier.sim.bots import Bot, make_bot
+from croupier.sim.simulate import _Sim, simulate
 from croupier.table.events import CardsDealt, RoundStarted, TableEvent
 from croupier.table.presets import preset
 from croupier.table.table import Table
@@ -268,7 +268,7 @@ def test_simulate_hands_each_bot_only_its_own_seat_view(monkeypatch: pytest.Monk
 def test_the_tournament_runner_hands_each_bot_only_its_own_seat_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from croupier.bots import RandomBot, TightAggressive
+    from croupier.sim.bots import RandomBot, TightAggressive
     from croupier.tournament import runner
     from croupier.tournament.conditions import load_conditions
 

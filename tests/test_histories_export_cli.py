@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_files
-from croupier.phh import load, loads
-from croupier.phh_replay import phh_files, replay
+from croupier.histories.phh import load, loads
+from croupier.histories.phh_replay import phh_files, replay
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "tournaments"

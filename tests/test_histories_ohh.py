@@ -18,12 +18,12 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_files, replay_hand
-from croupier.phh import load
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import ReplayError, in_scope, phh_files, replay
+from croupier.histories.phh import load
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import ReplayError, in_scope, phh_files, replay
 from croupier.round import Round
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "ohh-1.4.7.schema.json").read_text())
@@ -124,9 +124,9 @@ def test_a_players_export_hides_what_the_player_did_not_see() -> None:
 
 
 def _shows(a: object) -> bool:
-    from croupier.phh import ShowMuck
+    from croupier.histories.phh import PhhShowMuck
 
-    return isinstance(a, ShowMuck) and a.cards is not None
+    return isinstance(a, PhhShowMuck) and a.cards is not None
 
 
 @pytest.mark.shared
@@ -230,6 +230,6 @@ def test_random_rounds_of_every_game_round_trip() -> None:
 
 
 def _betting(r: Round) -> list[object]:
-    from croupier.phh import DealHole, ShowMuck
+    from croupier.histories.phh import PhhDealHole, PhhShowMuck
 
-    return [a for a in to_history(r, HOUSE).actions if not isinstance(a, DealHole | ShowMuck)]
+    return [a for a in to_history(r, HOUSE).actions if not isinstance(a, PhhDealHole | PhhShowMuck)]

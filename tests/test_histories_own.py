@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from croupier.histories.phh import load
+from croupier.histories.phh_replay import phh_files, replay_files
 from croupier.histories.roundconfig import KEY
-from croupier.phh import load
-from croupier.phh_replay import phh_files, replay_files
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import GAMES, STRUCTURES, PresetError, preset
 from croupier.tournament.conditions import load_conditions
 from croupier.tournament.runner import run_heads_up_tournament, run_tournament
@@ -60,7 +60,7 @@ def test_tournament_histories_replay(tmp_path: Path) -> None:
     hc = load_conditions(EXAMPLES / "heads_up.toml")
     _, _, hstats = run_heads_up_tournament(hc, 4, seed=3, keep_histories=True)
     for conditions, histories in ((c, stats.histories), (hc, hstats.histories)):
-        from croupier.phh import dump
+        from croupier.histories.phh import dump
 
         out = tmp_path / conditions.rules
         out.mkdir()

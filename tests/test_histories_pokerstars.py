@@ -12,12 +12,12 @@ import pytest
 from pokerkit.notation import PokerStarsParser
 
 from croupier.histories import pokerstars as ps
-from croupier.phh import HandHistory, ShowMuck, format_action, load
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import in_scope, phh_files, replay
+from croupier.histories.phh import HandHistory, PhhShowMuck, format_action, load
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import in_scope, phh_files, replay
 from croupier.round import Round
 from croupier.rules import find_rulebook
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
@@ -37,7 +37,9 @@ def pokerkit_hand(text: str) -> tuple[list[str], list[int]]:
 
 
 def ours(r: Round) -> list[str]:
-    return [format_action(a) for a in to_history(r, HOUSE).actions if not isinstance(a, ShowMuck)]
+    return [
+        format_action(a) for a in to_history(r, HOUSE).actions if not isinstance(a, PhhShowMuck)
+    ]
 
 
 def plain_nlhe(h: HandHistory) -> bool:

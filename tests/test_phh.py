@@ -15,21 +15,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.cards import Card, parse_cards
-from croupier.phh import (
+from croupier.histories.phh import (
     UNIT_SCALE_KEY,
     Action,
-    BetRaise,
-    CheckCall,
-    DealBoard,
-    DealHole,
-    Discard,
-    Fold,
     HandHistory,
-    NoOp,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhDiscard,
     PhhError,
-    PostBringIn,
-    ShowMuck,
-    StandPat,
+    PhhFold,
+    PhhNoOp,
+    PhhPostBringIn,
+    PhhShowMuck,
+    PhhStandPat,
     dump,
     dumps,
     format_action,
@@ -128,15 +128,15 @@ def test_corpus_structure(corpus: list[HandHistory]) -> None:
     kinds = Counter(type(a).__name__ for h in corpus for a in h.actions)
     print("PHH actions:", dict(kinds.most_common()))
     assert set(kinds) == {
-        "DealHole",
-        "DealBoard",
-        "Fold",
-        "CheckCall",
-        "BetRaise",
-        "ShowMuck",
-        "PostBringIn",
-        "StandPat",
-        "Discard",
+        "PhhDealHole",
+        "PhhDealBoard",
+        "PhhFold",
+        "PhhCheckCall",
+        "PhhBetRaise",
+        "PhhShowMuck",
+        "PhhPostBringIn",
+        "PhhStandPat",
+        "PhhDiscard",
     }
     assert Counter(h.unit_scale for h in corpus) == {1: 3243, 10: 1, 100: 1}
     for h in corpus:
@@ -170,23 +170,23 @@ def test_wikipedia_badugi_field_by_field() -> None:
     assert (h.hand, h.year, h.currency, h.event) == (None, None, None, None)
     assert len(h.actions) == 36
     assert h.actions[:5] == (
-        DealHole(1, (None,) * 4),
-        DealHole(2, (None,) * 4),
-        DealHole(3, (None,) * 4),
-        DealHole(4, (None,) * 4),
-        Fold(3),
+        PhhDealHole(1, (None,) * 4),
+        PhhDealHole(2, (None,) * 4),
+        PhhDealHole(3, (None,) * 4),
+        PhhDealHole(4, (None,) * 4),
+        PhhFold(3),
     )
     assert [a.remark for a in h.actions[:5]] == ["Bob", "Carol", "Ted", "Alice", "Ted"]
-    assert h.actions[8] == Discard(1, (None, None))
-    assert h.actions[10] == Discard(4, (None,))
-    assert h.actions[15] == BetRaise(2, 2)
-    assert h.actions[19] == StandPat(2)
+    assert h.actions[8] == PhhDiscard(1, (None, None))
+    assert h.actions[10] == PhhDiscard(4, (None,))
+    assert h.actions[15] == PhhBetRaise(2, 2)
+    assert h.actions[19] == PhhStandPat(2)
     assert h.actions[-2:] == (
-        ShowMuck(4, cards("2s4c6d9h")),
-        ShowMuck(2, cards("3s5d7c8h")),
+        PhhShowMuck(4, cards("2s4c6d9h")),
+        PhhShowMuck(2, cards("3s5d7c8h")),
     )
     # The file's own slip: this line is p2 (Carol) but the comment says Bob.
-    assert h.actions[27] == CheckCall(2)
+    assert h.actions[27] == PhhCheckCall(2)
     assert h.actions[27].remark == "Bob"
 
 
@@ -199,8 +199,8 @@ def test_antonius_blom_decimal_stacks_scale_to_cents() -> None:
     assert h.blinds_or_straddles == (50000, 100000)
     assert h.min_bet == 100000
     assert h.to_decimal(h.starting_stacks[0]) == Decimal("1259450.25")
-    assert h.actions[2] == BetRaise(2, 300000)
-    assert h.actions[0] == DealHole(1, cards("Ah3sKsKh"))
+    assert h.actions[2] == PhhBetRaise(2, 300000)
+    assert h.actions[0] == PhhDealHole(1, cards("Ah3sKsKh"))
     assert (h.month, h.year, h.currency) == (11, 2009, "USD")
     assert "starting_stacks = [1259450.25, 678473.5]" in dumps(h)
     assert "min_bet = 1000\n" in dumps(h)
@@ -226,10 +226,10 @@ def test_pluribus_first_hand() -> None:
     assert h.hand == 0
     assert h.players == ("MrBlue", "MrBlonde", "MrWhite", "MrPink", "MrBrown", "Pluribus")
     assert h.finishing_stacks == (10310, 9900, 10000, 9790, 10000, 10000)
-    assert h.actions[0] == DealHole(1, cards("TcQc"))
-    assert h.actions[7] == BetRaise(4, 210)
-    assert h.actions[12] == DealBoard(cards("7d5h9d"))
-    assert h.actions[-1] == Fold(4)
+    assert h.actions[0] == PhhDealHole(1, cards("TcQc"))
+    assert h.actions[7] == PhhBetRaise(4, 210)
+    assert h.actions[12] == PhhDealBoard(cards("7d5h9d"))
+    assert h.actions[-1] == PhhFold(4)
 
 
 @pytest.mark.shared
@@ -247,7 +247,7 @@ def test_wsop_2019_big_blind_ante_and_unicode() -> None:
     assert (h.day, h.month, h.year) == (20, 6, 2019)
     assert h.finishing_stacks is not None
     assert sum(h.finishing_stacks) == sum(h.starting_stacks)
-    assert h.actions[-2:] == (ShowMuck(2, cards("Ac7c")), ShowMuck(1, cards("QdJd")))
+    assert h.actions[-2:] == (PhhShowMuck(2, cards("Ac7c")), PhhShowMuck(1, cards("QdJd")))
 
 
 @pytest.mark.shared
@@ -258,8 +258,8 @@ def test_wsop_razz_bring_in() -> None:
     assert h.min_bet is None
     assert (h.bring_in, h.small_bet, h.big_bet) == (50000, 200000, 400000)
     assert h.antes == (50000,) * 5
-    assert h.actions[5] == PostBringIn(1)
-    assert h.actions[11] == DealHole(2, cards("Js"))
+    assert h.actions[5] == PhhPostBringIn(1)
+    assert h.actions[11] == PhhDealHole(2, cards("Js"))
     assert h.hand == 26
 
 
@@ -283,24 +283,24 @@ def test_pokerkit_reads_what_dumps_writes() -> None:
 # --- actions ----------------------------------------------------------------------------------
 
 ACTION_CASES: list[tuple[str, Action]] = [
-    ("d dh p1 AsKd", DealHole(1, cards("AsKd"))),
-    ("d dh p12 ????", DealHole(12, (None, None))),
-    ("d dh p2 Kh7c6d2c??", DealHole(2, (*cards("Kh7c6d2c"), None))),
-    ("d db Jc3d5c", DealBoard(cards("Jc3d5c"))),
-    ("p3 pb", PostBringIn(3)),
-    ("p1 f", Fold(1)),
-    ("p2 cc", CheckCall(2)),
-    ("p3 cbr 7000", BetRaise(3, 7000)),
-    ("p1 sd", StandPat(1)),
-    ("p4 sd As??", Discard(4, (Card.parse("As"), None))),
-    ("p2 sm", ShowMuck(2)),
-    ("p2 sm -", ShowMuck(2, as_dealt=True)),
-    ("p2 sm ??Ad", ShowMuck(2, (None, Card.parse("Ad")))),
-    ("p1 f # tanks, then folds", Fold(1, "tanks, then folds")),
-    ("p1 cbr 30 # all in # really", BetRaise(1, 30, "all in # really")),
-    ("p1 f #", Fold(1, "")),
-    ("# Burn card 6s is exposed", NoOp("Burn card 6s is exposed")),
-    ("", NoOp()),
+    ("d dh p1 AsKd", PhhDealHole(1, cards("AsKd"))),
+    ("d dh p12 ????", PhhDealHole(12, (None, None))),
+    ("d dh p2 Kh7c6d2c??", PhhDealHole(2, (*cards("Kh7c6d2c"), None))),
+    ("d db Jc3d5c", PhhDealBoard(cards("Jc3d5c"))),
+    ("p3 pb", PhhPostBringIn(3)),
+    ("p1 f", PhhFold(1)),
+    ("p2 cc", PhhCheckCall(2)),
+    ("p3 cbr 7000", PhhBetRaise(3, 7000)),
+    ("p1 sd", PhhStandPat(1)),
+    ("p4 sd As??", PhhDiscard(4, (Card.parse("As"), None))),
+    ("p2 sm", PhhShowMuck(2)),
+    ("p2 sm -", PhhShowMuck(2, as_dealt=True)),
+    ("p2 sm ??Ad", PhhShowMuck(2, (None, Card.parse("Ad")))),
+    ("p1 f # tanks, then folds", PhhFold(1, "tanks, then folds")),
+    ("p1 cbr 30 # all in # really", PhhBetRaise(1, 30, "all in # really")),
+    ("p1 f #", PhhFold(1, "")),
+    ("# Burn card 6s is exposed", PhhNoOp("Burn card 6s is exposed")),
+    ("", PhhNoOp()),
 ]
 
 
@@ -313,17 +313,17 @@ def test_parse_and_format_action(text: str, action: Action) -> None:
 
 
 def test_show_muck_semantics() -> None:
-    assert ShowMuck(1).mucks
-    assert not ShowMuck(1, as_dealt=True).mucks
-    assert not ShowMuck(1, (None, None)).mucks
+    assert PhhShowMuck(1).mucks
+    assert not PhhShowMuck(1, as_dealt=True).mucks
+    assert not PhhShowMuck(1, (None, None)).mucks
     with pytest.raises(ValueError, match="either cards or as_dealt"):
-        ShowMuck(1, cards("AsKs"), as_dealt=True)
+        PhhShowMuck(1, cards("AsKs"), as_dealt=True)
 
 
 def test_action_amount_scaling() -> None:
-    assert parse_action("p1 cbr 12.5", unit_scale=10) == BetRaise(1, 125)
-    assert format_action(BetRaise(1, 125), unit_scale=10) == "p1 cbr 12.5"
-    assert format_action(BetRaise(1, 120), unit_scale=10) == "p1 cbr 12"
+    assert parse_action("p1 cbr 12.5", unit_scale=10) == PhhBetRaise(1, 125)
+    assert format_action(PhhBetRaise(1, 125), unit_scale=10) == "p1 cbr 12.5"
+    assert format_action(PhhBetRaise(1, 120), unit_scale=10) == "p1 cbr 12"
     with pytest.raises(PhhError, match=r"not a whole number of units of 1/1\b"):
         parse_action("p1 cbr 12.5")
 
@@ -331,9 +331,9 @@ def test_action_amount_scaling() -> None:
 def test_phh_cards() -> None:
     assert parse_phh_cards("") == ()
     with pytest.raises(PhhError, match="at least one card"):
-        format_action(DealBoard(()))
+        format_action(PhhDealBoard(()))
     with pytest.raises(PhhError, match="at least one card"):
-        format_action(ShowMuck(1, ()))
+        format_action(PhhShowMuck(1, ()))
     assert parse_phh_cards("as??Td") == (Card.parse("As"), None, Card.parse("Td"))
 
 
@@ -439,11 +439,11 @@ actions = [
     h = loads(text)
     assert h.header == ("Header line one", "Header line two")
     assert [a.remark for a in h.actions] == ["Ann", None, "Bo", None, None, LAST]
-    assert h.actions[2] == BetRaise(2, 6, "raises from the button")
-    assert h.actions[3] == NoOp("a standalone commentary")
+    assert h.actions[2] == PhhBetRaise(2, 6, "raises from the button")
+    assert h.actions[3] == PhhNoOp("a standalone commentary")
     # Remarks take no part in equality; commentary does.
-    assert h.actions[0] == DealHole(1, cards("AsKs"))
-    assert h.actions[2] != BetRaise(2, 6)
+    assert h.actions[0] == PhhDealHole(1, cards("AsKs"))
+    assert h.actions[2] != PhhBetRaise(2, 6)
     again = loads(dumps(h))
     assert again == h
     assert again.header == h.header
@@ -461,7 +461,7 @@ def test_declared_unit_scale_survives_a_round_trip() -> None:
         blinds_or_straddles=(100, 200, 0),
         min_bet=200,
         starting_stacks=(20000, 30000, 40000),
-        actions=(DealBoard(cards("2c3c4c")), BetRaise(3, 600)),
+        actions=(PhhDealBoard(cards("2c3c4c")), PhhBetRaise(3, 600)),
         unit_scale=100,
     )
     text = dumps(cents)
@@ -568,7 +568,7 @@ def test_missing_file_and_bad_encoding(tmp_path: Path) -> None:
 def test_dumps_refuses_what_toml_cannot_hold() -> None:
     h = loads(MINIMAL)
     bad_remark = HandHistory(
-        variant="NT", antes=(0,), starting_stacks=(5,), actions=(Fold(1, remark="a\nb"),)
+        variant="NT", antes=(0,), starting_stacks=(5,), actions=(PhhFold(1, remark="a\nb"),)
     )
     with pytest.raises(PhhError, match="control characters"):
         dumps(bad_remark)
@@ -613,17 +613,17 @@ def histories(draw: st.DrawFn) -> HandHistory:
     player = st.integers(1, n)
     cm = comment_st
     action = st.one_of(
-        st.builds(DealHole, player, card_tuples(), cm, cm),
-        st.builds(DealBoard, card_tuples(), cm, cm),
-        st.builds(PostBringIn, player, cm, cm),
-        st.builds(Fold, player, cm, cm),
-        st.builds(CheckCall, player, cm, cm),
-        st.builds(BetRaise, player, money, cm, cm),
-        st.builds(StandPat, player, cm, cm),
-        st.builds(Discard, player, card_tuples(), cm, cm),
-        st.builds(ShowMuck, player, st.none() | card_tuples(), st.just(False), cm, cm),
-        st.builds(ShowMuck, player, st.none(), st.just(True), cm, cm),
-        st.builds(NoOp, cm, cm),
+        st.builds(PhhDealHole, player, card_tuples(), cm, cm),
+        st.builds(PhhDealBoard, card_tuples(), cm, cm),
+        st.builds(PhhPostBringIn, player, cm, cm),
+        st.builds(PhhFold, player, cm, cm),
+        st.builds(PhhCheckCall, player, cm, cm),
+        st.builds(PhhBetRaise, player, money, cm, cm),
+        st.builds(PhhStandPat, player, cm, cm),
+        st.builds(PhhDiscard, player, card_tuples(), cm, cm),
+        st.builds(PhhShowMuck, player, st.none() | card_tuples(), st.just(False), cm, cm),
+        st.builds(PhhShowMuck, player, st.none(), st.just(True), cm, cm),
+        st.builds(PhhNoOp, cm, cm),
     )
     opt = st.none() | text_st
     variant = draw(st.sampled_from(["NT", "FT", "PO", "FO/8", "F7S", "XX"]))

@@ -1,8 +1,9 @@
 """The compiled batch replay agrees with the round engine's replay, hand by hand.
 
-Every check compares with :func:`croupier.phh_replay.replay` on the same history: the shared
-corpus, random rounds the engine plays and exports, and those rounds mutated (an amount, a
+Every check compares with :func:`croupier.histories.phh_replay.replay` on the same history: the
+shared corpus, random rounds the engine plays and exports, and those rounds mutated (an amount, a
 player, an action's kind changed; an action dropped; a card dealt twice; the history cut short).
+This is the contract of :mod:`croupier.histories.fast`.
 """
 
 from __future__ import annotations
@@ -15,18 +16,7 @@ from pathlib import Path
 import pytest
 
 from croupier.cards import Card
-from croupier.phh import (
-    Action,
-    BetRaise,
-    CheckCall,
-    DealBoard,
-    DealHole,
-    Fold,
-    HandHistory,
-    ShowMuck,
-    load,
-)
-from croupier.phh_batch import (
+from croupier.histories.fast.batch import (
     INCOMPLETE,
     OK,
     REFUSED,
@@ -35,15 +25,26 @@ from croupier.phh_batch import (
     BatchResult,
     replay_batch,
 )
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import ReplayError, commands_for, config_for, replay
+from croupier.histories.phh import (
+    Action,
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhFold,
+    PhhShowMuck,
+    load,
+)
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import ReplayError, commands_for, config_for, replay
 from croupier.round import (
     BetRaise as RBetRaise,
 )
 from croupier.round import CheckCall as RCheckCall
 from croupier.round import Fold as RFold
 from croupier.round import Game, Muck, Round, RoundConfig, Show, Split, Structure
-from croupier.round.engine import SHOWDOWN
+from croupier.round.streets import SHOWDOWN
 from croupier.rules import QLD_HOLDEM_2005
 from croupier.shoe import Shoe
 
@@ -74,7 +75,9 @@ def engine_verdict(h: HandHistory) -> tuple[int, int, list[int]]:
 
 
 def _is_command(a: Action) -> bool:
-    return isinstance(a, (DealHole, DealBoard, Fold, CheckCall, BetRaise, ShowMuck))
+    return isinstance(
+        a, (PhhDealHole, PhhDealBoard, PhhFold, PhhCheckCall, PhhBetRaise, PhhShowMuck)
+    )
 
 
 def assert_agrees(hs: list[HandHistory], res: BatchResult) -> dict[str, int]:
@@ -92,7 +95,7 @@ def assert_agrees(hs: list[HandHistory], res: BatchResult) -> dict[str, int]:
         elif index >= 0:
             assert int(res.index[i]) == index, where
         elif status == REFUSED:  # refused at the showdown: the kernel names a show or muck
-            assert isinstance(h.actions[int(res.index[i])], ShowMuck), where
+            assert isinstance(h.actions[int(res.index[i])], PhhShowMuck), where
     return res.counts()
 
 
@@ -190,25 +193,33 @@ def mutations(rng: random.Random, h: HandHistory) -> list[HandHistory]:
         a = acts[i]
         new = list(acts)
         pick = rng.random()
-        if isinstance(a, BetRaise) and pick < 0.4:
+        if isinstance(a, PhhBetRaise) and pick < 0.4:
             delta = rng.choice((-1, 1, -a.amount // 3, a.amount // 2, 10**6))
-            new[i] = BetRaise(a.player, a.amount + delta)
-        elif isinstance(a, (Fold, CheckCall, BetRaise)) and pick < 0.6:
+            new[i] = PhhBetRaise(a.player, a.amount + delta)
+        elif isinstance(a, (PhhFold, PhhCheckCall, PhhBetRaise)) and pick < 0.6:
             new[i] = replace(a, player=rng.randint(1, n))
-        elif isinstance(a, (Fold, CheckCall, BetRaise)) and pick < 0.8:
+        elif isinstance(a, (PhhFold, PhhCheckCall, PhhBetRaise)) and pick < 0.8:
             new[i] = rng.choice(
-                (Fold(a.player), CheckCall(a.player), BetRaise(a.player, rng.randint(1, 3000)))
+                (
+                    PhhFold(a.player),
+                    PhhCheckCall(a.player),
+                    PhhBetRaise(a.player, rng.randint(1, 3000)),
+                )
             )
-        elif isinstance(a, (DealBoard, DealHole)) and pick < 0.8:
-            dealt = [c for b in acts[:i] if isinstance(b, (DealBoard, DealHole)) for c in b.cards]
+        elif isinstance(a, (PhhDealBoard, PhhDealHole)) and pick < 0.8:
+            dealt = [
+                c for b in acts[:i] if isinstance(b, (PhhDealBoard, PhhDealHole)) for c in b.cards
+            ]
             cards = list(a.cards)
             j = rng.randrange(len(cards))
             cards[j] = rng.choice(dealt) if dealt else Card(rng.randrange(52))
             new[i] = replace(a, cards=tuple(cards))
-        elif isinstance(a, ShowMuck) and pick < 0.5:
-            hole = next(b.cards for b in acts if isinstance(b, DealHole) and b.player == a.player)
-            new[i] = ShowMuck(a.player, None if a.cards else hole)  # a show mucked, or not
-        elif isinstance(a, ShowMuck) and pick < 0.8:
+        elif isinstance(a, PhhShowMuck) and pick < 0.5:
+            hole = next(
+                b.cards for b in acts if isinstance(b, PhhDealHole) and b.player == a.player
+            )
+            new[i] = PhhShowMuck(a.player, None if a.cards else hole)  # a show mucked, or not
+        elif isinstance(a, PhhShowMuck) and pick < 0.8:
             j = rng.randrange(i + 1)  # a show or muck recorded earlier
             new.insert(j, new.pop(i))
         elif pick < 0.9:
@@ -216,23 +227,27 @@ def mutations(rng: random.Random, h: HandHistory) -> list[HandHistory]:
         else:
             new = new[:i]
         out.append(new)
-    out.append([a for a in acts if not isinstance(a, ShowMuck)])  # the engine shows down
+    out.append([a for a in acts if not isinstance(a, PhhShowMuck)])  # the engine shows down
     hidden = rng.sample(range(1, n + 1), rng.randint(1, n))  # hole cards not entered (PHH ??)
     unknown = [
-        DealHole(a.player, (None, *a.cards[1:]) if rng.random() < 0.3 else (None,) * len(a.cards))
-        if isinstance(a, DealHole) and a.player in hidden
+        PhhDealHole(
+            a.player, (None, *a.cards[1:]) if rng.random() < 0.3 else (None,) * len(a.cards)
+        )
+        if isinstance(a, PhhDealHole) and a.player in hidden
         else a
         for a in acts
     ]
     out.append(unknown)
-    out.append([a for a in unknown if not isinstance(a, ShowMuck)])
-    shows = [i for i, a in enumerate(unknown) if isinstance(a, ShowMuck) and a.cards]
+    out.append([a for a in unknown if not isinstance(a, PhhShowMuck)])
+    shows = [i for i, a in enumerate(unknown) if isinstance(a, PhhShowMuck) and a.cards]
     if shows:  # a hidden hand shown with a card already out
         i = rng.choice(shows)
         a = unknown[i]
-        dealt = [c for b in unknown[:i] if isinstance(b, (DealBoard, DealHole)) for c in b.cards]
+        dealt = [
+            c for b in unknown[:i] if isinstance(b, (PhhDealBoard, PhhDealHole)) for c in b.cards
+        ]
         cards = [rng.choice([c for c in dealt if c is not None]), *(a.cards or ())[1:]]
-        out.append([*unknown[:i], ShowMuck(a.player, tuple(cards)), *unknown[i + 1 :]])
+        out.append([*unknown[:i], PhhShowMuck(a.player, tuple(cards)), *unknown[i + 1 :]])
     return [replace(h, actions=tuple(a), finishing_stacks=None) for a in out]
 
 
@@ -256,7 +271,7 @@ def boundary_raises(rng: random.Random, h: HandHistory) -> list[HandHistory]:
         r.apply(cmd)
     out = []
     for i, p, amounts in rng.sample(points, min(3, len(points))):
-        act = BetRaise(p + 1, rng.choice(amounts))
+        act = PhhBetRaise(p + 1, rng.choice(amounts))
         out.append(replace(h, actions=(*h.actions[:i], act, *h.actions[i + 1 :])))
     return out
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from croupier.cards import Deck
-from croupier.phh import dumps, loads
-from croupier.phh_export import HOUSE, to_history, variant_code
-from croupier.phh_replay import replay
+from croupier.histories.phh import dumps, loads
+from croupier.histories.phh_export import HOUSE, to_history, variant_code
+from croupier.histories.phh_replay import replay
 from croupier.round import (
     BetRaise,
     CheckCall,
@@ -79,7 +79,7 @@ def test_floor_rulings_travel_with_the_exported_round() -> None:
     """A killed hand exports as a fold; the ruling and a misdeal travel as _croupier_ fields."""
     from croupier.cards import parse_cards
     from croupier.floor import DealError, DealIrregularity, HandKilledByDealer, apply_incident
-    from croupier.phh import Fold as PFold
+    from croupier.histories.phh import PhhFold
     from croupier.round import DealHole, Round, RoundConfig
 
     cfg = RoundConfig(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)
@@ -88,7 +88,7 @@ def test_floor_rulings_travel_with_the_exported_round() -> None:
         r.apply(DealHole(p, parse_cards(cards)))
     apply_incident(r, HandKilledByDealer(2))
     h = loads(dumps(to_history(r, HOUSE)))
-    assert PFold(3) in h.actions
+    assert PhhFold(3) in h.actions
     assert any("dunedin-house 69" in x for x in h.extra["_croupier_rulings"])  # type: ignore[union-attr]
 
     v = Round(cfg)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from croupier.phh import dumps, loads
-from croupier.phh_batch import UNSUPPORTED, replay_batch
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import ReplayError, replay, replay_files
+from croupier.histories.fast.batch import UNSUPPORTED, replay_batch
+from croupier.histories.phh import dumps, loads
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import ReplayError, replay, replay_files
 from croupier.round import CheckCall, DealHole, Fold, Game, Round, RoundConfig
 from croupier.shoe import Shoe
 
@@ -123,11 +123,10 @@ def _folded_round() -> Round:
 
 
 def _holes(h: object) -> dict[int, tuple[object, ...]]:
-    from croupier.phh import DealHole as PDealHole
-    from croupier.phh import HandHistory
+    from croupier.histories.phh import HandHistory, PhhDealHole
 
     assert isinstance(h, HandHistory)
-    return {a.player - 1: a.cards for a in h.actions if isinstance(a, PDealHole)}
+    return {a.player - 1: a.cards for a in h.actions if isinstance(a, PhhDealHole)}
 
 
 def test_a_players_export_holds_only_what_that_player_saw() -> None:

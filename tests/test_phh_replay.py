@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.phh import loads
-from croupier.phh_replay import ReplayError, phh_files, replay, replay_files
+from croupier.histories.phh import loads
+from croupier.histories.phh_replay import ReplayError, phh_files, replay, replay_files
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
 # This record lacks the button's action after the pre-flop raise (p8 never acts, yet p1 acts

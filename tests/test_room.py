@@ -13,7 +13,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from croupier.bots import make_bot
 from croupier.room import (
     AtTable,
     BuyIn,
@@ -40,6 +39,7 @@ from croupier.room import (
 from croupier.room import commands as room_commands
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, AddChips, ChangeSeat, SitDown, StartRound, TableCommand
 from croupier.table.presets import preset
 from croupier.table.table import TableConfig

@@ -43,6 +43,7 @@ import pytest
 
 from croupier.cards import Card, Deck
 from croupier.round import BetRaise, CheckCall, Fold, Game, Round, RoundConfig, Structure
+from croupier.round.betting import short_since_acted
 from croupier.round.engine import LegalActions
 from croupier.round.events import (
     Announcement,
@@ -301,7 +302,7 @@ class Duel:
         lo = pk.min_completion_betting_or_raising_to_amount
         hi = pk.max_completion_betting_or_raising_to_amount
         mine = (la.min_raise_to, la.max_raise_to)
-        if mine[0] is None and lo is not None and self.r._short_since_acted(la.player):
+        if mine[0] is None and lo is not None and short_since_acted(self.r, la.player):
             # pokerkit measures a pre-flop short all-in against nothing (its full raise starts
             # at 0), so it reopens the betting to a player who already acted; croupier measures
             # it against the big blind and does not (dunedin-house 46)

@@ -21,7 +21,6 @@ from croupier.round import (
     Split,
     Structure,
 )
-from croupier.round.engine import SHOWDOWN
 from croupier.round.events import (
     Announcement,
     BetReturned,
@@ -35,6 +34,7 @@ from croupier.round.events import (
     HandShown,
     PotAwarded,
 )
+from croupier.round.streets import SHOWDOWN
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.rules.commission import commission_schedule
 

@@ -43,10 +43,6 @@ HOLDERS = {"rulebook", "rules", "rb", "book", "r_book", "base"}
 #: under dunedin-house, round/burns.py and histories/ohh.py key clauses and currencies by id.
 PENDING = {
     "tournament",
-    "simulate.py",
-    "phh_batch.py",
-    "round/burns.py",
-    "histories/ohh.py",
 }
 
 

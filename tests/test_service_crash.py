@@ -69,8 +69,8 @@ def step(client: Client, table: str, rng: random.Random) -> None:
     player = tv.players[tv.round.actor]
     _, mine = client.view(player, table)
     assert mine.round is not None
-    from croupier.bots import make_bot
     from croupier.service.store import codec
+    from croupier.sim.bots import make_bot
 
     cmd = make_bot("random").act(mine.round, rng)
     data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}

@@ -3,8 +3,8 @@ blinds can only post all-in) and a table whose seats are all held by players who
 
 from __future__ import annotations
 
-from croupier.bots import make_bot
-from croupier.simulate import SeatResult, _Sim, simulate
+from croupier.sim.bots import make_bot
+from croupier.sim.simulate import SeatResult, _Sim, simulate
 from croupier.table.button import Status
 from croupier.table.events import PlayerSat
 from croupier.table.presets import preset

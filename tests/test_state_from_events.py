@@ -165,6 +165,35 @@ def test_round_state_changes_only_in_event_handlers() -> None:
     assert _stray_writes(SRC / "round" / "engine.py", "Round") == []
 
 
+#: The round's planning modules: functions of the round (``r``) that must not change it; the
+#: fold handlers among them, by name.
+ROUND_PLANNERS = ("betting", "dealing", "showdown", "settle", "burns")
+PLANNER_FOLDS = {"fold_burns_due"}
+
+
+class _AsSelf(ast.NodeTransformer):
+    """Read a function of the round (``def f(r: Round, ...)``) as a method: ``r`` is ``self``."""
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        return ast.copy_location(ast.Name("self", node.ctx), node) if node.id == "r" else node
+
+
+def test_the_round_planners_do_not_change_the_round() -> None:
+    """The engine's planning helpers live beside it as functions of the round; none of them
+    writes to it (their events go through ``Round._emit``), as the engine's methods do not."""
+    stray = []
+    for name in ROUND_PLANNERS:
+        path = SRC / "round" / f"{name}.py"
+        for fn in ast.parse(path.read_text()).body:
+            if not isinstance(fn, ast.FunctionDef) or fn.name in PLANNER_FOLDS:
+                continue
+            if not fn.args.args or fn.args.args[0].arg != "r":
+                continue
+            method = _AsSelf().visit(fn)
+            stray += [f"{path.name}:{line} {fn.name} changes r.{a}" for a, line in _writes(method)]
+    assert stray == []
+
+
 def test_the_scan_sees_a_stray_assignment() -> None:
     """The scan is able to fail: the code issue 12 found is flagged."""
     source = """

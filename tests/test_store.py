@@ -19,9 +19,8 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from typer.testing import CliRunner
 
-from croupier.bots import make_bot
 from croupier.cli import app
-from croupier.phh import loads
+from croupier.histories.phh import loads
 from croupier.room import (
     AtTable,
     CashOut,
@@ -39,6 +38,7 @@ from croupier.service.store.schema import metadata
 from croupier.service.store.significant import STREAM, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError, resolve_url
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.events import ChipsAdded, RoundFinished, TableClosed
 from croupier.table.presets import preset
@@ -365,7 +365,7 @@ def test_recovery_refuses_a_broken_stream_and_logs_it(url: str) -> None:
 def test_the_core_never_imports_the_service() -> None:
     code = (
         "import sys, croupier.room, croupier.table, croupier.tournament, croupier.uth, "
-        "croupier.simulate; bad = [m for m in sys.modules if m.startswith(('croupier.service', "
+        "croupier.sim.simulate; bad = [m for m in sys.modules if m.startswith(('croupier.service', "
         "'sqlalchemy', 'alembic'))]; assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ})

@@ -22,7 +22,6 @@ import pytest
 from hypothesis import strategies as st
 
 import croupier
-from croupier.bots import make_bot
 from croupier.cards import Card, Deck
 from croupier.hands.orders import HandOrder
 from croupier.room import AtTable as AtTableCmd
@@ -32,6 +31,7 @@ from croupier.round.games import Split
 from croupier.service.store import codec
 from croupier.service.store.significant import What
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.table.table import Table

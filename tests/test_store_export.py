@@ -13,13 +13,12 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from croupier.bots import make_bot
 from croupier.cli import app
 from croupier.histories import ohh
 from croupier.histories.ohh_replay import replay_files
-from croupier.phh import ShowMuck, load, loads
-from croupier.phh_export import HOUSE, to_history
-from croupier.phh_replay import phh_files, replay
+from croupier.histories.phh import PhhShowMuck, load, loads
+from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_replay import phh_files, replay
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import find_rulebook
 from croupier.service.store import audit
@@ -27,6 +26,7 @@ from croupier.service.store.played import Played, finished_rounds, fold_round, s
 from croupier.service.store.rooms import RoomStore, table_stream
 from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, ReopenRound, StartRound
 from croupier.table.events import RoundFinished, RoundReopened
 from croupier.table.presets import preset
@@ -200,7 +200,7 @@ def test_audit_recall_still_gives_the_house_phh(room: str) -> None:
 def hidden(p: Played, me: int) -> set[str]:
     """The hole cards of the others that ``me`` never saw (not shown, not exposed)."""
     house = to_history(p.round, HOUSE)
-    shown = {c for a in house.actions if isinstance(a, ShowMuck) for c in a.cards or ()}
+    shown = {c for a in house.actions if isinstance(a, PhhShowMuck) for c in a.cards or ()}
     return {
         str(c)
         for i, hole in enumerate(p.round.hole)

@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from croupier.bots import make_bot
 from croupier.cards import parse_cards
 from croupier.round import BetRaise, CheckCall, DealHole, Fold, Round, RoundConfig
 from croupier.rules import IllegalAction, find_rulebook
 from croupier.rules.commission import commission_schedule
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.button import Status
 from croupier.table.commands import (
     Act,

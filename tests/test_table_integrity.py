@@ -24,7 +24,6 @@ from typing import Any
 
 import pytest
 
-from croupier.bots import make_bot
 from croupier.cards import Card
 from croupier.compiled import running_compiled
 from croupier.floor.incidents import (
@@ -70,6 +69,7 @@ from croupier.round.commands import Burn
 from croupier.round.commands import Command as RoundCommand
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import (
     Act,
     AddChips,
@@ -480,7 +480,7 @@ def test_reopen_needs_no_history(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 12 item 6: ReopenRound refolded the table's whole history (seconds after some
     thousands of rounds). Now a table keeps the last round for its dispute: reopening refolds
     nothing else, and works the same on a table rebuilt from a checkpoint."""
-    from croupier.simulate import _Sim
+    from croupier.sim.simulate import _Sim
 
     cfg = preset("dunedin-house", seats=9)
     handed: list[TableEvent] = []

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from croupier.bots import make_bot
 from croupier.round import BetRaise, CheckCall, Fold, Muck, Show
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import (
     Act,
     AddChips,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from croupier.cli import app
-from croupier.phh import load
+from croupier.histories.phh import load
 from test_tournament_conditions import EXAMPLES
 
 run = CliRunner().invoke

@@ -9,10 +9,10 @@ from dataclasses import replace
 
 import pytest
 
-from croupier.bots import RandomBot
 from croupier.cards import Card, Deck
 from croupier.round import BetRaise, CheckCall, Command, Round
 from croupier.shoe import Shoe
+from croupier.sim.bots import RandomBot
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.events import HeadsUpDrawn, HeadsUpRoundWon, MatchPlayed
 from croupier.tournament.headsup import best_of_three, play_match, run_heads_up

@@ -18,6 +18,11 @@ MODULES = (
     "croupier.rules.commission",
     "croupier.round.config",
     "croupier.round.engine",
+    "croupier.round.betting",
+    "croupier.round.dealing",
+    "croupier.round.showdown",
+    "croupier.round.settle",
+    "croupier.round.streets",
     "croupier.round.events",
     "croupier.round.games",
     "croupier.rules.rulebook",
@@ -25,8 +30,9 @@ MODULES = (
     "croupier.round.structures",
     "croupier.shoe",
     "croupier.hands.evaluate",
-    "croupier.phh",
-    "croupier.phh_replay",
+    "croupier.histories.phh",
+    "croupier.histories.phh_actions",
+    "croupier.histories.phh_replay",
 )
 
 

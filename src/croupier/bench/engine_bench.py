@@ -17,8 +17,8 @@ Two workloads, the same for both engines:
   hands and pay the pots.
 * **PHH replay.** The Pluribus corpus (six-max no-limit, ``../shared/phh/pluribus``). Files are
   parsed outside the timing. croupier runs what ``croupier phh replay`` runs on parsed
-  histories (:func:`~croupier.phh_replay.verify_histories`: the compiled batch replay of
-  :mod:`croupier.phh_batch` checks every action under the engine's rules and compares the
+  histories (:func:`~croupier.histories.phh_replay.verify_histories`: the compiled batch replay of
+  :mod:`croupier.histories.fast.batch` checks every action under the engine's rules and compares the
   recorded stacks; the engine replays any hand it does not confirm); pokerkit iterates the
   states of ``HandHistory.load``-ed ones (pokerkit parses each action string while it replays,
   since its loader keeps them as text). Parse plus replay is reported separately, and so is the
@@ -45,8 +45,8 @@ from typing import Any
 from croupier.bench.timing import rate
 from croupier.cards import Card, Deck
 from croupier.compiled import running_compiled
-from croupier.phh import HandHistory, PhhError, load
-from croupier.phh_replay import ReplayError, Report, phh_files, replay, verify_histories
+from croupier.histories.phh import HandHistory, PhhError, load
+from croupier.histories.phh_replay import ReplayError, Report, phh_files, replay, verify_histories
 from croupier.round import BetRaise, CheckCall, Fold, Round, RoundConfig
 from croupier.rules import DUNEDIN_HOUSE
 from croupier.shoe import Shoe

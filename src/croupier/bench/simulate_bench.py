@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from croupier.bench.engine_bench import croupier_rounds
-from croupier.simulate import simulate
+from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
 

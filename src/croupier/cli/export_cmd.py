@@ -11,7 +11,7 @@ import typer
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
 
 if TYPE_CHECKING:
-    from croupier.phh import HandHistory
+    from croupier.histories.phh import HandHistory
     from croupier.round import Round
     from croupier.service.store.played import Played
 
@@ -155,8 +155,8 @@ class _Sink:
         from dataclasses import replace
 
         from croupier.histories import ohh, pokerstars
-        from croupier.phh import dump, dumps
-        from croupier.phh_export import to_history
+        from croupier.histories.phh import dump, dumps
+        from croupier.histories.phh_export import to_history
 
         try:
             if self.fmt is Format.ohh:
@@ -197,9 +197,9 @@ class _Sink:
 def _hands(
     sources: list[Path], fmt: Format, player: str | None, rb_name: str | None, out: Path | None
 ) -> None:
-    from croupier.phh import PhhError, load
-    from croupier.phh_export import HOUSE
-    from croupier.phh_replay import ReplayError, phh_files, replay
+    from croupier.histories.phh import PhhError, load
+    from croupier.histories.phh_export import HOUSE
+    from croupier.histories.phh_replay import ReplayError, phh_files, replay
     from croupier.rules import find_rulebook
 
     try:
@@ -254,7 +254,7 @@ def _stored(
     db: str | None, table: str, last: int | None, fmt: Format, player: str | None, out: Path | None
 ) -> None:
     """A stored cash table's last finished rounds, each folded from the table's events."""
-    from croupier.phh_export import HOUSE
+    from croupier.histories.phh_export import HOUSE
 
     played = _played(db, table, last)
     if not played:

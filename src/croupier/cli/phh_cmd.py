@@ -11,7 +11,7 @@ import typer
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
 
 if TYPE_CHECKING:
-    from croupier.phh_replay import Report
+    from croupier.histories.phh_replay import Report
 
 app = typer.Typer(help="PHH hand histories: replay them under a rulebook.")
 
@@ -36,7 +36,7 @@ def replay_cmd(
     the result with the file's finishing_stacks. Variants out of scope are skipped. Hands are
     verified in batches by the compiled replay; any hand it does not confirm is replayed by the
     engine, which reports it."""
-    from croupier.phh_replay import phh_files, replay_files
+    from croupier.histories.phh_replay import phh_files, replay_files
     from croupier.rules import find_rulebook
 
     try:

@@ -16,13 +16,13 @@ from typing import Annotated
 
 import typer
 
-from croupier.bots import Bot, make_bot
 from croupier.cards import format_cards
 from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.narrate import Narrator, table_line
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
 from croupier.shoe import Shoe
+from croupier.sim.bots import Bot, make_bot
 from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.presets import PresetError, preset

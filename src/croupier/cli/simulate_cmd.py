@@ -14,7 +14,7 @@ from tqdm import tqdm
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.cli.paths import output_folder
 from croupier.rules import UnknownRulebook
-from croupier.simulate import SimulationError, simulate
+from croupier.sim.simulate import SimulationError, simulate
 from croupier.table.presets import PresetError, preset
 
 

@@ -79,7 +79,7 @@ def run(
     """Run a whole tournament with bot players to one winner: a live display (level, clock,
     players left, average stack, tables), then places and payouts; writes the result log
     (qld-tournament-2020 2) and the hand histories (PHH)."""
-    from croupier.phh import dump
+    from croupier.histories.phh import dump
     from croupier.tournament.runner import (
         InvariantBroken,
         RunStats,

@@ -18,8 +18,9 @@ from croupier.floor.incidents import (
     RuleBreached,
 )
 from croupier.round.commands import BetRaise, CheckCall, Command, Muck, Show
-from croupier.round.engine import SHOWDOWN, LegalActions, Round
+from croupier.round.engine import LegalActions, Round
 from croupier.round.events import RoundEnded, RoundVoided
+from croupier.round.streets import SHOWDOWN
 from croupier.round.structures import Limit
 from croupier.rules import IllegalAction, Ruling
 from croupier.rules.floor import BreachKillsHand

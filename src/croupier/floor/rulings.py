@@ -49,7 +49,7 @@ from croupier.floor.incidents import (
     WrongHoleCount,
 )
 from croupier.round.commands import BetRaise, CheckCall, Fold
-from croupier.round.engine import BOARD_SIZES, PREFLOP, RIVER, SHOWDOWN, STREET_NAMES, Round
+from croupier.round.engine import Round
 from croupier.round.events import (
     Announcement,
     BettingCapped,
@@ -66,6 +66,7 @@ from croupier.round.events import (
     RulingMade,
     StubReconstituted,
 )
+from croupier.round.streets import BOARD_SIZES, PREFLOP, RIVER, SHOWDOWN, STREET_NAMES
 from croupier.rules import IllegalAction, Rulebook, Ruling
 from croupier.rules.floor import DealErrorRule, ExposedHand
 

@@ -1,5 +1,5 @@
 """Open Hand History (OHH, the hand-history working group's JSON standard, spec 1.4.7): export a
-round, import a hand back as a PHH :class:`~croupier.phh.HandHistory` for strict replay.
+round, import a hand back as a PHH :class:`~croupier.histories.phh.HandHistory` for strict replay.
 
 Export is a projection of the round's events for one recipient: the house's export holds every
 card; a player's (``hero_player_id``) holds the player's own hole cards and only the others'
@@ -22,15 +22,18 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from croupier.cards import Card, CardError, parse_cards
+from croupier.histories.phh import (
+    Action,
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhFold,
+    PhhShowMuck,
+)
+from croupier.histories.phh_export import public_cards, variant_code
 from croupier.histories.roundconfig import KEY, config_fields
-from croupier.phh import Action, HandHistory
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import ShowMuck as PShowMuck
-from croupier.phh_export import public_cards, variant_code
 from croupier.round import Round
 from croupier.round.events import (
     AntePosted,
@@ -53,9 +56,6 @@ from croupier.round.structures import Limit
 
 SPEC_VERSION = "1.4.7"
 STREETS = ("Preflop", "Flop", "Turn", "River", "Showdown")
-CURRENCY = {"qld-holdem-2005": "AUD", "act-omaha-2017": "AUD", "dunedin-house": "NZD"}
-
-
 UNBALANCED = "_croupier_ohh_unbalanced"
 """The key :func:`to_history` sets (with no finishing stacks) when a hand's pots do not add up
 to what its actions put in."""
@@ -176,7 +176,7 @@ def to_ohh(
         "game_type": _game_type(r),
         "bet_limit": {"bet_type": _bet_type(r), "bet_cap": 0},
         "table_size": max(n, meta.seat_count or 0) if meta is not None else n,
-        "currency": currency or CURRENCY.get(cfg.rulebook.id, "XSC"),
+        "currency": currency or cfg.rulebook.currency,
         "dealer_seat": seats[n - 1],
         "small_blind_amount": amt(_small_blind(cfg.blinds)),
         "big_blind_amount": amt(cfg.min_bet),
@@ -380,7 +380,7 @@ class _Reader:
             if k:
                 street_in = [0] * n
                 if street != "Showdown":
-                    out.append(PDealBoard(tuple(_cards(rnd.get("cards")))))
+                    out.append(PhhDealBoard(tuple(_cards(rnd.get("cards")))))
             for a in rnd["actions"]:
                 what = a["action"]
                 p = pos.get(int(a["player_id"]))
@@ -401,22 +401,22 @@ class _Reader:
                     hole = self._hole_count()
                     if len(cards) not in (0, hole):
                         raise OhhError(f"action {a['action_number']}: {len(cards)} hole cards")
-                    out.append(PDealHole(p + 1, cards or (None,) * hole))
+                    out.append(PhhDealHole(p + 1, cards or (None,) * hole))
                     continue
                 elif what == "Fold":
-                    out.append(PFold(p + 1))
+                    out.append(PhhFold(p + 1))
                 elif what in ("Check", "Call"):
-                    out.append(PCheckCall(p + 1))
+                    out.append(PhhCheckCall(p + 1))
                     street_in[p] += x
                 elif what in ("Bet", "Raise"):
                     if x <= 0:
                         raise OhhError(f"action {a['action_number']}: a {what.lower()} of {x}")
                     street_in[p] += x
-                    out.append(PBetRaise(p + 1, street_in[p]))
+                    out.append(PhhBetRaise(p + 1, street_in[p]))
                 elif what == "Shows Cards":
-                    out.append(PShowMuck(p + 1, tuple(_cards(a["cards"]))))
+                    out.append(PhhShowMuck(p + 1, tuple(_cards(a["cards"]))))
                 elif what == "Mucks Cards":
-                    out.append(PShowMuck(p + 1, None))
+                    out.append(PhhShowMuck(p + 1, None))
                 else:
                     raise OhhError(f"action {a['action_number']}: {what!r} is not in scope")
                 put[p] += x
@@ -475,9 +475,12 @@ class _Reader:
     def _button_posts_small(self) -> bool:
         """Heads-up, whether the button posts the small blind: the recorded rulebook's rule
         (dunedin-house 95; qld-holdem-2005 s23 has the next player post it), else the usual."""
-        from croupier.rules import RULEBOOKS
+        from croupier.rules import Rulebook, UnknownRulebook, find_rulebook
 
-        rb = RULEBOOKS.get(str(self.own.get("rulebook", "")))
+        try:
+            rb: Rulebook | None = find_rulebook(str(self.own.get("rulebook", "")))
+        except UnknownRulebook:
+            rb = None  # a history from another room: the usual rule
         changes = (self.own.get("config") or {}).get("rulebook") or {}
         flag = changes.get("heads_up_button_small_blind")
         if isinstance(flag, bool):

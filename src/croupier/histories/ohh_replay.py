@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from croupier.histories.ohh import UNBALANCED, OhhError, loads, to_history, to_ohh
-from croupier.phh_replay import ReplayError, Report, in_scope, replay
+from croupier.histories.phh_replay import ReplayError, Report, in_scope, replay
 from croupier.round import Round
 from croupier.rules import DUNEDIN_HOUSE, Rulebook
 

@@ -13,7 +13,7 @@ import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal
 
-from croupier.phh import HandHistory
+from croupier.histories.phh import HandHistory
 from croupier.round import Round
 from croupier.round.events import (
     AntePosted,

@@ -12,8 +12,9 @@ from croupier.round.commands import (
     Show,
 )
 from croupier.round.config import ConfigError, RoundConfig
-from croupier.round.engine import LegalActions, Pot, Round
+from croupier.round.engine import LegalActions, Round
 from croupier.round.games import Game, Split
+from croupier.round.settle import Pot
 from croupier.round.structures import Limit, Structure
 
 __all__ = [

@@ -24,18 +24,13 @@ if TYPE_CHECKING:
     from croupier.round.engine import Round
 
 _NAMES = ("pre-flop", "flop", "turn", "river")
-_CLAUSE = {
-    "qld-holdem-2005": "qld-holdem-2005 s21(6), (8), (10)",
-    "act-omaha-2017": "act-omaha-2017 4.2(h)",
-    "dunedin-house": "dunedin-house glossary: Burn Card",
-}
 
 
 def due(r: Round) -> tuple[int, str]:
     """How many burn cards come before the next street's cards, and the clause."""
     if not r.config.burn:
-        return 0, "act-omaha-2017 4.2(h)"
-    default = (1, _CLAUSE.get(r.rules.id, _CLAUSE["qld-holdem-2005"]))
+        return 0, r.rules.burn_clause
+    default = (1, r.rules.burn_clause)
     return r.burns_due.get(r.street + 1, default)
 
 

@@ -76,6 +76,7 @@ class Rulebook:
     side_pot_clause: str = ""
     low_clause: str = "act-omaha-2017 3.5(d)"
     dead_blind_clause: str = "dunedin-house 27"
+    burn_clause: str = "dunedin-house glossary: Burn Card"  # a card burned before each street
     deck_clause: str = "dunedin-house glossary: Defective Deck"
     # the cut, at least 2 cards from either end (the dunedin-house glossary's "Cut" sets no
     # range: croupier keeps the others' as a house default)
@@ -85,6 +86,9 @@ class Rulebook:
     announces_commission: bool = False
     tournament_floor: FloorRules | None = None
     dead_hand_clause: str = "dunedin-house 55"  # a hand declared dead, and who then wins
+
+    #: the currency a hand history states for the chips (OHH ``currency``); XSC: play chips
+    currency: str = "XSC"
 
     def __str__(self) -> str:
         return self.id

@@ -13,8 +13,8 @@ from typing import Any
 
 import httpx
 
-from croupier.bots import make_bot
 from croupier.service.store import codec
+from croupier.sim.bots import make_bot
 from croupier.views import TableView
 
 

@@ -21,7 +21,6 @@ from croupier.floor import (
 )
 from croupier.floor.decision import Decision
 from croupier.round import Fold, Round
-from croupier.round.engine import FLOP, PREFLOP, RIVER
 from croupier.round.events import (
     BetOrRaised,
     BetReturned,
@@ -36,6 +35,7 @@ from croupier.round.events import (
     RoundEnded,
     RulingMade,
 )
+from croupier.round.streets import FLOP, PREFLOP, RIVER
 from croupier.rules import IllegalAction, Ruling
 from croupier.tournament import events as ev
 from croupier.tournament.action_clock import COUNTDOWN, SLOW_LIMIT

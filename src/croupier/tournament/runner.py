@@ -18,12 +18,12 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
-from croupier.bots import Bot, RandomBot, TightAggressive
 from croupier.cards import Card
-from croupier.phh import HandHistory
-from croupier.phh_export import HOUSE, to_history
+from croupier.histories.phh import HandHistory
+from croupier.histories.phh_export import HOUSE, to_history
 from croupier.round import BetRaise, CheckCall, Command, Fold, Round
 from croupier.shoe import Shoe
+from croupier.sim.bots import Bot, RandomBot, TightAggressive
 from croupier.tournament.conditions import Conditions
 from croupier.tournament.events import (
     BonusAwarded,

@@ -19,6 +19,7 @@ DUNEDIN_HOUSE_FLOOR = FloorRules()
 DUNEDIN_HOUSE = Rulebook(
     id="dunedin-house",
     title="Dunedin Casino House Rules for Poker (TDA-derived)",
+    currency="NZD",
     table=TableRules(
         button_rule=ButtonRule.DEAD_BUTTON,
         short_stake_rule=ShortStakeRule.BUY_IN_AFTER_BUST,

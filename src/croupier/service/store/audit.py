@@ -142,7 +142,7 @@ def recall(store: EventStore, stream: str, last: int = 10) -> list[list[Any]]:
 def recall_phh(store: EventStore, stream: str, last: int = 10) -> list[str]:
     """The last ``last`` finished rounds of a cash table as PHH hand histories: each round
     folded to its end and exported as it was played, with every card (the auditor's view)."""
-    from croupier.phh import dumps
-    from croupier.phh_export import HOUSE
+    from croupier.histories.phh import dumps
+    from croupier.histories.phh_export import HOUSE
 
     return [dumps(p.history(HOUSE)) for p in finished_rounds(store, stream, last)]

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from croupier.phh import HandHistory
-from croupier.phh_export import to_history
+from croupier.histories.phh import HandHistory
+from croupier.histories.phh_export import to_history
 from croupier.round import Round
 from croupier.service.store.store import EventStore, StoreError
 from croupier.table.events import (

@@ -1,7 +1,9 @@
 """Compiled batch replay of encoded PHH hands (numba): the round engine's rules, dunedin-house.
 
-Each function mirrors the :class:`croupier.round.engine.Round` method named in its docstring;
-``croupier.phh_batch`` encodes the hands and decides which configurations reach this module.
+Each function mirrors the :class:`croupier.round.engine.Round` method (or, since the engine's
+split, the function of the round in croupier.round.betting, dealing, showdown or settle) named in
+its docstring; ``croupier.histories.fast.batch`` encodes the hands and decides which
+configurations reach this module.
 Hands are independent: per hand the state lives in small int64 arrays, reset at its start.
 
 All arithmetic stays in int64 (see croupier.hands.kernels).

@@ -13,12 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from croupier.bots import Bot, make_bot
-from croupier.phh import dump
-from croupier.phh_export import HOUSE, to_history
+from croupier.histories.phh import dump
+from croupier.histories.phh_export import HOUSE, to_history
 from croupier.round import Round
 from croupier.rules import IllegalAction
+from croupier.rules.table import ButtonRule
 from croupier.shoe import Shoe
+from croupier.sim.bots import Bot, make_bot
 from croupier.table.button import Blind, Buttons, Deal, Seating, Status
 from croupier.table.commands import (
     Act,
@@ -252,36 +253,39 @@ def check_deal(
     config: TableConfig, seating: Seating, previous: Buttons | None, deal: Deal, hand: int
 ) -> None:
     """The rules a deal must keep: one big blind; newcomers dealt in only where allowed; the
-    button (or, under dunedin-house, the big blind) moved to the next player."""
-    rules = config.rulebook.id
+    button (or, with a dead button, the big blind) moved to the next player, as the rulebook's
+    table rules say."""
+    table = config.rulebook.table
+    button_rule = table.button_rule
     bigs = [p for p in deal.posts if p.blind is Blind.BIG and not p.entry]
     if len(bigs) != 1:
         raise SimulationError(f"round {hand}: {len(bigs)} big blinds posted, not one")
     seats = dict(seating.seats)
     for n in deal.dealt_in:
         s = seats[n]
-        if rules == "qld-holdem-2005" or not s.new or previous is None:
+        if table.new_player_may_play_at_once or not s.new or previous is None:
             continue
-        if rules == "act-omaha-2017" and previous.orbit is not None:
+        if table.button_orbit and previous.orbit is not None:
             continue  # act-omaha-2017 17.12: the first time round, newcomers play free
         posted = any(p.seat == n for p in deal.posts)
         if not posted and not deal.heads_up:
             raise SimulationError(f"round {hand}: newcomer in seat {n} dealt in without posting")
-        if rules == "dunedin-house" and n == deal.button.seat and not deal.heads_up:
+        if button_rule is ButtonRule.DEAD_BUTTON and n == deal.button.seat and not deal.heads_up:
             raise SimulationError(f"round {hand}: newcomer dealt in on the button (dunedin 29)")
     if previous is None:
         return
     live = [n for n, s in seating.seats if s.status is not Status.SITTING_OUT]
-    order = seating.after(previous.button if rules != "dunedin-house" else previous.big_blind)
-    if rules == "qld-holdem-2005":
+    dead_button = button_rule is ButtonRule.DEAD_BUTTON
+    order = seating.after(previous.big_blind if dead_button else previous.button)
+    if button_rule is ButtonRule.BUCK_TO_NEXT_PLAYER:
         want = next(n for n in order if n in live)
         if deal.button.seat != want:
             raise SimulationError(f"round {hand}: button on {deal.button.seat}, not {want}")
-    elif rules == "dunedin-house" and not deal.heads_up:
+    elif dead_button and not deal.heads_up:
         want = next(n for n in order if n in live)
         if deal.big_blind.seat != want:
             raise SimulationError(f"round {hand}: big blind on {deal.big_blind.seat}, not {want}")
-    elif rules == "act-omaha-2017" and not deal.heads_up:
+    elif button_rule is ButtonRule.MOVING_BUTTON and not deal.heads_up:
         playing = [n for n, s in seating.seats if s.status is Status.PLAYING]
         want = next(n for n in order if n in playing)
         if deal.button.seat != want:

@@ -15,14 +15,17 @@ from __future__ import annotations
 from typing import Final
 
 from croupier.cards import Card
+from croupier.histories.phh import (
+    Action,
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhFold,
+    PhhShowMuck,
+)
 from croupier.histories.roundconfig import KEY, config_fields
-from croupier.phh import Action, HandHistory
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import ShowMuck as PShowMuck
 from croupier.round import Round
 from croupier.round.events import (
     BetOrRaised,
@@ -80,19 +83,19 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
             cards = e.cards
             if seen is not None and e.player != recipient:
                 cards = tuple(c if c in seen else None for c in cards)
-            actions.append(PDealHole(e.player + 1, cards))
+            actions.append(PhhDealHole(e.player + 1, cards))
         elif isinstance(e, BoardDealt):
-            actions.append(PDealBoard(e.cards))
+            actions.append(PhhDealBoard(e.cards))
         elif isinstance(e, Folded | HandKilled):  # a dead hand is folded (qld s33(2))
-            actions.append(PFold(e.player + 1))
+            actions.append(PhhFold(e.player + 1))
         elif isinstance(e, (Checked, Called)):
-            actions.append(PCheckCall(e.player + 1))
+            actions.append(PhhCheckCall(e.player + 1))
         elif isinstance(e, BetOrRaised):
-            actions.append(PBetRaise(e.player + 1, e.to))
+            actions.append(PhhBetRaise(e.player + 1, e.to))
         elif isinstance(e, HandShown):
-            actions.append(PShowMuck(e.player + 1, e.cards))
+            actions.append(PhhShowMuck(e.player + 1, e.cards))
         elif isinstance(e, HandMucked):
-            actions.append(PShowMuck(e.player + 1, None))
+            actions.append(PhhShowMuck(e.player + 1, None))
     # Floor rulings have no PHH action: they travel as user-defined fields.
     rulings = [f"{e.clause}: {e.message}" for e in r.events if isinstance(e, RulingMade)]
     committed = [

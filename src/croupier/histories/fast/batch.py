@@ -1,8 +1,10 @@
-"""Batch verification of PHH hand histories through the compiled replay (croupier.phh_kernel).
+"""Batch verification of PHH hand histories through the compiled replay
+(croupier.histories.fast.kernel).
 
 The kernel applies the round engine's rules (dunedin-house) to many hands in one call. Hands
-whose configuration it does not handle are UNSUPPORTED; the engine (croupier.phh_replay) stays
-the authority for those, and for the message and clause of every refusal.
+whose configuration it does not handle are UNSUPPORTED; the engine
+(croupier.histories.phh_replay) stays the authority for those, and for the message and clause of
+every refusal.
 
 Statuses: OK (the engine's replay succeeds; ``stacks`` are its final stacks), REFUSED (the
 engine refuses the action at ``index``), INCOMPLETE (the history ends before the round does),
@@ -19,14 +21,16 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.hands.orders import HandOrder, LowRule
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import HandHistory
-from croupier.phh import ShowMuck as PShowMuck
-from croupier.rules import DUNEDIN_HOUSE, Rulebook
+from croupier.histories.phh import (
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhFold,
+    PhhShowMuck,
+)
+from croupier.rules import DUNEDIN_HOUSE, MinRaiseRule, Rulebook
 
 I64 = npt.NDArray[np.int64]
 
@@ -148,10 +152,23 @@ def _own_fields(variant: str, min_bet: int, small: int, big: int) -> dict[str, o
     return out
 
 
+def kernel_applies(rulebook: Rulebook) -> bool:
+    """Whether the kernel's rules of betting are the rulebook's: a raise at least the largest
+    bet or raise, no cap on it from the table maximum, checks and opening bets as usual, the
+    button posting the small blind heads-up, and no limit allowed."""
+    return (
+        rulebook.min_raise_rule is MinRaiseRule.LARGEST_BET_OR_RAISE
+        and not rulebook.opening_bet_equals_big_blind
+        and not rulebook.max_caps_min_raise
+        and rulebook.heads_up_button_small_blind
+        and rulebook.no_limit_allowed
+    )
+
+
 def encode(histories: Sequence[HandHistory], rulebook: Rulebook = DUNEDIN_HOUSE) -> Batch:
     """Flatten hand histories into the kernel's arrays (commands as phh_replay.commands_for
     makes them; PHH players are 1-based)."""
-    ours = rulebook is DUNEDIN_HOUSE or rulebook == DUNEDIN_HOUSE
+    ours = kernel_applies(rulebook)
     cfg: list[int] = []
     seats: list[int] = []  # per handled hand: stacks, blinds, antes (n each)
     aoff = [0]
@@ -201,7 +218,7 @@ def _card_array(cards: list[int | None]) -> I64:
         return np.array([-1 if c is None else c for c in cards], np.int64)
 
 
-_COMMANDS = (PFold, PDealHole, PCheckCall, PBetRaise, PDealBoard, PShowMuck)
+_COMMANDS = (PhhFold, PhhDealHole, PhhCheckCall, PhhBetRaise, PhhDealBoard, PhhShowMuck)
 _ALL_COMMANDS, _GAPS, _ABSURD = range(3)
 _P = 11  # the player's shift in an action word
 
@@ -212,7 +229,7 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> 
     to carry exactly. An unknown hole card (``??``) is -1.
     Kinds and the player's shift are literals here: the loop runs per action."""
     gaps = False
-    fold, hole_t, check_call, bet_raise = PFold, PDealHole, PCheckCall, PBetRaise
+    fold, hole_t, check_call, bet_raise = PhhFold, PhhDealHole, PhhCheckCall, PhhBetRaise
     for a in h.actions:
         t = type(a)
         if t is fold:
@@ -230,13 +247,13 @@ def _encode_actions(h: HandHistory, rec: list[int], cards: list[int | None]) -> 
             if a.amount >= EXACT:  # type: ignore[union-attr]
                 return _ABSURD
             rec += (4 | a.player << 11, a.amount)  # type: ignore[union-attr]
-        elif t is PDealBoard:
+        elif t is PhhDealBoard:
             board = [c for c in a.cards if c is not None]  # type: ignore[union-attr]
             if len(board) > 255:
                 return _ABSURD
             rec += (_BOARD | len(board) << 3, 0)
             cards += board
-        elif t is PShowMuck:
+        elif t is PhhShowMuck:
             shown = a.cards  # type: ignore[union-attr]
             cs = [c for c in shown if c is not None] if shown is not None else []
             if len(cs) > 255:
@@ -279,7 +296,7 @@ def _tables() -> tuple[object, ...]:
 
 def verify(batch: Batch) -> BatchResult:
     """Replay every hand of the batch in one kernel call."""
-    from croupier.phh_kernel import verify_hands
+    from croupier.histories.fast.kernel import verify_hands
 
     # numba's Dispatcher types __call__ narrowly where numba is installed and is Any where it
     # is not (mypyc's build); a plain callable reads the same in both.

@@ -5,8 +5,8 @@ Replay is strict: an action the rules refuse is an error, never repaired. Varian
 ``PO`` (pot-limit Omaha) and ``FO/8`` (fixed-limit Omaha 8 or better), and croupier's own
 histories of any game, which carry their round's configuration (``_croupier_config``:
 commission, fee, dead and newcomers' blinds, raise cap); others are skipped.
-:func:`replay_files` first verifies hands in batches with :mod:`croupier.phh_batch` (the same
-rules, compiled) and replays through the engine every hand the batch does not confirm.
+:func:`replay_files` first verifies hands in batches with :mod:`croupier.histories.fast.batch`
+(the same rules, compiled) and replays through the engine every hand the batch does not confirm.
 """
 
 from __future__ import annotations
@@ -16,14 +16,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from croupier.histories.phh import (
+    HandHistory,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhError,
+    PhhFold,
+    PhhShowMuck,
+    load,
+)
 from croupier.histories.roundconfig import KEY, ConfigFieldsError, round_config
-from croupier.phh import BetRaise as PBetRaise
-from croupier.phh import CheckCall as PCheckCall
-from croupier.phh import DealBoard as PDealBoard
-from croupier.phh import DealHole as PDealHole
-from croupier.phh import Fold as PFold
-from croupier.phh import HandHistory, PhhError, load
-from croupier.phh import ShowMuck as PShowMuck
 from croupier.round import (
     BetRaise,
     CheckCall,
@@ -40,8 +44,8 @@ from croupier.round import (
     Structure,
 )
 from croupier.round.config import ConfigError
-from croupier.round.engine import SHOWDOWN
 from croupier.round.events import PotAwarded
+from croupier.round.streets import SHOWDOWN
 from croupier.rules import DUNEDIN_HOUSE, IllegalAction, Rulebook
 
 IN_SCOPE = ("NT", "NS", "FT", "PO", "FO/8")
@@ -117,17 +121,17 @@ def config_for(h: HandHistory, rulebook: Rulebook = DUNEDIN_HOUSE) -> RoundConfi
 def commands_for(h: HandHistory) -> Iterable[Command]:
     """The engine commands of a hand history's actions (PHH players are 1-based)."""
     for a in h.actions:
-        if isinstance(a, PDealHole):
+        if isinstance(a, PhhDealHole):
             yield DealHole(a.player - 1, tuple(a.cards))
-        elif isinstance(a, PDealBoard):
+        elif isinstance(a, PhhDealBoard):
             yield DealBoard(tuple(c for c in a.cards if c is not None))
-        elif isinstance(a, PFold):
+        elif isinstance(a, PhhFold):
             yield Fold(a.player - 1)
-        elif isinstance(a, PCheckCall):
+        elif isinstance(a, PhhCheckCall):
             yield CheckCall(a.player - 1)
-        elif isinstance(a, PBetRaise):
+        elif isinstance(a, PhhBetRaise):
             yield BetRaise(a.player - 1, a.amount)
-        elif isinstance(a, PShowMuck):
+        elif isinstance(a, PhhShowMuck):
             cards = a.cards
             if cards is None or all(c is None for c in cards):
                 yield Muck(a.player - 1)
@@ -200,9 +204,9 @@ def replay_files(
     """Replay every file; compare with ``finishing_stacks`` where the file records them.
 
     With ``batch`` (the default), hands are verified ``chunk`` at a time by the compiled batch
-    replay (:mod:`croupier.phh_batch`, the engine's rules for the variants it handles); a hand it
-    does not confirm, whatever the reason, is replayed by the engine, which writes the report's
-    entry. ``batch=False`` replays every hand through the engine.
+    replay (:mod:`croupier.histories.fast.batch`, the engine's rules for the variants it
+    handles); a hand it does not confirm, whatever the reason, is replayed by the engine, which
+    writes the report's entry. ``batch=False`` replays every hand through the engine.
     """
     rep = Report()
     pending: list[tuple[Path, HandHistory]] = []
@@ -236,7 +240,7 @@ def verify_histories(
     OK and the recorded stacks); the engine replays the rest."""
     confirmed = [False] * len(items)
     if batch and items:
-        from croupier.phh_batch import OK, BatchResult, replay_batch
+        from croupier.histories.fast.batch import OK, BatchResult, replay_batch
 
         res: BatchResult | None = None
         # the batch only confirms: where it cannot encode the chunk, the engine decides

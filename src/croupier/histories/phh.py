@@ -12,9 +12,9 @@ file into a typed, frozen :class:`HandHistory` and back:
 ... actions = ["d dh p1 AsKs", "d dh p2 ????", "p2 f"]
 ... ''')
 >>> h.actions[0]
-DealHole(player=1, cards=(Card('As'), Card('Ks')), comment=None)
+PhhDealHole(player=1, cards=(Card('As'), Card('Ks')), comment=None)
 >>> h.actions[1].cards, h.actions[2]
-((None, None), Fold(player=2, comment=None))
+((None, None), PhhFold(player=2, comment=None))
 >>> loads(dumps(h)) == h
 True
 
@@ -49,27 +49,49 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any
 
-from croupier.cards import Card, CardError
+from croupier.histories.phh_actions import (
+    AMOUNT,
+    SCALES,
+    Action,
+    ActionError,
+    PhhBetRaise,
+    PhhCheckCall,
+    PhhDealBoard,
+    PhhDealHole,
+    PhhDiscard,
+    PhhError,
+    PhhFold,
+    PhhNoOp,
+    PhhPostBringIn,
+    PhhShowMuck,
+    PhhStandPat,
+    format_action,
+    format_amount,
+    parse_action,
+    parse_checked_action,
+    parse_phh_cards,
+    split_comment,
+)
 
 __all__ = [
     "KNOWN_VARIANTS",
     "MAX_UNIT_SCALE",
     "UNIT_SCALE_KEY",
     "Action",
-    "BetRaise",
-    "CheckCall",
-    "DealBoard",
-    "DealHole",
-    "Discard",
-    "Fold",
     "HandHistory",
-    "NoOp",
+    "PhhBetRaise",
+    "PhhCheckCall",
+    "PhhDealBoard",
+    "PhhDealHole",
+    "PhhDiscard",
     "PhhError",
-    "PostBringIn",
-    "ShowMuck",
-    "StandPat",
+    "PhhFold",
+    "PhhNoOp",
+    "PhhPostBringIn",
+    "PhhShowMuck",
+    "PhhStandPat",
     "dump",
     "dumps",
     "format_action",
@@ -118,319 +140,6 @@ _VARIANT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "FB": _BUTTON_FIXED,
 }
 """Variant-specific required fields (phh-std required.rst), besides the four every hand needs."""
-
-
-class PhhError(ValueError):
-    """A PHH text breaks the format: names the file, the field or action, and what is wrong."""
-
-    def __init__(self, source: str, where: str, problem: str) -> None:
-        self.source = source
-        self.where = where
-        self.problem = problem
-        super().__init__(f"{source}: {where}: {problem}")
-
-
-# --- actions ---------------------------------------------------------------------------------
-
-Cards: TypeAlias = tuple[Card | None, ...]
-"""Cards as PHH writes them; ``None`` is an unknown card (``??``)."""
-
-
-@dataclass(frozen=True)
-class DealHole:
-    """``d dh pN cards``: the dealer deals hole (down or up) cards to player N (1-based)."""
-
-    player: int
-    cards: Cards
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class DealBoard:
-    """``d db cards``: the dealer deals board cards."""
-
-    cards: Cards
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class PostBringIn:
-    """``pN pb``: player N (1-based) posts the bring-in (stud games)."""
-
-    player: int
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Fold:
-    """``pN f``: player N (1-based) folds."""
-
-    player: int
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class CheckCall:
-    """``pN cc``: player N (1-based) checks or calls."""
-
-    player: int
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class BetRaise:
-    """``pN cbr amount``: player N (1-based) completes, bets or raises *to* ``amount``.
-
-    ``amount`` is the player's total for the betting round as PHH writes it, in the hand's
-    integer units (``HandHistory.unit_scale``), not the increment.
-    """
-
-    player: int
-    amount: int
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class StandPat:
-    """``pN sd``: player N (1-based) stands pat (draw games)."""
-
-    player: int
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Discard:
-    """``pN sd cards``: player N (1-based) discards ``cards`` (draw games)."""
-
-    player: int
-    cards: Cards
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class ShowMuck:
-    """``pN sm[ cards]``: player N (1-based) shows or mucks.
-
-    ``cards is None and not as_dealt``: mucks (``pN sm``). ``cards`` given: shows them, some
-    maybe unknown (a cash-game player who neither mucks nor shows). ``as_dealt``: shows the cards
-    dealt earlier, which PHH writes ``pN sm -``.
-    """
-
-    player: int
-    cards: Cards | None = None
-    as_dealt: bool = False
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        if self.as_dealt and self.cards is not None:
-            raise ValueError("ShowMuck: give either cards or as_dealt, not both")
-
-    @property
-    def mucks(self) -> bool:
-        return self.cards is None and not self.as_dealt
-
-
-@dataclass(frozen=True)
-class NoOp:
-    """An empty action or a standalone commentary (``"# burn card 6s exposed"``)."""
-
-    comment: str | None = None
-    remark: str | None = field(default=None, compare=False, repr=False)
-
-
-Action: TypeAlias = (
-    DealHole
-    | DealBoard
-    | PostBringIn
-    | Fold
-    | CheckCall
-    | BetRaise
-    | StandPat
-    | Discard
-    | ShowMuck
-    | NoOp
-)
-
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
-_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
-
-
-class _ActionError(Exception):
-    """Internal: what is wrong with one action; :func:`loads` adds the file and position."""
-
-
-def parse_phh_cards(text: str) -> Cards:
-    """Cards written PHH's way: two characters each, concatenated (``"AsKd??"``); ``??`` → None.
-
-    Raises :class:`croupier.cards.CardError` for a malformed card or a known card written twice.
-    """
-    if len(text) % 2:
-        raise CardError(f"malformed cards {text!r}: each card is two characters such as 'As'")
-    out: list[Card | None] = []
-    seen: set[int] = set()
-    for i in range(0, len(text), 2):
-        chunk = text[i : i + 2]
-        if chunk == "??":
-            out.append(None)
-            continue
-        card = Card.parse(chunk)
-        if card in seen:
-            raise CardError(f"duplicate card {card} in {text!r}")
-        seen.add(card)
-        out.append(card)
-    return tuple(out)
-
-
-def _format_cards(cards: Cards) -> str:
-    if not cards:
-        raise PhhError(
-            "<format>",
-            "cards",
-            "an action that deals, discards or shows needs at least one card "
-            "(write StandPat or ShowMuck(cards=None) for none)",
-        )
-    return "".join("??" if c is None else str(c) for c in cards)
-
-
-def _split_comment(text: str) -> tuple[list[str], str | None]:
-    body, hash_, comment = text.partition("#")
-    return body.split(), (comment.strip() if hash_ else None)
-
-
-def _player(word: str) -> int:
-    m = _PLAYER.fullmatch(word)
-    if m is None:
-        raise _ActionError(f"bad player {word!r}: expected p1, p2, ...")
-    return int(m.group(1))
-
-
-def _cards(text: str) -> Cards:
-    try:
-        return parse_phh_cards(text)
-    except CardError as e:
-        raise _ActionError(str(e)) from None
-
-
-def _amount_decimal(word: str) -> Decimal:
-    if _AMOUNT.fullmatch(word) is None:
-        raise _ActionError(f"bad amount {word!r}: expected a non-negative number such as 300")
-    return Decimal(word)
-
-
-def _scaled(value: Decimal, unit_scale: int) -> int:
-    scaled = value * unit_scale
-    if scaled != scaled.to_integral_value():
-        raise _ActionError(f"amount {value} is not a whole number of units of 1/{unit_scale}")
-    return int(scaled)
-
-
-def _parse_action(text: str, unit_scale: int, player_count: int | None) -> Action:
-    words, comment = _split_comment(text)
-    action = _parse_words(words, comment, unit_scale)
-    if (
-        player_count is not None
-        and not isinstance(action, DealBoard | NoOp)
-        and not 1 <= action.player <= player_count
-    ):
-        raise _ActionError(f"player p{action.player} is not among p1..p{player_count}")
-    return action
-
-
-def _parse_words(words: list[str], comment: str | None, unit_scale: int) -> Action:
-    if not words:
-        return NoOp(comment)
-    if words[0] == "d":
-        match words[1:]:
-            case ["db", cards]:
-                return DealBoard(_cards(cards), comment)
-            case ["dh", who, cards]:
-                return DealHole(_player(who), _cards(cards), comment)
-            case ["db" | "dh", *_]:
-                raise _ActionError(f"wrong arguments for the dealer's {words[1]!r}")
-            case [token, *_]:
-                raise _ActionError(f"unknown dealer action {token!r}: expected 'db' or 'dh'")
-            case _:
-                raise _ActionError("dealer action without a verb: expected 'd db' or 'd dh'")
-    player = _player(words[0])
-    match words[1:]:
-        case ["f"]:
-            return Fold(player, comment)
-        case ["cc"]:
-            return CheckCall(player, comment)
-        case ["cbr", amount]:
-            return BetRaise(player, _scaled(_amount_decimal(amount), unit_scale), comment)
-        case ["pb"]:
-            return PostBringIn(player, comment)
-        case ["sd"]:
-            return StandPat(player, comment)
-        case ["sd", cards]:
-            return Discard(player, _cards(cards), comment)
-        case ["sm"]:
-            return ShowMuck(player, None, False, comment)
-        case ["sm", "-"]:
-            return ShowMuck(player, None, True, comment)
-        case ["sm", cards]:
-            return ShowMuck(player, _cards(cards), False, comment)
-        case []:
-            raise _ActionError("player action without a verb")
-        case [("f" | "cc" | "cbr" | "pb" | "sd" | "sm") as token, *_]:
-            raise _ActionError(f"wrong arguments for {token!r}")
-        case [token, *_]:
-            raise _ActionError(f"unknown action {token!r}: expected f, cc, cbr, pb, sd or sm")
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-def parse_action(text: str, *, unit_scale: int = 1, source: str = "<action>") -> Action:
-    """Parse one action string; ``cbr`` amounts are multiplied by ``unit_scale``."""
-    try:
-        return _parse_action(text, unit_scale, None)
-    except _ActionError as e:
-        raise PhhError(source, f"action {text!r}", str(e)) from None
-
-
-def format_action(action: Action, *, unit_scale: int = 1) -> str:
-    """The PHH string of ``action`` (without its remark, which is a TOML comment)."""
-    match action:
-        case DealHole(player, cards):
-            body = f"d dh p{player} {_format_cards(cards)}"
-        case DealBoard(cards):
-            body = f"d db {_format_cards(cards)}"
-        case PostBringIn(player):
-            body = f"p{player} pb"
-        case Fold(player):
-            body = f"p{player} f"
-        case CheckCall(player):
-            body = f"p{player} cc"
-        case BetRaise(player, amount):
-            body = f"p{player} cbr {_format_amount(amount, unit_scale)}"
-        case StandPat(player):
-            body = f"p{player} sd"
-        case Discard(player, cards):
-            body = f"p{player} sd {_format_cards(cards)}"
-        case ShowMuck(player, cards, as_dealt):
-            if as_dealt:
-                body = f"p{player} sm -"
-            elif cards is None:
-                body = f"p{player} sm"
-            else:
-                body = f"p{player} sm {_format_cards(cards)}"
-        case NoOp():
-            body = ""
-    if action.comment is None:
-        return body
-    return f"{body} # {action.comment}".strip() if action.comment else f"{body} #".strip()
-
-
-# --- the hand history -------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -486,7 +195,7 @@ class HandHistory:
     path: Path | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
-        if self.unit_scale not in _SCALES:
+        if self.unit_scale not in SCALES:
             raise ValueError(
                 f"unit_scale must be a power of ten up to 10**6, not {self.unit_scale}"
             )
@@ -501,14 +210,13 @@ class HandHistory:
 
     def to_decimal(self, amount: int) -> Decimal:
         """``amount`` (in this hand's units) in the file's own unit, e.g. dollars."""
-        return Decimal(amount).scaleb(-_SCALES.index(self.unit_scale))
+        return Decimal(amount).scaleb(-SCALES.index(self.unit_scale))
 
     @property
     def source(self) -> str:
         return str(self.path) if self.path is not None else "<string>"
 
 
-_SCALES = tuple(10**k for k in range(7))
 _MONEY_SCALARS = ("bring_in", "small_bet", "big_bet", "min_bet")
 _MONEY_ARRAYS = ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks", "winnings")
 _PER_PLAYER = (
@@ -699,8 +407,8 @@ def loads(text: str, *, source: str | os.PathLike[str] | None = None) -> HandHis
     assert action_texts is not None
     raw_amounts: list[tuple[int, Decimal]] = []
     for i, t in enumerate(action_texts):
-        words, _ = _split_comment(t)
-        if len(words) == 3 and words[1] == "cbr" and _AMOUNT.fullmatch(words[2]):
+        words, _ = split_comment(t)
+        if len(words) == 3 and words[1] == "cbr" and AMOUNT.fullmatch(words[2]):
             raw_amounts.append((i, Decimal(words[2])))
 
     need, need_where = 0, ""
@@ -731,7 +439,7 @@ def loads(text: str, *, source: str | os.PathLike[str] | None = None) -> HandHis
     unit_scale = 10**need
     declared = doc.get(UNIT_SCALE_KEY)
     if declared is not None:
-        if type(declared) is not int or declared not in _SCALES:
+        if type(declared) is not int or declared not in SCALES:
             raise r.fail(UNIT_SCALE_KEY, f"expected a power of ten up to 10**6, got {declared!r}")
         if declared < unit_scale:
             raise r.fail(
@@ -766,8 +474,8 @@ def loads(text: str, *, source: str | os.PathLike[str] | None = None) -> HandHis
     actions: list[Action] = []
     for i, t in enumerate(action_texts):
         try:
-            actions.append(_parse_action(t, unit_scale, n))
-        except _ActionError as bad:  # not `e`: mypyc types a name once per function
+            actions.append(parse_checked_action(t, unit_scale, n))
+        except ActionError as bad:  # not `e`: mypyc types a name once per function
             raise PhhError(name, f"action {i} {t!r}", str(bad)) from None
 
     time_limit = doc.get("time_limit")
@@ -1024,13 +732,6 @@ def _toml_value(v: object, where: str) -> str:
     raise PhhError("<dumps>", where, f"cannot write {type(v).__name__} {v!r} as TOML")
 
 
-def _format_amount(amount: int, unit_scale: int) -> str:
-    if unit_scale == 1:
-        return str(amount)
-    d = Decimal(amount).scaleb(-_SCALES.index(unit_scale))
-    return format(d.normalize(), "f") if d != d.to_integral_value() else str(amount // unit_scale)
-
-
 def _comment_text(text: str, where: str) -> str:
     if any((ord(ch) < 0x20 and ch != "\t") or ord(ch) == 0x7F for ch in text):
         raise PhhError("<dumps>", where, f"a TOML comment cannot hold control characters: {text!r}")
@@ -1056,7 +757,7 @@ def dumps(history: HandHistory) -> str:
                 if a.remark is not None:
                     line += f"  # {_comment_text(a.remark, f'action {i} remark')}".rstrip()
                 lines.append(line)
-                if isinstance(a, BetRaise):
+                if isinstance(a, PhhBetRaise):
                     needed = max(needed, _units_needed(a.amount, scale))
             if value:
                 lines.append("]")
@@ -1064,10 +765,10 @@ def dumps(history: HandHistory) -> str:
         if value is None:
             continue
         if key in money_scalars:
-            text = _format_amount(value, scale)
+            text = format_amount(value, scale)
             needed = max(needed, _units_needed(value, scale))
         elif key in money_arrays:
-            text = "[" + ", ".join(_format_amount(x, scale) for x in value) + "]"
+            text = "[" + ", ".join(format_amount(x, scale) for x in value) + "]"
             needed = max([needed, *(_units_needed(x, scale) for x in value)])
         else:
             text = _toml_value(value, f"field {key!r}")
@@ -1084,7 +785,7 @@ def dumps(history: HandHistory) -> str:
 def _units_needed(amount: int, unit_scale: int) -> int:
     if unit_scale == 1:
         return 0
-    return _need(Decimal(amount).scaleb(-_SCALES.index(unit_scale)))
+    return _need(Decimal(amount).scaleb(-SCALES.index(unit_scale)))
 
 
 def dump(history: HandHistory, path: str | os.PathLike[str]) -> None:

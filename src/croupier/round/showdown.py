@@ -1,0 +1,129 @@
+"""The showdown: planning a show or muck, the showing order, and showing or mucking for the
+hands still undecided. Functions of the :class:`~croupier.round.engine.Round`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from croupier.cards import Card
+from croupier.round.commands import Muck, Show
+from croupier.round.events import Event, HandMucked, HandShown
+from croupier.round.settle import Pot, side_pots
+from croupier.round.streets import CLOCKWISE, SHOWDOWN
+
+if TYPE_CHECKING:
+    from croupier.round.engine import Round
+
+
+def plan_showdown(r: Round, cmd: Show | Muck) -> list[Event]:
+    p = cmd.player
+    if r.street != SHOWDOWN:
+        raise r._refuse(r.rules.showdown_clause, "hands are shown only at the showdown")
+    if not 0 <= p < r.n or r.folded[p]:
+        raise r._refuse(r.rules.showdown_clause, f"player {p} has no hand in the showdown")
+    if r.shown[p] is not None or r.mucked[p]:
+        raise r._refuse(r.rules.showdown_clause, f"player {p} has already shown or mucked")
+    if isinstance(cmd, Muck):
+        if exposing(r):
+            raise r._refuse(
+                r.config.expose_all_in,
+                "a player is all in and the betting is over: every live hand is turned face up",
+            )
+        return [HandMucked(p)]
+    hole = r.hole[p]
+    assert hole is not None
+    cards = cmd.cards
+    if cards is None:
+        if any(c is None for c in hole):
+            raise r._refuse(
+                r.rules.showdown_clause, f"player {p}'s cards were not entered; name them"
+            )
+        cards = tuple(c for c in hole if c is not None)
+    else:
+        if len(cards) != len(hole):
+            raise r._refuse(r.rules.deck_clause, f"player {p} holds {len(hole)} cards")
+        known = [c for c in hole if c is not None]
+        if known and sorted(known) != sorted(c for c in cards if c in known):
+            raise r._refuse(r.rules.deck_clause, f"player {p} was dealt other cards")
+        if len(known) != len(hole):
+            r._check_new_cards([c for c in cards if c not in known])
+    return [HandShown(p, tuple(cards))]
+
+
+def showing_order(r: Round) -> list[int]:
+    """Who shows first, then clockwise (qld-holdem-2005 s27(2)-(3); act-omaha-2017 13.1;
+    dunedin-house 64): the last player to bet or raise in the final round; if nobody bet,
+    the first active player left of the button (qld: the designated player first)."""
+    live = r.live()
+    first = r.last_aggressor
+    if first is None or first not in live:
+        # qld-holdem-2005 s27(2)(a): with no bet, the designated player shows first
+        first = r.n - 1 if r.rules.opening_bet_equals_big_blind and (r.n - 1) in live else live[0]
+    folded = r.folded
+    return [i for i in CLOCKWISE[r.n][first] if not folded[i]]
+
+
+def auto_showdown(r: Round) -> None:
+    """Show or muck for everyone still to decide, in showing order: a hand shows when it
+    ties or beats the best hand shown so far in some pot it can win (qld-holdem-2005
+    s27(4), applied pot by pot so a side pot is still contested; s29(8)); otherwise it is
+    mucked. A hand whose cards were not entered is mucked."""
+    if exposing(r):
+        expose_all(r)
+        return
+    in_pots = side_pots(r, r.live())
+    best: list[tuple[int, int]] = [(-1, -1)] * len(in_pots)  # (high, low) shown per pot
+    for p in showing_order(r):
+        shown = r.shown[p]
+        if shown is not None or r.mucked[p]:
+            if shown is not None:
+                raise_best(r, p, shown, in_pots, best)
+            continue
+        hole = r.hole[p]
+        if hole is None or any(c is None for c in hole):
+            r._emit(HandMucked(p))
+            continue
+        cards = tuple(c for c in hole if c is not None)
+        hi, lo = r._value(p, cards)
+        can_win = any(
+            p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
+            for k, pot in enumerate(in_pots)
+        )
+        if can_win:
+            r._emit(HandShown(p, cards))
+            raise_best(r, p, cards, in_pots, best)
+        else:
+            r._emit(HandMucked(p))
+
+
+def exposing(r: Round) -> bool:
+    """Whether every live hand must be turned face up: the config names the clause
+    (qld-tournament-2020 4.30; dunedin-house 84) and a live hand is all in at the showdown."""
+    if not r.config.expose_all_in or r.street != SHOWDOWN:
+        return False
+    return any(r.all_in[i] and not r.folded[i] for i in range(r.n))
+
+
+def expose_all(r: Round) -> None:
+    """Turn every live hand face up in showing order; none may be mucked."""
+    order = [p for p in showing_order(r) if r.shown[p] is None and not r.mucked[p]]
+    for p in order:
+        hole = r.hole[p]
+        if hole is None or any(c is None for c in hole):
+            raise r._refuse(
+                r.config.expose_all_in,
+                f"every live hand is turned face up: name player {p}'s cards",
+            )
+    for p in order:
+        hole = r.hole[p]
+        assert hole is not None
+        r._emit(HandShown(p, tuple(c for c in hole if c is not None)))
+
+
+def raise_best(
+    r: Round, p: int, cards: tuple[Card, ...], pots: list[Pot], best: list[tuple[int, int]]
+) -> None:
+    hi, lo = r._value(p, cards)
+    for k, pot in enumerate(pots):
+        if p in pot.eligible:
+            best[k] = (max(best[k][0], hi), max(best[k][1], lo))
