@@ -17,7 +17,7 @@ HU = "qld-tournament-2020 4.45"
 class Bracket(LiveHands):
     """Records a heads-up knockout played by :func:`croupier.tournament.headsup.run_heads_up`."""
 
-    def record_heads_up(self, result: HeadsUpResult, shoe: str = "") -> list[ev.TEvent]:
+    def _do_record_heads_up(self, result: HeadsUpResult, shoe: str = "") -> list[ev.TEvent]:
         """Record a heads-up knockout of the registered players: the draw, each match and
         round, the losers of each stage eliminated together (sharing their places: 4.19), and
         the places and prizes, which the tournament works out itself from these events.

@@ -47,7 +47,7 @@ class EntryDesk(Placing):
                 f"{player} is not a loyalty member and the director has not permitted entry",
             )
 
-    def register(
+    def _do_register(
         self,
         player: str,
         name: str = "",
@@ -125,7 +125,7 @@ class EntryDesk(Placing):
         except st.SeatingDrawError as err:
             raise refuse("dunedin-house 80", f"{where}'s button draw: {err}") from None
 
-    def transfer(
+    def _do_transfer(
         self,
         player: str,
         to: str,
@@ -159,7 +159,7 @@ class EntryDesk(Placing):
         self._eligibility(to, age, member, excluded, director_approves)
         return self._emit_all([ev.EntryTransferred(player, to, name or to, clause)])
 
-    def forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
+    def _do_forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
         """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
         96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
         e = self._entrant(player)
@@ -171,7 +171,7 @@ class EntryDesk(Placing):
             raise refuse(clause, f"{player} cannot forfeit {chips} of {e.stack} chips")
         return self._emit_all([ev.ChipsForfeited(player, chips, clause)])
 
-    def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
+    def _do_cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
         """An entrant cancels: refunded in full if not less than 24 hours before the start
         (qld-tournament-2020 3.10); under act-omaha-2017 20.23 entry fees are non-refundable."""
         e = self._entrant(player)
@@ -186,7 +186,7 @@ class EntryDesk(Placing):
             )
         return self._emit_all([ev.EntryCancelled(player, e.paid, "qld-tournament-2020 3.10")])
 
-    def cancel(self) -> list[ev.TEvent]:
+    def _do_cancel(self) -> list[ev.TEvent]:
         """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
         (qld-tournament-2020 3.10; act-omaha-2017 20.23; act-uth-2025 16.24)."""
         if self.finished or self.cancelled:
@@ -200,7 +200,7 @@ class EntryDesk(Placing):
     # ------------------------------------------------------------------------------------
     # Start: the draw, the button draw, absent players
 
-    def start(
+    def _do_start(
         self,
         rng: random.Random,
         cards: Iterator[Card],
@@ -307,7 +307,7 @@ class EntryDesk(Placing):
             return Ruling("dunedin-house glossary: Re-buy", f"{player} has more than {limit} chips")
         return None
 
-    def buy(self, player: str, kind: str, rng: random.Random | None = None) -> list[ev.TEvent]:
+    def _do_buy(self, player: str, kind: str, rng: random.Random | None = None) -> list[ev.TEvent]:
         """A re-buy (qld-tournament-2020 4.22; act-uth-2025 16.3(a)(iii)(G)), an add-on (4.22),
         or a re-entry after elimination (3.5), within its period; the price goes to the prize
         pool (4.4)."""
@@ -340,7 +340,7 @@ class EntryDesk(Placing):
     # ------------------------------------------------------------------------------------
     # Multi-flight days and the 4.13 option to forfeit and buy back
 
-    def end_flight(self) -> list[ev.TEvent]:
+    def _do_end_flight(self) -> list[ev.TEvent]:
         """The end of a starting flight: every remaining stack is bagged for the final day
         (qld-tournament-2020 4.13; 2 "Multi-Flight Tournaments")."""
         if not self.started or self.bagged or self.finished:
@@ -355,7 +355,7 @@ class EntryDesk(Placing):
             ]
         )
 
-    def forfeit(self, player: str, buy_back: bool = True) -> list[ev.TEvent]:
+    def _do_forfeit(self, player: str, buy_back: bool = True) -> list[ev.TEvent]:
         """qld-tournament-2020 4.13: at the end of a re-entry or re-buy period, or when a
         flight's play is complete, a player with no more than the starting stack may forfeit
         those chips (removed from play at once) and buy back in with a fresh entry; in a
@@ -380,7 +380,7 @@ class EntryDesk(Placing):
             )
         return self._emit_all(out)
 
-    def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
+    def _do_seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
         """Alternates take seats as they become free during late registration, paying the
         entry then, with a full starting stack (qld-tournament-2020 2 "Alternates", 3.6)."""
         c = self.conditions

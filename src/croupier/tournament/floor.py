@@ -28,7 +28,7 @@ class Floor(Dealing):
     # ------------------------------------------------------------------------------------
     # Tables: breaking, balancing, the final table, hand-for-hand, colour-ups
 
-    def maintain(self, rng: random.Random, cards: Iterator[Card]) -> list[ev.TEvent]:
+    def _do_maintain(self, rng: random.Random, cards: Iterator[Card]) -> list[ev.TEvent]:
         """Between hands: the final-table redraw once every player fits one table
         (qld-tournament-2020 4.25, dunedin-house 80), tables broken as players are eliminated
         (act-omaha-2017 20.9), the rest balanced (dunedin-house 82), and hand-for-hand on the
@@ -101,7 +101,7 @@ class Floor(Dealing):
                 self._emit(ev.TableBroken(number, "qld-tournament-2020 4.25"))
         self._emit(ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), "dunedin-house 80"))
 
-    def colour_up(self, cards: Iterator[Card]) -> list[ev.TEvent]:
+    def _do_colour_up(self, cards: Iterator[Card]) -> list[ev.TEvent]:
         """Race off the chip whose level is over at every table (qld-tournament-2020 4.40;
         dunedin-house 87-88)."""
         i = self.due_colour_up()
@@ -139,7 +139,7 @@ class Floor(Dealing):
             )
         return self._emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
 
-    def correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
+    def _do_correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
         """dunedin-house 78: a player who started in the wrong seat with the correct stack is
         moved to the correct seat and takes their whole stack with them."""
         e = self._entrant(player)
@@ -156,7 +156,7 @@ class Floor(Dealing):
     # ------------------------------------------------------------------------------------
     # Players: presence, provisional elimination, penalties, disqualification
 
-    def set_present(
+    def _do_set_present(
         self, player: str, present: bool, rng: random.Random | None = None
     ) -> list[ev.TEvent]:
         """A player arrives or leaves the table (qld-tournament-2020 4.15); a provisionally
@@ -168,7 +168,7 @@ class Floor(Dealing):
             raise refuse("qld-tournament-2020 4.15", f"{player} is not playing")
         return self._emit_all([ev.Presence(player, present, "qld-tournament-2020 4.15")])
 
-    def provisionally_eliminate(self, player: str) -> list[ev.TEvent]:
+    def _do_provisionally_eliminate(self, player: str) -> list[ev.TEvent]:
         """qld-tournament-2020 4.14: a player who has not taken their seat by the end of level 4
         may be provisionally eliminated; their stake is removed from play."""
         e = self._entrant(player)
@@ -201,7 +201,7 @@ class Floor(Dealing):
             out.append(ev.Eliminated((player,), (0,), PE_CLAUSE))
         return self._emit_all(out)
 
-    def penalise(self, player: str, kind: str, amount: int = 0) -> list[ev.TEvent]:
+    def _do_penalise(self, player: str, kind: str, amount: int = 0) -> list[ev.TEvent]:
         """A penalty: ``warning``; ``minutes`` away (10, 20 or 30: qld-tournament-2020 4.37);
         ``hands`` or ``rounds`` missed (dunedin-house 98: rounds of 1-4); ``disqualify``.
         While away the player's blinds and antes are posted and the hand killed (99)."""
@@ -209,7 +209,7 @@ class Floor(Dealing):
         if e.status not in (PLAYING, BUSTED):
             raise refuse("qld-tournament-2020 4.37", f"{player} is not playing")
         if kind == "disqualify":
-            return self.disqualify(
+            return self._do_disqualify(
                 player,
                 self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.15", "dunedin-house 98"),
             )
@@ -245,7 +245,7 @@ class Floor(Dealing):
             return self._emit_all([ev.Penalised(player, kind, hands, 0, "dunedin-house 98")])
         raise refuse("qld-tournament-2020 4.37", f"no penalty {kind!r}")
 
-    def disqualify(self, player: str, clause: str = "") -> list[ev.TEvent]:
+    def _do_disqualify(self, player: str, clause: str = "") -> list[ev.TEvent]:
         """Disqualification: no refund, the player's chips taken out of play (qld-tournament-2020
         3.9, 4.16.2, 4.18; dunedin-house 100)."""
         e = self._entrant(player)
@@ -262,7 +262,7 @@ class Floor(Dealing):
             self._award_places()
         return self.events[n:]
 
-    def announce_round(
+    def _do_announce_round(
         self, table: int, kind: str, chips: int = 0, prize: int = 0
     ) -> list[ev.TEvent]:
         """Announce an elimination round (qld-tournament-2020 4.22) or a bonus round (4.45(5))

@@ -209,7 +209,7 @@ class Dealing(EntryDesk):
             tuple(rulings),
         )
 
-    def record(self, results: Sequence[tuple[HandPlan, Round]]) -> list[ev.TEvent]:
+    def _do_record(self, results: Sequence[tuple[HandPlan, Round]]) -> list[ev.TEvent]:
         """Record finished rounds of play (one per table; all tables' rounds together during
         hand-for-hand). Players left with nothing are eliminated (qld-tournament-2020 4.22;
         act-omaha-2017 20.7), or may re-buy first where a re-buy is open to them; players
@@ -401,7 +401,7 @@ class Dealing(EntryDesk):
             )
         )
 
-    def eliminate_busted(self, table: int) -> list[ev.TEvent]:
+    def _do_eliminate_busted(self, table: int) -> list[ev.TEvent]:
         """Busted players at ``table`` who have not re-bought are eliminated before the next
         round of play (qld-tournament-2020 4.22; dunedin-house 89)."""
         t = self.tables[table]

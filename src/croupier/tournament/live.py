@@ -84,7 +84,7 @@ class LiveHands(Floor):
         """The clock running at ``table``, if any."""
         return self.action_clocks.get(table)
 
-    def call_clock(
+    def _do_call_clock(
         self, plan: HandPlan, r: Round, now: int, *, requested: bool = True, reasonable: bool = True
     ) -> list[ev.TEvent]:
         """Put the clock on the player to act: an entrant's reasonable request
@@ -116,7 +116,7 @@ class LiveHands(Floor):
         called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
         return self._emit_all([called])
 
-    def find_slow(self, player: str) -> list[ev.TEvent]:
+    def _do_find_slow(self, player: str) -> list[ev.TEvent]:
         """The director finds ``player`` unduly delaying the game and directs them to expedite
         play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
         at most 10 seconds on every later decision (:meth:`start_decision`)."""
@@ -126,7 +126,7 @@ class LiveHands(Floor):
             raise refuse(clause, f"{player} is not playing")
         return self._emit_all([ev.FoundSlow(player, self.slow.get(player, 0) + 1, clause)])
 
-    def start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
+    def _do_start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
         on at once. Nothing happens for anyone else."""
         p = r.actor
@@ -151,7 +151,7 @@ class LiveHands(Floor):
         )
         return self._emit_all([called])
 
-    def enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
+    def _do_enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """Time is up and the player has not acted: their hand is dead and their wagers stay
         in the pot (qld-tournament-2020 4.26; dunedin-house 90, 55(f)). Applies the fold to
         ``r``; nothing happens while time remains or once the player has acted."""
@@ -169,7 +169,7 @@ class LiveHands(Floor):
     # ------------------------------------------------------------------------------------
     # Floor reports from a live hand
 
-    def report(self, plan: HandPlan, r: Round, incident: Incident) -> list[ev.TEvent]:
+    def _do_report(self, plan: HandPlan, r: Round, incident: Incident) -> list[ev.TEvent]:
         """Rule on what the dealer or floor reports at a tournament table and apply it to
         ``r``. The table's rules of play rule it (``croupier.floor``), except where the
         tournament conditions alter them: qld-tournament-2020 4.2 replaces qld-holdem-2005
@@ -188,7 +188,7 @@ class LiveHands(Floor):
         )
         return self._emit_all([ruled])
 
-    def rule_hidden_chips(
+    def _do_rule_hidden_chips(
         self, player: str, chips: int, *, part_of_action: bool = False, award_to: str = ""
     ) -> list[ev.TEvent]:
         """dunedin-house 85: a chip found hidden behind after ``player``'s all-in was called.
