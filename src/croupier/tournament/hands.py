@@ -404,6 +404,8 @@ class Dealing(EntryDesk):
     def _do_eliminate_busted(self, table: int) -> list[ev.TEvent]:
         """Busted players at ``table`` who have not re-bought are eliminated before the next
         round of play (qld-tournament-2020 4.22; dunedin-house 89)."""
+        if table not in self.tables:
+            raise refuse("qld-tournament-2020 4.23", f"there is no table {table}")
         t = self.tables[table]
         gone = [p for p in t.seats.values() if self.entrants[p].status == BUSTED]
         if not gone:
