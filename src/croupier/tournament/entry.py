@@ -10,7 +10,6 @@ from croupier.cards import Card
 from croupier.rules import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
-from croupier.tournament.conditions import ACT, DUNEDIN
 from croupier.tournament.places import Placing
 from croupier.tournament.state import (
     ALTERNATE,
@@ -77,7 +76,7 @@ class EntryDesk(Placing):
             )
         if player in self.entrants and self.entrants[player].status not in (CANCELLED,):
             raise refuse(
-                self.c("qld-tournament-2020 3.4", "act-omaha-2017 20.6", "dunedin-house 78"),
+                self.book.one_entry_clause,
                 f"{player} has already entered (one entry each; re-entry follows elimination)",
             )
         self._eligibility(player, age, member, excluded, director_approves)
@@ -147,7 +146,7 @@ class EntryDesk(Placing):
         e = self._entrant(player)
         clause = "qld-tournament-2020 3.4"
         if self.started:
-            if not (substitute and self.rules == ACT):
+            if not (substitute and self.book.substitutes_allowed):
                 raise refuse(clause, "entries are transferred before the start")
             clause = "act-omaha-2017 20.13"
             if e.status != PLAYING:
@@ -163,8 +162,7 @@ class EntryDesk(Placing):
         """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
         96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
         e = self._entrant(player)
-        clause = clause or self.c("qld-tournament-2020 4.18", "act-omaha-2017 20.15",
-                                  "dunedin-house 96")  # fmt: skip
+        clause = clause or self.book.chips_out_of_view_clause
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
         if not 0 < chips <= e.stack or chips % self.smallest_chip():
@@ -177,8 +175,8 @@ class EntryDesk(Placing):
         e = self._entrant(player)
         if e.status not in (REGISTERED, ALTERNATE) or self.started:
             raise refuse("qld-tournament-2020 3.10", f"{player} has no entry to cancel")
-        if self.rules == ACT:
-            raise refuse("act-omaha-2017 20.23", "entry fees and commission are non-refundable")
+        if not self.book.refunds_cancelled_entries:
+            raise refuse(self.book.cancel_clause, "entry fees and commission are non-refundable")
         if self.conditions.start - now < timedelta(hours=24):
             raise refuse(
                 "qld-tournament-2020 3.10",
@@ -192,10 +190,7 @@ class EntryDesk(Placing):
         if self.finished or self.cancelled:
             raise refuse("qld-tournament-2020 3.10", "the tournament is already over")
         refunds = tuple((p, e.paid) for p, e in self.entrants.items() if e.paid)
-        clause = self.c(
-            "qld-tournament-2020 3.10", "act-omaha-2017 20.23", "qld-tournament-2020 3.10"
-        )
-        return self._emit_all([ev.TournamentCancelled(refunds, clause)])
+        return self._emit_all([ev.TournamentCancelled(refunds, self.book.cancel_clause)])
 
     # ------------------------------------------------------------------------------------
     # Start: the draw, the button draw, absent players
@@ -227,7 +222,7 @@ class EntryDesk(Placing):
             raise refuse("qld-tournament-2020 4.14", f"no entrant {unknown[0]!r}")
         alternates = [p for p in self.order if self.entrants[p].status == ALTERNATE]
         out: list[ev.TEvent] = []
-        if self.rules == ACT:
+        if self.book.absent_forfeit_at_start:
             gone = [p for p in entrants if p in absent]
             out += [ev.Forfeited(p, "act-omaha-2017 20.10") for p in gone]
             entrants = [p for p in entrants if p not in absent]
@@ -243,7 +238,7 @@ class EntryDesk(Placing):
             raise refuse("qld-tournament-2020 4.6", "a tournament needs at least two entrants")
         c = self.conditions
         draw = st.draw_seats(entrants, c.table_size, rng, st.connections(connected))
-        clause = self.c("qld-tournament-2020 4.6", "act-omaha-2017 20.8", "dunedin-house 78")
+        clause = self.book.draw_clause
         out.append(ev.TournamentStarted(clause, shoe))
         for p in entrants:
             t, s = draw[p]
@@ -292,14 +287,14 @@ class EntryDesk(Placing):
         # dunedin-house glossary: an add-on is "a once-only purchase"; a re-buy is made "whenever
         # the entrant has less than or equal to the starting bank of chips" (conditions built
         # in code, not read from a file, get the glossary's limits here too)
-        once = kind == "add-on" and self.rules == DUNEDIN
+        once = kind == "add-on" and self.book.add_on_once_only
         allowed = 1 if once else purchase.max_per_player
         if used >= allowed:
             if once:
                 clause = "dunedin-house glossary: Add-on"
             return Ruling(clause, f"{player} has made all {allowed} {kind}s")
         limit = purchase.stack_at_most
-        if limit is None and self.rules == DUNEDIN:
+        if limit is None and self.book.rebuy_at_most_starting_stack:
             limit = c.starting_stack
         # dunedin-house 87: re-buy eligibility goes by the stack before a race-off
         stack = e.stack if e.pre_race is None else e.pre_race

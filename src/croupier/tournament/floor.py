@@ -10,7 +10,6 @@ from croupier.rules import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.chiprace import ChipRaceError, chip_race
-from croupier.tournament.conditions import DUNEDIN, QLD
 from croupier.tournament.hands import Dealing
 from croupier.tournament.state import (
     BUSTED,
@@ -40,7 +39,7 @@ class Floor(Dealing):
             self._final_table(rng, cards)
         while len(self.tables) > 1 and len(self.seated) <= (len(self.tables) - 1) * c.table_size:
             number = max(self.tables)
-            clause = self.c("qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81")
+            clause = self.book.moves_clause
             moves = st.break_table([t.view() for t in self.tables.values()], number, rng, clause)
             for m in moves:
                 self._emit(
@@ -72,10 +71,7 @@ class Floor(Dealing):
             if len(alive) <= c.final_table_size:
                 return Ruling("qld-tournament-2020 4.25", "the final table is redrawn first")
             if len(self.seated) <= (len(self.tables) - 1) * c.table_size:
-                clause = self.c(
-                    "qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81"
-                )
-                return Ruling(clause, "a table is due to break first")
+                return Ruling(self.book.moves_clause, "a table is due to break first")
         return None
 
     def _hand_for_hand_due(self) -> bool:
@@ -111,7 +107,7 @@ class Floor(Dealing):
         assert old is not None
         chips = sorted(ch for ch in self.conditions.chips if ch > old)
         new = chips[0]
-        clause = "dunedin-house 87" if self.rules == DUNEDIN else "qld-tournament-2020 4.40"
+        clause = self.book.colour_up_clause
         races: list[ev.ChipRaced] = []  # every table's race is run before any is recorded
         for t in sorted(self.tables.values(), key=lambda x: x.number):
             order = sorted(t.seats)
@@ -172,7 +168,7 @@ class Floor(Dealing):
         """qld-tournament-2020 4.14: a player who has not taken their seat by the end of level 4
         may be provisionally eliminated; their stake is removed from play."""
         e = self._entrant(player)
-        if self.rules != QLD:
+        if not self.book.provisional_elimination:
             raise refuse("qld-tournament-2020 4.14", "provisional elimination is a Queensland rule")
         if e.status != PLAYING or e.arrived:
             raise refuse("qld-tournament-2020 4.14", f"{player} has taken their seat")
@@ -211,7 +207,7 @@ class Floor(Dealing):
         if kind == "disqualify":
             return self._do_disqualify(
                 player,
-                self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.15", "dunedin-house 98"),
+                self.book.penalty_disqualification_clause,
             )
         if kind == "warning":
             return self._emit_all(
@@ -221,21 +217,19 @@ class Floor(Dealing):
                         kind,
                         0,
                         0,
-                        self.c(
-                            "qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 98"
-                        ),
+                        self.book.warning_clause,
                     )
                 ]
             )
         if kind == "minutes":
-            if self.rules != QLD or amount not in (10, 20, 30):
+            if not self.book.time_penalties or amount not in (10, 20, 30):
                 raise refuse("qld-tournament-2020 4.37", "time penalties are 10, 20 or 30 minutes")
             until = self.clock.elapsed + amount * 60
             return self._emit_all(
                 [ev.Penalised(player, kind, 0, until, "qld-tournament-2020 4.37")]
             )
         if kind in ("hands", "rounds"):
-            if self.rules != DUNEDIN:
+            if not self.book.missed_hand_penalties:
                 raise refuse("dunedin-house 98", "missed-hand penalties are a dunedin-house rule")
             if amount < 1 or (kind == "rounds" and amount > 4):
                 raise refuse("dunedin-house 98", "one or more hands, or 1-4 rounds")
@@ -253,9 +247,7 @@ class Floor(Dealing):
             raise refuse("qld-tournament-2020 3.9", f"{player} is not in the tournament")
         if e.status == PROVISIONAL and not self._holds_provisional_place(player):
             raise refuse(PE_CLAUSE, f"{player}'s place has already been awarded")
-        clause = clause or self.c(
-            "qld-tournament-2020 3.9", "act-omaha-2017 20.15", "dunedin-house 100"
-        )
+        clause = clause or self.book.disqualification_clause
         n = len(self.events)
         self._emit(ev.Disqualified(player, e.stack + e.removed, clause))
         if self.started:  # the places wait on nobody now: the last player left wins

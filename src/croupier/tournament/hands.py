@@ -14,7 +14,6 @@ from croupier.table import Seat, Seating, Status, next_deal
 from croupier.table.button import Deal
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
-from croupier.tournament.conditions import ACT, DUNEDIN, QLD
 from croupier.tournament.entry import EntryDesk
 from croupier.tournament.state import BOUNTY_CLAUSE, BUSTED, PLAYING, Table, TournamentError, refuse
 
@@ -42,7 +41,6 @@ class HandPlan:
 
 
 # Tournament tables move the button by the dead-button rule whatever the rulebook of play.
-_TOGETHER_DUNEDIN = "dunedin-house house default (TDA: more chips at the start of the hand)"
 
 
 class Dealing(EntryDesk):
@@ -117,9 +115,7 @@ class Dealing(EntryDesk):
             for s in barred:
                 seats[s] = Seat(t.seats[s], Status.SITTING_OUT)
             deal = next_deal(Seating.of(seats, t.size), _SEATING_RULES, t.buttons)
-            rulings.append(
-                self.c("qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81")
-            )
+            rulings.append(self.book.moves_clause)
         positions = deal.dealt_in
         n = len(positions)
         players = tuple(t.seats[s] for s in positions)
@@ -132,9 +128,7 @@ class Dealing(EntryDesk):
             # 4.29: a player short of a blind still plays, all in for what they have; under
             # dunedin-house 94 that partial blind counts as a full one, so the button and
             # blinds move on as usual (the dead-button deal never asks for a make-up)
-            rulings.append(
-                self.c("qld-tournament-2020 4.29", "qld-tournament-2020 4.29", "dunedin-house 94")
-            )
+            rulings.append(self.book.short_blind_clause)
         antes = [level.ante] * n if level.ante else [0] * n
         if level.big_blind_ante:
             # a big blind too short for both posts the blind first and the rest as the ante
@@ -145,15 +139,13 @@ class Dealing(EntryDesk):
         if n == 2:  # the engine swaps them back so the button posts the small blind (4.35)
             blinds.reverse()
             antes.reverse()
-            rulings.append(
-                self.c("qld-tournament-2020 4.35", "act-omaha-2017 20.20", "dunedin-house 95")
-            )
+            rulings.append(self.book.heads_up_clause)
         killed = frozenset(i for i, p in enumerate(players) if self._absent(p))
         dead_hands: tuple[tuple[int, str], ...] = ()
-        if self.rules == DUNEDIN:
-            # 92: "Unprotected cards will be mucked following the initial deal"; 99: "the hand
-            # is killed after each initial deal". Reading: with every hand dead the big blind's
-            # is left, as though everyone folded to it, so the pot has a winner.
+        if self.book.kills_dead_hands_after_deal:
+            # dunedin-house 92: "Unprotected cards will be mucked following the initial deal";
+            # 99: "the hand is killed after each initial deal". Reading: with every hand dead
+            # the big blind's is left, as though everyone folded to it, so the pot has a winner.
             dead = sorted(killed - {big_pos} if len(killed) == n else killed)
             dead_hands = tuple(
                 (
@@ -165,16 +157,12 @@ class Dealing(EntryDesk):
                 for i in dead
             )
         if any(not self.entrants[players[i]].present for i in killed):
-            rulings.append(
-                self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92")
-            )
+            rulings.append(self.book.absent_hand_clause)
         if any(self.entrants[players[i]].present for i in killed):  # serving a penalty
-            rulings.append(
-                self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99")
-            )
+            rulings.append(self.book.penalty_hand_clause)
         c = self.conditions
         rulebook = c.rulebook
-        if self.rules == QLD:
+        if self.book.live_hand_rules:
             # qld-tournament-2020 4.2: 4.41 replaces qld-holdem-2005 s37 at the tables; the
             # rules of play (and the rulebook id the tables key on) stay qld-holdem-2005's
             rulebook = replace(rulebook, irregularities="qld-tournament")
@@ -191,10 +179,10 @@ class Dealing(EntryDesk):
             # a live dealer enters or confirms each burn card, so 4.42's burns (and the rules
             # of play's) are checked: croupier.round.burns
             record_burns=deck_order is None,
-            full_blind="dunedin-house 94" if self.rules == DUNEDIN else "",
+            full_blind=self.book.full_blind_clause,
             antes_dead=bool(level.big_blind_ante),
             # act-omaha-2017 has no such rule: its showdown order applies (13.1)
-            expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
+            expose_all_in=self.book.all_in_exposure_clause,
             dead_hands=dead_hands,
         )
         return HandPlan(
@@ -262,7 +250,11 @@ class Dealing(EntryDesk):
             if not groups or not self.hand_for_hand:
                 groups.append(([], []))
             exposed = self._exposure(plan, r)
-            if exposed is not None and self.hand_for_hand and self.rules == QLD:
+            if (
+                exposed is not None
+                and self.hand_for_hand
+                and self.book.hand_for_hand_exposure_clause
+            ):
                 held.append(exposed)  # 4.31: face down until the other tables' action is done
             elif exposed is not None:
                 self._emit(exposed)
@@ -274,7 +266,7 @@ class Dealing(EntryDesk):
         # dunedin-house is silent on players knocked out together; croupier applies the TDA
         # practice act-omaha-2017 20.21 also follows: more chips at the start of the hand
         # (for a busted player, the chips put in the pot) finishes higher
-        clause = self.c("qld-tournament-2020 4.19", "act-omaha-2017 20.21", _TOGETHER_DUNEDIN)
+        clause = self.book.knocked_out_together_clause
         for players, contributed in groups:
             if players:
                 self._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
@@ -287,18 +279,14 @@ class Dealing(EntryDesk):
         4.16.1, 4.37; act-omaha-2017 20.12, 20.17). Reading: qld's absent big blind "will have
         up until it is their turn to act", so one back by then may play."""
         dead = set(plan.killed)
-        if self.rules == QLD and len(plan.players) > 1:
+        if self.book.absent_big_blind_may_play and len(plan.players) > 1:
             dead.discard(plan.seats.index(plan.deal.big_blind.seat))
         for e in r.events:
             if isinstance(e, (Checked, Called, BetOrRaised)) and e.player in dead:
                 p = plan.players[e.player]
-                clause = self.c(
-                    "qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92"
-                )
+                clause = self.book.absent_hand_clause
                 if self.entrants[p].present:  # serving a penalty, not absent
-                    clause = self.c(
-                        "qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99"
-                    )
+                    clause = self.book.penalty_hand_clause
                 raise refuse(clause, f"{p}'s hand is dead: it is folded, never played")
 
     def _exposure(self, plan: HandPlan, r: Round) -> ev.HandsExposed | None:
@@ -306,14 +294,14 @@ class Dealing(EntryDesk):
         (qld-tournament-2020 4.30; dunedin-house 84), or None. act-omaha-2017 has no such rule:
         its showdown order applies (13.1)."""
         live = r.live()
-        if self.rules == ACT or len(live) < 2 or not any(r.all_in[i] for i in live):
+        clause = self.book.all_in_exposure_clause
+        if not clause or len(live) < 2 or not any(r.all_in[i] for i in live):
             return None
         cards = tuple(
             (plan.players[i], tuple(c for c in r.hole[i] or () if c is not None)) for i in live
         )
-        clause = "dunedin-house 84" if self.rules == DUNEDIN else "qld-tournament-2020 4.30"
-        if self.hand_for_hand and self.rules == QLD:
-            clause = "qld-tournament-2020 4.31"
+        if self.hand_for_hand and self.book.hand_for_hand_exposure_clause:
+            clause = self.book.hand_for_hand_exposure_clause
         return ev.HandsExposed(plan.table, plan.hand, cards, clause)
 
     def _record_one(self, plan: HandPlan, r: Round) -> list[tuple[str, int]]:
@@ -366,10 +354,7 @@ class Dealing(EntryDesk):
             # reading of qld-tournament-2020 2 "Bounty": the player who eliminates another)
             by = plan.players[top] if won[top] and top != i and i in zero else ""
             if i in zero and self._may_rebuy(p, busted=True):
-                busted = self.c(
-                    "qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89"
-                )
-                self._emit(ev.Busted(p, busted, before[i], by))
+                self._emit(ev.Busted(p, self.book.busted_clause, before[i], by))
                 continue
             out.append((p, before[i] - stacks[i] if i in zero else before[i]))
             if self.conditions.bounty and by:
@@ -413,7 +398,7 @@ class Dealing(EntryDesk):
         n = len(self.events)
         last = {e.player: e for e in self.events if isinstance(e, ev.Busted)}
         busts = [last[p] for p in gone]
-        clause = self.c("qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89")
+        clause = self.book.busted_clause
         self._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
         for b in busts:
             if self.conditions.bounty and b.by:

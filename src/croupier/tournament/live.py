@@ -38,8 +38,6 @@ from croupier.round.events import (
 )
 from croupier.rules import IllegalAction, Ruling
 from croupier.tournament import events as ev
-from croupier.tournament.action_clock import COUNTDOWN, SLOW_LIMIT
-from croupier.tournament.conditions import DUNEDIN, QLD
 from croupier.tournament.floor import Floor
 from croupier.tournament.hands import HandPlan
 from croupier.tournament.state import PLAYING, TournamentError, refuse
@@ -75,10 +73,8 @@ class LiveHands(Floor):
             raise refuse(clause, f"table {plan.table}: the hand is over")
 
     def _clock_clause(self, requested: bool) -> str:
-        if self.rules == DUNEDIN:
-            return "dunedin-house 90"
         # act-omaha-2017 is silent on the clock: qld-tournament-2020 4.26/4.28 as the house rule
-        return "qld-tournament-2020 4.26" if requested else "qld-tournament-2020 4.28"
+        return self.book.clock_requested_clause if requested else self.book.clock_called_clause
 
     def clock_on(self, table: int) -> ev.ClockCalled | None:
         """The clock running at ``table``, if any."""
@@ -108,11 +104,10 @@ class LiveHands(Floor):
             and running.acted == _acted(r, p)
         ):
             raise refuse(clause, f"the clock is already on {player}")
-        limit = self.conditions.clock_seconds
-        if self.rules == DUNEDIN:
-            limit += COUNTDOWN
-            if self.slow.get(player, 0) > 1:
-                limit, clause = SLOW_LIMIT, "dunedin-house 91"
+        limit = self.conditions.clock_seconds + self.book.clock_countdown
+        slow_limit = self.book.slow_player_limit
+        if slow_limit is not None and self.slow.get(player, 0) > 1:
+            limit, clause = slow_limit, self.book.slow_clause
         called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
         return self._emit_all([called])
 
@@ -121,7 +116,7 @@ class LiveHands(Floor):
         play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
         at most 10 seconds on every later decision (:meth:`start_decision`)."""
         e = self._entrant(player)
-        clause = "dunedin-house 91" if self.rules == DUNEDIN else "qld-tournament-2020 4.27"
+        clause = self.book.slow_clause
         if e.status not in ("playing", "busted"):
             raise refuse(clause, f"{player} is not playing")
         return self._emit_all([ev.FoundSlow(player, self.slow.get(player, 0) + 1, clause)])
@@ -130,7 +125,8 @@ class LiveHands(Floor):
         """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
         on at once. Nothing happens for anyone else."""
         p = r.actor
-        if self.rules != DUNEDIN or p is None or self.slow.get(plan.players[p], 0) < 2:
+        limit = self.book.slow_player_limit
+        if limit is None or p is None or self.slow.get(plan.players[p], 0) < 2:
             return []
         running = self.action_clocks.get(plan.table)
         if running is not None and (running.hand, running.player, running.acted) == (
@@ -139,15 +135,15 @@ class LiveHands(Floor):
             _acted(r, p),
         ):
             return []  # already on for this decision
-        self._check_live(plan, r, "dunedin-house 91")
+        self._check_live(plan, r, self.book.slow_clause)
         called = ev.ClockCalled(
             plan.table,
             plan.hand,
             plan.players[p],
             _acted(r, p),
             now,
-            SLOW_LIMIT,
-            "dunedin-house 91",
+            limit,
+            self.book.slow_clause,
         )
         return self._emit_all([called])
 
@@ -240,14 +236,15 @@ class LiveHands(Floor):
 
     def _tournament_ruling(self, r: Round, incident: Incident) -> Decision | None:
         """The tournament conditions' own ruling, or None where the rules of play apply."""
-        if self.rules == DUNEDIN and isinstance(incident, CardsInMuck) and incident.retrieve:
+        retrieve = self.book.director_retrieves_any_hand
+        if retrieve and isinstance(incident, CardsInMuck) and incident.retrieve:
             # dunedin-house 93: in a tournament the director may rule any hand retrievable;
             # reading: the director's ruling replaces 56's "clearly identifiable" test
             p = incident.player
             if not 0 <= p < r.n or r.folded[p]:
                 raise refuse("dunedin-house 93", f"player {p} has no live hand to retrieve")
             return Decision(Ruling("dunedin-house 93", f"player {p}'s hand is retrieved and live"))
-        if self.rules != QLD:
+        if not self.book.live_hand_rules:
             if isinstance(incident, CardsRemovedFromShoe):
                 raise refuse(f"{self.rules} (silent)", "no rule for cards taken from the shoe")
             return None

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from croupier.tournament import events as ev
-from croupier.tournament.conditions import QLD
 from croupier.tournament.payouts import schedule, shared_places
 from croupier.tournament.state import DISQUALIFIED, PE_CLAUSE, TournamentState
 
@@ -50,7 +49,7 @@ class Placing(TournamentState):
                 break
             k = len(g.players)
             best = worst - k + 1
-            contributed = list(g.contributed) if self.rules != QLD else None
+            contributed = None if self.book.shares_places_equally else list(g.contributed)
             awards = shared_places(self.prizes, best, g.players, contributed)
             self._emit(
                 ev.PlacesAwarded(

@@ -19,10 +19,11 @@ from typing import Self
 
 from croupier.fold import handlers, on
 from croupier.rules import Ruling
+from croupier.rules.tournament import find_tournament_rules
 from croupier.table import Buttons
 from croupier.tournament import events as ev
 from croupier.tournament.clock import Clock
-from croupier.tournament.conditions import ACT, DUNEDIN, QLD, Conditions, Level
+from croupier.tournament.conditions import Conditions, Level
 from croupier.tournament.payouts import Prize
 from croupier.tournament.seating import TableView
 
@@ -100,10 +101,6 @@ PE_CLAUSE = "qld-tournament-2020 4.14"
 BOUNTY_CLAUSE = "qld-tournament-2020 2 Bounty"
 
 
-def _clause(rules: str, qld: str, act: str, dunedin: str) -> str:
-    return {QLD: qld, ACT: act, DUNEDIN: dunedin}[rules]
-
-
 class TournamentState:
     """A tournament's state, the fold of its events, and the queries on it."""
 
@@ -111,6 +108,7 @@ class TournamentState:
         self.conditions = conditions
         self.flight = flight  # a starting flight: played to a point, never to a winner
         self.rules = conditions.rules
+        self.book = find_tournament_rules(conditions.rules)  # what the rules choose, by name
         self.events: list[ev.TEvent] = []
         self.entrants: dict[str, Entrant] = {}
         self.tables: dict[int, Table] = {}
@@ -157,9 +155,6 @@ class TournamentState:
     # ------------------------------------------------------------------------------------
     # Queries
 
-    def c(self, qld: str, act: str, dunedin: str) -> str:
-        return _clause(self.rules, qld, act, dunedin)
-
     @property
     def alive(self) -> list[str]:
         return [p for p in self.order if self.entrants[p].status in (PLAYING, BUSTED)]
@@ -198,7 +193,7 @@ class TournamentState:
         e = self.entrants.get(player)
         if e is None:
             raise refuse(
-                self.c("qld-tournament-2020 3.1", "act-omaha-2017 20.2", "dunedin-house 78"),
+                self.book.entrant_clause,
                 f"no entrant {player!r}",
             )
         return e
