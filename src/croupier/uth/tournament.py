@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from croupier.cards import Card
 from croupier.rules import IllegalAction, Ruling
+from croupier.tournament.payouts import find_payout_scheme, share_equally
 from croupier.uth.game import TableState, UthRound
 from croupier.uth.tournament_events import (
     Asked,
@@ -645,19 +646,16 @@ class Tournament:
             if draw is None or not tied <= set(draw) or len(set(draw.values())) != len(draw):
                 raise _refuse(CONDITIONS + "(a)(iii)(E)", "level players draw distinct cards")
             groups = self.standings(draw)
-        total = sum(c.prizes) or 1
-        prizes = [self.pool * s // total for s in c.prizes]
-        if sum(c.prizes):  # whole units the shares leave over go to first place (house default)
-            prizes[0] += self.pool - sum(prizes)
+        # whole units the shares leave over go to first place (house default)
+        prizes = find_payout_scheme("shares").amounts(self.pool, len(self.drawn), c.prizes)
         events: list[TEvent] = []
         place = 1
         for g in groups:
             share = sum(prizes[place - 1 + k] for k in range(len(g)) if place - 1 + k < len(prizes))
-            each, odd = divmod(share, len(g))
-            for i, p in enumerate(sorted(g, key=self._seat_key)):
-                # odd units one each to the level players in seat order (house default)
-                won = each + (1 if i < odd else 0)
-                events.append(Placed(p, place, won, tuple(q for q in g if q != p), R + "16.20"))
+            # odd units one each to the level players in seat order (house default)
+            won = share_equally(share, sorted(g, key=self._seat_key))
+            for p in sorted(g, key=self._seat_key):
+                events.append(Placed(p, place, won[p], tuple(q for q in g if q != p), R + "16.20"))
             place += len(g)
         return self._do(*events)
 
