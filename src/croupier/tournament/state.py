@@ -605,3 +605,11 @@ _FOLD = handlers(
     on(ev.HeadsUpRoundWon, TournamentState._on_heads_up_round_won),
     on(ev.HiddenChipsRuled, TournamentState._on_hidden_chips_ruled),
 )
+
+
+class Component:
+    """One part of a tournament's work (the entry desk, dealing, the floor, the clock, the
+    prizes): its commands and queries on the tournament's one state, of which it keeps no copy."""
+
+    def __init__(self, t: TournamentState) -> None:
+        self.t = t

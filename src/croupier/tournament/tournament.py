@@ -6,9 +6,11 @@ start, re-buy, penalise, ...). Each command is checked first: a refused one rais
 changes nothing. An accepted one appends events, and their handlers are the only code that
 changes state, so :meth:`Tournament.from_events` rebuilds a tournament from its event list.
 
-The class is layered, each layer a module: ``state`` (the fold and the queries), ``places``
-(places and prizes), ``entry`` (entries, purchases, flights), ``hands`` (planning and recording
-rounds of play), ``floor`` (tables, colour-ups, absences, penalties), and here the clock.
+The class is a facade over one state (``state``: the fold and the queries) and the components
+that work on it, each a module: ``entry`` (the entry desk: entries, purchases, flights),
+``hands`` (dealing: planning and recording rounds of play), ``floor`` (tables, seating moves,
+colour-ups, absences, penalties), ``live`` (the clock on a player, the floor's reports),
+``places`` (places and prizes), ``bracket`` (heads-up knockouts), and here the clock.
 
 The hands themselves are ordinary rounds: :meth:`Tournament.plan_hand` gives the round's
 configuration (who sits where, the blinds and antes of the current level, whose hands are dead)
@@ -37,8 +39,12 @@ from croupier.rules import Ruling
 from croupier.tournament import commands as cm
 from croupier.tournament import events as ev
 from croupier.tournament.bracket import Bracket
-from croupier.tournament.hands import HandPlan
+from croupier.tournament.entry import EntryDesk
+from croupier.tournament.floor import Floor
+from croupier.tournament.hands import Dealing, HandPlan
 from croupier.tournament.headsup import HeadsUpResult
+from croupier.tournament.live import LiveHands
+from croupier.tournament.places import Prizes
 from croupier.tournament.state import (
     ALTERNATE,
     BUSTED,
@@ -49,9 +55,11 @@ from croupier.tournament.state import (
     PLAYING,
     PROVISIONAL,
     REGISTERED,
+    Component,
     Entrant,
     Table,
     TournamentError,
+    TournamentState,
     refuse,
 )
 
@@ -125,7 +133,7 @@ def _played(plan: HandPlan, r: Round) -> cm.PlayedHand:
     return cm.PlayedHand(plan, r.config, tuple(r.events))
 
 
-class Tournament(Bracket):
+class Tournament(TournamentState):
     """One tournament under its :class:`Conditions`: every command of the floor, the players and
     the operator, each refused with a ruling citing its clause or applied as events."""
 
@@ -311,24 +319,46 @@ class Tournament(Bracket):
         return self.apply(cm.Adjust(seconds))
 
     # ------------------------------------------------------------------------------------
-    # The clock
+    # Queries answered by the components
 
-    def _do_tick(self, seconds: int) -> list[ev.TEvent]:
+    def why_not_buy(self, player: str, kind: str, busted: bool = False) -> Ruling | None:
+        return EntryDesk(self).why_not_buy(player, kind, busted)
+
+    def why_not_deal(self, table: int) -> Ruling | None:
+        """Why a hand cannot be dealt at ``table`` now, or None."""
+        return Dealing(self).why_not_deal(table)
+
+    def plan_hand(self, table: int, deck_order: Sequence[Card] | None = None) -> HandPlan:
+        return Dealing(self).plan_hand(table, deck_order)
+
+    def result_log(self) -> list[dict[str, object]]:
+        return Prizes(self).result_log()
+
+    def clock_on(self, table: int) -> ev.ClockCalled | None:
+        """The clock running at ``table``, if any."""
+        return LiveHands(self).clock_on(table)
+
+
+class Timekeeper(Component):
+    """The tournament clock: time fed in, pauses and corrections (qld-tournament-2020 4.21;
+    act-omaha-2017 20.16-20.17)."""
+
+    def tick(self, seconds: int) -> list[ev.TEvent]:
         if seconds < 0:
             raise refuse("qld-tournament-2020 4.21", "time does not run backwards")
-        return self._emit_all([ev.ClockTicked(seconds)]) if seconds else []
+        return self.t._emit_all([ev.ClockTicked(seconds)]) if seconds else []
 
-    def _do_pause(self, paused: bool = True) -> list[ev.TEvent]:
-        if paused == self.clock.paused:
+    def pause(self, paused: bool = True) -> list[ev.TEvent]:
+        if paused == self.t.clock.paused:
             raise refuse(
                 "act-omaha-2017 20.16", f"the clock is already {'paused' if paused else 'running'}"
             )
-        return self._emit_all([ev.ClockPaused(paused, "act-omaha-2017 20.16")])
+        return self.t._emit_all([ev.ClockPaused(paused, "act-omaha-2017 20.16")])
 
-    def _do_adjust(self, seconds: int) -> list[ev.TEvent]:
-        if self.clock.elapsed + seconds < 0:
+    def adjust(self, seconds: int) -> list[ev.TEvent]:
+        if self.t.clock.elapsed + seconds < 0:
             raise refuse("act-omaha-2017 20.17", "the clock cannot go back before the start")
-        return self._emit_all([ev.ClockAdjusted(seconds, "act-omaha-2017 20.17")])
+        return self.t._emit_all([ev.ClockAdjusted(seconds, "act-omaha-2017 20.17")])
 
 
 def _live(t: Tournament, h: cm.PlayedHand, i: _Inputs) -> Round:
@@ -337,7 +367,7 @@ def _live(t: Tournament, h: cm.PlayedHand, i: _Inputs) -> Round:
 
 
 def _register(t: Tournament, c: cm.Register, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_register(
+    return EntryDesk(t).register(
         c.player,
         c.name,
         age=c.age,
@@ -351,7 +381,7 @@ def _register(t: Tournament, c: cm.Register, i: _Inputs) -> list[ev.TEvent]:
 
 
 def _transfer(t: Tournament, c: cm.Transfer, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_transfer(
+    return EntryDesk(t).transfer(
         c.player,
         c.to,
         c.name,
@@ -364,15 +394,15 @@ def _transfer(t: Tournament, c: cm.Transfer, i: _Inputs) -> list[ev.TEvent]:
 
 
 def _cancel_entry(t: Tournament, c: cm.CancelEntry, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_cancel_entry(c.player, c.now)
+    return EntryDesk(t).cancel_entry(c.player, c.now)
 
 
 def _cancel(t: Tournament, c: cm.Cancel, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_cancel()
+    return EntryDesk(t).cancel()
 
 
 def _start(t: Tournament, c: cm.Start, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_start(
+    return EntryDesk(t).start(
         _draws(i),
         i.cards,
         c.absent,
@@ -383,109 +413,109 @@ def _start(t: Tournament, c: cm.Start, i: _Inputs) -> list[ev.TEvent]:
 
 
 def _buy(t: Tournament, c: cm.Buy, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_buy(c.player, c.kind, i.rng)
+    return EntryDesk(t).buy(c.player, c.kind, i.rng)
 
 
 def _seat_alternates(t: Tournament, c: cm.SeatAlternates, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_seat_alternates(_draws(i))
+    return EntryDesk(t).seat_alternates(_draws(i))
 
 
 def _end_flight(t: Tournament, c: cm.EndFlight, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_end_flight()
+    return EntryDesk(t).end_flight()
 
 
 def _forfeit(t: Tournament, c: cm.Forfeit, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_forfeit(c.player, c.buy_back)
+    return EntryDesk(t).forfeit(c.player, c.buy_back)
 
 
 def _forfeit_chips(t: Tournament, c: cm.ForfeitChips, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_forfeit_chips(c.player, c.chips, c.clause)
+    return EntryDesk(t).forfeit_chips(c.player, c.chips, c.clause)
 
 
 def _tick(t: Tournament, c: cm.Tick, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_tick(c.seconds)
+    return Timekeeper(t).tick(c.seconds)
 
 
 def _pause(t: Tournament, c: cm.Pause, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_pause(c.paused)
+    return Timekeeper(t).pause(c.paused)
 
 
 def _adjust(t: Tournament, c: cm.Adjust, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_adjust(c.seconds)
+    return Timekeeper(t).adjust(c.seconds)
 
 
 def _record_hands(t: Tournament, c: cm.RecordHands, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_record(
+    return Dealing(t).record(
         list(zip((h.plan for h in c.hands), _rounds(c.hands, i.rounds), strict=True))
     )
 
 
 def _eliminate_busted(t: Tournament, c: cm.EliminateBusted, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_eliminate_busted(c.table)
+    return Dealing(t).eliminate_busted(c.table)
 
 
 def _record_heads_up(t: Tournament, c: cm.RecordHeadsUp, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_record_heads_up(c.result, c.shoe)
+    return Bracket(t).record_heads_up(c.result, c.shoe)
 
 
 def _maintain(t: Tournament, c: cm.Maintain, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_maintain(_draws(i), i.cards)
+    return Floor(t).maintain(_draws(i), i.cards)
 
 
 def _colour_up(t: Tournament, c: cm.ColourUp, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_colour_up(i.cards)
+    return Floor(t).colour_up(i.cards)
 
 
 def _correct_seat(t: Tournament, c: cm.CorrectSeat, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_correct_seat(c.player, c.table, c.seat)
+    return Floor(t).correct_seat(c.player, c.table, c.seat)
 
 
 def _set_present(t: Tournament, c: cm.SetPresent, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_set_present(c.player, c.present, i.rng)
+    return Floor(t).set_present(c.player, c.present, i.rng)
 
 
 def _provisionally_eliminate(
     t: Tournament, c: cm.ProvisionallyEliminate, i: _Inputs
 ) -> list[ev.TEvent]:
-    return t._do_provisionally_eliminate(c.player)
+    return Floor(t).provisionally_eliminate(c.player)
 
 
 def _penalise(t: Tournament, c: cm.Penalise, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_penalise(c.player, c.kind, c.amount)
+    return Floor(t).penalise(c.player, c.kind, c.amount)
 
 
 def _disqualify(t: Tournament, c: cm.Disqualify, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_disqualify(c.player, c.clause)
+    return Floor(t).disqualify(c.player, c.clause)
 
 
 def _announce_round(t: Tournament, c: cm.AnnounceRound, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_announce_round(c.table, c.kind, c.chips, c.prize)
+    return Floor(t).announce_round(c.table, c.kind, c.chips, c.prize)
 
 
 def _call_clock(t: Tournament, c: cm.CallClock, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_call_clock(
+    return LiveHands(t).call_clock(
         c.hand.plan, _live(t, c.hand, i), c.now, requested=c.requested, reasonable=c.reasonable
     )
 
 
 def _start_decision(t: Tournament, c: cm.StartDecision, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_start_decision(c.hand.plan, _live(t, c.hand, i), c.now)
+    return LiveHands(t).start_decision(c.hand.plan, _live(t, c.hand, i), c.now)
 
 
 def _enforce_clock(t: Tournament, c: cm.EnforceClock, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_enforce_clock(c.hand.plan, _live(t, c.hand, i), c.now)
+    return LiveHands(t).enforce_clock(c.hand.plan, _live(t, c.hand, i), c.now)
 
 
 def _find_slow(t: Tournament, c: cm.FindSlow, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_find_slow(c.player)
+    return LiveHands(t).find_slow(c.player)
 
 
 def _report(t: Tournament, c: cm.Report, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_report(c.hand.plan, _live(t, c.hand, i), c.incident)
+    return LiveHands(t).report(c.hand.plan, _live(t, c.hand, i), c.incident)
 
 
 def _rule_hidden_chips(t: Tournament, c: cm.RuleHiddenChips, i: _Inputs) -> list[ev.TEvent]:
-    return t._do_rule_hidden_chips(
+    return LiveHands(t).rule_hidden_chips(
         c.player, c.chips, part_of_action=c.part_of_action, award_to=c.award_to
     )
 
