@@ -4,6 +4,7 @@ events is the live tournament, and the same commands give the same events."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import inspect
 import random
@@ -28,7 +29,8 @@ def deck(seed: int) -> tuple[Card, ...]:
 
 
 def whole(t: Tournament) -> object:
-    return state(vars(t))
+    """The whole state, copied: later changes to the tournament do not reach it."""
+    return copy.deepcopy(state(vars(t)))
 
 
 def rebuilt(t: Tournament) -> Tournament:
@@ -221,3 +223,20 @@ def test_the_methods_and_the_commands_agree() -> None:
         by_command.apply(cm.Register(f"p{i + 1}"))
     by_command.apply(cm.Start(seed=5, cards=deck(1)))
     assert by_method.events == by_command.events
+
+
+def test_a_command_refused_part_way_is_undone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal raised after some of a command's events were folded leaves the tournament as
+    it was before the command (here the places step refuses after the disqualification)."""
+    from croupier.tournament.places import Prizes
+    from croupier.tournament.state import refuse
+
+    def refuses(self: Prizes) -> None:
+        raise refuse("qld-tournament-2020 4.4", "injected")
+
+    t = started()
+    before = whole(t)
+    monkeypatch.setattr(Prizes, "award_places", refuses)
+    with pytest.raises(TournamentError, match="injected"):
+        t.apply(cm.Disqualify("p1"))
+    assert differences(whole(t), before) == []
