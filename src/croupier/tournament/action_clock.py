@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from croupier.round import Fold, Round
 from croupier.rules import Ruling
+from croupier.rules.tournament import find_tournament_rules
 
 COUNTDOWN = 10  # dunedin-house 90
 SLOW_LIMIT = 10  # dunedin-house 91
@@ -78,12 +79,13 @@ class ClockPolicy:
             raise ActionClockError(
                 Ruling("qld-tournament-2020 4.26", "the request is not reasonable yet")
             )
-        if self.rules == "dunedin-house":
-            limit = self.schedule_seconds + COUNTDOWN
-            if player_id in self.slow_players:
-                limit = SLOW_LIMIT
-            return ActionClock(p, now, limit, "dunedin-house 90")
-        clause = "qld-tournament-2020 4.26" if requested else "qld-tournament-2020 4.28"
+        book = find_tournament_rules(self.rules)
+        if book.clock_countdown:  # the schedule's time, then a countdown
+            limit = self.schedule_seconds + book.clock_countdown
+            if player_id in self.slow_players and book.slow_player_limit is not None:
+                limit = book.slow_player_limit
+            return ActionClock(p, now, limit, book.clock_requested_clause)
+        clause = book.clock_requested_clause if requested else book.clock_called_clause
         return ActionClock(p, now, 60, clause)
 
     def found_slow(self, player_id: str) -> ClockPolicy:
@@ -101,4 +103,4 @@ class ClockPolicy:
         return None
 
     def _clause(self) -> str:
-        return "dunedin-house 90" if self.rules == "dunedin-house" else "qld-tournament-2020 4.26"
+        return find_tournament_rules(self.rules).clock_requested_clause

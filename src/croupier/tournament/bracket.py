@@ -8,13 +8,13 @@ from collections import Counter
 
 from croupier.tournament import events as ev
 from croupier.tournament.headsup import HeadsUpResult
-from croupier.tournament.live import LiveHands
-from croupier.tournament.state import REGISTERED, refuse
+from croupier.tournament.places import Prizes
+from croupier.tournament.state import REGISTERED, Component, refuse
 
 HU = "qld-tournament-2020 4.45"
 
 
-class Bracket(LiveHands):
+class Bracket(Component):
     """Records a heads-up knockout played by :func:`croupier.tournament.headsup.run_heads_up`."""
 
     def record_heads_up(self, result: HeadsUpResult, shoe: str = "") -> list[ev.TEvent]:
@@ -22,32 +22,32 @@ class Bracket(LiveHands):
         round, the losers of each stage eliminated together (sharing their places: 4.19), and
         the places and prizes, which the tournament works out itself from these events.
         ``shoe`` names the source of the cards (``secure`` or ``seeded:N``)."""
-        if not self.conditions.heads_up_matches:
+        if not self.t.conditions.heads_up_matches:
             raise refuse(HU, "these conditions are not a heads-up tournament")
-        if self.started:
+        if self.t.started:
             raise refuse(HU, "the tournament has already started")
-        registered = {p for p, e in self.entrants.items() if e.status == REGISTERED}
+        registered = {p for p, e in self.t.entrants.items() if e.status == REGISTERED}
         first = result.rounds[0] if result.rounds else ()
         drawn = [*result.byes, *(p for r in first for p in r.players)]
         if Counter(drawn) != Counter(registered):
             raise refuse(HU, "the bracket's players are not the registered field")
         _check_bracket(result, registered)
-        n = len(self.events)
-        self._emit(ev.TournamentStarted(HU, shoe))
-        self._emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, "qld-tournament-2020 4.6"))
+        n = len(self.t.events)
+        self.t._emit(ev.TournamentStarted(HU, shoe))
+        self.t._emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, "qld-tournament-2020 4.6"))
         for k, stage in enumerate(result.rounds, 1):
             for rnd in stage:
                 for m in rnd.matches:
-                    self._emit(
+                    self.t._emit(
                         ev.MatchPlayed(k, m.players, m.winner, m.hands, "qld-tournament-2020 2")
                     )
-                self._emit(ev.HeadsUpRoundWon(k, rnd.players, rnd.winner, f"{HU}(1)"))
+                self.t._emit(ev.HeadsUpRoundWon(k, rnd.players, rnd.winner, f"{HU}(1)"))
             losers = tuple(r.loser for r in stage)
             # losers of one stage go out together and share their places (4.19 read for a
             # bracket, as croupier.tournament.headsup does)
-            self._emit(ev.Eliminated(losers, (0,) * len(losers), "qld-tournament-2020 4.19"))
-            self._award_places()
-        return self.events[n:]
+            self.t._emit(ev.Eliminated(losers, (0,) * len(losers), "qld-tournament-2020 4.19"))
+            Prizes(self.t).award_places()
+        return self.t.events[n:]
 
 
 def _check_bracket(result: HeadsUpResult, registered: set[str]) -> None:

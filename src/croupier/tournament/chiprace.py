@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card
+from croupier.rules.tournament import find_tournament_rules
 
 
 class ChipRaceError(ValueError):
@@ -76,7 +77,7 @@ def chip_race(
     odd = tuple(v // old_chip for v in odd_value)
     tally = sum(odd_value)
     prizes = min(new_chips_for(tally, new_chip), sum(1 for c in odd if c))
-    clause = "qld-tournament-2020 4.40" if rulebook != "dunedin-house" else "dunedin-house 87"
+    clause = find_tournament_rules(rulebook).colour_up_clause
     dealt: list[list[Card]] = [[] for _ in range(n)]
     order = [(first + k) % n for k in range(n)]
 

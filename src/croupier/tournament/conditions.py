@@ -19,12 +19,11 @@ from typing import Any
 
 from croupier.round.games import HOLDEM, Game
 from croupier.round.structures import Structure
-from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
+from croupier.rules import Rulebook
+from croupier.rules.tournament import TOURNAMENT_RULES as _BOOKS
+from croupier.rules.tournament import find_tournament_rules
 
-QLD = "qld-tournament-2020"
-ACT = "act-omaha-2017"
-DUNEDIN = "dunedin-house"
-TOURNAMENT_RULES = (QLD, ACT, DUNEDIN)
+TOURNAMENT_RULES = tuple(_BOOKS)
 GAMES = ("holdem", "omaha", "short-deck")
 STRUCTURES = ("no-limit", "full-pot", "half-pot", "fixed")
 
@@ -154,8 +153,7 @@ class Conditions:
         4.35; act-omaha-2017 20.20; dunedin-house 95)."""
         from dataclasses import replace
 
-        base = {QLD: QLD_HOLDEM_2005, ACT: ACT_OMAHA_2017, DUNEDIN: DUNEDIN_HOUSE}[self.rules]
-        return replace(base, heads_up_button_small_blind=True)
+        return replace(find_tournament_rules(self.rules).tables, heads_up_button_small_blind=True)
 
     @property
     def game_rules(self) -> Game:
@@ -283,7 +281,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
     entry_fee = f.count("entry_fee", minimum=0)
     admin_fee = f.count("admin_fee", 0)
     commission = f.count("commission", 0)
-    if commission and rules != ACT:
+    if commission and not find_tournament_rules(rules).commission_allowed:
         raise ConditionsError(
             "commission",
             "only act-omaha-2017 tournaments may retain a tournament commission (20.22); "
@@ -298,16 +296,17 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
     game = f.choice("game", GAMES, "holdem")
     option = f.choice("short_deck_option", ("A", "B"), "A")
     structure = f.choice("structure", STRUCTURES, "no-limit")
-    if rules == QLD and structure == "no-limit":
+    book = find_tournament_rules(rules)
+    if not book.tables.no_limit_allowed and structure == "no-limit":
         # qld-tournament-2020 4.1: the Queensland hold'em rules apply; they have no no-limit.
         raise ConditionsError(
             "structure",
             "qld-tournament-2020 4.1 applies qld-holdem-2005, which has no no-limit betting "
             "(s28(1)); choose full-pot, half-pot or fixed",
         )
-    if game == "omaha" and rules == QLD:
+    if game == "omaha" and game not in book.games:
         raise ConditionsError("game", "qld-tournament-2020 governs Texas hold'em tournaments")
-    if game == "short-deck" and rules != QLD:
+    if game == "short-deck" and game not in book.games:
         raise ConditionsError("game", "short deck is a qld-tournament-2020 4.46 game")
     table_size = f.count("table_size", 9, minimum=2)
     if table_size > 10:
@@ -547,21 +546,21 @@ def _with_formats(f: _Fields, cond: Conditions) -> Conditions:
         cond = replace(cond, heads_up_matches=matches)
     if cond.add_on is not None and cond.rebuy is None and cond.re_entry is None:
         raise ConditionsError("add_on", "an add-on is sold at the end of the re-buy period (4.22)")
-    return _dunedin_glossary(_qld_fixed(cond))
+    return _glossary_purchases(_fixed_by_rules(cond))
 
 
-def _qld_fixed(cond: Conditions) -> Conditions:
-    """What qld-tournament-2020 fixes itself and a conditions file may not change: the clock
-    gives "one minute to act" (4.26), and provisional elimination waits for "the completion of
-    Level 4" (4.14; a director may wait longer, not less)."""
-    if cond.rules != QLD:
-        return cond
-    if cond.clock_seconds != 60:
+def _fixed_by_rules(cond: Conditions) -> Conditions:
+    """What the rules fix themselves and a conditions file may not change: qld-tournament-2020's
+    clock gives "one minute to act" (4.26), and provisional elimination waits for "the
+    completion of Level 4" (4.14; a director may wait longer, not less)."""
+    book = find_tournament_rules(cond.rules)
+    fixed = book.fixed_clock_seconds
+    if fixed is not None and cond.clock_seconds != fixed:
         raise ConditionsError(
             "clock_seconds",
             f"qld-tournament-2020 4.26 gives one minute to act, not {cond.clock_seconds} s",
         )
-    if cond.provisional_elimination_level < 4:
+    if cond.provisional_elimination_level < book.earliest_provisional_elimination:
         raise ConditionsError(
             "provisional_elimination_level",
             "qld-tournament-2020 4.14: not before the completion of Level 4",
@@ -569,21 +568,20 @@ def _qld_fixed(cond: Conditions) -> Conditions:
     return cond
 
 
-def _dunedin_glossary(cond: Conditions) -> Conditions:
-    """dunedin-house's glossary defines its purchases. Re-buy: "whenever the entrant has less
-    than or equal to the starting bank of chips", the limit unless the conditions set a lower
-    one. Add-on: "a once-only purchase"."""
+def _glossary_purchases(cond: Conditions) -> Conditions:
+    """The purchases as a glossary defines them (dunedin-house's). Re-buy: "whenever the
+    entrant has less than or equal to the starting bank of chips", the limit unless the
+    conditions set a lower one. Add-on: "a once-only purchase"."""
     from dataclasses import replace
 
-    if cond.rules != DUNEDIN:
-        return cond
-    if cond.add_on is not None and cond.add_on.max_per_player > 1:
+    book = find_tournament_rules(cond.rules)
+    if book.add_on_once_only and cond.add_on is not None and cond.add_on.max_per_player > 1:
         raise ConditionsError(
             "add_on.max_per_player",
             'dunedin-house glossary: Add-on: an add-on is "a once-only purchase"',
         )
     rebuy = cond.rebuy
-    if rebuy is not None:
+    if book.rebuy_at_most_starting_stack and rebuy is not None:
         limit = rebuy.stack_at_most
         if limit is not None and limit > cond.starting_stack:
             raise ConditionsError(

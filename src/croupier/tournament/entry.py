@@ -10,8 +10,6 @@ from croupier.cards import Card
 from croupier.rules import Ruling
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
-from croupier.tournament.conditions import ACT, DUNEDIN
-from croupier.tournament.places import Placing
 from croupier.tournament.state import (
     ALTERNATE,
     BUSTED,
@@ -19,12 +17,13 @@ from croupier.tournament.state import (
     OUT,
     PLAYING,
     REGISTERED,
+    Component,
     TournamentError,
     refuse,
 )
 
 
-class EntryDesk(Placing):
+class EntryDesk(Component):
     """Entries and purchases (qld-tournament-2020 3, 4.4, 4.13, 4.22; act-omaha-2017 20.6-20.11)."""
 
     # ------------------------------------------------------------------------------------
@@ -33,7 +32,7 @@ class EntryDesk(Placing):
     def _eligibility(
         self, player: str, age: int, member: bool, excluded: bool, director_approves: bool
     ) -> None:
-        c = self.conditions
+        c = self.t.conditions
         if age < c.minimum_age:
             raise refuse("qld-tournament-2020 3.13", f"{player} is {age}: entrants must be 18+")
         if excluded:
@@ -64,8 +63,8 @@ class EntryDesk(Placing):
         20.6). Before the start it takes a seat in the draw, or a place among the alternates
         (3.6) once the entries are full; after the start, during late registration, it is
         seated at once where a seat is free (an alternate's entry: qld-tournament-2020 2)."""
-        c = self.conditions
-        if self.cancelled or self.finished:
+        c = self.t.conditions
+        if self.t.cancelled or self.t.finished:
             raise refuse("qld-tournament-2020 3.12", "the tournament is closed")
         if not player:
             raise refuse("qld-tournament-2020 4.9", "a player needs an id for the records")
@@ -75,24 +74,24 @@ class EntryDesk(Placing):
             raise refuse(
                 "qld-tournament-2020 3.3", "the entry and administration fees are due at entry"
             )
-        if player in self.entrants and self.entrants[player].status not in (CANCELLED,):
+        if player in self.t.entrants and self.t.entrants[player].status not in (CANCELLED,):
             raise refuse(
-                self.c("qld-tournament-2020 3.4", "act-omaha-2017 20.6", "dunedin-house 78"),
+                self.t.book.one_entry_clause,
                 f"{player} has already entered (one entry each; re-entry follows elimination)",
             )
         self._eligibility(player, age, member, excluded, director_approves)
-        registered = self.entries_total
-        alternates = sum(1 for e in self.entrants.values() if e.status == ALTERNATE)
+        registered = self.t.entries_total
+        alternates = sum(1 for e in self.t.entrants.values() if e.status == ALTERNATE)
         alternate = registered >= c.max_entrants
         if alternate and alternates >= c.alternates:
             raise refuse(
                 "qld-tournament-2020 3.12",
                 f"entries are limited to {c.max_entrants} and {c.alternates} alternates",
             )
-        late = self.started
-        if late and not self.level_number <= c.late_registration_levels:
+        late = self.t.started
+        if late and not self.t.level_number <= c.late_registration_levels:
             raise refuse("qld-tournament-2020 3.3", "late registration has closed")
-        fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+        fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
         waits = alternate and not late  # an alternate pays when a seat is theirs
         out: list[ev.TEvent] = [
             ev.Registered(
@@ -108,15 +107,15 @@ class EntryDesk(Placing):
         if late:
             if rng is None:
                 raise refuse("qld-tournament-2020 4.6", "a late entry's seat is drawn: give rng")
-            seat = self._free_seat(rng)
+            seat = self.t._free_seat(rng)
             if seat is None:
                 raise refuse("qld-tournament-2020 2 Alternates", "no seat is free")
             out.append(
                 ev.Seated(player, *seat, c.starting_stack, True, "qld-tournament-2020 2 Alternates")
             )
-        return self._emit_all(out)
+        return self.t._emit_all(out)
 
-    def _draw_button(
+    def draw_button(
         self, seats: Sequence[int], cards: Iterator[Card], where: str
     ) -> tuple[int, dict[int, Card]]:
         """The button draw at a table (dunedin-house 80); short of cards, a refusal."""
@@ -144,58 +143,54 @@ class EntryDesk(Placing):
         croupier's reading of 3.4: a player whose entry was cancelled and refunded (3.10)
         holds no entry, so has not "already entered" and may take one, as they may register
         again; the transferred entry replaces the cancelled one."""
-        e = self._entrant(player)
+        e = self.t._entrant(player)
         clause = "qld-tournament-2020 3.4"
-        if self.started:
-            if not (substitute and self.rules == ACT):
+        if self.t.started:
+            if not (substitute and self.t.book.substitutes_allowed):
                 raise refuse(clause, "entries are transferred before the start")
             clause = "act-omaha-2017 20.13"
             if e.status != PLAYING:
                 raise refuse(clause, f"{player} is not playing")
         elif e.status not in (REGISTERED, ALTERNATE):
             raise refuse(clause, f"{player} holds no entry to transfer")
-        if to in self.entrants and self.entrants[to].status != CANCELLED:
+        if to in self.t.entrants and self.t.entrants[to].status != CANCELLED:
             raise refuse(clause, f"{to} has already entered this tournament")
         self._eligibility(to, age, member, excluded, director_approves)
-        return self._emit_all([ev.EntryTransferred(player, to, name or to, clause)])
+        return self.t._emit_all([ev.EntryTransferred(player, to, name or to, clause)])
 
     def forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
         """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
         96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
-        e = self._entrant(player)
-        clause = clause or self.c("qld-tournament-2020 4.18", "act-omaha-2017 20.15",
-                                  "dunedin-house 96")  # fmt: skip
+        e = self.t._entrant(player)
+        clause = clause or self.t.book.chips_out_of_view_clause
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
-        if not 0 < chips <= e.stack or chips % self.smallest_chip():
+        if not 0 < chips <= e.stack or chips % self.t.smallest_chip():
             raise refuse(clause, f"{player} cannot forfeit {chips} of {e.stack} chips")
-        return self._emit_all([ev.ChipsForfeited(player, chips, clause)])
+        return self.t._emit_all([ev.ChipsForfeited(player, chips, clause)])
 
     def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
         """An entrant cancels: refunded in full if not less than 24 hours before the start
         (qld-tournament-2020 3.10); under act-omaha-2017 20.23 entry fees are non-refundable."""
-        e = self._entrant(player)
-        if e.status not in (REGISTERED, ALTERNATE) or self.started:
+        e = self.t._entrant(player)
+        if e.status not in (REGISTERED, ALTERNATE) or self.t.started:
             raise refuse("qld-tournament-2020 3.10", f"{player} has no entry to cancel")
-        if self.rules == ACT:
-            raise refuse("act-omaha-2017 20.23", "entry fees and commission are non-refundable")
-        if self.conditions.start - now < timedelta(hours=24):
+        if not self.t.book.refunds_cancelled_entries:
+            raise refuse(self.t.book.cancel_clause, "entry fees and commission are non-refundable")
+        if self.t.conditions.start - now < timedelta(hours=24):
             raise refuse(
                 "qld-tournament-2020 3.10",
                 "cancelled less than 24 hours before the start: no refund",
             )
-        return self._emit_all([ev.EntryCancelled(player, e.paid, "qld-tournament-2020 3.10")])
+        return self.t._emit_all([ev.EntryCancelled(player, e.paid, "qld-tournament-2020 3.10")])
 
     def cancel(self) -> list[ev.TEvent]:
         """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
         (qld-tournament-2020 3.10; act-omaha-2017 20.23; act-uth-2025 16.24)."""
-        if self.finished or self.cancelled:
+        if self.t.finished or self.t.cancelled:
             raise refuse("qld-tournament-2020 3.10", "the tournament is already over")
-        refunds = tuple((p, e.paid) for p, e in self.entrants.items() if e.paid)
-        clause = self.c(
-            "qld-tournament-2020 3.10", "act-omaha-2017 20.23", "qld-tournament-2020 3.10"
-        )
-        return self._emit_all([ev.TournamentCancelled(refunds, clause)])
+        refunds = tuple((p, e.paid) for p, e in self.t.entrants.items() if e.paid)
+        return self.t._emit_all([ev.TournamentCancelled(refunds, self.t.book.cancel_clause)])
 
     # ------------------------------------------------------------------------------------
     # Start: the draw, the button draw, absent players
@@ -216,34 +211,36 @@ class EntryDesk(Placing):
         stack is placed in their seat and their blinds are posted (qld-tournament-2020 4.14).
         ``shoe`` names the source of the cards, recorded with the start (``secure`` or
         ``seeded:N``)."""
-        if self.started or self.cancelled:
+        if self.t.started or self.t.cancelled:
             raise refuse("qld-tournament-2020 4.6", "the tournament has already started")
         if stacks is None:
-            entrants = [p for p in self.order if self.entrants[p].status == REGISTERED]
+            entrants = [p for p in self.t.order if self.t.entrants[p].status == REGISTERED]
         else:  # the final day of a multi-flight tournament: the bagged stacks (4.13)
-            entrants = [p for p in self.order if p in stacks]
-        unknown = [p for p in absent if p not in self.entrants]
+            entrants = [p for p in self.t.order if p in stacks]
+        unknown = [p for p in absent if p not in self.t.entrants]
         if unknown:
             raise refuse("qld-tournament-2020 4.14", f"no entrant {unknown[0]!r}")
-        alternates = [p for p in self.order if self.entrants[p].status == ALTERNATE]
+        alternates = [p for p in self.t.order if self.t.entrants[p].status == ALTERNATE]
         out: list[ev.TEvent] = []
-        if self.rules == ACT:
+        if self.t.book.absent_forfeit_at_start:
             gone = [p for p in entrants if p in absent]
             out += [ev.Forfeited(p, "act-omaha-2017 20.10") for p in gone]
             entrants = [p for p in entrants if p not in absent]
             # act-omaha-2017 20.11: forfeited seats offered to reserve players
             taken = alternates[: len(gone)]
-            fee, admin = self._fee_split(self.conditions.entry_fee, self.conditions.admin_fee)
+            fee, admin = self.t._fee_split(self.t.conditions.entry_fee, self.t.conditions.admin_fee)
             out += [
-                ev.Bought(p, "entry", fee, admin, self.conditions.bounty, 0, "act-omaha-2017 20.11")
+                ev.Bought(
+                    p, "entry", fee, admin, self.t.conditions.bounty, 0, "act-omaha-2017 20.11"
+                )
                 for p in taken
             ]
             entrants += taken
         if len(entrants) < 2:
             raise refuse("qld-tournament-2020 4.6", "a tournament needs at least two entrants")
-        c = self.conditions
+        c = self.t.conditions
         draw = st.draw_seats(entrants, c.table_size, rng, st.connections(connected))
-        clause = self.c("qld-tournament-2020 4.6", "act-omaha-2017 20.8", "dunedin-house 78")
+        clause = self.t.book.draw_clause
         out.append(ev.TournamentStarted(clause, shoe))
         for p in entrants:
             t, s = draw[p]
@@ -251,21 +248,21 @@ class EntryDesk(Placing):
             out.append(ev.Seated(p, t, s, stack, p not in absent, clause))
         for t in sorted({ts[0] for ts in draw.values()}):
             seats = [s for (tt, s) in draw.values() if tt == t]
-            button, cards_dealt = self._draw_button(seats, cards, f"table {t}")
+            button, cards_dealt = self.draw_button(seats, cards, f"table {t}")
             out.append(
                 ev.ButtonDrawn(t, button, tuple(sorted(cards_dealt.items())), "dunedin-house 80")
             )
-        return self._emit_all(out)
+        return self.t._emit_all(out)
 
     # ------------------------------------------------------------------------------------
     # Re-buys, add-ons, re-entry
 
-    def _may_rebuy(self, player: str, busted: bool = False) -> bool:
+    def may_rebuy(self, player: str, busted: bool = False) -> bool:
         return self.why_not_buy(player, "rebuy", busted) is None
 
     def why_not_buy(self, player: str, kind: str, busted: bool = False) -> Ruling | None:
-        c = self.conditions
-        e = self.entrants.get(player)
+        c = self.t.conditions
+        e = self.t.entrants.get(player)
         if e is None:
             return Ruling("qld-tournament-2020 3.1", f"no entrant {player!r}")
         purchase = {"rebuy": c.rebuy, "add-on": c.add_on, "re-entry": c.re_entry}[kind]
@@ -276,7 +273,7 @@ class EntryDesk(Placing):
         }[kind]
         if purchase is None:
             return Ruling(clause, f"this tournament has no {kind}")
-        if not self.started or not self._in_period(purchase.from_level, purchase.until_level):
+        if not self.t.started or not self.t._in_period(purchase.from_level, purchase.until_level):
             return Ruling(
                 clause, f"the {kind} period is levels {purchase.from_level}-{purchase.until_level}"
             )
@@ -292,14 +289,14 @@ class EntryDesk(Placing):
         # dunedin-house glossary: an add-on is "a once-only purchase"; a re-buy is made "whenever
         # the entrant has less than or equal to the starting bank of chips" (conditions built
         # in code, not read from a file, get the glossary's limits here too)
-        once = kind == "add-on" and self.rules == DUNEDIN
+        once = kind == "add-on" and self.t.book.add_on_once_only
         allowed = 1 if once else purchase.max_per_player
         if used >= allowed:
             if once:
                 clause = "dunedin-house glossary: Add-on"
             return Ruling(clause, f"{player} has made all {allowed} {kind}s")
         limit = purchase.stack_at_most
-        if limit is None and self.rules == DUNEDIN:
+        if limit is None and self.t.book.rebuy_at_most_starting_stack:
             limit = c.starting_stack
         # dunedin-house 87: re-buy eligibility goes by the stack before a race-off
         stack = e.stack if e.pre_race is None else e.pre_race
@@ -314,17 +311,17 @@ class EntryDesk(Placing):
         why = self.why_not_buy(player, kind)
         if why is not None:
             raise TournamentError(why)
-        c = self.conditions
+        c = self.t.conditions
         p = {"rebuy": c.rebuy, "add-on": c.add_on, "re-entry": c.re_entry}[kind]
         assert p is not None
         out: list[ev.TEvent] = []
         if kind == "re-entry":
             if rng is None:
                 raise refuse("qld-tournament-2020 3.5", "a re-entry's seat is drawn: give rng")
-            seat = self._free_seat(rng)
+            seat = self.t._free_seat(rng)
             if seat is None:
                 raise refuse("qld-tournament-2020 3.5", "no seat is free for a re-entry")
-            price, admin = self._fee_split(p.price, p.admin_fee)
+            price, admin = self.t._fee_split(p.price, p.admin_fee)
             out.append(
                 ev.Bought(player, kind, price, admin, c.bounty, p.chips, "qld-tournament-2020 3.5")
             )
@@ -335,7 +332,7 @@ class EntryDesk(Placing):
                     player, kind, p.price, p.admin_fee, 0, p.chips, "qld-tournament-2020 4.22"
                 )
             )
-        return self._emit_all(out)
+        return self.t._emit_all(out)
 
     # ------------------------------------------------------------------------------------
     # Multi-flight days and the 4.13 option to forfeit and buy back
@@ -343,15 +340,15 @@ class EntryDesk(Placing):
     def end_flight(self) -> list[ev.TEvent]:
         """The end of a starting flight: every remaining stack is bagged for the final day
         (qld-tournament-2020 4.13; 2 "Multi-Flight Tournaments")."""
-        if not self.started or self.bagged or self.finished:
+        if not self.t.started or self.t.bagged or self.t.finished:
             raise refuse("qld-tournament-2020 4.13", "no flight in play to end")
-        pending = [p for p in self.alive if self.entrants[p].status == BUSTED]
+        pending = [p for p in self.t.alive if self.t.entrants[p].status == BUSTED]
         if pending:
             raise refuse("qld-tournament-2020 4.22", f"{pending[0]} must re-buy or be eliminated")
-        return self._emit_all(
+        return self.t._emit_all(
             [
-                ev.StackBagged(p, self.entrants[p].stack, "qld-tournament-2020 4.13")
-                for p in self.alive
+                ev.StackBagged(p, self.t.entrants[p].stack, "qld-tournament-2020 4.13")
+                for p in self.t.alive
             ]
         )
 
@@ -361,43 +358,43 @@ class EntryDesk(Placing):
         those chips (removed from play at once) and buy back in with a fresh entry; in a
         multi-flight tournament the buy-back is an entry into a later flight (``buy_back``
         False here)."""
-        e = self._entrant(player)
-        c = self.conditions
+        e = self.t._entrant(player)
+        c = self.t.conditions
         clause = "qld-tournament-2020 4.13"
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
         if e.stack > c.starting_stack:
             raise refuse(clause, f"{player} has more than the starting stack of {c.starting_stack}")
         ends = [p.until_level for p in (c.re_entry, c.rebuy) if p is not None]
-        at_period_end = bool(ends) and self.level_number == max(ends) + 1 and not self.bagged
-        if not (at_period_end or self.bagged):
+        at_period_end = bool(ends) and self.t.level_number == max(ends) + 1 and not self.t.bagged
+        if not (at_period_end or self.t.bagged):
             raise refuse(clause, "only at the end of the re-entry or re-buy period or a flight")
         out: list[ev.TEvent] = [ev.ChipsForfeited(player, e.stack, clause)]
-        if buy_back and not self.bagged:
-            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+        if buy_back and not self.t.bagged:
+            fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
             out.append(
                 ev.Bought(player, "buy-back", fee, admin, c.bounty, c.starting_stack, clause)
             )
-        return self._emit_all(out)
+        return self.t._emit_all(out)
 
     def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
         """Alternates take seats as they become free during late registration, paying the
         entry then, with a full starting stack (qld-tournament-2020 2 "Alternates", 3.6)."""
-        c = self.conditions
-        if not self.started or self.level_number > c.late_registration_levels:
+        c = self.t.conditions
+        if not self.t.started or self.t.level_number > c.late_registration_levels:
             raise refuse(
                 "qld-tournament-2020 3.6", "alternates are seated during late registration"
             )
-        n = len(self.events)
-        fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
-        for p in [p for p in self.order if self.entrants[p].status == ALTERNATE]:
-            seat = self._free_seat(rng)
+        n = len(self.t.events)
+        fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+        for p in [p for p in self.t.order if self.t.entrants[p].status == ALTERNATE]:
+            seat = self.t._free_seat(rng)
             if seat is None:
                 break
-            self._emit(
+            self.t._emit(
                 ev.Bought(
                     p, "entry", fee, admin, c.bounty, c.starting_stack, "qld-tournament-2020 3.6"
                 )
             )
-            self._emit(ev.Seated(p, *seat, 0, True, "qld-tournament-2020 2 Alternates"))
-        return self.events[n:]
+            self.t._emit(ev.Seated(p, *seat, 0, True, "qld-tournament-2020 2 Alternates"))
+        return self.t.events[n:]

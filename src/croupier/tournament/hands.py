@@ -14,9 +14,18 @@ from croupier.table import Seat, Seating, Status, next_deal
 from croupier.table.button import Deal
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
-from croupier.tournament.conditions import ACT, DUNEDIN, QLD
 from croupier.tournament.entry import EntryDesk
-from croupier.tournament.state import BOUNTY_CLAUSE, BUSTED, PLAYING, Table, TournamentError, refuse
+from croupier.tournament.floor import Floor
+from croupier.tournament.places import Prizes
+from croupier.tournament.state import (
+    BOUNTY_CLAUSE,
+    BUSTED,
+    PLAYING,
+    Component,
+    Table,
+    TournamentError,
+    refuse,
+)
 
 
 @dataclass(frozen=True)
@@ -42,10 +51,9 @@ class HandPlan:
 
 
 # Tournament tables move the button by the dead-button rule whatever the rulebook of play.
-_TOGETHER_DUNEDIN = "dunedin-house house default (TDA: more chips at the start of the hand)"
 
 
-class Dealing(EntryDesk):
+class Dealing(Component):
     """Plans and records rounds of play (qld-tournament-2020 4.15-4.22, 4.24, 4.35)."""
 
     # ------------------------------------------------------------------------------------
@@ -53,38 +61,33 @@ class Dealing(EntryDesk):
 
     def why_not_deal(self, table: int) -> Ruling | None:
         """Why a hand cannot be dealt at ``table`` now, or None."""
-        if not self.started or self.cancelled or self.finished:
+        if not self.t.started or self.t.cancelled or self.t.finished:
             return Ruling("qld-tournament-2020 4.6", "the tournament is not in play")
-        if self.bagged:
+        if self.t.bagged:
             return Ruling("qld-tournament-2020 4.13", "this flight is over; its stacks are bagged")
-        t = self.tables.get(table)
+        t = self.t.tables.get(table)
         if t is None:
             return Ruling("qld-tournament-2020 4.23", f"there is no table {table}")
-        if self.clock.state.level.is_break:
+        if self.t.clock.state.level.is_break:
             return Ruling("act-omaha-2017 20.16", "the tournament is on a break")
-        if self.clock.paused:
+        if self.t.clock.paused:
             return Ruling("act-omaha-2017 20.17", "the clock is paused")
-        pending = [p for p in t.seats.values() if self.entrants[p].status == BUSTED]
+        pending = [p for p in t.seats.values() if self.t.entrants[p].status == BUSTED]
         if pending:
             return Ruling(
                 "qld-tournament-2020 4.22",
                 f"{pending[0]} must re-buy or be eliminated before the next round of play",
             )
-        if self.due_colour_up() is not None:
+        if self.t.due_colour_up() is not None:
             return Ruling("qld-tournament-2020 4.40", "chips are due to be coloured up")
-        if table in st.halted([x.view() for x in self.tables.values()]):
+        if table in st.halted([x.view() for x in self.t.tables.values()]):
             return Ruling("dunedin-house 83", f"table {table} is 3 or more players short")
-        due = self._floor_due()
+        due = Floor(self.t).floor_due()
         if due is not None:
             return due
-        playing = [p for p in t.seats.values() if self.entrants[p].status == PLAYING]
+        playing = [p for p in t.seats.values() if self.t.entrants[p].status == PLAYING]
         if len(playing) < 2:
             return Ruling("qld-tournament-2020 4.23", f"table {table} needs two players")
-        return None
-
-    def _floor_due(self) -> Ruling | None:
-        """What the floor must do between hands before the next deal (croupier.tournament.floor),
-        or None."""
         return None
 
     def plan_hand(self, table: int, deck_order: Sequence[Card] | None = None) -> HandPlan:
@@ -98,10 +101,10 @@ class Dealing(EntryDesk):
         why = self.why_not_deal(table)
         if why is not None:
             raise TournamentError(why)
-        t = self.tables[table]
-        level = self.level()
+        t = self.t.tables[table]
+        level = self.t.level()
         rulings: list[str] = []
-        seats = {s: Seat(p) for s, p in t.seats.items() if self.entrants[p].status == PLAYING}
+        seats = {s: Seat(p) for s, p in t.seats.items() if self.t.entrants[p].status == PLAYING}
         seating = Seating.of(seats, t.size)
         deal = next_deal(seating, _SEATING_RULES, t.buttons)
         barred = {
@@ -117,9 +120,7 @@ class Dealing(EntryDesk):
             for s in barred:
                 seats[s] = Seat(t.seats[s], Status.SITTING_OUT)
             deal = next_deal(Seating.of(seats, t.size), _SEATING_RULES, t.buttons)
-            rulings.append(
-                self.c("qld-tournament-2020 4.24", "act-omaha-2017 20.9", "dunedin-house 81")
-            )
+            rulings.append(self.t.book.moves_clause)
         positions = deal.dealt_in
         n = len(positions)
         players = tuple(t.seats[s] for s in positions)
@@ -128,79 +129,71 @@ class Dealing(EntryDesk):
             i = positions.index(post.seat)
             blinds[i] = level.small_blind if post.blind.value == "small blind" else level.big_blind
         big_pos = positions.index(deal.big_blind.seat)
-        if any(b > self.entrants[players[i]].stack for i, b in enumerate(blinds)):
+        if any(b > self.t.entrants[players[i]].stack for i, b in enumerate(blinds)):
             # 4.29: a player short of a blind still plays, all in for what they have; under
             # dunedin-house 94 that partial blind counts as a full one, so the button and
             # blinds move on as usual (the dead-button deal never asks for a make-up)
-            rulings.append(
-                self.c("qld-tournament-2020 4.29", "qld-tournament-2020 4.29", "dunedin-house 94")
-            )
+            rulings.append(self.t.book.short_blind_clause)
         antes = [level.ante] * n if level.ante else [0] * n
         if level.big_blind_ante:
             # a big blind too short for both posts the blind first and the rest as the ante
             # (house reading, as the TDA rules: qld-tournament-2020 2 "Big Blind Ante" and
             # dunedin-house are silent on the order)
-            stack = self.entrants[players[big_pos]].stack
+            stack = self.t.entrants[players[big_pos]].stack
             antes[big_pos] = max(0, min(level.big_blind_ante, stack - blinds[big_pos]))
         if n == 2:  # the engine swaps them back so the button posts the small blind (4.35)
             blinds.reverse()
             antes.reverse()
-            rulings.append(
-                self.c("qld-tournament-2020 4.35", "act-omaha-2017 20.20", "dunedin-house 95")
-            )
-        killed = frozenset(i for i, p in enumerate(players) if self._absent(p))
+            rulings.append(self.t.book.heads_up_clause)
+        killed = frozenset(i for i, p in enumerate(players) if self.t._absent(p))
         dead_hands: tuple[tuple[int, str], ...] = ()
-        if self.rules == DUNEDIN:
-            # 92: "Unprotected cards will be mucked following the initial deal"; 99: "the hand
-            # is killed after each initial deal". Reading: with every hand dead the big blind's
-            # is left, as though everyone folded to it, so the pot has a winner.
+        if self.t.book.kills_dead_hands_after_deal:
+            # dunedin-house 92: "Unprotected cards will be mucked following the initial deal";
+            # 99: "the hand is killed after each initial deal". Reading: with every hand dead
+            # the big blind's is left, as though everyone folded to it, so the pot has a winner.
             dead = sorted(killed - {big_pos} if len(killed) == n else killed)
             dead_hands = tuple(
                 (
                     i,
                     "dunedin-house 92"
-                    if not self.entrants[players[i]].present
+                    if not self.t.entrants[players[i]].present
                     else "dunedin-house 99",
                 )
                 for i in dead
             )
-        if any(not self.entrants[players[i]].present for i in killed):
-            rulings.append(
-                self.c("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92")
-            )
-        if any(self.entrants[players[i]].present for i in killed):  # serving a penalty
-            rulings.append(
-                self.c("qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99")
-            )
-        c = self.conditions
+        if any(not self.t.entrants[players[i]].present for i in killed):
+            rulings.append(self.t.book.absent_hand_clause)
+        if any(self.t.entrants[players[i]].present for i in killed):  # serving a penalty
+            rulings.append(self.t.book.penalty_hand_clause)
+        c = self.t.conditions
         rulebook = c.rulebook
-        if self.rules == QLD:
+        if self.t.book.live_hand_rules:
             # qld-tournament-2020 4.2: 4.41 replaces qld-holdem-2005 s37 at the tables; the
             # rules of play (and the rulebook id the tables key on) stay qld-holdem-2005's
             rulebook = rulebook.for_tournament()
         cfg = RoundConfig(
-            stacks=tuple(self.entrants[p].stack for p in players),
+            stacks=tuple(self.t.entrants[p].stack for p in players),
             blinds=tuple(blinds),
             min_bet=level.big_blind,
             antes=tuple(antes) if any(antes) else (),
             rulebook=rulebook,
             game=c.game_rules,
             structure=c.structure_for(level),
-            chip_unit=self.smallest_chip(),
+            chip_unit=self.t.smallest_chip(),
             deck_order=tuple(deck_order) if deck_order is not None else None,
             # a live dealer enters or confirms each burn card, so 4.42's burns (and the rules
             # of play's) are checked: croupier.round.burns
             record_burns=deck_order is None,
-            full_blind="dunedin-house 94" if self.rules == DUNEDIN else "",
+            full_blind=self.t.book.full_blind_clause,
             antes_dead=bool(level.big_blind_ante),
             # act-omaha-2017 has no such rule: its showdown order applies (13.1)
-            expose_all_in=self.c("qld-tournament-2020 4.30", "", "dunedin-house 84"),
+            expose_all_in=self.t.book.all_in_exposure_clause,
             dead_hands=dead_hands,
         )
         return HandPlan(
             table,
             t.hands + 1,
-            self.clock.index,
+            self.t.clock.index,
             deal,
             players,
             positions,
@@ -223,7 +216,7 @@ class Dealing(EntryDesk):
             if plan.table in recorded:
                 raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: one round, twice")
             recorded.add(plan.table)
-            t = self.tables.get(plan.table)
+            t = self.t.tables.get(plan.table)
             if t is None or t.hands + 1 != plan.hand:
                 raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: {stale}")
             if r.config != plan.config:
@@ -235,51 +228,57 @@ class Dealing(EntryDesk):
                     f"table {plan.table}: the round was not dealt as planned",
                 )
             for seat, p in zip(plan.seats, plan.players, strict=True):
-                if p not in self.entrants:  # the entry passed to a substitute since the plan
+                if p not in self.t.entrants:  # the entry passed to a substitute since the plan
                     raise refuse("act-omaha-2017 20.13", f"{p}'s seat has passed to a substitute")
                 if t.seats.get(seat) != p:
                     raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: {stale}")
-            if r.config.stacks != tuple(self.entrants[p].stack for p in plan.players):
+            if r.config.stacks != tuple(self.t.entrants[p].stack for p in plan.players):
                 raise refuse(
                     "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
                 )
             self._check_dead_hands(plan, r)
-        if self.hand_for_hand and len(self.tables) > 1:
+        if self.t.hand_for_hand and len(self.t.tables) > 1:
             # 4.20: hand-for-hand, no table deals its next hand until every table has
             # completed the current one, so the tables' rounds are recorded together (which
             # also holds 4.31's cards and 4.19's shared places to the whole deal)
-            waiting = [n for n in self.tables if n not in recorded and self.why_not_deal(n) is None]
+            waiting = [
+                n for n in self.t.tables if n not in recorded and self.why_not_deal(n) is None
+            ]
             if waiting:
                 raise refuse(
                     "qld-tournament-2020 4.20",
                     f"hand-for-hand: table {waiting[0]} has not completed the current hand; "
                     "every table's hand is recorded together",
                 )
-        n = len(self.events)
+        n = len(self.t.events)
         groups: list[tuple[list[str], list[int]]] = []
         held: list[ev.HandsExposed] = []
         for plan, r in results:
-            if not groups or not self.hand_for_hand:
+            if not groups or not self.t.hand_for_hand:
                 groups.append(([], []))
             exposed = self._exposure(plan, r)
-            if exposed is not None and self.hand_for_hand and self.rules == QLD:
+            if (
+                exposed is not None
+                and self.t.hand_for_hand
+                and self.t.book.hand_for_hand_exposure_clause
+            ):
                 held.append(exposed)  # 4.31: face down until the other tables' action is done
             elif exposed is not None:
-                self._emit(exposed)
+                self.t._emit(exposed)
             for p, chips in self._record_one(plan, r):
                 groups[-1][0].append(p)
                 groups[-1][1].append(chips)
         for exposed in held:
-            self._emit(exposed)
+            self.t._emit(exposed)
         # dunedin-house is silent on players knocked out together; croupier applies the TDA
         # practice act-omaha-2017 20.21 also follows: more chips at the start of the hand
         # (for a busted player, the chips put in the pot) finishes higher
-        clause = self.c("qld-tournament-2020 4.19", "act-omaha-2017 20.21", _TOGETHER_DUNEDIN)
+        clause = self.t.book.knocked_out_together_clause
         for players, contributed in groups:
             if players:
-                self._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
-        self._award_places()
-        return self.events[n:]
+                self.t._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
+        Prizes(self.t).award_places()
+        return self.t.events[n:]
 
     def _check_dead_hands(self, plan: HandPlan, r: Round) -> None:
         """A hand the plan kills (an absent or penalised player's) never bet, checked or called:
@@ -287,18 +286,14 @@ class Dealing(EntryDesk):
         4.16.1, 4.37; act-omaha-2017 20.12, 20.17). Reading: qld's absent big blind "will have
         up until it is their turn to act", so one back by then may play."""
         dead = set(plan.killed)
-        if self.rules == QLD and len(plan.players) > 1:
+        if self.t.book.absent_big_blind_may_play and len(plan.players) > 1:
             dead.discard(plan.seats.index(plan.deal.big_blind.seat))
         for e in r.events:
             if isinstance(e, (Checked, Called, BetOrRaised)) and e.player in dead:
                 p = plan.players[e.player]
-                clause = self.c(
-                    "qld-tournament-2020 4.16.1", "act-omaha-2017 20.12", "dunedin-house 92"
-                )
-                if self.entrants[p].present:  # serving a penalty, not absent
-                    clause = self.c(
-                        "qld-tournament-2020 4.37", "act-omaha-2017 20.17", "dunedin-house 99"
-                    )
+                clause = self.t.book.absent_hand_clause
+                if self.t.entrants[p].present:  # serving a penalty, not absent
+                    clause = self.t.book.penalty_hand_clause
                 raise refuse(clause, f"{p}'s hand is dead: it is folded, never played")
 
     def _exposure(self, plan: HandPlan, r: Round) -> ev.HandsExposed | None:
@@ -306,22 +301,22 @@ class Dealing(EntryDesk):
         (qld-tournament-2020 4.30; dunedin-house 84), or None. act-omaha-2017 has no such rule:
         its showdown order applies (13.1)."""
         live = r.live()
-        if self.rules == ACT or len(live) < 2 or not any(r.all_in[i] for i in live):
+        clause = self.t.book.all_in_exposure_clause
+        if not clause or len(live) < 2 or not any(r.all_in[i] for i in live):
             return None
         cards = tuple(
             (plan.players[i], tuple(c for c in r.hole[i] or () if c is not None)) for i in live
         )
-        clause = "dunedin-house 84" if self.rules == DUNEDIN else "qld-tournament-2020 4.30"
-        if self.hand_for_hand and self.rules == QLD:
-            clause = "qld-tournament-2020 4.31"
+        if self.t.hand_for_hand and self.t.book.hand_for_hand_exposure_clause:
+            clause = self.t.book.hand_for_hand_exposure_clause
         return ev.HandsExposed(plan.table, plan.hand, cards, clause)
 
     def _record_one(self, plan: HandPlan, r: Round) -> list[tuple[str, int]]:
         """Record one hand; the players it eliminated and the chips each contributed."""
-        t = self.tables[plan.table]
+        t = self.t.tables[plan.table]
         before = tuple(r.config.stacks)
         killed = tuple(plan.players[i] for i in sorted(plan.killed))
-        self._emit(
+        self.t._emit(
             ev.HandPlayed(
                 plan.table,
                 plan.hand,
@@ -348,8 +343,8 @@ class Dealing(EntryDesk):
             else:
                 elimination = a
         if announced:
-            self._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
-        stacks = [self.entrants[p].stack for p in plan.players]
+            self.t._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
+        stacks = [self.t.entrants[p].stack for p in plan.players]
         zero = [i for i, s in enumerate(stacks) if s == 0]
         lowest: list[int] = []
         live = [i for i, s in enumerate(stacks) if s]
@@ -365,15 +360,12 @@ class Dealing(EntryDesk):
             # the bounty goes to the player who won the most of this round's pots (a house
             # reading of qld-tournament-2020 2 "Bounty": the player who eliminates another)
             by = plan.players[top] if won[top] and top != i and i in zero else ""
-            if i in zero and self._may_rebuy(p, busted=True):
-                busted = self.c(
-                    "qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89"
-                )
-                self._emit(ev.Busted(p, busted, before[i], by))
+            if i in zero and EntryDesk(self.t).may_rebuy(p, busted=True):
+                self.t._emit(ev.Busted(p, self.t.book.busted_clause, before[i], by))
                 continue
             out.append((p, before[i] - stacks[i] if i in zero else before[i]))
-            if self.conditions.bounty and by:
-                self._emit(ev.BountyWon(by, p, self.conditions.bounty, BOUNTY_CLAUSE))
+            if self.t.conditions.bounty and by:
+                self.t._emit(ev.BountyWon(by, p, self.t.conditions.bounty, BOUNTY_CLAUSE))
         return out
 
     def _bonus(self, t: Table, plan: HandPlan, won: list[int], a: ev.RoundAnnounced) -> None:
@@ -383,7 +375,7 @@ class Dealing(EntryDesk):
         if not winners or not total:
             return
         chips = [
-            a.chips * won[i] // total // self.smallest_chip() * self.smallest_chip()
+            a.chips * won[i] // total // self.t.smallest_chip() * self.t.smallest_chip()
             for i in winners
         ]
         chips[0] += a.chips - sum(chips)
@@ -391,7 +383,7 @@ class Dealing(EntryDesk):
             a.prize // len(winners) + (1 if k < a.prize % len(winners) else 0)
             for k in range(len(winners))
         ]
-        self._emit(
+        self.t._emit(
             ev.BonusAwarded(
                 t.number,
                 tuple(plan.players[i] for i in winners),
@@ -404,17 +396,19 @@ class Dealing(EntryDesk):
     def eliminate_busted(self, table: int) -> list[ev.TEvent]:
         """Busted players at ``table`` who have not re-bought are eliminated before the next
         round of play (qld-tournament-2020 4.22; dunedin-house 89)."""
-        t = self.tables[table]
-        gone = [p for p in t.seats.values() if self.entrants[p].status == BUSTED]
+        if table not in self.t.tables:
+            raise refuse("qld-tournament-2020 4.23", f"there is no table {table}")
+        t = self.t.tables[table]
+        gone = [p for p in t.seats.values() if self.t.entrants[p].status == BUSTED]
         if not gone:
             return []
-        n = len(self.events)
-        last = {e.player: e for e in self.events if isinstance(e, ev.Busted)}
+        n = len(self.t.events)
+        last = {e.player: e for e in self.t.events if isinstance(e, ev.Busted)}
         busts = [last[p] for p in gone]
-        clause = self.c("qld-tournament-2020 4.22", "act-omaha-2017 20.7", "dunedin-house 89")
-        self._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
+        clause = self.t.book.busted_clause
+        self.t._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
         for b in busts:
-            if self.conditions.bounty and b.by:
-                self._emit(ev.BountyWon(b.by, b.player, self.conditions.bounty, BOUNTY_CLAUSE))
-        self._award_places()
-        return self.events[n:]
+            if self.t.conditions.bounty and b.by:
+                self.t._emit(ev.BountyWon(b.by, b.player, self.t.conditions.bounty, BOUNTY_CLAUSE))
+        Prizes(self.t).award_places()
+        return self.t.events[n:]

@@ -38,11 +38,8 @@ from croupier.round.events import (
 from croupier.round.streets import FLOP, PREFLOP, RIVER
 from croupier.rules import IllegalAction, Ruling
 from croupier.tournament import events as ev
-from croupier.tournament.action_clock import COUNTDOWN, SLOW_LIMIT
-from croupier.tournament.conditions import DUNEDIN, QLD
-from croupier.tournament.floor import Floor
 from croupier.tournament.hands import HandPlan
-from croupier.tournament.state import PLAYING, TournamentError, refuse
+from croupier.tournament.state import PLAYING, Component, TournamentError, refuse
 
 _ACTIONS = (Folded, Checked, Called, BetOrRaised)
 
@@ -60,7 +57,7 @@ def _acted(r: Round, p: int) -> int:
     return sum(1 for e in r.events if isinstance(e, _ACTIONS) and e.player == p)
 
 
-class LiveHands(Floor):
+class LiveHands(Component):
     """The clock on a player (qld-tournament-2020 4.26-4.28; dunedin-house 90-91) and floor
     reports from live hands (4.41-4.44) at the tournament's tables."""
 
@@ -68,21 +65,19 @@ class LiveHands(Floor):
     # The clock on a player
 
     def _check_live(self, plan: HandPlan, r: Round, clause: str) -> None:
-        t = self.tables.get(plan.table)
+        t = self.t.tables.get(plan.table)
         if t is None or t.hands + 1 != plan.hand or r.config != plan.config:
             raise refuse(clause, f"table {plan.table}: not the hand being dealt there")
         if r.is_over:
             raise refuse(clause, f"table {plan.table}: the hand is over")
 
     def _clock_clause(self, requested: bool) -> str:
-        if self.rules == DUNEDIN:
-            return "dunedin-house 90"
         # act-omaha-2017 is silent on the clock: qld-tournament-2020 4.26/4.28 as the house rule
-        return "qld-tournament-2020 4.26" if requested else "qld-tournament-2020 4.28"
+        return self.t.book.clock_requested_clause if requested else self.t.book.clock_called_clause
 
     def clock_on(self, table: int) -> ev.ClockCalled | None:
         """The clock running at ``table``, if any."""
-        return self.action_clocks.get(table)
+        return self.t.action_clocks.get(table)
 
     def call_clock(
         self, plan: HandPlan, r: Round, now: int, *, requested: bool = True, reasonable: bool = True
@@ -99,7 +94,7 @@ class LiveHands(Floor):
         if requested and not reasonable:
             # 4.26 "subject to the request being reasonable": the director judges it
             raise refuse(clause, "the request is not reasonable yet")
-        running = self.action_clocks.get(plan.table)
+        running = self.t.action_clocks.get(plan.table)
         player = plan.players[p]
         if (
             running is not None
@@ -108,54 +103,54 @@ class LiveHands(Floor):
             and running.acted == _acted(r, p)
         ):
             raise refuse(clause, f"the clock is already on {player}")
-        limit = self.conditions.clock_seconds
-        if self.rules == DUNEDIN:
-            limit += COUNTDOWN
-            if self.slow.get(player, 0) > 1:
-                limit, clause = SLOW_LIMIT, "dunedin-house 91"
+        limit = self.t.conditions.clock_seconds + self.t.book.clock_countdown
+        slow_limit = self.t.book.slow_player_limit
+        if slow_limit is not None and self.t.slow.get(player, 0) > 1:
+            limit, clause = slow_limit, self.t.book.slow_clause
         called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
-        return self._emit_all([called])
+        return self.t._emit_all([called])
 
     def find_slow(self, player: str) -> list[ev.TEvent]:
         """The director finds ``player`` unduly delaying the game and directs them to expedite
         play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
         at most 10 seconds on every later decision (:meth:`start_decision`)."""
-        e = self._entrant(player)
-        clause = "dunedin-house 91" if self.rules == DUNEDIN else "qld-tournament-2020 4.27"
+        e = self.t._entrant(player)
+        clause = self.t.book.slow_clause
         if e.status not in ("playing", "busted"):
             raise refuse(clause, f"{player} is not playing")
-        return self._emit_all([ev.FoundSlow(player, self.slow.get(player, 0) + 1, clause)])
+        return self.t._emit_all([ev.FoundSlow(player, self.t.slow.get(player, 0) + 1, clause)])
 
     def start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
         on at once. Nothing happens for anyone else."""
         p = r.actor
-        if self.rules != DUNEDIN or p is None or self.slow.get(plan.players[p], 0) < 2:
+        limit = self.t.book.slow_player_limit
+        if limit is None or p is None or self.t.slow.get(plan.players[p], 0) < 2:
             return []
-        running = self.action_clocks.get(plan.table)
+        running = self.t.action_clocks.get(plan.table)
         if running is not None and (running.hand, running.player, running.acted) == (
             plan.hand,
             plan.players[p],
             _acted(r, p),
         ):
             return []  # already on for this decision
-        self._check_live(plan, r, "dunedin-house 91")
+        self._check_live(plan, r, self.t.book.slow_clause)
         called = ev.ClockCalled(
             plan.table,
             plan.hand,
             plan.players[p],
             _acted(r, p),
             now,
-            SLOW_LIMIT,
-            "dunedin-house 91",
+            limit,
+            self.t.book.slow_clause,
         )
-        return self._emit_all([called])
+        return self.t._emit_all([called])
 
     def enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """Time is up and the player has not acted: their hand is dead and their wagers stay
         in the pot (qld-tournament-2020 4.26; dunedin-house 90, 55(f)). Applies the fold to
         ``r``; nothing happens while time remains or once the player has acted."""
-        c = self.action_clocks.get(plan.table)
+        c = self.t.action_clocks.get(plan.table)
         if c is None or c.hand != plan.hand or r.is_over:
             return []
         if now < c.at:
@@ -164,7 +159,7 @@ class LiveHands(Floor):
         if _acted(r, p) != c.acted or r.actor != p or now <= c.at + c.limit:
             return []
         r.apply(Fold(p))
-        return self._emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
+        return self.t._emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
 
     # ------------------------------------------------------------------------------------
     # Floor reports from a live hand
@@ -186,7 +181,7 @@ class LiveHands(Floor):
         ruled = ev.FloorRuled(
             plan.table, plan.hand, repr(incident), decision.ruling.clause, decision.ruling.message
         )
-        return self._emit_all([ruled])
+        return self.t._emit_all([ruled])
 
     def rule_hidden_chips(
         self, player: str, chips: int, *, part_of_action: bool = False, award_to: str = ""
@@ -199,29 +194,29 @@ class LiveHands(Floor):
         corrected before it is recorded, so it is refused here. The other rulebooks are silent:
         dunedin-house 85 is the house rule."""
         clause = "dunedin-house 85"
-        self._entrant(player)
-        if chips <= 0 or chips % self.smallest_chip():
-            raise refuse(clause, f"{chips} is not a whole number of {self.smallest_chip()} chips")
+        self.t._entrant(player)
+        if chips <= 0 or chips % self.t.smallest_chip():
+            raise refuse(clause, f"{chips} is not a whole number of {self.t.smallest_chip()} chips")
         at = next(
             (
                 i
-                for i in range(len(self.events) - 1, -1, -1)
-                if isinstance(e := self.events[i], ev.HandPlayed) and player in e.players
+                for i in range(len(self.t.events) - 1, -1, -1)
+                if isinstance(e := self.t.events[i], ev.HandPlayed) and player in e.players
             ),
             None,
         )
         if at is None:
             raise refuse(clause, f"{player} has played no hand")
-        last = self.events[at]
+        last = self.t.events[at]
         assert isinstance(last, ev.HandPlayed)
-        since = self.events[at:]
+        since = self.t.events[at:]
         if any(isinstance(e, ev.HiddenChipsRuled) and e.player == player for e in since):
             raise refuse(clause, f"{player}'s hidden chips from that hand are already ruled on")
         lost = last.after[last.players.index(player)] == 0
         if award_to and (
             award_to == player
             or award_to not in last.players
-            or self.entrants[award_to].status != "playing"
+            or self.t.entrants[award_to].status != "playing"
         ):
             raise refuse(clause, f"{award_to} is not a caller still playing from that hand")
         if not lost:
@@ -229,27 +224,28 @@ class LiveHands(Floor):
                 raise refuse(clause, "part of the action: correct the bets before recording")
             if award_to:
                 raise refuse(clause, f"{player} won the hand: the chip stays theirs")
-            if self.entrants[player].status != PLAYING:
+            if self.t.entrants[player].status != PLAYING:
                 raise refuse(clause, f"{player} is out of the tournament: no chips join them")
             to = player
         else:
             if part_of_action and not award_to:
                 raise refuse(clause, "part of the action: name the winning caller")
             to = award_to
-        return self._emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
+        return self.t._emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
 
     def _tournament_ruling(self, r: Round, incident: Incident) -> Decision | None:
         """The tournament conditions' own ruling, or None where the rules of play apply."""
-        if self.rules == DUNEDIN and isinstance(incident, CardsInMuck) and incident.retrieve:
+        retrieve = self.t.book.director_retrieves_any_hand
+        if retrieve and isinstance(incident, CardsInMuck) and incident.retrieve:
             # dunedin-house 93: in a tournament the director may rule any hand retrievable;
             # reading: the director's ruling replaces 56's "clearly identifiable" test
             p = incident.player
             if not 0 <= p < r.n or r.folded[p]:
                 raise refuse("dunedin-house 93", f"player {p} has no live hand to retrieve")
             return Decision(Ruling("dunedin-house 93", f"player {p}'s hand is retrieved and live"))
-        if self.rules != QLD:
+        if not self.t.book.live_hand_rules:
             if isinstance(incident, CardsRemovedFromShoe):
-                raise refuse(f"{self.rules} (silent)", "no rule for cards taken from the shoe")
+                raise refuse(f"{self.t.rules} (silent)", "no rule for cards taken from the shoe")
             return None
         if isinstance(incident, CardsRemovedFromShoe):
             return _removed_from_shoe(r, incident)

@@ -64,6 +64,86 @@ def amounts(pool: int, shares: Sequence[float], unit: int) -> list[int]:
     return out
 
 
+class PayoutScheme:
+    """How a prize pool is divided among the places paid: :meth:`amounts` gives each place's
+    prize, first place first, summing exactly to the pool. Found by name with
+    :func:`find_payout_scheme`; poker and UTH tournaments use the same registry."""
+
+    name = ""
+
+    def amounts(
+        self, pool: int, entries: int, shares: Sequence[int] = (), unit: int = 1
+    ) -> list[int]:
+        raise NotImplementedError
+
+
+class DefaultCurve(PayoutScheme):
+    """croupier's default curve (:func:`default_shares`) over about the top 15 % of entries."""
+
+    name = "default"
+
+    def amounts(
+        self, pool: int, entries: int, shares: Sequence[int] = (), unit: int = 1
+    ) -> list[int]:
+        return amounts(pool, default_shares(min(places_paid(entries), entries)), unit)
+
+
+class Percents(PayoutScheme):
+    """The conditions' schedule in percent (or per mille): if fewer players entered than there
+    are places, it is cut to the entries and scaled up to the whole pool (a house reading: the
+    pool is still returned in full, act-omaha-2017 20.19). Without a schedule, the default."""
+
+    def __init__(self, name: str, whole: int) -> None:
+        self.name = name
+        self.whole = whole
+
+    def amounts(
+        self, pool: int, entries: int, shares: Sequence[int] = (), unit: int = 1
+    ) -> list[int]:
+        if not shares:
+            return DefaultCurve().amounts(pool, entries, shares, unit)
+        cut = list(shares[:entries])
+        total = sum(cut)
+        fractions = (
+            [p / total for p in cut] if total != self.whole else [p / self.whole for p in cut]
+        )
+        return amounts(pool, fractions, unit)
+
+
+class ProportionalShares(PayoutScheme):
+    """Each place's whole share of the pool in proportion to its number of shares, rounded
+    down; what rounding leaves goes to first place (a house default; act-uth-2025
+    16.3(a)(ix), 16.21-16.22). No shares at all pay nothing."""
+
+    name = "shares"
+
+    def amounts(
+        self, pool: int, entries: int, shares: Sequence[int] = (), unit: int = 1
+    ) -> list[int]:
+        total = sum(shares) or 1
+        prizes = [pool * s // total for s in shares]
+        if sum(shares):
+            prizes[0] += pool - sum(prizes)
+        return prizes
+
+
+PAYOUT_SCHEMES: dict[str, PayoutScheme] = {
+    s.name: s
+    for s in (DefaultCurve(), Percents("percent", 100), Percents("per-mille", 1000),
+              ProportionalShares())
+}  # fmt: skip
+
+
+def find_payout_scheme(name: str) -> PayoutScheme:
+    """The payout scheme with this name; an unknown name fails naming the ones there are."""
+    try:
+        return PAYOUT_SCHEMES[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown payout scheme {name!r}; choose one of {', '.join(PAYOUT_SCHEMES)}"
+        ) from None
+
+
 def schedule(
     pool: int,
     entries: int,
@@ -78,8 +158,9 @@ def schedule(
     With ``percents`` (the conditions' schedule) those places are paid; if fewer players
     entered than there are places, the schedule is cut to the entries and its shares scaled up
     to 100 % (a house reading: the pool is still returned in full, act-omaha-2017 20.19).
-    Without, :func:`default_shares` over :func:`places_paid`. A satellite (``seat_value``)
-    awards as many seats as the pool buys outright and the rest in cash to the next place."""
+    Without, :func:`default_shares` over :func:`places_paid` (:class:`Percents`). A satellite
+    (``seat_value``) awards as many seats as the pool buys outright and the rest in cash to the
+    next place."""
     if entries < 1:
         return []
     if seat_value:
@@ -92,14 +173,9 @@ def schedule(
             else:  # every entrant won a seat: the change goes to first place
                 prizes[0] = Prize(1, prizes[0].cash + rest, seat_name)
         return prizes
-    if percents:
-        whole = 1000 if per_mille else 100
-        cut = list(percents[:entries])
-        total = sum(cut)
-        shares = [p / total for p in cut] if total != whole else [p / whole for p in cut]
-    else:
-        shares = default_shares(min(places_paid(entries), entries))
-    return [Prize(i + 1, a) for i, a in enumerate(amounts(pool, shares, unit))]
+    scheme = find_payout_scheme("per-mille" if per_mille else "percent")
+    paid = scheme.amounts(pool, entries, percents, unit)
+    return [Prize(i + 1, a) for i, a in enumerate(paid)]
 
 
 def share_equally(total: int, players: Sequence[str]) -> dict[str, int]:

@@ -13,16 +13,17 @@ the citation per rulebook).
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Self
 
+from croupier.fold import handlers, on
 from croupier.rules import Ruling
+from croupier.rules.tournament import find_tournament_rules
 from croupier.table import Buttons
 from croupier.tournament import events as ev
 from croupier.tournament.clock import Clock
-from croupier.tournament.conditions import ACT, DUNEDIN, QLD, Conditions, Level
+from croupier.tournament.conditions import Conditions, Level
 from croupier.tournament.payouts import Prize
 from croupier.tournament.seating import TableView
 
@@ -98,15 +99,6 @@ class Table:
 
 PE_CLAUSE = "qld-tournament-2020 4.14"
 BOUNTY_CLAUSE = "qld-tournament-2020 2 Bounty"
-_HANDLERS = {
-    cls: "_on_" + re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
-    for cls in vars(ev).values()
-    if isinstance(cls, type) and issubclass(cls, ev.TEvent) and cls is not ev.TEvent
-}
-
-
-def _clause(rules: str, qld: str, act: str, dunedin: str) -> str:
-    return {QLD: qld, ACT: act, DUNEDIN: dunedin}[rules]
 
 
 class TournamentState:
@@ -116,6 +108,7 @@ class TournamentState:
         self.conditions = conditions
         self.flight = flight  # a starting flight: played to a point, never to a winner
         self.rules = conditions.rules
+        self.book = find_tournament_rules(conditions.rules)  # what the rules choose, by name
         self.events: list[ev.TEvent] = []
         self.entrants: dict[str, Entrant] = {}
         self.tables: dict[int, Table] = {}
@@ -152,7 +145,7 @@ class TournamentState:
 
     def _emit(self, e: ev.TEvent) -> None:
         self.events.append(e)
-        getattr(self, _HANDLERS[type(e)])(e)
+        _FOLD[type(e)](self, e)
 
     def _emit_all(self, es: Sequence[ev.TEvent]) -> list[ev.TEvent]:
         for e in es:
@@ -161,9 +154,6 @@ class TournamentState:
 
     # ------------------------------------------------------------------------------------
     # Queries
-
-    def c(self, qld: str, act: str, dunedin: str) -> str:
-        return _clause(self.rules, qld, act, dunedin)
 
     @property
     def alive(self) -> list[str]:
@@ -203,7 +193,7 @@ class TournamentState:
         e = self.entrants.get(player)
         if e is None:
             raise refuse(
-                self.c("qld-tournament-2020 3.1", "act-omaha-2017 20.2", "dunedin-house 78"),
+                self.book.entrant_clause,
                 f"no entrant {player!r}",
             )
         return e
@@ -568,3 +558,58 @@ class TournamentState:
 
     def _on_tournament_finished(self, e: ev.TournamentFinished) -> None:
         self.finished = True
+
+
+#: The fold: one handler per event type.
+_FOLD = handlers(
+    on(ev.Registered, TournamentState._on_registered),
+    on(ev.EntryTransferred, TournamentState._on_entry_transferred),
+    on(ev.EntryCancelled, TournamentState._on_entry_cancelled),
+    on(ev.TournamentCancelled, TournamentState._on_tournament_cancelled),
+    on(ev.TournamentStarted, TournamentState._on_tournament_started),
+    on(ev.Seated, TournamentState._on_seated),
+    on(ev.Forfeited, TournamentState._on_forfeited),
+    on(ev.ButtonDrawn, TournamentState._on_button_drawn),
+    on(ev.ClockTicked, TournamentState._on_clock_ticked),
+    on(ev.ClockPaused, TournamentState._on_clock_paused),
+    on(ev.ClockAdjusted, TournamentState._on_clock_adjusted),
+    on(ev.HandPlayed, TournamentState._on_hand_played),
+    on(ev.HandsExposed, TournamentState._on_hands_exposed),
+    on(ev.Busted, TournamentState._on_busted),
+    on(ev.Bought, TournamentState._on_bought),
+    on(ev.Eliminated, TournamentState._on_eliminated),
+    on(ev.PrizesFixed, TournamentState._on_prizes_fixed),
+    on(ev.PlacesAwarded, TournamentState._on_places_awarded),
+    on(ev.BountyWon, TournamentState._on_bounty_won),
+    on(ev.PlayerMoved, TournamentState._on_player_moved),
+    on(ev.TableBroken, TournamentState._on_table_broken),
+    on(ev.ChipRaced, TournamentState._on_chip_raced),
+    on(ev.HandForHand, TournamentState._on_hand_for_hand),
+    on(ev.Presence, TournamentState._on_presence),
+    on(ev.Penalised, TournamentState._on_penalised),
+    on(ev.ProvisionallyEliminated, TournamentState._on_provisionally_eliminated),
+    on(ev.Restored, TournamentState._on_restored),
+    on(ev.Disqualified, TournamentState._on_disqualified),
+    on(ev.RoundAnnounced, TournamentState._on_round_announced),
+    on(ev.BonusAwarded, TournamentState._on_bonus_awarded),
+    on(ev.StackBagged, TournamentState._on_stack_bagged),
+    on(ev.ChipsForfeited, TournamentState._on_chips_forfeited),
+    on(ev.PrizePaid, TournamentState._on_prize_paid),
+    on(ev.TournamentFinished, TournamentState._on_tournament_finished),
+    on(ev.ClockCalled, TournamentState._on_clock_called),
+    on(ev.TimeExpired, TournamentState._on_time_expired),
+    on(ev.FoundSlow, TournamentState._on_found_slow),
+    on(ev.FloorRuled, TournamentState._on_floor_ruled),
+    on(ev.HeadsUpDrawn, TournamentState._on_heads_up_drawn),
+    on(ev.MatchPlayed, TournamentState._on_match_played),
+    on(ev.HeadsUpRoundWon, TournamentState._on_heads_up_round_won),
+    on(ev.HiddenChipsRuled, TournamentState._on_hidden_chips_ruled),
+)
+
+
+class Component:
+    """One part of a tournament's work (the entry desk, dealing, the floor, the clock, the
+    prizes): its commands and queries on the tournament's one state, of which it keeps no copy."""
+
+    def __init__(self, t: TournamentState) -> None:
+        self.t = t
