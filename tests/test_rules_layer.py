@@ -38,12 +38,8 @@ ROOTS = ("QLD", "ACT", "DUNEDIN")
 HOLDERS = {"rulebook", "rules", "rb", "book", "r_book", "base"}
 
 #: Packages and modules still being moved onto the rules layer, skipped until they are (paths
-#: relative to src/croupier). table/, floor/ and tournament/ branch on rulebook ids throughout;
-#: simulate.py checks each rulebook's seating by its id, phh_batch.py asks whether it runs
-#: under dunedin-house, round/burns.py and histories/ohh.py key clauses and currencies by id.
-PENDING = {
-    "tournament",
-}
+#: relative to src/croupier). None: every package asks the rulebook.
+PENDING: set[str] = set()
 
 
 def _named_for_a_rulebook(node: ast.expr) -> bool:
