@@ -440,3 +440,16 @@ def test_tournament_and_uth_streams_fold_and_equal_their_snapshots(store: EventS
     assert audit.verify(store)["problems"] == [
         f"tournament:main/sat: the snapshot at event {len(t.events) - 1} differs from the fold"
     ]
+
+
+def test_significant_events_recorded_from_many_threads_at_once(store: EventStore) -> None:
+    """Log-ins come together: each is recorded once, none refused as too busy."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    at = "2026-01-01T00:00:00+00:00"
+    with ThreadPoolExecutor(8) as pool:
+        seqs = list(pool.map(lambda i: record(store, What.LOGIN, f"u{i}", "test", at), range(32)))
+    assert sorted(seqs) == list(range(1, 33))
+    assert [e.who for e in store.load(STREAM)] == [
+        f"u{i}" for i in sorted(range(32), key=seqs.__getitem__)
+    ]

@@ -147,3 +147,32 @@ def bench_tournament(
         return
     for key, value in result.items():
         typer.echo(f"{key:<32} {value}")
+
+
+@app.command("serve")
+def bench_serve(
+    as_json: JsonOpt = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="PostgreSQL server URL (a fresh database is made on it and dropped); "
+            "default: a temporary SQLite file",
+        ),
+    ] = None,
+    tables: Annotated[int, typer.Option("--tables", min=1, help="bot tables")] = 200,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.5, help="how long to play")] = 20.0,
+    events: Annotated[
+        int, typer.Option("--rebuild-events", min=1, help="events of the table to rebuild")
+    ] = 10_000,
+) -> None:
+    """``croupier serve`` on loopback with N bot tables: commands committed per second, the
+    latency to each acknowledgement (p50, p99), and the time to load a 10,000-event table."""
+    from croupier.service import bench as serve_bench
+
+    result = serve_bench.run(db, tables, seconds, events)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    for key, value in result.items():
+        typer.echo(f"{key:<24} {value}")

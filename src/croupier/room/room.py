@@ -503,6 +503,8 @@ class Room:
     def _calls(self, at: int) -> list[RoomEvent]:
         """Call the next players where seats are open and nobody has been called for them."""
         out: list[RoomEvent] = []
+        if not any(self.lists.values()):  # nobody waits: nothing to look at table by table
+            return out
         called = set(self.calls)
         for name, t in self.tables.items():
             if name in self.shut or t.closed:

@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
@@ -318,8 +319,12 @@ def create_app(
                 f"only {who} may send {req.name}; {user.name} is {user.role.value}",
                 ROLES_CLAUSE,
             )
-        async with own.lock:
-            rooms = own.rooms
+        expected = body.get("seq") if isinstance(body, dict) else None
+
+        def prepare(
+            rooms: RoomStore,
+        ) -> tuple[RoomCommand, str, str, list[tuple[str, str, object]]]:
+            # run by the room's owner when the command's turn comes, with the room as it is then
             at = svc.clock()
             fill, sealed = _fill(svc, rooms, user, req, at)
             try:
@@ -327,7 +332,6 @@ def create_app(
             except cmds.BadCommand as e:
                 raise Refused(422, str(e)) from e
             _check_own(rooms, user, req, inner)
-            expected = body.get("seq") if isinstance(body, dict) else None
             if expected is not None:
                 _check_seq(rooms, req, expected)
             recorded = replace(inner, deck_order=None) if isinstance(inner, StartRound) else inner
@@ -338,22 +342,18 @@ def create_app(
             if sealed is not None and req.table is not None:
                 seal = DeckSealed(req.table, sealed.commitment, sealed.order, sealed.salt)
                 also.append((sealed_stream(rooms.name), "sealed", seal))
-            try:
-                events, heads = await own.execute(
-                    cmds.wrap(req, inner, at), user.name, issued.at, also
-                )
-            except IllegalAction as e:
-                raise Refused(409, e.ruling.message, e.ruling.clause) from e
-            except Exception:
-                # a bug in the core may have half-changed the room in memory: rebuild it
-                # from the store, still under the lock (nothing else sees it in between)
-                await asyncio.to_thread(rooms.load)
-                raise
+            return cmds.wrap(req, inner, at), user.name, issued.at, also
+
+        try:
+            done = await own.submit(prepare, req.table)
+        except IllegalAction as e:
+            raise Refused(409, e.ruling.message, e.ruling.clause) from e
         return {
             "accepted": True,
             "type": req.name,
-            "events": [type(e).__name__ for e in events],
-            "heads": heads,
+            "events": [type(e).__name__ for e in done.events],
+            "heads": done.heads,
+            "actor": done.actor,
         }
 
     @app.get("/room/board")

@@ -2,19 +2,22 @@
 
 A :class:`RoomStore` commits a room's command to the room's, the cage's and its tables'
 streams in one transaction (the room's money is conserved across them), so the room is the
-unit of ownership: :class:`RoomOwner` holds an asyncio lock per room, runs the command in a
-worker thread (the event loop goes on serving websockets) and only after the commit publishes
-each table's new events, numbered by their sequence numbers in the table's stream, to that
-table's subscribers (:class:`Hub`). A subscriber that falls too far behind is marked lagging
-and is sent a snapshot of its view instead.
+unit of ownership: :class:`RoomOwner` applies the room's commands one at a time in a worker
+thread (the event loop goes on serving websockets), commits every command that queued while the
+last commit ran in one transaction (a group commit), and only after the commit answers them and
+publishes each table's new events, numbered by their sequence numbers in the table's stream, to
+that table's subscribers (:class:`Hub`). Readers take :attr:`RoomOwner.lock`, which the writer
+holds from the first command it applies to the commit: they never see an uncommitted change.
+A subscriber that falls too far behind is marked lagging and is sent a snapshot of its view
+instead.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import sqlalchemy as sa
@@ -22,8 +25,9 @@ import sqlalchemy as sa
 from croupier.cards import Card
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
+from croupier.rules import IllegalAction
 from croupier.service.store import codec
-from croupier.service.store.rooms import RoomStore, sealed_stream, table_stream
+from croupier.service.store.rooms import RoomStore, Staged, sealed_stream, table_stream
 from croupier.service.store.schema import events as events_table
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.views import Viewer, project_table_events
@@ -87,25 +91,103 @@ def table_items(
     return out
 
 
+#: What a command's owner runs to turn a request into a room command, with the room as it is
+#: when the command's turn comes: ``(command, who, when, also)`` (see ``RoomStore.execute``).
+Prepare = Callable[[RoomStore], tuple[RoomCommand, str, str, Sequence[tuple[str, str, object]]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """An accepted command: its events, the heads of the streams they went to, and the player
+    whose turn it is at ``table`` afterwards."""
+
+    events: list[RoomEvent]
+    heads: dict[str, int]
+    actor: str | None
+
+
+@dataclass(slots=True)
+class _Job:
+    prepare: Prepare
+    table: str | None
+    outcome: Done | BaseException | None = None
+    items: dict[str, list[tuple[int, TableEvent]]] = field(default_factory=dict)
+
+
+def actor_at(rooms: RoomStore, table: str) -> str | None:
+    """The player whose turn it is at ``table`` (public: every view shows it), if any."""
+    t = rooms.room.tables.get(table)
+    r = None if t is None else t.round
+    if t is None or r is None or r.is_over or r.actor is None:
+        return None
+    return t.players[r.actor]
+
+
 class RoomOwner:
-    """Serialises one room's commands (see the module's docstring)."""
+    """Serialises one room's commands and commits them in groups (see the module's
+    docstring): :meth:`submit` queues a command and waits for :attr:`lock`; whoever takes the
+    lock takes every command queued, applies each in turn (a refused one changes nothing),
+    commits all their events in one transaction, publishes them, and only then lets the lock
+    go; each command's sender then finds its outcome."""
 
     def __init__(self, rooms: RoomStore, hub: Hub) -> None:
         self.rooms = rooms
         self.hub = hub
         self.lock = asyncio.Lock()
+        self._queue: list[_Job] = []
 
-    async def execute(
-        self, cmd: RoomCommand, who: str, when: str, also: Sequence[tuple[str, str, object]]
-    ) -> tuple[list[RoomEvent], dict[str, int]]:
-        """Apply and commit ``cmd`` (the caller holds :attr:`lock`); then broadcast. The
-        events and the heads of the streams they went to."""
-        before = dict(self.rooms.heads)
-        events = await asyncio.to_thread(self.rooms.execute, cmd, who, when, also)
-        heads = {k: v for k, v in self.rooms.heads.items() if v != before.get(k)}
-        for stream, items in table_items(self.rooms.name, before, events).items():
-            self.hub.publish(stream, items)
-        return events, heads
+    async def submit(self, prepare: Prepare, table: str | None = None) -> Done:
+        """Run ``prepare`` and apply the command it gives when its turn comes; the outcome
+        once its events are committed. Whatever ``prepare`` raises, or ``IllegalAction`` from
+        the room, comes back as is (nothing changed); a failed commit raises (not accepted)."""
+        job = _Job(prepare, table)
+        self._queue.append(job)
+        async with self.lock:
+            if job.outcome is None:  # no one took it while we waited: take the whole queue
+                jobs, self._queue = self._queue, []
+                await asyncio.to_thread(self._group, jobs)
+                for j in jobs:
+                    if isinstance(j.outcome, Done):
+                        for stream, items in j.items.items():
+                            self.hub.publish(stream, items)
+        if isinstance(job.outcome, Done):
+            return job.outcome
+        raise job.outcome or RuntimeError("the command was not run")
+
+    def _group(self, jobs: Sequence[_Job]) -> None:
+        """Stage each job's command, then commit them together (in a worker thread, under
+        :attr:`lock`)."""
+        rooms = self.rooms
+        staged: list[tuple[_Job, Staged]] = []
+        for job in jobs:
+            try:
+                cmd, who, when, also = job.prepare(rooms)
+            except Exception as e:  # refused before the room saw it: nothing changed
+                job.outcome = e
+                continue
+            try:
+                s = rooms.stage(cmd, who, when, also)
+            except IllegalAction as e:
+                job.outcome = e
+                continue
+            except Exception as e:
+                # a bug in the core may have half-changed the room in memory: rebuild it from
+                # the store; nothing staged so far is accepted
+                job.outcome = e
+                for other, _ in staged:
+                    other.outcome = e
+                staged = []
+                rooms.load()
+                continue
+            actor = None if job.table is None else actor_at(rooms, job.table)
+            staged.append((job, s))
+            job.outcome = Done(s.events, dict(s.after), actor)
+            job.items = table_items(rooms.name, s.before, s.events)
+        try:
+            rooms.commit()
+        except Exception as e:  # the room was rebuilt from the store: nothing accepted
+            for job, _ in staged:
+                job.outcome = e
 
 
 @dataclass(frozen=True, slots=True)

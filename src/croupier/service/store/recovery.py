@@ -7,16 +7,24 @@ a stream that fails is refused loudly (recorded, with its problems) and the rest
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 from croupier.service.store.audit import check
 from croupier.service.store.significant import STREAM, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError
 
+_RECORDING = threading.Lock()
+
 
 def record(store: EventStore, what: What, who: str, detail: str, at: str) -> int:
     """Append one significant event (creating the stream on first use); its sequence number."""
     event = Significant(what, who, detail, at)
+    with _RECORDING:  # one writer at a time in this process (log-ins come together)
+        return _record(store, event)
+
+
+def _record(store: EventStore, event: Significant) -> int:
     for _ in range(3):
         try:
             try:

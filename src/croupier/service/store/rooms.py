@@ -3,8 +3,11 @@
 :meth:`RoomStore.execute` applies a command to the room and commits its events in one
 transaction, split by stream; only then is the command accepted. A table's stream holds the
 table's own events and folds alone (``Table.from_events``); the room is rebuilt by merging its
-streams in commit order. Every ``snapshot_every`` events a stream also stores a snapshot of its
-projection (a cache: the audit checks it against the fold).
+streams in commit order. A table's stream stores a snapshot of the table as a round begins,
+``snapshot_every`` events or more after its last one: the table's checkpoint, from which its
+state folds again with the events after it (a cache: the audit checks it against the fold); the
+room's stream a snapshot of the room's board and ledger every ``snapshot_every`` events of all its
+streams together.
 """
 
 from __future__ import annotations
@@ -12,9 +15,8 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from croupier.room import Room, RoomCommand, RoomEvent, list_key
+from croupier.room import AtTable, Room, RoomCommand, RoomEvent, list_key
 from croupier.room.events import (
     AtTableEvent,
     BoughtIn,
@@ -26,10 +28,10 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
-from croupier.service.store.kinds import table_projection
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
-from croupier.service.store.store import EventStore, Stored, StoreError, Writer
+from croupier.service.store.store import EventStore, Stored, StoreError
+from croupier.table.commands import StartRound
 
 CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid)
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
@@ -101,14 +103,36 @@ def room_streams(store: EventStore, room: str) -> list[str]:
     return [room_stream(room), cage_stream(room), *tables]
 
 
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """A command applied to the room and waiting for its commit: its events, and the heads of
+    the room's streams it moved, before and after."""
+
+    events: list[RoomEvent]
+    before: dict[str, int]
+    after: dict[str, int]
+
+
 class RoomStore:
-    """One room kept in an :class:`EventStore`."""
+    """One room kept in an :class:`EventStore`.
+
+    :meth:`stage` applies a command to the room in memory and keeps its writes pending;
+    :meth:`commit` writes everything pending in one transaction (a group commit: many
+    commands, one transaction). Until the commit succeeds no command of the group is accepted;
+    a failed commit rebuilds the room from the store. :attr:`heads` are the heads of the room's
+    streams with what is staged; :meth:`execute` is one command staged and committed.
+    """
 
     def __init__(self, store: EventStore, room: str = "main", snapshot_every: int = 100) -> None:
         self.store = store
         self.name = room
         self.snapshot_every = snapshot_every
         self.heads: dict[str, int] = {}
+        self._committed: dict[str, int] = {}
+        self._snapped: dict[str, int] = {}  # table stream -> its last snapshot's seq
+        self._creates: list[tuple[str, str, object]] = []
+        self._writes: list[tuple[str, str | None, object, object]] = []
+        self._snaps: list[tuple[str, int, object]] = []
         self.room = self._open()
 
     def _open(self) -> Room:
@@ -120,17 +144,29 @@ class RoomStore:
                 w.create(room_stream(self.name), "room", settings)
                 w.create(cage_stream(self.name), "cage", self.name)
             self.heads = {room_stream(self.name): 0, cage_stream(self.name): 0}
+            self._committed = dict(self.heads)
             return Room(settings.call_seconds)
         return self.load()
 
     def load(self) -> Room:
-        """The room rebuilt from its streams."""
+        """The room rebuilt from its streams (anything staged is dropped)."""
+        self._drop()
         names = room_streams(self.store, self.name)
         settings: RoomSettings = self.store.stream(room_stream(self.name)).config()
         rows = self.store.read_streams(names)
         self.heads = {n: self.store.stream(n).head_seq for n in names}
+        self._committed = dict(self.heads)
+        self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
         self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
         return self.room
+
+    def _drop(self) -> None:
+        self._creates, self._writes, self._snaps = [], [], []
+
+    @property
+    def staged(self) -> bool:
+        """Whether commands wait for :meth:`commit`."""
+        return bool(self._writes or self._creates)
 
     def execute(
         self,
@@ -146,50 +182,116 @@ class RoomStore:
         default: now, by the server's clock), in the same transaction. ``also``: records a
         server keeps beside the room's streams, ``(stream, kind, value)`` each, appended in the
         same transaction (who issued the command, the sealed deck of a round dealt)."""
-        events = self.room.apply(cmd)
-        try:
-            self._save(events, who, when, also)
-        except Exception:
-            self.load()
-            raise
-        return events
+        staged = self.stage(cmd, who, when, also)
+        self.commit()
+        return staged.events
 
-    def _save(
+    def stage(
+        self,
+        cmd: RoomCommand,
+        who: str = "system",
+        when: str = "",
+        also: Sequence[tuple[str, str, object]] = (),
+    ) -> Staged:
+        """Apply ``cmd`` to the room and keep its writes for :meth:`commit` (see
+        :meth:`execute`). ``IllegalAction``: refused, nothing changed or staged."""
+        checkpoint = self._checkpoint(cmd)
+        events = self.room.apply(cmd)
+        before: dict[str, int] = {}
+        for e in events:
+            stream, _ = self._route(e)
+            before.setdefault(stream, self.heads.get(stream, 0))
+        self.save(events, who, when, also)
+        if checkpoint is not None and checkpoint[0] in before:
+            self._snaps.append(checkpoint)
+            self._snapped[checkpoint[0]] = checkpoint[1]
+        return Staged(events, before, {k: self.heads[k] for k in before})
+
+    def _checkpoint(self, cmd: RoomCommand) -> tuple[str, int, object] | None:
+        """A table about to start a round, ``snapshot_every`` events or more after its last
+        snapshot: its checkpoint (a fold may start there) at its head now."""
+        if not (isinstance(cmd, AtTable) and isinstance(cmd.command, StartRound)):
+            return None
+        t = self.room.tables.get(cmd.table)
+        stream = table_stream(self.name, cmd.table)
+        head = self.heads.get(stream, 0)
+        if (
+            t is None
+            or t.round is not None
+            or head - self._snapped.get(stream, 0) < (self.snapshot_every)
+        ):
+            return None
+        return stream, head, t.checkpoint()
+
+    def begin_round(self, cmd: RoomCommand) -> None:
+        """Before ``cmd`` is applied to :attr:`room` by a caller that saves the events itself
+        (:meth:`save`): the table's checkpoint, if one is due, to be snapshotted."""
+        checkpoint = self._checkpoint(cmd)
+        if checkpoint is not None:
+            self._snaps.append(checkpoint)
+            self._snapped[checkpoint[0]] = checkpoint[1]
+
+    def save(
         self,
         events: Sequence[RoomEvent],
         who: str,
         when: str,
         also: Sequence[tuple[str, str, object]] = (),
     ) -> None:
-        by_stream: dict[str, list[Any]] = {}
-        changes = [
-            Significant(What.CONFIG_CHANGED, who, f"{self.name}: {_describe(e)}", when or _now())
-            for e in events
-            if isinstance(e, CONFIG_EVENTS)
-        ]
+        """Stage the writes of ``events``, already applied to :attr:`room`, and of ``also``
+        (see :meth:`execute`); :meth:`commit` writes them."""
+        for e in events:
+            if isinstance(e, CONFIG_EVENTS):
+                change = f"{self.name}: {_describe(e)}"
+                what = Significant(What.CONFIG_CHANGED, who, change, when or _now())
+                self._writes.append((SIGNIFICANT, "significant", None, what))
+        for log, kind, value in also:
+            self._writes.append((log, kind, self.name, value))
+        for e in events:
+            if isinstance(e, CashTableOpened):
+                name = table_stream(self.name, e.table)
+                self._creates.append((name, "table", e.config))
+                self.heads[name] = 0
+            stream, value = self._route(e)
+            self.heads[stream] += 1
+            self._writes.append((stream, None, None, value))
+
+    def commit(self) -> None:
+        """Write everything staged in one transaction; a failure rebuilds the room from the
+        store (nothing staged was accepted) and raises."""
+        if not self.staged:
+            return
+        try:
+            self._commit()
+        except Exception:
+            self.load()
+            raise
+        self._committed = dict(self.heads)
+        self._drop()
+
+    def _commit(self) -> None:
+        grouped: dict[str, tuple[str | None, object, list[object]]] = {}
+        for stream, kind, meta, value in self._writes:
+            grouped.setdefault(stream, (kind, meta, []))[2].append(value)
         with self.store.transaction() as w:
-            if changes:
-                head = w.head(SIGNIFICANT)
-                if head is None:
-                    w.create(SIGNIFICANT, "significant", None)
-                w.append(SIGNIFICANT, head or 0, changes)
-            for log, kind, value in also:
-                head = w.head(log)
-                if head is None:
-                    w.create(log, kind, self.name)
-                w.append(log, head or 0, [value])
-            for e in events:
-                if isinstance(e, CashTableOpened):
-                    name = table_stream(self.name, e.table)
-                    w.create(name, "table", e.config)
-                    self.heads[name] = 0
-                stream, value = self._route(e)
-                by_stream.setdefault(stream, []).append(value)
-            heads = dict(self.heads)
-            for stream, values in by_stream.items():
-                heads[stream] = w.append(stream, heads[stream], values)
-            self._snapshots(w, heads)
-        self.heads = heads
+            for stream, kind, meta in self._creates:
+                w.create(stream, kind, meta)
+            for stream, (kind, meta, values) in grouped.items():
+                if kind is None:  # one of the room's streams: its head is known
+                    expected = self._committed.get(stream, 0)
+                else:
+                    head = w.head(stream)
+                    if head is None:
+                        w.create(stream, kind, meta)
+                    expected = head or 0
+                w.append(stream, expected, values)
+            for stream, seq, value in self._snaps:
+                w.snapshot(stream, seq, value)
+            n = self.snapshot_every
+            total, before = sum(self.heads.values()), sum(self._committed.values())
+            if total // n != before // n:
+                snap = RoomSnapshot(dict(self.heads), room_projection(self.room))
+                w.snapshot(room_stream(self.name), total, snap)
 
     def _route(self, e: RoomEvent) -> tuple[str, object]:
         if isinstance(e, AtTableEvent):
@@ -197,19 +299,6 @@ class RoomStore:
         if isinstance(e, CAGE_EVENTS):
             return cage_stream(self.name), e
         return room_stream(self.name), e
-
-    def _snapshots(self, w: Writer, heads: dict[str, int]) -> None:
-        """Snapshot each table stream every N of its events, and the room every N events of
-        all its streams together (keyed by that total)."""
-        n = self.snapshot_every
-        prefix = table_stream(self.name, "")
-        for stream, head in heads.items():
-            if stream.startswith(prefix) and head // n != self.heads.get(stream, 0) // n:
-                w.snapshot(stream, head, table_projection(self.room.tables[stream[len(prefix) :]]))
-        total, before = sum(heads.values()), sum(self.heads.values())
-        if total // n != before // n:
-            snap = RoomSnapshot(heads, room_projection(self.room))
-            w.snapshot(room_stream(self.name), total, snap)
 
 
 @dataclass(frozen=True, slots=True)

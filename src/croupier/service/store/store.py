@@ -255,8 +255,15 @@ class EventStore:
         with self.engine.connect() as conn:
             return [_stored(r) for r in conn.execute(q).mappings()]
 
-    def load(self, stream: str) -> list[Any]:
-        return [s.event() for s in self.read(stream)]
+    def load(self, stream: str, after: int = 0) -> list[Any]:
+        """The decoded events of ``stream`` after sequence number ``after``."""
+        q = (
+            sa.select(events.c.body)
+            .where(events.c.stream_id == stream, events.c.seq > after)
+            .order_by(events.c.seq)
+        )
+        with self.engine.connect() as conn:
+            return [codec.unwrap(body) for (body,) in conn.execute(q)]
 
     def snapshots(self, stream: str) -> list[tuple[int, Any]]:
         q = (
@@ -266,6 +273,28 @@ class EventStore:
         )
         with self.engine.connect() as conn:
             return [(seq, codec.unwrap(body)) for seq, body in conn.execute(q)]
+
+    def last_snapshots(self, prefix: str = "") -> dict[str, int]:
+        """The sequence number of the last snapshot of each stream whose id starts ``prefix``."""
+        q = (
+            sa.select(snapshots.c.stream_id, sa.func.max(snapshots.c.seq))
+            .where(snapshots.c.stream_id.startswith(prefix, autoescape=True))
+            .group_by(snapshots.c.stream_id)
+        )
+        with self.engine.connect() as conn:
+            return {str(s): int(n) for s, n in conn.execute(q)}
+
+    def latest_snapshot(self, stream: str) -> tuple[int, Any] | None:
+        """The last snapshot of ``stream`` (its sequence number and value), if any."""
+        q = (
+            sa.select(snapshots.c.seq, snapshots.c.body)
+            .where(snapshots.c.stream_id == stream)
+            .order_by(snapshots.c.seq.desc())
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(q).first()
+        return None if row is None else (int(row[0]), codec.unwrap(row[1]))
 
     def count(self) -> int:
         with self.engine.connect() as conn:

@@ -1,0 +1,377 @@
+"""``croupier bench serve``: the card room as a service under load.
+
+A fresh store (a temporary SQLite file, or a new database on the PostgreSQL server a URL names,
+dropped afterwards) is seeded with N dunedin-house tables of three bots each; ``croupier serve``
+runs on it as a separate process on loopback; one bot task per table plays over keep-alive HTTP
+connections as fast as the server answers: the dealer starts each round, and the player whose
+turn the last reply named acts from their own view. A command's latency is from sending it to
+receiving its acknowledgement, which the server gives only once its events are committed.
+
+``rebuild_ms_10k_events`` is the time to load a table stream of 10,000 events from the store
+into a table's state (:func:`croupier.service.store.tables.load_table`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from croupier.bots import make_bot
+from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
+from croupier.service.auth import STREAM as USERS
+from croupier.service.auth import DealerAssigned, Role, UserAdded
+from croupier.service.store import codec
+from croupier.service.store.rooms import RoomStore, table_stream
+from croupier.service.store.significant import STREAM as SIGNIFICANT
+from croupier.service.store.significant import Significant, What
+from croupier.service.store.store import EventStore, resolve_url
+from croupier.service.store.tables import load_table
+from croupier.shoe import Shoe
+from croupier.table.commands import Act, StartRound
+from croupier.table.presets import preset
+from croupier.views import actor_view
+
+ROOM = "bench"
+RULEBOOK = "dunedin-house"
+PASSWORD = "bench"
+BOTS_PER_TABLE = 3
+STAFF = {"admin": Role.ADMIN, "floor": Role.FLOOR, "dealer": Role.DEALER, "cashier": Role.CASHIER}
+
+
+def _cheap_hash(password: str) -> str:
+    """An argon2 hash with the smallest cost: hundreds of bots log in within a second (the
+    server verifies with the parameters the hash names; real users get the default cost)."""
+    from argon2 import PasswordHasher
+
+    return PasswordHasher(time_cost=1, memory_cost=256, parallelism=1).hash(password)
+
+
+def _player(table: int, i: int) -> str:
+    return f"b{table}-{i}"
+
+
+def _table(k: int) -> str:
+    return f"t{k}"
+
+
+# ----------------------------------------------------------------------------------------
+# The store
+
+
+@contextmanager
+def fresh_store(url: str | None) -> Iterator[str]:
+    """A URL of an empty store, removed afterwards: a temporary SQLite file by default, else a
+    new database on the PostgreSQL server ``url`` names (dropped afterwards)."""
+    if url is None or resolve_url(url).startswith("sqlite"):
+        with tempfile.TemporaryDirectory(prefix="croupier-bench") as d:
+            yield f"sqlite:///{os.path.join(d, 'bench.db')}"
+        return
+    import sqlalchemy as sa
+
+    base = sa.make_url(resolve_url(url))
+    name = f"croupier_bench_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        try:
+            yield base.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as conn:
+                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        admin.dispose()
+
+
+def seed(url: str, tables: int) -> None:
+    """Users (cheap hashes), and ``tables`` tables with their bots seated and the dealer
+    assigned, written in a few transactions."""
+    store = EventStore(url)
+    try:
+        at = datetime.datetime.now(datetime.UTC).isoformat()
+        pw = _cheap_hash(PASSWORD)
+        users: list[object] = [UserAdded(n, r, pw, at) for n, r in STAFF.items()]
+        for k in range(1, tables + 1):
+            users += [UserAdded(_player(k, i), Role.PLAYER, pw, at) for i in range(BOTS_PER_TABLE)]
+            users.append(DealerAssigned("dealer", _table(k), at))
+        note = Significant(What.USER_CHANGED, "bench", f"{len(users)} bench users", at)
+        with store.transaction() as w:
+            w.create(USERS, "users", None)
+            w.append(USERS, 0, users)
+            if w.head(SIGNIFICANT) is None:
+                w.create(SIGNIFICANT, "significant", None)
+            w.append(SIGNIFICANT, w.head(SIGNIFICANT) or 0, [note])
+        rooms = RoomStore(store, ROOM)
+        cfg = preset(RULEBOOK, seats=6)
+        for first in range(1, tables + 1, 50):
+            events = []
+            for k in range(first, min(first + 50, tables + 1)):
+                events += rooms.room.apply(OpenTable(_table(k), cfg))
+                for i in range(BOTS_PER_TABLE):
+                    cash = cfg.stakes.min_table_stake * 4
+                    sit = TakeSeat(_player(k, i), _table(k), i + 1, cash, post=True)
+                    events += rooms.room.apply(sit)
+            rooms.save(events, "bench", at)
+            rooms.commit()
+    finally:
+        store.close()
+
+
+def long_table(url: str, events: int = 10_000, seed: int = 1) -> str:
+    """A table (in room ``rebuild``) whose stream holds at least ``events`` events, played by
+    random bots and committed a round at a time; its stream's id."""
+    store = EventStore(url)
+    try:
+        rooms = RoomStore(store, "rebuild")
+        cfg = preset(RULEBOOK, seats=3)
+        rooms.execute(OpenTable("long", cfg))
+        for i in range(3):
+            rooms.execute(TakeSeat(f"l{i}", "long", i + 1, cfg.stakes.min_table_stake * 2))
+        rng, bot = random.Random(seed), make_bot("random")
+        shoe = Shoe(cfg.game.deck, seed=seed)
+        t, stream = rooms.room.tables["long"], table_stream("rebuild", "long")
+        while rooms.heads[stream] < events:
+            done = []
+            for p, c in list(t.stacks.items()):
+                if c < cfg.stakes.min_table_stake:
+                    done += rooms.room.apply(BuyIn(p, "long", cfg.stakes.min_table_stake * 2))
+            rooms.save(done, "bench", "")  # staged: the checkpoint's head counts them
+            start = AtTable("long", StartRound(shoe.shuffle().order))
+            rooms.begin_round(start)
+            done = rooms.room.apply(start)
+            while t.round is not None and not t.round.is_over:
+                done += rooms.room.apply(AtTable("long", Act(bot.act(actor_view(t.round), rng))))
+            rooms.save(done, "bench", "")
+            rooms.commit()
+        return stream
+    finally:
+        store.close()
+
+
+def rebuild_ms(url: str, stream: str, repeat: int = 5) -> float:
+    """The best time, in ms, to load ``stream`` from the store into a table's state."""
+    store = EventStore(url, migrate=False)
+    try:
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            load_table(store, stream)
+            best = min(best, time.perf_counter() - t0)
+        return best * 1000
+    finally:
+        store.close()
+
+
+# ----------------------------------------------------------------------------------------
+# The server and the bots
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """``croupier serve`` on ``url`` as a separate process, once it answers."""
+    import httpx
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    cli = [sys.executable, "-c", "from croupier.cli import main; main()"]
+    cmd = [*cli, "serve", "--db", url, "--port", str(port), "--room", ROOM]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        for _ in range(1200):
+            if proc.poll() is not None:
+                err = proc.stderr.read().decode() if proc.stderr else ""
+                raise RuntimeError(f"croupier serve exited: {err[-2000:]}")
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("croupier serve did not start")
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+class Http:
+    """One keep-alive HTTP/1.1 connection (a minimal client: the bots' own cost stays small
+    beside the server's on a shared machine)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(
+        self, method: str, path: str, token: str | None = None, body: object = None
+    ) -> tuple[int, Any]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if token is not None:
+            head += f"Authorization: Bearer {token}\r\n"
+        data = b"" if body is None else json.dumps(body).encode()
+        if body is not None:
+            head += f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            key, _, value = line.partition(b":")
+            if key.strip().lower() == b"content-length":
+                length = int(value)
+        return status, json.loads(await self.reader.readexactly(length)) if length else None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)  # accepted commands, seconds
+    accepted: int = 0
+    refused: int = 0
+    views: int = 0
+
+
+async def _login(http: Http, name: str) -> str:
+    status, body = await http.request("POST", "/login", body={"name": name, "password": PASSWORD})
+    if status != 200:
+        raise RuntimeError(f"log-in of {name}: {status} {body}")
+    return str(body["token"])
+
+
+async def _bot_table(
+    k: int, port: int, tokens: dict[str, str], tally: Tally, until: float, rng: random.Random
+) -> None:
+    """One table's bots: the dealer starts rounds (the cashier tops up short stacks), the
+    player whose turn the last reply named acts from their own view."""
+    table, http = _table(k), Http(port)
+    bot = make_bot("calling-station" if k % 2 else "random")
+    top_up = preset(RULEBOOK, seats=6).stakes.min_table_stake * 2
+    actor: str | None = None
+
+    async def send(who: str, cmd: dict[str, Any]) -> str | None:
+        t0 = time.perf_counter()
+        status, body = await http.request("POST", "/commands", tokens[who], cmd)
+        if status != 200:
+            tally.refused += 1
+            return None
+        tally.latencies.append(time.perf_counter() - t0)
+        tally.accepted += 1
+        return body.get("actor") if isinstance(body, dict) else None
+
+    async def view(who: str) -> dict[str, Any]:
+        # the parts of the view a bot reads are decoded where it reads them (the bots' cost
+        # stays small beside the server's)
+        status, body = await http.request("GET", f"/tables/{table}/view", tokens[who])
+        tally.views += 1
+        if status != 200:
+            raise RuntimeError(f"view of {table} for {who}: {status} {body}")
+        got: dict[str, Any] = body["view"]
+        return got
+
+    try:
+        while time.perf_counter() < until:
+            if actor is None:
+                tv = await view("dealer")
+                if tv["round"] is not None and tv["round"]["actor"] is not None:
+                    actor = codec.decode(tv["players"])[tv["round"]["actor"]]
+                    continue
+                for player, stack in codec.decode(tv["stacks"]):
+                    if stack < top_up // 2:
+                        buy = {"type": "BuyIn", "player": player, "table": table, "cash": top_up}
+                        await send("cashier", buy)
+                actor = await send("dealer", {"type": "StartRound", "table": table})
+                continue
+            mine = (await view(actor))["round"]
+            if mine is None or mine["legal"] is None:
+                actor = None
+                continue
+            cmd = bot.act(codec.decode(mine), rng)
+            data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
+            actor = await send(actor, {"type": type(cmd).__name__, "table": table, **data})
+    finally:
+        http.close()
+
+
+async def _load(port: int, tables: int, seconds: float) -> tuple[Tally, float]:
+    names = [*STAFF, *(_player(k, i) for k in range(1, tables + 1) for i in range(3))]
+    logins = [Http(port)]  # one at a time: log-ins are not what is measured
+    tokens: dict[str, str] = {}
+    for first in range(0, len(names), len(logins)):
+        batch = names[first : first + len(logins)]
+        got = await asyncio.gather(*(_login(h, n) for h, n in zip(logins, batch, strict=False)))
+        tokens.update(zip(batch, got, strict=True))
+    for h in logins:
+        h.close()
+    tally = Tally()
+    began = time.perf_counter()
+    until = began + seconds
+    await asyncio.gather(
+        *(_bot_table(k, port, tokens, tally, until, random.Random(k)) for k in range(1, tables + 1))
+    )
+    return tally, time.perf_counter() - began
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(
+    db: str | None = None, tables: int = 200, seconds: float = 20.0, rebuild_events: int = 10_000
+) -> dict[str, Any]:
+    """The benchmark's figures (see the module's docstring)."""
+    with fresh_store(db) as url:
+        dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
+        seed(url, tables)
+        port = _port()
+        with server(url, port):
+            tally, elapsed = asyncio.run(_load(port, tables, seconds))
+    # in a store of its own: the server's recovery before play need not check it
+    with fresh_store(db) as url:
+        rebuild = rebuild_ms(url, long_table(url, rebuild_events))
+    return {
+        "db": dialect,
+        "tables": tables,
+        "seconds": round(elapsed, 2),
+        "commands": tally.accepted,
+        "refused": tally.refused,
+        "views": tally.views,
+        "commands_per_s": round(tally.accepted / elapsed, 1),
+        "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
+        "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
+        "rebuild_ms_10k_events": round(rebuild, 2),
+        "load_average": round(os.getloadavg()[0], 2),
+    }
