@@ -29,7 +29,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier.bots import make_bot
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import DealerAssigned, Role, UserAdded
@@ -40,6 +39,7 @@ from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, resolve_url
 from croupier.service.store.tables import load_table
 from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.views import actor_view
