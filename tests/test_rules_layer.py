@@ -25,7 +25,14 @@ from typer.testing import CliRunner
 
 from croupier.cards import Deck
 from croupier.cli import app
-from croupier.rules import RULEBOOKS, UnknownRulebook, find_rulebook
+from croupier.rules import (
+    ACT_OMAHA_2017,
+    DUNEDIN_HOUSE,
+    QLD_HOLDEM_2005,
+    RULEBOOKS,
+    UnknownRulebook,
+    find_rulebook,
+)
 from croupier.shoe import Shoe, ShoeError
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
@@ -192,7 +199,11 @@ def test_the_cli_refuses_an_unknown_rulebook_in_one_line(args: list[str]) -> Non
     assert len(lines) == 1 and "unknown rulebook 'nope'" in lines[0], res.output
 
 
-@pytest.mark.parametrize("rulebook", list(RULEBOOKS.values()), ids=str)
+# the rulebooks croupier ships (tests may register more, inheriting a book's clauses)
+SHIPPED = (QLD_HOLDEM_2005, ACT_OMAHA_2017, DUNEDIN_HOUSE)
+
+
+@pytest.mark.parametrize("rulebook", SHIPPED, ids=str)
 def test_a_shoe_cites_its_rulebooks_cut_clause(rulebook: object) -> None:
     rb = find_rulebook(str(rulebook))
     assert rb.cut_clause.startswith(rb.id)

@@ -36,7 +36,7 @@ ALLOWED = {
     "uth/": "the UTH round owns its boxes' cards and settles them",
     "hands/": "a hand value's own cards",
     "histories/": "hand-history exporters write the house's full record",
-    "phh_export.py": "the PHH exporter writes the house's full record",
+    "histories/phh_export.py": "the PHH exporter writes the house's full record",
 }
 
 
