@@ -121,20 +121,20 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         "`tests/test_table_lock.py`, `tests/test_table_properties.py`",
     ),
     "act-uth-2025 16.9": (
-        "`croupier.uth.tournament.Tournament` (`start`, `break_table`), "
+        "`croupier.uth.tournament.UthTournament` (`start`, `break_table`), "
         "`croupier.uth.tournament_tables`",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.11": (
-        "`croupier.uth.tournament.Tournament` (`add_reserve`, `seat_reserve`)",
+        "`croupier.uth.tournament.UthTournament` (`add_reserve`, `seat_reserve`)",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.12": (
-        "`croupier.uth.tournament.Tournament.substitute`",
+        "`croupier.uth.tournament.UthTournament.substitute`",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.18": (
-        "`croupier.uth.tournament.Tournament` (`offer_break`, `played_seconds`)",
+        "`croupier.uth.tournament.UthTournament` (`offer_break`, `played_seconds`)",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 6.1": (

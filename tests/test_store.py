@@ -398,8 +398,7 @@ def test_tournament_and_uth_streams_fold_and_equal_their_snapshots(store: EventS
     from croupier.uth import TableLimits, UthConfig
     from croupier.uth.commands import Deal, Fold, PlaceWagers
     from croupier.uth.table import UthTable
-    from croupier.uth.tournament import SessionEnd, TournamentConditions
-    from croupier.uth.tournament import Tournament as UthTournament
+    from croupier.uth.tournament import SessionEnd, TournamentConditions, UthTournament
 
     root = Path(__file__).resolve().parents[1]
     conditions = load_conditions(root / "examples" / "tournaments" / "small.toml")

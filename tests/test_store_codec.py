@@ -33,8 +33,10 @@ from croupier.service.store.significant import What
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
+from croupier.table.events import TableRoundVoided
 from croupier.table.presets import preset
 from croupier.table.table import Table
+from croupier.uth.events import UthRoundVoided
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
 from croupier.views import actor_view
@@ -181,6 +183,21 @@ def test_cards_enums_tuples_and_maps_keep_their_types() -> None:
     assert type(back[0]) is Card and isinstance(back[1], frozenset)
     assert type(back[2]["a"]) is tuple
     assert codec.canonical({"b": 1, "a": 2}) == codec.canonical({"a": 2, "b": 1})
+
+
+def test_renamed_types_read_back_under_their_old_names() -> None:
+    for old, new in codec.ALIASES.items():
+        cls = codec.resolve(new)
+        assert codec.type_name(cls) == new
+        assert codec.resolve(old) is cls
+    for value, old in (
+        (TableRoundVoided(3, "c", "misdeal"), "croupier.table.events:RoundVoided"),
+        (UthRoundVoided("c", "m", (("a", 5),), -5), "croupier.uth.events:RoundVoided"),
+    ):
+        new = codec.type_name(type(value)).encode()
+        body = codec.envelope(value)
+        assert new in body
+        assert codec.unwrap(body.replace(new, old.encode())) == value
 
 
 @pytest.mark.parametrize(

@@ -568,7 +568,7 @@ def test_act_omaha_2017_15_3_commission_on_a_time_basis() -> None:
 def test_misdeal_at_the_table_redeals_with_the_same_button(rules: str, clause: str) -> None:
     from croupier.floor import DealError, DealIrregularity
     from croupier.table.commands import Report
-    from croupier.table.events import RoundVoided
+    from croupier.table.events import TableRoundVoided
 
     t = seated(rules, 4, chips=200)
     t.apply(StartRound(deck(t)))
@@ -577,7 +577,7 @@ def test_misdeal_at_the_table_redeals_with_the_same_button(rules: str, clause: s
     before = dict(t.stacks)
     button = t.deal.button.seat  # type: ignore[union-attr]
     events = t.apply(Report(DealIrregularity(DealError.CUT_EXPOSED)))
-    voided = [e for e in events if isinstance(e, RoundVoided)]
+    voided = [e for e in events if isinstance(e, TableRoundVoided)]
     assert len(voided) == 1 and voided[0].clause.startswith(clause.split("(")[0].rstrip())
     assert t.round is None and t.stacks == before and t.hands == 1
     t.apply(StartRound(deck(t)))

@@ -61,8 +61,8 @@ from croupier.uth.events import (
     CardDealt,
     DealerHandDeclared,
     PlayerWarned,
-    RoundVoided,
     RulingMade,
+    UthRoundVoided,
 )
 
 LIMITS = TableLimits(5, 100)
@@ -457,7 +457,7 @@ def test_act_uth_2025_9_4_each_box_settles_as_settle_py_says() -> None:
 # -- 13.x irregularities ----------------------------------------------------------------------
 
 
-def voided(r: UthRound) -> RoundVoided:
+def voided(r: UthRound) -> UthRoundVoided:
     v = r.void
     assert v is not None and r.is_over
     return v

@@ -32,8 +32,8 @@ from croupier.uth.tournament import (
     SessionEnd,
     SessionEnded,
     Status,
-    Tournament,
     TournamentConditions,
+    UthTournament,
 )
 
 
@@ -51,15 +51,15 @@ def conditions(**kw: object) -> TournamentConditions:
     return TournamentConditions(**(base | kw))  # type: ignore[arg-type]
 
 
-def started(players: str = "abcd", **kw: object) -> Tournament:
-    t = Tournament(conditions(**kw))
+def started(players: str = "abcd", **kw: object) -> UthTournament:
+    t = UthTournament(conditions(**kw))
     for p in players:
         t.enter(p)
     t.start(list(players), now=0)
     return t
 
 
-def refused(action: Callable[[], object], t: Tournament, clause: str) -> str:
+def refused(action: Callable[[], object], t: UthTournament, clause: str) -> str:
     before = (len(t.events), t.status, {p: vars(e).copy() for p, e in t.players.items()})
     with pytest.raises(IllegalAction) as err:
         action()
@@ -68,7 +68,7 @@ def refused(action: Callable[[], object], t: Tournament, clause: str) -> str:
     return err.value.ruling.message
 
 
-def wager_all(t: Tournament, ante: int | None = None) -> None:
+def wager_all(t: UthTournament, ante: int | None = None) -> None:
     t.begin_round()
     while t.status is Status.WAGERING:
         p = t.order[t.asked]
@@ -77,7 +77,9 @@ def wager_all(t: Tournament, ante: int | None = None) -> None:
         t.ask_next()
 
 
-def play_round(t: Tournament, shoe: Shoe, rng: random.Random, ante: int | None = None) -> UthRound:
+def play_round(
+    t: UthTournament, shoe: Shoe, rng: random.Random, ante: int | None = None
+) -> UthRound:
     """A real round (16.1): wagers as the tournament took them, random legal decisions."""
     wager_all(t, ante)
     c = t.conditions
@@ -97,13 +99,13 @@ def play_round(t: Tournament, shoe: Shoe, rng: random.Random, ante: int | None =
 
 
 def test_act_uth_2025_16_6_one_entry_only() -> None:
-    t = Tournament(conditions())
+    t = UthTournament(conditions())
     t.enter("a")
     refused(lambda: t.enter("a"), t, "act-uth-2025 16.6")
 
 
 def test_act_uth_2025_16_3_player_numbers() -> None:
-    t = Tournament(conditions(max_players=2, min_players=2))
+    t = UthTournament(conditions(max_players=2, min_players=2))
     t.enter("a")
     refused(lambda: t.start(["a"], 0), t, "act-uth-2025 16.3")
     t.enter("b")
@@ -111,7 +113,7 @@ def test_act_uth_2025_16_3_player_numbers() -> None:
 
 
 def test_act_uth_2025_16_8_seats_by_ballot() -> None:
-    t = Tournament(conditions())
+    t = UthTournament(conditions())
     for p in "abc":
         t.enter(p)
     refused(lambda: t.start(["a", "b"], 0), t, "act-uth-2025 16.8")
@@ -333,10 +335,10 @@ def test_act_uth_2025_16_3_ties_by_a_draw_of_cards() -> None:
 
 
 def test_act_uth_2025_16_23_no_refunds_unless_the_conditions_allow() -> None:
-    t = Tournament(conditions())
+    t = UthTournament(conditions())
     t.enter("a")
     refused(lambda: t.refund("a"), t, "act-uth-2025 16.23")
-    ok = Tournament(conditions(refundable=True))
+    ok = UthTournament(conditions(refundable=True))
     ok.enter("a")
     ok.enter("b")
     ok.refund("a")
@@ -389,7 +391,7 @@ def test_tournament_state_is_the_fold_of_its_events() -> None:
             if t.players[p].chips < 50:
                 t.rebuy(p)
         play_round(t, shoe, rng, ante=100)
-    again = Tournament(t.conditions, list(t.events))
+    again = UthTournament(t.conditions, list(t.events))
     assert {p: vars(e) for p, e in again.players.items()} == {
         p: vars(e) for p, e in t.players.items()
     }

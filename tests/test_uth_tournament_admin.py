@@ -21,8 +21,8 @@ from croupier.uth.tournament import (
     SessionEnded,
     Status,
     TEvent,
-    Tournament,
     TournamentConditions,
+    UthTournament,
 )
 from test_uth_tournament import conditions as base_conditions
 
@@ -32,15 +32,15 @@ def conditions(**kw: object) -> TournamentConditions:
     return base_conditions(**({"starting_chips": 200, "max_players": 20} | kw))
 
 
-def started(players: str, **kw: object) -> Tournament:
-    t = Tournament(conditions(**kw))
+def started(players: str, **kw: object) -> UthTournament:
+    t = UthTournament(conditions(**kw))
     for p in players:
         t.enter(p)
     t.start(list(players), now=0)
     return t
 
 
-def snapshot(t: Tournament) -> object:
+def snapshot(t: UthTournament) -> object:
     return (
         len(t.events),
         t.status,
@@ -56,7 +56,7 @@ def snapshot(t: Tournament) -> object:
     )
 
 
-def refused(action: Callable[[], object], t: Tournament, clause: str) -> str:
+def refused(action: Callable[[], object], t: UthTournament, clause: str) -> str:
     before = snapshot(t)
     with pytest.raises(IllegalAction) as err:
         action()
@@ -69,7 +69,7 @@ def _deck(seed: int) -> tuple[Card, ...]:
     return Shoe(Deck.standard(), seed=seed).shuffle().order
 
 
-def wager_at(t: Tournament, table: int, antes: Mapping[str, int] | None = None) -> None:
+def wager_at(t: UthTournament, table: int, antes: Mapping[str, int] | None = None) -> None:
     """Ask each player at ``table`` in turn; each wagers its ante (the minimum by default)."""
     tbl = t.tables[table]
     while tbl.status is Status.WAGERING:
@@ -79,7 +79,7 @@ def wager_at(t: Tournament, table: int, antes: Mapping[str, int] | None = None) 
         t.ask_next(table)
 
 
-def finish_at(t: Tournament, table: int, seed: int = 1) -> list[TEvent]:
+def finish_at(t: UthTournament, table: int, seed: int = 1) -> list[TEvent]:
     """A real round (16.1) from the wagers taken at ``table``; every box folds."""
     tbl, c = t.tables[table], t.conditions
     cfg = UthConfig(TableLimits(c.minimum, c.maximum), boxes=len(tbl.boxes))
@@ -92,7 +92,7 @@ def finish_at(t: Tournament, table: int, seed: int = 1) -> list[TEvent]:
     return t.record_round(r, table)
 
 
-def play_at(t: Tournament, table: int, antes: Mapping[str, int] | None = None) -> list[TEvent]:
+def play_at(t: UthTournament, table: int, antes: Mapping[str, int] | None = None) -> list[TEvent]:
     t.begin_round(table)
     wager_at(t, table, antes)
     return finish_at(t, table)
@@ -108,7 +108,7 @@ def test_16_9_draw_allocates_tables_and_boxes() -> None:
     assert t.position("e") == (2, 1) and t.position("j") == (3, 3) and t.box_of("d") == 4
     assert t.tables[2].boxes == ["e", "f", "g", None]  # a free box
     # the Tournament Director decides how many sit at each table
-    td = Tournament(conditions(players_per_table=4))
+    td = UthTournament(conditions(players_per_table=4))
     for p in "abcdefghij":
         td.enter(p)
     refused(lambda: td.start(list("abcdefghij"), 0, per_table=[5, 5]), td, "act-uth-2025 16.9")
@@ -245,7 +245,7 @@ def test_16_9_session_until_players_remain_across_tables() -> None:
 
 
 def test_16_11_reserve_takes_forfeited_seat() -> None:
-    t = Tournament(conditions())
+    t = UthTournament(conditions())
     for p in "abc":
         t.enter(p)
     t.add_reserve("r")
@@ -265,7 +265,7 @@ def test_16_11_reserve_takes_forfeited_seat() -> None:
 
 
 def test_16_11_reserve_refusals() -> None:
-    t = Tournament(conditions())
+    t = UthTournament(conditions())
     for p in "abcd":
         t.enter(p)
     t.add_reserve("r")
@@ -286,7 +286,7 @@ def test_16_11_reserve_refusals() -> None:
 
 
 def test_16_11_reserve_seated_at_a_table_yet_to_begin() -> None:
-    t = Tournament(conditions(players_per_table=2))
+    t = UthTournament(conditions(players_per_table=2))
     for p in "abcd":
         t.enter(p)
     t.add_reserve("r")
@@ -333,7 +333,7 @@ def test_16_12_substitute_refusals() -> None:
     finish_at(t, 1)
     refused(lambda: t.substitute("a", "y", approved_by="TD"), t, "act-uth-2025 16.12")
     refused(lambda: t.substitute("d", "y", approved_by="TD"), t, "act-uth-2025 16.12")
-    before = Tournament(conditions())
+    before = UthTournament(conditions())
     before.enter("a")
     refused(lambda: before.substitute("a", "z", "TD"), before, "act-uth-2025 16.12")
 
@@ -356,7 +356,7 @@ def test_16_18_no_round_begins_during_a_break() -> None:
     assert t.break_ends is None
     play_at(t, 1)
     assert t.rounds == 1
-    entry = Tournament(conditions())
+    entry = UthTournament(conditions())
     refused(lambda: entry.offer_break(0, 60), entry, "act-uth-2025 16.18")
 
 
@@ -385,7 +385,7 @@ def test_16_18_break_does_not_consume_a_timed_session() -> None:
 
 
 def test_admin_state_is_the_fold_of_its_events() -> None:
-    t = Tournament(conditions(players_per_table=3))
+    t = UthTournament(conditions(players_per_table=3))
     for p in "abcdef":
         t.enter(p)
     t.add_reserve("r")
@@ -407,7 +407,7 @@ def test_admin_state_is_the_fold_of_its_events() -> None:
     t.break_table(2)
     play_at(t, 1)
     assert t.tables[1].boxes == ["s", "f", "r"] and t.players["b"].out
-    again = Tournament(t.conditions, list(t.events))
+    again = UthTournament(t.conditions, list(t.events))
     assert snapshot(again) == snapshot(t)
     assert again.position("f") == t.position("f") == (1, 2) == (t.table_of("f"), t.box_of("f"))
     assert again.marker == t.marker and again.seats == t.seats

@@ -43,9 +43,9 @@ from croupier.uth.events import (
     BoxSettled,
     DealerHandDeclared,
     PlayerWarned,
-    RoundVoided,
     RulingMade,
     UthEvent,
+    UthRoundVoided,
 )
 from croupier.uth.paytables import BLIND_TABLE, TRIPS_TABLE
 from croupier.uth.settle import WagerResult
@@ -118,7 +118,7 @@ def show_events(events: list[UthEvent]) -> None:
             say(f"  dealer's hand: {format_cards(e.cards)}, {e.words}; {q} ({e.clause})")
         elif isinstance(e, BoxSettled):
             show_settlement(e)
-        elif isinstance(e, (RulingMade, RoundVoided)):
+        elif isinstance(e, (RulingMade, UthRoundVoided)):
             say(f"  ruling: {e.message} ({e.clause})")
 
 

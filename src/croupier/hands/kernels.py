@@ -25,9 +25,18 @@ CARD_WORD = np.array(
 )
 RANK_KEY = RANK_KEYS.astype(np.int64)
 
+# Compiled without numba's runtime (no reference counts) and inlined by LLVM; numba's stubs
+# do not know its ``_nrt`` option.
+inlined = njit(_nrt=False, forceinline=True)  # type: ignore[call-overload]
 
-@njit(cache=True, inline="always")
-def _flush_suit(fl):
+
+@njit(inline="always")
+def flush_suit(w):
+    """The suit holding five or more of the cards whose words sum (from ``SUIT_BASE``) to ``w``;
+    -1: none."""
+    fl = (w >> 32) & 0x8888
+    if fl == 0:
+        return -1
     if fl & 0x8:
         return 0
     if fl & 0x80:
@@ -37,23 +46,41 @@ def _flush_suit(fl):
     return 3
 
 
-@njit(cache=True, inline="always")
+@inlined
+def hand_value(a, ka, b, kb, nonflush, flush, offsets, words):
+    """Value of the cards ``a[:ka]`` with ``b[:kb]``, 5 to 7 in all, no joker: the one 7-card
+    evaluation of the batch evaluator, the PHH replay and the UTH analysis.
+
+    Compiled without numba's runtime and inlined by LLVM: numba's own inlining, or a call
+    under the runtime, increfs and decrefs each array argument per hand, which in a loop over
+    hands costs about ten times the evaluation. Not cached, so that each caller compiles (and
+    inlines) it.
+    """
+    w = np.int64(SUIT_BASE)
+    for i in range(ka):
+        w += words[a[i]]
+    for i in range(kb):
+        w += words[b[i]]
+    s = flush_suit(w)
+    if s < 0:
+        key = w & 0xFFFFFFFF
+        return np.int64(nonflush[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)])
+    mask = np.int64(0)
+    for i in range(ka):
+        c = np.int64(a[i])
+        if (c & 3) == s:
+            mask |= np.int64(1) << (c >> 2)
+    for i in range(kb):
+        c = np.int64(b[i])
+        if (c & 3) == s:
+            mask |= np.int64(1) << (c >> 2)
+    return np.int64(flush[mask])
+
+
+@inlined
 def eval_row(cards, h, k, nonflush, flush, offsets, words):
     """Value of ``cards[h, :k]`` (no joker), 5 to 7 cards."""
-    w = SUIT_BASE
-    for i in range(k):
-        w += words[cards[h, i]]
-    fl = (w >> 32) & 0x8888
-    if fl != 0:
-        s = _flush_suit(fl)
-        mask = 0
-        for i in range(k):
-            c = np.int64(cards[h, i])
-            if (c & 3) == s:
-                mask |= 1 << (c >> 2)
-        return flush[mask]
-    key = w & 0xFFFFFFFF
-    return nonflush[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
+    return hand_value(cards[h], k, cards[h], 0, nonflush, flush, offsets, words)
 
 
 @njit(cache=True)
@@ -94,35 +121,11 @@ def eval_joker_row(cards, h, k, nonflush, flush, offsets, words, five_kind, deck
 
 @njit(cache=True)
 def batch_high(cards, nonflush, flush, offsets, words):
-    """Values of each row of ``cards`` (n, k), k from 5 to 7, no joker.
-
-    The body repeats :func:`eval_row` on purpose: a call per hand, even inlined by numba,
-    runs about twelve times slower than this loop.
-    """
+    """Values of each row of ``cards`` (n, k), k from 5 to 7, no joker."""
     n, k = cards.shape
     out = np.empty(n, np.uint16)
     for h in range(n):
-        w = np.int64(SUIT_BASE)
-        for i in range(k):
-            w += words[cards[h, i]]
-        fl = (w >> 32) & 0x8888
-        if fl != 0:
-            s = 3
-            if fl & 0x8:
-                s = 0
-            elif fl & 0x80:
-                s = 1
-            elif fl & 0x800:
-                s = 2
-            mask = 0
-            for i in range(k):
-                c = np.int64(cards[h, i])
-                if (c & 3) == s:
-                    mask |= 1 << (c >> 2)
-            out[h] = flush[mask]
-        else:
-            key = w & 0xFFFFFFFF
-            out[h] = nonflush[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)]
+        out[h] = hand_value(cards[h], k, cards[h], 0, nonflush, flush, offsets, words)
     return out
 
 

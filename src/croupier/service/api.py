@@ -45,6 +45,7 @@ from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe, ShuffledDeck
 from croupier.table.commands import StartRound
+from croupier.table.events import RoundFinished, TableRoundVoided
 from croupier.views import Viewer, table_view
 
 API = "croupier api"
@@ -427,9 +428,7 @@ def create_app(
         if table not in own.rooms.room.tables:
             raise Refused(404, f"no cash table {table}")
         rounds = await asyncio.to_thread(audit.recall, svc.store, stream, last + 1)
-        done = [r for r in rounds if type(r[-1]).__name__ in ("RoundFinished", "RoundVoided")][
-            -last:
-        ]
+        done = [r for r in rounds if isinstance(r[-1], RoundFinished | TableRoundVoided)][-last:]
         return {"rounds": [[codec.encode(e) for e in r] for r in done]}
 
     @app.websocket("/ws/tables/{table}")

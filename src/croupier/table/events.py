@@ -143,7 +143,7 @@ class RoundFinished(TableEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundVoided(TableEvent):
+class TableRoundVoided(TableEvent):
     """The round is void: every chip committed returns to its player."""
 
     hand: int

@@ -37,10 +37,10 @@ from croupier.table.events import (
     RoundFinished,
     RoundReopened,
     RoundStarted,
-    RoundVoided,
     SeatChanged,
     StatusChanged,
     TableClosed,
+    TableRoundVoided,
     TimeCharged,
     TimedOut,
 )
@@ -236,7 +236,7 @@ def _last_finished(t: Table) -> int | None:
         e = t.events[i]
         if isinstance(e, RoundFinished):
             return i
-        if isinstance(e, RoundStarted | RoundVoided):
+        if isinstance(e, RoundStarted | TableRoundVoided):
             return None
     return None
 
@@ -295,7 +295,7 @@ def plan_void(t: Table, cmd: VoidRound) -> list[Planned]:
         )
     if t.round is None or t.round.is_over:
         raise refuse(TABLE, "no round is in progress to void")
-    return [RoundVoided(t.hands + 1, cmd.clause, cmd.reason)]
+    return [TableRoundVoided(t.hands + 1, cmd.clause, cmd.reason)]
 
 
 def plan_close(t: Table, cmd: CloseTable) -> list[Planned]:

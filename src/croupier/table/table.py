@@ -19,9 +19,8 @@ from croupier.cards import Card
 from croupier.floor import apply_incident
 from croupier.fold import handlers, on
 from croupier.round import ConfigError, Round, wellformed
-from croupier.round.events import BoardDealt, CardBurned, HoleDealt
+from croupier.round.events import BoardDealt, CardBurned, HoleDealt, RoundVoided
 from croupier.round.events import Event as RoundEvent
-from croupier.round.events import RoundVoided as MisdealVoided
 from croupier.rules import IllegalAction, Ruling
 from croupier.table import round_plans, seat_plans
 from croupier.table.button import (
@@ -70,12 +69,12 @@ from croupier.table.events import (
     RoundProgressed,
     RoundReopened,
     RoundStarted,
-    RoundVoided,
     SeatChanged,
     StatusChanged,
     TableCheckpoint,
     TableClosed,
     TableEvent,
+    TableRoundVoided,
     TimeCharged,
     TimedOut,
 )
@@ -322,8 +321,8 @@ class Table:
         if r.voided:
             # A misdeal: the round never started; the same button deals again (qld-holdem-2005
             # s32(3); act-omaha-2017 17.3; dunedin-house 68).
-            clause = next(e.clause for e in r.events if isinstance(e, MisdealVoided))
-            self._emit(RoundVoided(self.hands + 1, clause, "misdeal"))
+            clause = next(e.clause for e in r.events if isinstance(e, RoundVoided))
+            self._emit(TableRoundVoided(self.hands + 1, clause, "misdeal"))
             return
         stacks = tuple((p, r.stacks[i]) for i, p in enumerate(self.players))
         self._emit(RoundFinished(self.hands + 1, stacks, r.commission, r.fees))
@@ -553,7 +552,7 @@ class Table:
         self.players = ()
         self.deadline = None
 
-    def _f_voided(self, e: RoundVoided) -> None:
+    def _f_voided(self, e: TableRoundVoided) -> None:
         # Every chip returns: the stacks stay as they were before the round (act-omaha 19.1).
         self.disputable = None
         self.round = None
@@ -647,7 +646,7 @@ _FOLD = handlers(
     on(DeadlineSet, Table._f_deadline),
     on(TimedOut, Table._f_timed_out),
     on(RoundFinished, Table._f_finished),
-    on(RoundVoided, Table._f_voided),
+    on(TableRoundVoided, Table._f_voided),
     on(Notice, Table._f_notice),
     on(TableClosed, Table._f_closed),
     on(FundsLocked, Table._f_locked),

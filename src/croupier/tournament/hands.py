@@ -22,8 +22,8 @@ from croupier.tournament.state import (
     BUSTED,
     PLAYING,
     Component,
-    Table,
     TournamentError,
+    TournamentTable,
     refuse,
 )
 
@@ -368,7 +368,9 @@ class Dealing(Component):
                 self.t._emit(ev.BountyWon(by, p, self.t.conditions.bounty, BOUNTY_CLAUSE))
         return out
 
-    def _bonus(self, t: Table, plan: HandPlan, won: list[int], a: ev.RoundAnnounced) -> None:
+    def _bonus(
+        self, t: TournamentTable, plan: HandPlan, won: list[int], a: ev.RoundAnnounced
+    ) -> None:
         """4.45(5): the bonus chips go to the round's winners, split as the pot was."""
         total = sum(won)
         winners = [i for i, w in enumerate(won) if w]

@@ -79,7 +79,7 @@ class Entrant:
 
 
 @dataclass
-class Table:
+class TournamentTable:
     number: int
     size: int
     seats: dict[int, str] = field(default_factory=dict)
@@ -111,7 +111,7 @@ class TournamentState:
         self.book = find_tournament_rules(conditions.rules)  # what the rules choose, by name
         self.events: list[ev.TEvent] = []
         self.entrants: dict[str, Entrant] = {}
-        self.tables: dict[int, Table] = {}
+        self.tables: dict[int, TournamentTable] = {}
         self.clock = Clock(conditions.levels)
         self.started = False
         self.cancelled = False
@@ -292,7 +292,7 @@ class TournamentState:
         if e.stack:
             ent.stack = e.stack
             self.chips_in_play += e.stack
-        t = self.tables.setdefault(e.table, Table(e.table, self.conditions.table_size))
+        t = self.tables.setdefault(e.table, TournamentTable(e.table, self.conditions.table_size))
         t.seats[e.seat] = e.player
         if self.started and t.buttons is not None:
             t.moved.add(e.player)
@@ -302,7 +302,9 @@ class TournamentState:
         self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
 
     def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
-        t = self.tables.setdefault(e.table, Table(e.table, self.conditions.final_table_size))
+        t = self.tables.setdefault(
+            e.table, TournamentTable(e.table, self.conditions.final_table_size)
+        )
         occupied = sorted(t.seats)
         # the previous round's buttons that make the drawn seat the next button (dead-button
         # rule: the next button is the last small blind, the next small blind the last big)
@@ -406,7 +408,9 @@ class TournamentState:
     def _on_player_moved(self, e: ev.PlayerMoved) -> None:
         ent = self.entrants[e.player]
         self.tables[e.from_table].seats.pop(e.from_seat, None)
-        t = self.tables.setdefault(e.to_table, Table(e.to_table, self.conditions.final_table_size))
+        t = self.tables.setdefault(
+            e.to_table, TournamentTable(e.to_table, self.conditions.final_table_size)
+        )
         t.seats[e.to_seat] = e.player
         ent.table, ent.seat = e.to_table, e.to_seat
         if t.buttons is not None:

@@ -57,9 +57,9 @@ from croupier.tournament.state import (
     REGISTERED,
     Component,
     Entrant,
-    Table,
     TournamentError,
     TournamentState,
+    TournamentTable,
     refuse,
 )
 
@@ -75,9 +75,9 @@ __all__ = [
     "REGISTERED",
     "Entrant",
     "HandPlan",
-    "Table",
     "Tournament",
     "TournamentError",
+    "TournamentTable",
 ]
 
 

@@ -40,8 +40,8 @@ from croupier.uth.table import UthTable
 from croupier.uth.tournament import (
     Purchase,
     SessionEnd,
-    Tournament,
     TournamentConditions,
+    UthTournament,
 )
 
 __all__ = [
@@ -66,11 +66,11 @@ __all__ = [
     "ShoeKind",
     "TableLimits",
     "TableState",
-    "Tournament",
     "TournamentConditions",
     "UthConfig",
     "UthRound",
     "UthTable",
+    "UthTournament",
     "Wager",
     "WagerError",
     "WagerResult",

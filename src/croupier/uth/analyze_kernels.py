@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from croupier.hands.kernels import SUIT_BASE
+from croupier.hands.kernels import SUIT_BASE, flush_suit
 from croupier.hands.tables import ROW_MASK, ROW_SHIFT
 
 N_PAIRS = 1326
@@ -55,15 +55,8 @@ def board_pass(board, unseen, nonflush, flush, offsets, words, thr, pidx, pair_g
         for j in range(i + 1, n):
             b = np.int64(unseen[j])
             w = wa + words[b]
-            fl = (w >> 32) & 0x8888
-            if fl != 0:
-                s = 3
-                if fl & 0x8:
-                    s = 0
-                elif fl & 0x80:
-                    s = 1
-                elif fl & 0x800:
-                    s = 2
+            s = flush_suit(w)
+            if s >= 0:
                 mask = bmask[s]
                 if (a & 3) == s:
                     mask |= np.int64(1) << (a >> 2)
@@ -322,16 +315,12 @@ P_FLOP_TWO_PAIR, P_FLOP_POCKET_MIN, P_FLOP_FLUSH_MIN, P_RIVER_HIDDEN, P_RIVER_OU
 @njit(cache=True, inline="always")
 def _value(w, bmask, cards, k, nonflush, flush, offsets):
     """Value of a hand whose card words sum (with ``SUIT_BASE``) to ``w``: ``bmask`` are the
-    suited rank masks of all but the last ``k`` cards, which are ``cards[:k]``."""
-    fl = (w >> 32) & 0x8888
-    if fl != 0:
-        s = 3
-        if fl & 0x8:
-            s = 0
-        elif fl & 0x80:
-            s = 1
-        elif fl & 0x800:
-            s = 2
+    suited rank masks of all but the last ``k`` cards, which are ``cards[:k]``.
+
+    :func:`croupier.hands.kernels.hand_value` with the board's sums worked out once: the
+    analysis values every unseen pair (about a thousand) on each board."""
+    s = flush_suit(w)
+    if s >= 0:
         mask = bmask[s]
         for i in range(k):
             if (cards[i] & 3) == s:
@@ -384,15 +373,8 @@ def _river_bets_optimal(hole, board, sp, k, nonflush, flush, offsets, words, thr
         for j in range(i + 1, n):
             b = unseen[j]
             w = wa + words[b]
-            fl = (w >> 32) & 0x8888
-            if fl != 0:
-                s = 3
-                if fl & 0x8:
-                    s = 0
-                elif fl & 0x80:
-                    s = 1
-                elif fl & 0x800:
-                    s = 2
+            s = flush_suit(w)
+            if s >= 0:
                 mask = bmask[s]
                 if (a & 3) == s:
                     mask |= np.int64(1) << (a >> 2)

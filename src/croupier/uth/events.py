@@ -136,7 +136,7 @@ class BoxVoided(UthEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundVoided(UthEvent):
+class UthRoundVoided(UthEvent):
     """The whole round void: each player's chips restored as they were before it."""
 
     clause: str
@@ -164,9 +164,9 @@ __all__ = [
     "MarkerPlaced",
     "PlayerWarned",
     "RoundEnded",
-    "RoundVoided",
     "RulingMade",
     "UthEvent",
+    "UthRoundVoided",
     "WagersPlaced",
     "WagersWithdrawn",
 ]

@@ -59,9 +59,9 @@ from croupier.uth.events import (
     MarkerPlaced,
     PlayerWarned,
     RoundEnded,
-    RoundVoided,
     RulingMade,
     UthEvent,
+    UthRoundVoided,
     WagersPlaced,
     WagersWithdrawn,
 )
@@ -223,7 +223,7 @@ class UthRound:
         self.clock: int | None = None
         self.window_opened: int | None = None
         self.dealer_hand: DealerHandDeclared | None = None
-        self.void: RoundVoided | None = None
+        self.void: UthRoundVoided | None = None
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -664,7 +664,7 @@ class UthRound:
         self.chips[e.player] += e.refund
         self.bank += e.bank_change
 
-    def _f_void(self, e: RoundVoided) -> None:
+    def _f_void(self, e: UthRoundVoided) -> None:
         for p, amount in e.refunds:
             self.chips[p] += amount
         self.bank += e.bank_change
@@ -718,7 +718,7 @@ _FOLD = handlers(
     on(RulingMade, UthRound._f_ruling),
     on(DealCompleted, UthRound._f_deal_completed),
     on(BoxVoided, UthRound._f_box_void),
-    on(RoundVoided, UthRound._f_void),
+    on(UthRoundVoided, UthRound._f_void),
     on(RoundEnded, UthRound._f_ended),
 )
 

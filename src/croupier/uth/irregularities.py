@@ -24,7 +24,7 @@ from croupier.uth.commands import (
     VoidReason,
     VoidRound,
 )
-from croupier.uth.events import BoxVoided, RoundVoided, RulingMade, UthEvent
+from croupier.uth.events import BoxVoided, RulingMade, UthEvent, UthRoundVoided
 
 if TYPE_CHECKING:
     from croupier.uth.game import BoxState, UthRound
@@ -36,7 +36,7 @@ def _refuse(clause: str, message: str) -> IllegalAction:
     return IllegalAction(Ruling(clause, message))
 
 
-def void_round(r: UthRound, clause: str, message: str) -> RoundVoided:
+def void_round(r: UthRound, clause: str, message: str) -> UthRoundVoided:
     """Every wager of the round void (A "Void": no result): each player gets back what they
     staked, and a box already settled gives back what it won or takes back what it lost."""
     refunds: dict[str, int] = defaultdict(int)
@@ -45,7 +45,7 @@ def void_round(r: UthRound, clause: str, message: str) -> RoundVoided:
         if not b.void:
             refunds[b.player] += _refund(b)
             bank -= 0 if b.settled is None else _refund(b)
-    return RoundVoided(clause, message, tuple(sorted(refunds.items())), bank)
+    return UthRoundVoided(clause, message, tuple(sorted(refunds.items())), bank)
 
 
 def _refund(b: BoxState) -> int:

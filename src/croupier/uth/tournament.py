@@ -48,7 +48,7 @@ from croupier.uth.tournament_events import (
     Ticked,
     Wagered,
 )
-from croupier.uth.tournament_tables import SEATING, Table, draw_layout, plan_break
+from croupier.uth.tournament_tables import SEATING, UthTournamentTable, draw_layout, plan_break
 
 R = "act-uth-2025 "
 CONDITIONS = R + "16.3"
@@ -87,7 +87,7 @@ SESSION = "act-uth-2025 A"
 
 
 @dataclass
-class Tournament:
+class UthTournament:
     """A tournament at one table or several (16.9). Methods check a command and return its
     events, or raise :class:`IllegalAction` with nothing changed."""
 
@@ -97,7 +97,7 @@ class Tournament:
     def __post_init__(self) -> None:
         pending, self.events = self.events, []
         self.players: dict[str, Entrant] = {}
-        self.tables: dict[int, Table] = {}  # the tables in play, by number
+        self.tables: dict[int, UthTournamentTable] = {}  # the tables in play, by number
         self.drawn: list[str] = []  # everyone who has held a position, in the order drawn
         self.reserves: list[str] = []  # registered reserve players (16.11)
         self.breaks: list[tuple[int, int]] = []  # each break's start and end (16.18)
@@ -198,27 +198,31 @@ class Tournament:
         seats = {i + 1: p for i, p in enumerate(tbl.boxes) if p is not None}
         return TableState(chips, HOUSE_FLOAT, seats=seats)
 
-    def _in_play(self) -> list[Table]:
+    def _in_play(self) -> list[UthTournamentTable]:
         return [self.tables[n] for n in sorted(self.tables)]
 
-    def _first(self) -> Table:
-        return self.tables[min(self.tables)] if self.tables else Table(0, [], Status.ENTRY)
+    def _first(self) -> UthTournamentTable:
+        return (
+            self.tables[min(self.tables)]
+            if self.tables
+            else UthTournamentTable(0, [], Status.ENTRY)
+        )
 
-    def _active_at(self, tbl: Table) -> list[str]:
+    def _active_at(self, tbl: UthTournamentTable) -> list[str]:
         return [p for p in tbl.seated() if not self.players[p].out]
 
-    def _where(self, player: str) -> tuple[Table, int] | None:
+    def _where(self, player: str) -> tuple[UthTournamentTable, int] | None:
         for t in self.tables.values():
             if player in t.boxes:
                 return t, t.boxes.index(player)
         return None
 
-    def _table(self, number: int) -> Table:
+    def _table(self, number: int) -> UthTournamentTable:
         if number not in self.tables:
             raise _refuse(SEATING, f"there is no table {number} in play")
         return self.tables[number]
 
-    def _idle_except(self, tbl: Table) -> bool:
+    def _idle_except(self, tbl: UthTournamentTable) -> bool:
         return all(t.status is Status.RUNNING for t in self.tables.values() if t is not tbl)
 
     def _seat_key(self, p: str) -> tuple[int, int, int]:
@@ -346,7 +350,7 @@ class Tournament:
 
     def _between_rounds(
         self, player: str, terms: Purchase | None, clause: str, what: str
-    ) -> tuple[Entrant, Table | None]:
+    ) -> tuple[Entrant, UthTournamentTable | None]:
         """The player's entry and table; the purchase is on offer between rounds at that
         table, until its round ``until_round`` (counted at the player's table)."""
         if terms is None:
@@ -522,7 +526,7 @@ class Tournament:
             events.append(SessionEnded(SESSION))
         return self._do(*events)
 
-    def _at(self, table: int, status: Status, clause: str, message: str) -> Table:
+    def _at(self, table: int, status: Status, clause: str, message: str) -> UthTournamentTable:
         if not self.running:
             raise _refuse(clause, message)
         tbl = self._table(table)
@@ -530,7 +534,7 @@ class Tournament:
             raise _refuse(clause, message)
         return tbl
 
-    def _over_after(self, tbl: Table, void: bool) -> bool:
+    def _over_after(self, tbl: UthTournamentTable, void: bool) -> bool:
         """Whether the session ends once this round at ``tbl`` is recorded: never while a
         round is in play at another table."""
         if not self._idle_except(tbl):
@@ -631,7 +635,7 @@ class Tournament:
             self.started_at, self.now = e.now, e.now
             self.status = Status.RUNNING
             for n, boxes in enumerate(e.tables or (e.seats,), start=1):
-                self.tables[n] = Table(n, list(boxes), Status.RUNNING)
+                self.tables[n] = UthTournamentTable(n, list(boxes), Status.RUNNING)
             self.drawn = list(e.seats)
             for s in e.seats:
                 self.players[s].chips = self.conditions.starting_chips
@@ -713,7 +717,7 @@ class Tournament:
             busy = [s for s in (Status.WAGERING, Status.IN_ROUND) if s in states]
             self.status = busy[0] if busy else Status.RUNNING
 
-    def _seat(self, player: str) -> tuple[Table, int]:
+    def _seat(self, player: str) -> tuple[UthTournamentTable, int]:
         pos = self._where(player)
         assert pos is not None, f"{player} holds no position"
         return pos
@@ -745,7 +749,7 @@ __all__ = [
     "TEvent",
     "TableBroken",
     "Ticked",
-    "Tournament",
     "TournamentConditions",
+    "UthTournament",
     "Wagered",
 ]

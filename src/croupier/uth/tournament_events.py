@@ -1,5 +1,5 @@
 """The events of an Ultimate Texas Hold'em tournament (act-uth-2025 16.x): a tournament's state
-is the fold of these (:class:`croupier.uth.tournament.Tournament`)."""
+is the fold of these (:class:`croupier.uth.tournament.UthTournament`)."""
 
 from __future__ import annotations
 

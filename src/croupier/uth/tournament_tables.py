@@ -22,7 +22,7 @@ Layout = tuple[tuple[str | None, ...], ...]
 
 
 @dataclass
-class Table:
+class UthTournamentTable:
     """One table in play: its boxes and its own round of play (16.9, 16.16-16.17)."""
 
     number: int
@@ -71,7 +71,7 @@ def draw_layout(ballot: Sequence[str], capacity: int | None, sizes: Sequence[int
 
 
 def plan_break(
-    tables: Mapping[int, Table],
+    tables: Mapping[int, UthTournamentTable],
     number: int,
     to: Mapping[str, tuple[int, int]] | None,
     is_out: Callable[[str], bool],
@@ -108,4 +108,4 @@ def plan_break(
     return tuple((p, *to[p]) for p in movers)
 
 
-__all__ = ["Layout", "Table", "draw_layout", "plan_break"]
+__all__ = ["Layout", "UthTournamentTable", "draw_layout", "plan_break"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from croupier.hands.kernels import SUIT_BASE
+from croupier.hands.kernels import SUIT_BASE, flush_suit, hand_value
 from croupier.hands.tables import ROW_MASK, ROW_SHIFT
 
 # Statuses.
@@ -177,39 +177,17 @@ def _effective(pl, sc, ceff):
 @njit(cache=True)
 def _high(hole, p, k, board, nonflush, flush, offsets, words):
     """The hold'em value of player ``p``'s hole cards with the five board cards."""
-    w = np.int64(SUIT_BASE)
-    for i in range(k):
-        w += words[hole[p, i]]
-    for i in range(5):
-        w += words[board[i]]
-    fl = (w >> 32) & 0x8888
-    if fl != 0:
-        s = 3
-        if fl & 0x8:
-            s = 0
-        elif fl & 0x80:
-            s = 1
-        elif fl & 0x800:
-            s = 2
-        mask = np.int64(0)
-        for i in range(k):
-            c = hole[p, i]
-            if (c & 3) == s:
-                mask |= np.int64(1) << (c >> 2)
-        for i in range(5):
-            c = board[i]
-            if (c & 3) == s:
-                mask |= np.int64(1) << (c >> 2)
-        return np.int64(flush[mask])
-    key = w & 0xFFFFFFFF
-    return np.int64(nonflush[offsets[key >> ROW_SHIFT] + (key & ROW_MASK)])
+    return hand_value(hole[p], k, board, 5, nonflush, flush, offsets, words)
 
 
 @njit(cache=True)
 def _omaha(hole, p, board, nf, fl, offsets, words, low, qual, hilo):
     """(high, low) of player ``p``'s Omaha hand: exactly two hole cards and three board cards
     (act-omaha-2017 9.1); the low counts only from ``qual`` (8 or better), else 0; -1 when the
-    game has no low."""
+    game has no low.
+
+    Not :func:`~croupier.hands.kernels.hand_value`: each choice of five cards reads its high
+    and its low from one rank row, and five cards make a flush only all of one suit."""
     five = np.empty(5, np.int64)
     hi = np.int64(0)
     lo = np.int64(0 if hilo else -1)
@@ -228,7 +206,7 @@ def _omaha(hole, p, board, nf, fl, offsets, words, low, qual, hilo):
                             w += words[five[i]]
                         key = w & 0xFFFFFFFF
                         row = offsets[key >> ROW_SHIFT] + (key & ROW_MASK)
-                        if (w >> 32) & 0x8888:
+                        if flush_suit(w) >= 0:
                             mask = np.int64(0)
                             for i in range(5):
                                 mask |= np.int64(1) << (five[i] >> 2)

@@ -40,7 +40,13 @@ JSON = Any  # what json.dumps accepts
 
 _TYPES: dict[str, type] = {}
 #: Renamed or moved types: the old qualified name to the new one.
-ALIASES: dict[str, str] = {}
+ALIASES: dict[str, str] = {
+    "croupier.table.events:RoundVoided": "croupier.table.events:TableRoundVoided",
+    "croupier.uth.events:RoundVoided": "croupier.uth.events:UthRoundVoided",
+    "croupier.tournament.state:Table": "croupier.tournament.state:TournamentTable",
+    "croupier.uth.tournament_tables:Table": "croupier.uth.tournament_tables:UthTournamentTable",
+    "croupier.uth.tournament:Tournament": "croupier.uth.tournament:UthTournament",
+}
 #: Types whose stored form changed: the old qualified name to a function building the value
 #: from the old form's decoded fields (it raises ValueError on fields it cannot read).
 UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {

@@ -64,9 +64,9 @@ def tournament_projection(t: Any) -> object:
 
 
 def _fold_uth_tournament(config: Any, events: Sequence[Any]) -> Any:
-    from croupier.uth.tournament import Tournament
+    from croupier.uth.tournament import UthTournament
 
-    return Tournament(config, events=list(events))
+    return UthTournament(config, events=list(events))
 
 
 def uth_tournament_projection(t: Any) -> object:

@@ -1,7 +1,7 @@
 """A stored cash table's rounds: where each begins and ends in its stream, and each finished
 round folded to its end, ready for export (audit recall, ``croupier export --table``).
 
-A round runs from its ``RoundStarted`` to its ``RoundFinished`` or ``RoundVoided``; a
+A round runs from its ``RoundStarted`` to its ``RoundFinished`` or ``TableRoundVoided``; a
 ``RoundReopened`` (a disputed result, dunedin-house 67, act-omaha-2017 17.14) takes the last
 finished round up again, so the round ends at its next ``RoundFinished``.
 
@@ -30,8 +30,8 @@ from croupier.table.events import (
     RoundProgressed,
     RoundReopened,
     RoundStarted,
-    RoundVoided,
     TableEvent,
+    TableRoundVoided,
 )
 from croupier.table.table import Table, TableConfig
 
@@ -42,7 +42,7 @@ _OWN = (RoundStarted, CardsDealt, RoundProgressed, FloorReported)
 @dataclass(frozen=True, slots=True)
 class Span:
     """Where a round lies in its stream: ``events[start : end + 1]``; ``end`` is its
-    ``RoundFinished`` or ``RoundVoided``, or the stream's last event while it is in play."""
+    ``RoundFinished`` or ``TableRoundVoided``, or the stream's last event while it is in play."""
 
     start: int
     end: int
@@ -62,7 +62,7 @@ def spans(events: Sequence[Any]) -> list[Span]:
             open_ = True
         elif open_:
             out[-1] = replace(out[-1], end=i)
-            open_ = not isinstance(e, RoundFinished | RoundVoided)
+            open_ = not isinstance(e, RoundFinished | TableRoundVoided)
     return out
 
 
