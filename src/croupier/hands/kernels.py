@@ -25,9 +25,10 @@ CARD_WORD = np.array(
 )
 RANK_KEY = RANK_KEYS.astype(np.int64)
 
-# Compiled without numba's runtime (no reference counts) and inlined by LLVM; numba's stubs
-# do not know its ``_nrt`` option.
-inlined = njit(_nrt=False, forceinline=True)  # type: ignore[call-overload]
+# Compiled without numba's runtime (no reference counts) and inlined by LLVM. numba's stubs do
+# not know its ``_nrt`` option; the build's own type check runs without numba, where the ignore
+# is unused.
+inlined = njit(_nrt=False, forceinline=True)  # type: ignore[call-overload,unused-ignore]
 
 
 @njit(inline="always")
