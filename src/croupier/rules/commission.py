@@ -47,6 +47,14 @@ class Commission:
         """The clause the schedule applies."""
         raise NotImplementedError
 
+    # A schedule never changes once made, so a copy is the schedule itself. (Compiled, a frozen
+    # dataclass cannot be rebuilt field by field as copy.deepcopy would.)
+    def __copy__(self) -> Commission:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Commission:
+        return self
+
     def parameters(self) -> dict[str, Any]:
         """The schedule as its registry name and every parameter a schedule can take (the
         defaults where this one takes none): the form of :func:`commission_schedule`'s

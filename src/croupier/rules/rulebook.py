@@ -90,6 +90,14 @@ class Rulebook:
     #: the currency a hand history states for the chips (OHH ``currency``); XSC: play chips
     currency: str = "XSC"
 
+    # A rulebook never changes once made, so a copy is the rulebook itself. (Compiled, a frozen
+    # dataclass cannot be rebuilt field by field as copy.deepcopy would.)
+    def __copy__(self) -> Rulebook:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Rulebook:
+        return self
+
     def __str__(self) -> str:
         return self.id
 
