@@ -47,6 +47,7 @@ from croupier.shoe import Shoe, ShuffledDeck
 from croupier.table.commands import StartRound
 from croupier.table.events import RoundFinished, TableRoundVoided
 from croupier.views import Viewer, table_view
+from croupier.web import mount as mount_console
 
 API = "croupier api"
 MAX_BODY = 64 * 1024
@@ -493,6 +494,7 @@ def create_app(
         finally:
             own.hub.unsubscribe(stream, sub)
 
+    mount_console(app)  # the web console: static pages over this same public API
     return app
 
 

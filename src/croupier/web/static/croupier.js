@@ -1,0 +1,187 @@
+// croupier web console: the shared client of the room service's public API.
+// Plain ES module, no dependencies. Every page imports what it needs from here.
+
+const RANKS = "23456789TJQKA";
+const SUITS = "cdhs";
+const SUIT_SYMBOL = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+
+/** The card a stored id stands for ("As"); ids are rank * 4 + suit, 2c = 0 (croupier.cards). */
+export function cardName(id) {
+  if (id === 52) return "Jk";
+  return RANKS[Math.floor(id / 4)] + SUITS[id % 4];
+}
+
+/** The store's tagged JSON ($t, $tuple, $card, $enum, ...) as plain values. */
+export function plain(x) {
+  if (Array.isArray(x)) return x.map(plain);
+  if (x === null || typeof x !== "object") return x;
+  if ("$card" in x) return cardName(x.$card);
+  if ("$tuple" in x) return x.$tuple.map(plain);
+  if ("$enum" in x) return x.name;
+  if ("$frozenset" in x) return x.$frozenset.map(plain);
+  if ("$set" in x) return x.$set.map(plain);
+  const out = {};
+  for (const [k, v] of Object.entries(x)) {
+    if (k === "$t") out.type = String(v).split(":").pop();
+    else out[k] = plain(v);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------
+// The session: a bearer token per browser tab.
+
+export const session = {
+  get token() { return sessionStorage.getItem("croupier.token"); },
+  get name() { return sessionStorage.getItem("croupier.name"); },
+  get role() { return sessionStorage.getItem("croupier.role"); },
+  set(name, role, token) {
+    sessionStorage.setItem("croupier.name", name);
+    sessionStorage.setItem("croupier.role", role);
+    sessionStorage.setItem("croupier.token", token);
+  },
+  clear() { sessionStorage.clear(); },
+};
+
+/** A refusal from the server: status, reason in words and the clause. */
+export class Refusal extends Error {
+  constructor(status, body) {
+    super(body && body.refused ? body.refused : `HTTP ${status}`);
+    this.status = status;
+    this.clause = body && body.clause ? body.clause : "";
+  }
+}
+
+async function call(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (session.token) headers.Authorization = `Bearer ${session.token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = null; }
+  if (r.status === 401 && path !== "/login") {
+    session.clear();
+    location.href = `/ui/?next=${encodeURIComponent(location.pathname + location.search)}`;
+  }
+  if (!r.ok) throw new Refusal(r.status, data);
+  return data;
+}
+
+export const api = {
+  get: (path) => call("GET", path),
+  post: (path, body) => call("POST", path, body),
+  put: (path, body) => call("PUT", path, body),
+  del: (path) => call("DELETE", path),
+  /** A command as data (croupier.service.commands): accepted only once committed. */
+  command: (cmd) => call("POST", "/commands", cmd),
+  async login(name, password) {
+    const r = await call("POST", "/login", { name, password });
+    session.set(name, r.role, r.token);
+    return r;
+  },
+};
+
+/** Follow a websocket stream of numbered messages ({seq, event} or {seq, snapshot}); on a
+ * dropped connection reconnect with the last sequence number seen, so nothing is missed or
+ * repeated. ``onMessage(msg)`` gets every message in order. Returns a handle with close(). */
+export function follow(path, onMessage, onStatus = () => {}) {
+  let last = null;
+  let ws = null;
+  let closed = false;
+  let delay = 250;
+  function open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const after = last === null ? "" : `&after=${last}`;
+    ws = new WebSocket(`${proto}://${location.host}${path}?token=${encodeURIComponent(session.token || "")}${after}`);
+    ws.onopen = () => { delay = 250; onStatus("live"); };
+    ws.onmessage = (m) => {
+      const msg = JSON.parse(m.data);
+      if (typeof msg.seq === "number") {
+        if (msg.event !== undefined && last !== null && msg.seq <= last) return; // already seen
+        last = msg.seq;
+      }
+      onMessage(msg);
+    };
+    ws.onclose = (e) => {
+      if (closed) return;
+      onStatus(`reconnecting (${e.code || "closed"})`);
+      if (e.code === 4401) { session.clear(); location.href = "/ui/"; return; }
+      if (e.code === 4409) last = null; // stale: start again from a snapshot
+      setTimeout(open, delay);
+      delay = Math.min(delay * 2, 4000);
+    };
+  }
+  open();
+  return { close() { closed = true; if (ws) ws.close(); }, get last() { return last; } };
+}
+
+// ---------------------------------------------------------------------------------------
+// Small DOM helpers.
+
+/** h("div.cls#id", {attr: v, onclick: f}, ...children) */
+export function h(spec, attrs = {}, ...children) {
+  const [tagAndClasses, id] = spec.split("#");
+  const [tag, ...classes] = tagAndClasses.split(".");
+  const e = document.createElement(tag || "div");
+  if (id) e.id = id;
+  if (classes.length) e.className = classes.join(" ");
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
+    else if (v === true) e.setAttribute(k, "");
+    else if (v !== false && v !== null && v !== undefined) e.setAttribute(k, String(v));
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+/** A card as an element: face up ("As") or face down (null). */
+export function card(name) {
+  if (!name) return h("span.card.down", { "aria-label": "face-down card", title: "face down" }, "\u{1F0A0}");
+  const suit = name[1];
+  const red = suit === "h" || suit === "d";
+  return h(`span.card${red ? ".red" : ""}`, { "data-card": name, "aria-label": name }, name[0].replace("T", "10"), SUIT_SYMBOL[suit] || suit);
+}
+
+/** Show a refusal or a message in the page's status line (role="status"). */
+export function say(text, clause = "", kind = "info") {
+  const box = document.getElementById("status");
+  if (!box) return;
+  box.className = `status ${kind}`;
+  box.replaceChildren(...[h("span.reason", {}, text), clause ? h("span.clause", {}, clause) : null].filter(Boolean));
+}
+
+/** Run an async action; show its refusal (with the clause) instead of throwing. */
+export async function attempt(action) {
+  try {
+    const r = await action();
+    return r;
+  } catch (e) {
+    if (e instanceof Refusal) say(e.message, e.clause, "refused");
+    else say(String(e), "", "refused");
+    return null;
+  }
+}
+
+/** The page's header: who is logged in, a link to the board, log-out. */
+export function header(title) {
+  const top = document.getElementById("top");
+  if (!top) return;
+  top.replaceChildren(...[
+    h("a.home", { href: "/ui/" }, "croupier"),
+    h("h1", {}, title),
+    session.name ? h("span.who", {}, `${session.name} (${session.role})`) : null,
+    session.name ? h("button.logout", { type: "button", onclick: () => { session.clear(); location.href = "/ui/"; } }, "Log out") : null,
+  ].filter(Boolean));
+}
+
+/** Require a log-in: redirect to the log-in page otherwise. */
+export function requireLogin() {
+  if (!session.token) {
+    location.href = `/ui/?next=${encodeURIComponent(location.pathname + location.search)}`;
+    throw new Error("not logged in");
+  }
+}
+
+export const params = new URLSearchParams(location.search);

@@ -1,0 +1,69 @@
+// The log-in and the room board: every table with its game, stakes, seats and waiting list.
+import { api, attempt, h, header, params, plain, say, session } from "/ui/croupier.js";
+
+/** The screens each role has (besides the board). */
+const SCREENS = {
+  player: [],
+  dealer: [],
+  floor: [],
+  director: [],
+  cashier: [],
+  auditor: [],
+  admin: [],
+};
+
+/** Where a row of the board leads, for this role. */
+export function tableLink(row) {
+  if (row.kind === "cash") return `/ui/table.html?table=${encodeURIComponent(row.table)}`;
+  if (row.kind === "uth") return `/ui/uth.html?table=${encodeURIComponent(row.table)}`;
+  return `/ui/tournament.html?tournament=${encodeURIComponent(row.table)}`;
+}
+
+async function showBoard() {
+  const data = await attempt(() => api.get("/room/board"));
+  if (!data) return;
+  const rows = plain(data.board);
+  const body = document.querySelector("#board tbody");
+  body.replaceChildren(
+    ...rows.map((r) =>
+      h("tr", { "data-table": r.table },
+        h("td", {}, h("a", { href: tableLink(r) }, r.table)),
+        h("td", {}, r.kind),
+        h("td", {}, r.game),
+        h("td", {}, r.stakes),
+        h("td", {}, r.kind === "tournament" ? `${r.entries ?? 0} entries` : `${r.taken} of ${r.seats}`),
+        h("td", {}, r.kind === "cash" ? String(r.waiting) : ""),
+        h("td", {}, h("a", { href: tableLink(r) }, "Open")),
+      ),
+    ),
+  );
+}
+
+function showRoom() {
+  header("The room");
+  say(`Logged in as ${session.name} (${session.role}).`, "", "ok");
+  document.getElementById("login").hidden = true;
+  document.getElementById("room").hidden = false;
+  const nav = document.getElementById("screens");
+  nav.replaceChildren(...(SCREENS[session.role] || []).map(([label, href]) => h("a", { href }, label)));
+  showBoard();
+  setInterval(showBoard, 3000);
+}
+
+document.getElementById("login").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const name = document.getElementById("name").value;
+  const password = document.getElementById("password").value;
+  const r = await attempt(() => api.login(name, password));
+  if (!r) return;
+  const next = params.get("next");
+  if (next && next.startsWith("/ui/")) location.href = next;
+  else showRoom();
+});
+
+if (session.token) showRoom();
+else {
+  header("Log in");
+  document.getElementById("login").hidden = false;
+  say("Log in with your name and password.");
+}

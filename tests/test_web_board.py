@@ -1,0 +1,39 @@
+"""The web console's log-in and room board, in Chromium against a live ``croupier serve``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web_support import Server, browser, login, server, shoot
+
+__all__ = ["browser", "server"]  # fixtures
+
+
+def test_a_wrong_password_is_refused_in_words(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(f"{server.url}/ui/")
+    page.get_by_label("Name").fill("floor")
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Log in").click()
+    status = page.locator("#status")
+    status.get_by_text("unknown user or wrong password").wait_for()
+    assert page.locator("#room").is_hidden()
+
+
+def test_the_board_lists_every_table_of_the_room(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    login(page, server, "floor")
+    rows = page.locator("#board tbody tr")
+    rows.first.wait_for()
+    tables = {rows.nth(i).get_attribute("data-table") for i in range(rows.count())}
+    assert tables == {"qld-1", "act-1", "dun-1", "uth-1", "sat-1"}
+    qld = page.locator('#board tr[data-table="qld-1"]')
+    assert "3 of 6" in qld.inner_text()
+    shoot(page, "board")
+
+
+def test_the_root_address_opens_the_console(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(server.url)
+    assert page.url.endswith("/ui/")
+    assert page.get_by_label("Password").is_visible()
