@@ -24,7 +24,7 @@ from croupier.cards import Card
 from croupier.rules import IllegalAction, Ruling
 from croupier.uth.commands import UthCommand
 from croupier.uth.events import UthEvent
-from croupier.uth.game import UthConfig, UthRound
+from croupier.uth.game import TableState, UthConfig, UthRound
 from croupier.uth.table import SHUFFLE, RoundRecorded, Shuffled, TableEvent, UthTable
 
 #: Commands to the table itself rather than to its round.
@@ -67,6 +67,11 @@ class UthPlay:
     @property
     def round(self) -> UthRound | None:
         return self.table.round
+
+    @property
+    def state(self) -> TableState:
+        """The table between rounds (as the round in progress started from)."""
+        return self.table.state
 
     @property
     def bank(self) -> int:

@@ -47,9 +47,9 @@ def _fold_uth_table(config: Any, events: Sequence[Any]) -> Any:
 
 
 def uth_table_projection(p: Any) -> object:
-    """A UTH table's seats, chips and bank, and its round in progress (its events)."""
+    """A UTH table's seats, chips and bank, and its round in progress (its events count)."""
     r = p.round
-    return (p.table.state, p.bank, p.player_chips, None if r is None else len(r.events))
+    return (p.state, p.bank, None if r is None else len(r.events))
 
 
 def _fold_tournament(config: Any, events: Sequence[Any]) -> Any:
