@@ -122,7 +122,7 @@ def test_a_uth_room_from_buy_in_to_cash_out(url: str) -> None:
         assert len(houses) > 2
         _, mine = uth_view(room, "p1")
         assert [s[1] for s in mine.seats] == PLAYERS
-        for box, p, chips in mine.seats:
+        for _box, p, chips in mine.seats:
             room.ok("cashier", {"type": "UthCashOut", "player": p, "table": "u1", "chips": chips})
         led = ledger(room)["ledger"]
         assert led["uth_chips"] == 0 and led["cash_in"] - led["cash_out"] == led["uth_house"]
