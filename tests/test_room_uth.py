@@ -7,12 +7,27 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.room import AtUth, CloseTable, OpenUthTable, Room, UthBuyIn, UthCashOut
 from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
-from croupier.uth.commands import Bet, Check, Deal, Fold, PlaceWagers, SettleAll
+from croupier.uth.commands import (
+    Bet,
+    BoxVoidReason,
+    Check,
+    Deal,
+    Fold,
+    PlaceWagers,
+    SettleAll,
+    SettleNext,
+    VoidBox,
+    VoidReason,
+    VoidRound,
+    WithdrawWagers,
+)
 from croupier.uth.game import DECK, Phase, UthConfig
 from croupier.uth.limits import TableLimits
 from croupier.uth.played import StartUthRound
@@ -159,3 +174,69 @@ def test_a_round_rebuilt_mid_play_goes_on_as_the_live_one() -> None:
         room.apply(AtUth("u1", Bet(1, 4)))
     assert snapshot(rebuilt) == snapshot(live)
     assert snapshot(Room.from_events(live.events)) == snapshot(live)
+
+
+def weighted(*options: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    """One of ``options``, each as often as it is listed."""
+    return st.sampled_from(options).flatmap(lambda s: s)
+
+
+def _commands() -> st.SearchStrategy[object]:
+    """Commands to the room's UTH table "u1", weighted towards rounds that go somewhere."""
+    players = st.sampled_from(["ann", "bob", "cat"])
+    boxes = st.integers(0, 4)
+    mine = st.integers(1, 3)
+    chips = st.sampled_from([0, 5, 7, 10, 20])
+
+    def start(seed: int) -> object:
+        deck = Shoe(DECK, seed=seed).shuffle()
+        return AtUth("u1", StartUthRound(deck.order, deck.commitment))
+
+    def wager(box: int, ante: int, trips: int) -> object:
+        return PlaceWagers(box, ("ann", "bob", "cat")[box - 1], ante, ante, trips)
+
+    good = st.builds(wager, mine, st.sampled_from([5, 10, 20]), st.sampled_from([0, 5]))
+    decisions = st.one_of(
+        st.builds(Check, mine), st.builds(Bet, mine, st.integers(1, 4)), st.builds(Fold, mine)
+    )
+    uth_commands = weighted(
+        good,
+        good,
+        good,
+        st.just(Deal()),
+        decisions,
+        decisions,
+        decisions,
+        decisions,
+        st.just(SettleAll()),
+        st.builds(PlaceWagers, boxes, players, chips, chips, st.sampled_from([0, 5, 9])),
+        st.builds(WithdrawWagers, boxes),
+        st.just(SettleNext()),
+        st.builds(VoidRound, st.sampled_from(list(VoidReason))),
+        st.builds(VoidBox, boxes, st.sampled_from(list(BoxVoidReason))),
+    )
+    return weighted(
+        uth_commands.map(lambda c: AtUth("u1", c)),
+        uth_commands.map(lambda c: AtUth("u1", c)),
+        uth_commands.map(lambda c: AtUth("u1", c)),
+        st.integers(0, 3).map(start),
+        st.builds(UthBuyIn, players, st.just("u1"), st.integers(-5, 300), st.just(0), boxes),
+        st.builds(UthCashOut, players, st.just("u1"), st.integers(-5, 400)),
+        st.just(CloseTable("u1")),
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_commands(), min_size=20, max_size=60))
+def test_any_uth_command_is_applied_or_refused_with_nothing_changed(cmds: list[object]) -> None:
+    room = Room()
+    room.apply(OpenUthTable("u1", CONFIG))
+    for i, p in enumerate(("ann", "bob", "cat"), start=1):
+        room.apply(UthBuyIn(p, "u1", 200, box=i))
+    for cmd in cmds:
+        if room.why_illegal(cmd) is None:  # type: ignore[arg-type]
+            room.apply(cmd)  # type: ignore[arg-type]
+        else:
+            refused(room, cmd)
+        assert room.ledger().conserved
+    assert snapshot(Room.from_events(room.events)) == snapshot(room)

@@ -57,7 +57,6 @@ class UthPlay:
     def __init__(self, config: UthConfig, bank: int = 0) -> None:
         self.config = config
         self.table = UthTable(config, bank)
-        self.events: list[PlayEvent] = []
         self.commitment = ""  # the commitment of the round in progress, or of the last one
         self.last: UthRound | None = None  # the last round recorded (its results stay on view)
 
@@ -107,7 +106,7 @@ class UthPlay:
             why = t.why_not_change_chips(own, chips, out=False)
             if why is not None:
                 raise IllegalAction(why)
-            return self._commit([t.add_chips(own, chips)] if commit else [])
+            return [t.add_chips(own, chips)] if commit else []
         if box == 0:
             found = self.free_box()
             if found is None:
@@ -119,7 +118,7 @@ class UthPlay:
             raise _refuse("act-uth-2025 4.5", f"box {box} is taken by {t.seats[box]}")
         if t.round is not None:
             raise _refuse("act-uth-2025 4.6", "a player takes a seat between rounds")
-        return self._commit([t.seat(box, player, chips)] if commit else [])
+        return [t.seat(box, player, chips)] if commit else []
 
     def cash_out(self, player: str, chips: int, commit: bool = True) -> list[PlayEvent]:
         """``chips`` of ``player``'s off the table; all of them: the player leaves the box."""
@@ -133,8 +132,8 @@ class UthPlay:
         if not commit:
             return []
         if chips == t.chips[player]:
-            return self._commit([t.leave(box)])
-        return self._commit([t.redeem(box, chips)])
+            return [t.leave(box)]
+        return [t.redeem(box, chips)]
 
     # ------------------------------------------------------------------------------------
     # The dealer's, players' and floor's commands
@@ -159,7 +158,7 @@ class UthPlay:
         if r.is_over:
             events.append(self.table.finish_round())
             self.last = r
-        return self._commit(events)
+        return events
 
     def _start(self, cmd: StartUthRound, commit: bool) -> list[PlayEvent]:
         t = self.table
@@ -180,14 +179,9 @@ class UthPlay:
             raise _refuse("act-uth-2025 2.1", str(e)) from e
         if not commit:
             return []
-        mark = len(t.events)
         t.new_round(cmd.deck_order, cmd.commitment)
         self.commitment = cmd.commitment
-        return self._commit(list(t.events[mark:]))
-
-    def _commit(self, events: list[PlayEvent]) -> list[PlayEvent]:
-        self.events += events
-        return events
+        return [t.events[-1]]  # the shuffle, its commitment published
 
     def hold_deck(self, order: Sequence[Card], commitment: str) -> bool:
         """Give a round rebuilt from the events, not yet dealt, the deck it is dealt from (held
@@ -212,7 +206,6 @@ class UthPlay:
 
     def fold(self, e: PlayEvent) -> None:
         t = self.table
-        self.events.append(e)
         if isinstance(e, UthEvent):
             r = t.round
             if r is None:  # a round a live dealer opened (no commitment)
