@@ -25,8 +25,9 @@ import croupier
 from croupier.cards import Card, Deck
 from croupier.hands.orders import HandOrder
 from croupier.room import AtTable as AtTableCmd
-from croupier.room import OpenTable, OpenUthTable, Room, TakeSeat
+from croupier.room import AtUth, OpenTable, OpenUthTable, Room, TakeSeat, UthBuyIn, UthCashOut
 from croupier.room.events import AtTableEvent
+from croupier.room.uth_tables import AtUthEvent
 from croupier.round.games import Split
 from croupier.service.store import codec
 from croupier.service.store.significant import What
@@ -36,9 +37,12 @@ from croupier.table.commands import Act, StartRound
 from croupier.table.events import TableRoundVoided
 from croupier.table.presets import preset
 from croupier.table.table import Table
+from croupier.uth.commands import Bet, Deal, Fold, PlaceWagers, SettleAll
 from croupier.uth.events import UthRoundVoided
+from croupier.uth.game import DECK as UTH_DECK
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
+from croupier.uth.played import StartUthRound
 from croupier.views import actor_view
 
 BASES = (
@@ -105,11 +109,34 @@ def played() -> dict[type, list[object]]:
             if r is not None:
                 for e in r.events:
                     out.setdefault(type(e), []).append(e)
+        play_uth(room, Shoe(UTH_DECK, seed=4), rng)
         for e in room.events:
             out.setdefault(type(e), []).append(e)
-            if isinstance(e, AtTableEvent):
+            if isinstance(e, AtTableEvent | AtUthEvent):
                 out.setdefault(type(e.event), []).append(e.event)
     return out
+
+
+def play_uth(room: Room, shoe: Shoe, rng: random.Random) -> None:
+    """Rounds at the room's UTH table "u": buy-ins, wagers, decisions, settlement, cash-outs."""
+    for p in ("a", "b"):
+        room.apply(UthBuyIn(p, "u", 500))
+    room.apply(UthBuyIn("a", "u", 100))
+    for _ in range(4):
+        deck = shoe.shuffle()
+        room.apply(AtUth("u", StartUthRound(deck.order, deck.commitment)))
+        for box, p in enumerate(("a", "b"), start=1):
+            room.apply(AtUth("u", PlaceWagers(box, p, 10, 10, 5)))
+        room.apply(AtUth("u", Deal()))
+        r = room.uth["u"].play.round
+        while r is not None and r.legal_actions():
+            d = r.legal_actions()[0]
+            cmd = Bet(d.box, d.multiples[0]) if d.multiples and rng.random() < 0.5 else Fold(d.box)
+            room.apply(AtUth("u", cmd if d.can_fold else SettleAll()))
+        if r is not None and not r.is_over:
+            room.apply(AtUth("u", SettleAll()))
+    room.apply(UthCashOut("a", "u", 10))
+    room.apply(UthCashOut("b", "u", room.uth["u"].play.table.chips["b"]))
 
 
 def built(cls: type, tries: int = 30) -> list[object]:

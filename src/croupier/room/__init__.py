@@ -25,12 +25,15 @@ from croupier.room.commands import (
 )
 from croupier.room.events import RoomEvent, TournamentTerms
 from croupier.room.room import CAGE, CALL_SECONDS, ROOM, BoardRow, Ledger, Room, list_key, uth_key
+from croupier.room.uth_tables import AtUth, AtUthEvent
 
 __all__ = [
     "CAGE",
     "CALL_SECONDS",
     "ROOM",
     "AtTable",
+    "AtUth",
+    "AtUthEvent",
     "BoardRow",
     "BuyIn",
     "CashOut",

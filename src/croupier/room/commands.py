@@ -133,17 +133,19 @@ class AtTable(RoomCommand):
 
 @dataclass(frozen=True, slots=True)
 class UthBuyIn(RoomCommand):
-    """Chips for ``cash`` at a UTH table (the table's own play is its stream's business)."""
+    """Chips for ``cash`` on the player's box at a UTH table: a seat at ``box`` (0: the first
+    free box) or, for a seated player, more chips (:mod:`croupier.room.uth_tables`)."""
 
     player: str
     table: str
     cash: int
     at: int = 0
+    box: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class UthCashOut(RoomCommand):
-    """A player's chips from a UTH table redeemed for cash."""
+    """A player's chips from a UTH table redeemed for cash (all of them: the box is freed)."""
 
     player: str
     table: str

@@ -9,7 +9,8 @@ type, and the table is rebuilt by its own fold.
 Chips reach and leave a cash table only through the cage, one chip for one unit of cash, so the
 room's money is conserved after every command, whose events commit together (:meth:`Room.ledger`):
 cash in = chips on the cash tables (and locked there) + commission + fees + cash out
-+ chips out at UTH tables + tournament pools + tournament fees.
++ players' chips at UTH tables + the house bank's result there + tournament pools + tournament
+fees. A UTH table is played as its own stream (:mod:`croupier.room.uth_tables`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 
 from croupier.fold import handlers, on
 from croupier.room import commands as c
+from croupier.room import uth_tables as uth
 from croupier.room.events import (
     AtTableEvent,
     BoughtIn,
@@ -45,6 +47,7 @@ from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged, TableE
 from croupier.table.seats import Priority, vacancy_claimants
 from croupier.table.table import Table, TableConfig
 from croupier.uth.game import UthConfig
+from croupier.uth.played import PlayEvent, UthPlay
 
 ROOM = "croupier room"  # house refusals no rulebook clause covers
 CAGE = "croupier cage"
@@ -93,9 +96,10 @@ class Ledger:
     chips: int  # on the cash tables, locked funds included
     commission: int
     fees: int
-    uth_chips: int  # chips bought at UTH tables and not yet redeemed
+    uth_chips: int  # the players' chips at UTH tables, those on the layout included
     pools: int  # tournament prize pools not yet paid
     tournament_fees: int
+    uth_house: int = 0  # the UTH house banks' wins less their losses (negative: a loss)
 
     @property
     def accounted(self) -> int:
@@ -105,6 +109,7 @@ class Ledger:
             + self.commission
             + self.fees
             + self.uth_chips
+            + self.uth_house
             + self.pools
             + self.tournament_fees
         )
@@ -125,8 +130,8 @@ class Call:
 @dataclass
 class _Uth:
     config: UthConfig
-    chips: int = 0
-    players: dict[str, int] = field(default_factory=dict)  # chips bought less redeemed
+    play: UthPlay  # the table and its round in progress
+    players: dict[str, int] = field(default_factory=dict)  # cash bought less redeemed
 
 
 @dataclass
@@ -177,7 +182,7 @@ class Room:
         for name, u in self.uth.items():
             if name not in self.shut:
                 key = uth_key(u.config)
-                seated = sum(1 for v in u.players.values() if v)
+                seated = len(u.play.table.seats)
                 rows.append(BoardRow(name, "uth", *key, u.config.boxes, seated, self._waiting(key)))
         for name, tm in self.tournaments.items():
             if name not in self.shut:
@@ -194,9 +199,10 @@ class Room:
             chips=sum(t.total_chips for t in cash),
             commission=sum(t.commission for t in cash),
             fees=sum(t.fees for t in cash),
-            uth_chips=sum(u.chips for u in self.uth.values()),
+            uth_chips=sum(u.play.player_chips for u in self.uth.values()),
             pools=sum(tm.pool for tm in self.tournaments.values()),
             tournament_fees=sum(tm.fees for tm in self.tournaments.values()),
+            uth_house=sum(u.play.bank for u in self.uth.values()),
         )
 
     def seated_at(self, player: str) -> str | None:
@@ -245,12 +251,17 @@ class Room:
     def from_events(cls, events: Sequence[RoomEvent], call_seconds: int = CALL_SECONDS) -> Room:
         room = cls(call_seconds)
         pending: dict[str, list[TableEvent]] = {}
+        played: dict[str, list[PlayEvent]] = {}
         for e in events:
             if isinstance(e, AtTableEvent):
                 pending.setdefault(e.table, []).append(e.event)
+            elif isinstance(e, uth.AtUthEvent):
+                played.setdefault(e.table, []).append(e.event)
             room._fold(e)
         for name, es in pending.items():
             room.tables[name] = Table.from_events(room.configs[name], es)
+        for name, ps in played.items():
+            room.uth[name].play = UthPlay.from_events(room.uth[name].config, ps)
         return room
 
     # ------------------------------------------------------------------------------------
@@ -300,9 +311,11 @@ class Room:
             case c.AtTable():
                 return self._plan_at_table(cmd, commit)
             case c.UthBuyIn():
-                return self._plan_uth_buy_in(cmd)
+                return self._plan_uth_buy_in(cmd, commit)
             case c.UthCashOut():
-                return self._plan_uth_cash_out(cmd)
+                return self._plan_uth_cash_out(cmd, commit)
+            case uth.AtUth():
+                return uth.plan_at_uth(self._uth(cmd.table).play, cmd, commit)
             case c.EnterTournament():
                 return self._plan_enter(cmd)
             case c.PayPrize():
@@ -354,7 +367,8 @@ class Room:
             if not t.closed:
                 events += self._at(name, CloseCashTable(cmd.at), commit)
         elif name in self.uth:
-            if self.uth[name].chips:
+            play = self.uth[name].play
+            if play.player_chips or play.table.seats or play.round is not None:
                 raise _refuse(CAGE, f"{name}'s chips are not all redeemed")
         elif self.tournaments[name].pool:
             raise _refuse(CAGE, f"{name}'s prize pool is not all paid")
@@ -444,19 +458,17 @@ class Room:
             )
         return self._at(cmd.table, cmd.command, commit)
 
-    def _plan_uth_buy_in(self, cmd: c.UthBuyIn) -> list[RoomEvent]:
-        self._uth(cmd.table)
+    def _plan_uth_buy_in(self, cmd: c.UthBuyIn, commit: bool) -> list[RoomEvent]:
+        u = self._uth(cmd.table)
         _cash(cmd.cash, "a buy-in", CAGE)
-        return [BoughtIn(cmd.player, cmd.table, cmd.cash, cmd.at)]
+        return uth.plan_buy_in(u.play, cmd, commit)
 
-    def _plan_uth_cash_out(self, cmd: c.UthCashOut) -> list[RoomEvent]:
+    def _plan_uth_cash_out(self, cmd: c.UthCashOut, commit: bool) -> list[RoomEvent]:
         u = self._uth(cmd.table)
         _cash(cmd.chips, "a cash-out", CAGE)
         if cmd.player not in u.players:
             raise _refuse(CAGE, f"{cmd.player} bought no chips at {cmd.table}")
-        if cmd.chips > u.chips:
-            raise _refuse(CAGE, f"{cmd.table} has only {u.chips} chips out to redeem")
-        return [CashedOut(cmd.player, cmd.table, cmd.chips, "redeemed", cmd.at)]
+        return uth.plan_cash_out(u.play, cmd, commit)
 
     def _plan_enter(self, cmd: c.EnterTournament) -> list[RoomEvent]:
         tm = self.tournaments.get(cmd.tournament)
@@ -534,7 +546,7 @@ class Room:
         self.tables[e.table] = Table(e.config)
 
     def _f_uth_opened(self, e: UthTableOpened) -> None:
-        self.uth[e.table] = _Uth(e.config)
+        self.uth[e.table] = _Uth(e.config, UthPlay(e.config))
 
     def _f_tournament_opened(self, e: TournamentOpened) -> None:
         self.tournaments[e.tournament] = _Tournament(e.terms)
@@ -580,15 +592,18 @@ class Room:
         self.cash_in += e.cash
         u = self.uth.get(e.table)
         if u is not None:
-            u.chips += e.cash
             u.players[e.player] = u.players.get(e.player, 0) + e.cash
 
     def _f_cashed(self, e: CashedOut) -> None:
         self.cash_out += e.cash
         u = self.uth.get(e.table)
         if u is not None:
-            u.chips -= e.cash
             u.players[e.player] = max(0, u.players[e.player] - e.cash)
+
+    def _f_at_uth(self, e: uth.AtUthEvent) -> None:
+        # the UTH table folded its own event when it applied the command (live), or is
+        # rebuilt from its events by from_events
+        pass
 
     def _f_entered(self, e: TournamentEntered) -> None:
         tm = self.tournaments[e.tournament]
@@ -610,6 +625,7 @@ _FOLD = handlers(
     on(CallWithdrawn, Room._f_withdrawn),
     on(SeatChangeRequested, Room._f_change_requested),
     on(AtTableEvent, Room._f_at_table),
+    on(uth.AtUthEvent, Room._f_at_uth),
     on(BoughtIn, Room._f_bought),
     on(CashedOut, Room._f_cashed),
     on(TournamentEntered, Room._f_entered),

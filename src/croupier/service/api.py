@@ -7,6 +7,7 @@
 * ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board.
 * ``/ws/tables/{table}?token=...&after=SEQ`` streams the caller's projection of the table's
   events, each numbered by its sequence number in the table's stream (see :func:`table_ws`).
+* UTH tables: ``GET /uth/{table}/view`` and ``/ws/uth/{table}`` (:mod:`croupier.service.uth_api`).
 
 Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``.
 """
@@ -31,6 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
+from croupier.service import uth_api
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
 from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
 from croupier.service.store import codec
@@ -40,12 +42,14 @@ from croupier.service.store.rooms import (
     commands_stream,
     sealed_stream,
     table_stream,
+    uth_stream,
 )
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe, ShuffledDeck
 from croupier.table.commands import StartRound
 from croupier.table.events import RoundFinished, TableRoundVoided
+from croupier.uth.played import StartUthRound
 from croupier.views import Viewer, table_view
 from croupier.web import mount as mount_console
 
@@ -122,11 +126,13 @@ def create_app(
             for s, p in found.refused.items()
             if s in (f"room:{room}", f"cage:{room}", f"commands:{room}")
             or s.startswith(table_stream(room, ""))
+            or s.startswith(uth_stream(room, ""))
         }
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
             await asyncio.to_thread(resume, rooms)
+            await asyncio.to_thread(uth_api.resume_uth, rooms)
         hub = Hub()
         app.state.service = Service(
             store=store,
@@ -336,7 +342,8 @@ def create_app(
             _check_own(rooms, user, req, inner)
             if expected is not None:
                 _check_seq(rooms, req, expected)
-            recorded = replace(inner, deck_order=None) if isinstance(inner, StartRound) else inner
+            dealt = isinstance(inner, StartRound | StartUthRound)
+            recorded = replace(inner, deck_order=None) if dealt else inner
             issued = cmds.Issued(user.name, user.role, recorded, _now())
             also: list[tuple[str, str, object]] = [
                 (commands_stream(rooms.name), "commands", issued)
@@ -431,6 +438,8 @@ def create_app(
         rounds = await asyncio.to_thread(audit.recall, svc.store, stream, last + 1)
         done = [r for r in rounds if isinstance(r[-1], RoundFinished | TableRoundVoided)][-last:]
         return {"rounds": [[codec.encode(e) for e in r] for r in done]}
+
+    uth_api.add_routes(app)
 
     @app.websocket("/ws/tables/{table}")
     async def table_ws(ws: WebSocket, table: str) -> None:
@@ -581,6 +590,8 @@ def _fill(
             f"dealer {user.name} is not assigned to table {req.table}",
             ROLES_CLAUSE,
         )
+    if req.spec.scope == "uth":
+        return uth_api.fill(svc, rooms, user, req, fill)
     if req.spec.own and user.role is Role.PLAYER and req.spec.own not in req.fields:
         if req.spec.scope == "round":
             pos = _position(rooms, user, req)
@@ -613,6 +624,9 @@ def _check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> N
     """A player acts only for themselves (their name, their round position)."""
     if req.spec.own is None or user.role is not Role.PLAYER:
         return
+    if req.spec.scope == "uth":
+        uth_api.check_own(rooms, user, req, inner)
+        return
     value = getattr(inner, req.spec.own)
     mine: object = _position(rooms, user, req) if req.spec.scope == "round" else user.name
     if value != mine:
@@ -624,6 +638,8 @@ def _check_seq(rooms: RoomStore, req: cmds.Request, expected: Any) -> None:
     if type(expected) is not int:
         raise Refused(422, "seq: expected a whole number")
     stream = table_stream(rooms.name, req.table) if req.table is not None else f"room:{rooms.name}"
+    if req.spec.scope == "uth" and req.table is not None:
+        stream = uth_stream(rooms.name, req.table)
     head = rooms.heads.get(stream, 0)
     if expected != head:
         raise Refused(409, f"stale: {stream} is at {head}, not {expected}")

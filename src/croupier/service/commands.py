@@ -14,6 +14,7 @@ the cards).
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from dataclasses import dataclass
@@ -21,10 +22,13 @@ from typing import Any
 
 from croupier.cards import Card, CardError
 from croupier.room import commands as rc
+from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
 from croupier.service.auth import Role
 from croupier.service.store import codec
 from croupier.table import commands as tc
+from croupier.uth import commands as uthc
+from croupier.uth import played as uthp
 
 R = Role
 
@@ -35,7 +39,7 @@ class Spec:
     must be the sender's own (a player acts only for themselves)."""
 
     cls: type
-    scope: str  # "room", "table" or "round"
+    scope: str  # "room", "table", "round" or "uth" (a UTH table or its round)
     roles: frozenset[Role]
     own: str | None = None  # the field naming the player (a name, or a round position)
 
@@ -93,6 +97,25 @@ CATALOGUE: dict[str, Spec] = {
 #: Fields the server fills: the clock, and the shoe's deck at StartRound.
 SERVER_FIELDS = frozenset({"at", "deck_order", "commitment", "shoe"})
 
+# Ultimate Texas Hold'em tables (croupier.service.uth_api): a player wagers and decides for
+# their own box, the dealer opens the round from the shoe, deals and settles, the floor rules.
+UTH: dict[str, Spec] = {
+    "UthStartRound": _spec(uthp.StartUthRound, "uth", R.DEALER),
+    "UthPlaceWagers": _spec(uthc.PlaceWagers, "uth", R.PLAYER, own="box"),
+    "UthWithdrawWagers": _spec(uthc.WithdrawWagers, "uth", R.PLAYER, own="box"),
+    "UthCheck": _spec(uthc.Check, "uth", R.PLAYER, own="box"),
+    "UthBet": _spec(uthc.Bet, "uth", R.PLAYER, own="box"),
+    "UthFold": _spec(uthc.Fold, "uth", R.PLAYER, own="box"),
+    "UthDeal": _spec(uthc.Deal, "uth", R.DEALER),
+    "UthSettleNext": _spec(uthc.SettleNext, "uth", R.DEALER),
+    "UthSettle": _spec(uthc.SettleAll, "uth", R.DEALER),
+    "UthDeemFolded": _spec(uthc.DeemFolded, "uth", R.DEALER),
+    "UthPlaceMarker": _spec(uthc.PlaceMarker, "uth", R.FLOOR),
+    "UthVoidRound": _spec(uthc.VoidRound, "uth", R.FLOOR),
+    "UthVoidBox": _spec(uthc.VoidBox, "uth", R.FLOOR),
+}
+CATALOGUE.update(UTH)
+
 
 class BadCommand(ValueError):
     """A command that is not one: unknown type, unknown or missing field, wrong type."""
@@ -145,6 +168,11 @@ def _value(tp: Any, v: Any, where: str) -> Any:
         return tuple(
             _value(a, x, f"{where}[{i}]") for i, (a, x) in enumerate(zip(args, v, strict=True))
         )
+    if isinstance(tp, type) and issubclass(tp, enum.Enum) and isinstance(v, str):
+        try:
+            return tp(v)  # an enum by its value ("fraud")
+        except ValueError as e:
+            raise BadCommand(f"{where}: one of {[m.value for m in tp]}"[:300]) from e
     if isinstance(tp, type):
         try:
             value = codec.decode(v)
@@ -261,4 +289,6 @@ def wrap(req: Request, inner: Any, at: int) -> rc.RoomCommand:
     assert req.table is not None
     if req.spec.scope == "table":
         return rc.AtTable(req.table, inner)
+    if req.spec.scope == "uth":
+        return AtUth(req.table, inner, at)
     return rc.AtTable(req.table, tc.Act(inner, at))

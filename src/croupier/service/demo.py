@@ -1,6 +1,6 @@
 """The demo room ``croupier serve --demo`` seeds: staff of every role and bot players (password
 ``demo``), a qld-holdem-2005, an act-omaha-2017 and a dunedin-house cash table with bots seated
-and the dealer assigned, a UTH table and a tournament open for entries."""
+and the dealer assigned, a UTH table (its dealer assigned) and a tournament open for entries."""
 
 from __future__ import annotations
 
@@ -58,6 +58,7 @@ def seed(store: EventStore, room: str = "main") -> bool:
         for n, bot in enumerate(bots, start=1):
             run("cashier", Role.CASHIER, TakeSeat(bot, table, n, cash, post=True))
     run("floor", Role.FLOOR, OpenUthTable("uth-1", UthConfig(TableLimits(5, 500))))
+    users.change(DealerAssigned("dealer", "uth-1", at), "demo")
     terms = TournamentTerms("Saturday freezeout", "holdem", 100, 10)
     run("director", Role.DIRECTOR, OpenTournament("sat-1", terms))
     return True

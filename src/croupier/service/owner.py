@@ -25,9 +25,16 @@ import sqlalchemy as sa
 from croupier.cards import Card
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
+from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
 from croupier.service.store import codec
-from croupier.service.store.rooms import RoomStore, Staged, sealed_stream, table_stream
+from croupier.service.store.rooms import (
+    RoomStore,
+    Staged,
+    sealed_stream,
+    table_stream,
+    uth_stream,
+)
 from croupier.service.store.schema import events as events_table
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.views import Viewer, project_table_events
@@ -80,14 +87,19 @@ class Hub:
 
 def table_items(
     room: str, before: dict[str, int], events: Sequence[RoomEvent]
-) -> dict[str, list[tuple[int, TableEvent]]]:
-    """Each table stream's new events with the sequence numbers the commit gave them."""
-    out: dict[str, list[tuple[int, TableEvent]]] = {}
+) -> dict[str, list[tuple[int, Any]]]:
+    """Each table (and UTH table) stream's new events with the sequence numbers the commit
+    gave them."""
+    out: dict[str, list[tuple[int, Any]]] = {}
     for e in events:
         if isinstance(e, AtTableEvent):
             stream = table_stream(room, e.table)
-            got = out.setdefault(stream, [])
-            got.append((before.get(stream, 0) + len(got) + 1, e.event))
+        elif isinstance(e, AtUthEvent):
+            stream = uth_stream(room, e.table)
+        else:
+            continue
+        got = out.setdefault(stream, [])
+        got.append((before.get(stream, 0) + len(got) + 1, e.event))
     return out
 
 
@@ -111,7 +123,7 @@ class _Job:
     prepare: Prepare
     table: str | None
     outcome: Done | BaseException | None = None
-    items: dict[str, list[tuple[int, TableEvent]]] = field(default_factory=dict)
+    items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
 
 
 def actor_at(rooms: RoomStore, table: str) -> str | None:

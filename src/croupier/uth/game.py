@@ -328,6 +328,10 @@ class UthRound:
             r._emit(e)
         return r
 
+    def fold(self, e: UthEvent) -> None:
+        """Fold one event into the round (a stream rebuilt event by event; no rule checked)."""
+        self._emit(e)
+
     # ------------------------------------------------------------------------------------
     # Planning: check a command and produce its events, changing nothing
 

@@ -76,6 +76,24 @@ class Shuffled(TableEvent):
     commitment: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class ChipsAdded(TableEvent):
+    """A seated player's chips topped up between rounds (bought at the cage)."""
+
+    box: int
+    player: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChipsRedeemed(TableEvent):
+    """Some of a seated player's chips taken off the table between rounds (to the cage)."""
+
+    box: int
+    player: str
+    chips: int
+
+
 def _refuse(clause: str, message: str) -> IllegalAction:
     return IllegalAction(Ruling(clause, message))
 
@@ -146,6 +164,42 @@ class UthTable:
         self._emit(e)
         return e
 
+    def why_not_change_chips(self, box: int, chips: int, out: bool) -> Ruling | None:
+        """Why ``chips`` may not be added to (``out``: taken from) box ``box``'s player's
+        chips now, or ``None``: only between rounds, whole chips, no more than they have."""
+        if box not in self.seats:
+            return Ruling("act-uth-2025 4.1", f"no one sits at box {box}")
+        if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
+            return Ruling("act-uth-2025 4.1", f"chips are whole and positive: {chips!r}")
+        if self._in_round():
+            return Ruling("act-uth-2025 4.6", "chips change between rounds" + self._unrecorded())
+        have = self.chips[self.seats[box]]
+        if out and chips > have:
+            return Ruling("act-uth-2025 4.1", f"{self.seats[box]} has {have} chips, not {chips}")
+        return None
+
+    def add_chips(self, box: int, chips: int) -> ChipsAdded:
+        """More chips for the player at ``box``, between rounds."""
+        why = self.why_not_change_chips(box, chips, out=False)
+        if why is not None:
+            raise IllegalAction(why)
+        e = ChipsAdded(box, self.seats[box], chips)
+        self._emit(e)
+        return e
+
+    def redeem(self, box: int, chips: int) -> ChipsRedeemed:
+        """Some of the chips of the player at ``box`` off the table, between rounds."""
+        why = self.why_not_change_chips(box, chips, out=True)
+        if why is not None:
+            raise IllegalAction(why)
+        e = ChipsRedeemed(box, self.seats[box], chips)
+        self._emit(e)
+        return e
+
+    def fold(self, e: TableEvent) -> None:
+        """Fold one of the table's own events (a stream rebuilt event by event)."""
+        self._emit(e)
+
     def _shuffle_clause(self) -> str:
         return SHUFFLE + ("(b)" if self.misdealt else "(a)")
 
@@ -167,11 +221,14 @@ class UthTable:
         self._emit(e)
         return e
 
-    def new_round(self, deck: Sequence[Card] | ShuffledDeck | None = None) -> UthRound:
+    def new_round(
+        self, deck: Sequence[Card] | ShuffledDeck | None = None, commitment: str = ""
+    ) -> UthRound:
         """A round with the table's players and bank; ``deck`` (a fresh shuffle, 6.1) makes it
         automatic: a shoe's :class:`ShuffledDeck`, whose commitment is recorded, or a bare
-        order (tests and replays: no commitment). Without one a live dealer deals, after
-        recording the shuffle."""
+        order (tests and replays; ``commitment``: the shoe's, when the dealer side holds the
+        order apart from its salt). Without one a live dealer deals, after recording the
+        shuffle."""
         if self._in_round():
             raise _refuse("croupier round", "the current round has not ended" + self._unrecorded())
         order = deck.order if isinstance(deck, ShuffledDeck) else deck
@@ -183,7 +240,7 @@ class UthTable:
                 )
             self.round = UthRound(self.config, self.state, None)
             return self.round
-        commitment = deck.commitment if isinstance(deck, ShuffledDeck) else ""
+        commitment = deck.commitment if isinstance(deck, ShuffledDeck) else commitment
         key = tuple(order)
         if key in self._orders or (commitment and commitment in self.dealt):
             raise _refuse(
@@ -243,6 +300,12 @@ class UthTable:
         del self.chips[e.player]
         del self.abstained[e.player]
 
+    def _f_added(self, e: ChipsAdded) -> None:
+        self.chips[e.player] += e.chips
+
+    def _f_redeemed(self, e: ChipsRedeemed) -> None:
+        self.chips[e.player] -= e.chips
+
     def _f_recorded(self, e: RoundRecorded) -> None:
         self.chips = dict(e.after.chips)
         self.bank = e.after.bank
@@ -265,11 +328,15 @@ _FOLD = handlers(
     on(Left, UthTable._f_left),
     on(RoundRecorded, UthTable._f_recorded),
     on(Shuffled, UthTable._f_shuffled),
+    on(ChipsAdded, UthTable._f_added),
+    on(ChipsRedeemed, UthTable._f_redeemed),
 )
 
 
 __all__ = [
     "ABSTAIN_ROUNDS",
+    "ChipsAdded",
+    "ChipsRedeemed",
     "Left",
     "RoundRecorded",
     "Seated",

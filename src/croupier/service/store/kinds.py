@@ -40,10 +40,16 @@ def table_projection(t: Any) -> object:
 
 
 def _fold_uth_table(config: Any, events: Sequence[Any]) -> Any:
-    from croupier.uth.table import UthTable
+    from croupier.uth.played import UthPlay
 
     uth_config, bank = config
-    return UthTable.from_events(uth_config, bank, events)
+    return UthPlay.from_events(uth_config, events, bank)
+
+
+def uth_table_projection(p: Any) -> object:
+    """A UTH table's seats, chips and bank, and its round in progress (its events count)."""
+    r = p.round
+    return (p.state, p.bank, None if r is None else len(r.events))
 
 
 def _fold_tournament(config: Any, events: Sequence[Any]) -> Any:
@@ -88,7 +94,7 @@ KINDS: dict[str, Kind] = {
     k.name: k
     for k in (
         Kind("table", _fold_table, table_projection),
-        Kind("uth-table", _fold_uth_table, lambda t: t.state),
+        Kind("uth-table", _fold_uth_table, uth_table_projection),
         Kind("tournament", _fold_tournament, tournament_projection),
         Kind("uth-tournament", _fold_uth_tournament, uth_tournament_projection),
         Kind("significant", _fold_significant, len),

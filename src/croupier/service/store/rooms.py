@@ -1,4 +1,5 @@
-"""A room in the store: its own stream, the cage's stream and one stream per cash table.
+"""A room in the store: its own stream, the cage's stream and one stream per cash table and
+per UTH table.
 
 :meth:`RoomStore.execute` applies a command to the room and commits its events in one
 transaction, split by stream; only then is the command accepted. A table's stream holds the
@@ -28,6 +29,7 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
+from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError
@@ -72,6 +74,11 @@ def table_stream(room: str, table: str) -> str:
     return f"table:{room}/{table}"
 
 
+def uth_stream(room: str, table: str) -> str:
+    """A UTH table's stream: the table's and its rounds' events (:mod:`croupier.uth.played`)."""
+    return f"uth:{room}/{table}"
+
+
 def commands_stream(room: str) -> str:
     """Where a server records each accepted command with who issued it."""
     return f"commands:{room}"
@@ -89,18 +96,23 @@ def room_projection(room: Room) -> object:
 
 def merge(room: str, rows: Sequence[Stored]) -> list[RoomEvent]:
     """The room's events in commit order, each table's own events wrapped again."""
-    prefix = table_stream(room, "")
+    prefix, uth = table_stream(room, ""), uth_stream(room, "")
     out: list[RoomEvent] = []
     for r in rows:
         e = r.event()
-        out.append(AtTableEvent(r.stream[len(prefix) :], e) if r.stream.startswith(prefix) else e)
+        if r.stream.startswith(prefix):
+            e = AtTableEvent(r.stream[len(prefix) :], e)
+        elif r.stream.startswith(uth):
+            e = AtUthEvent(r.stream[len(uth) :], e)
+        out.append(e)
     return out
 
 
 def room_streams(store: EventStore, room: str) -> list[str]:
-    prefix = table_stream(room, "")
+    prefix, uth = table_stream(room, ""), uth_stream(room, "")
     tables = [s.id for s in store.streams("table") if s.id.startswith(prefix)]
-    return [room_stream(room), cage_stream(room), *tables]
+    uths = [s.id for s in store.streams("uth-table") if s.id.startswith(uth)]
+    return [room_stream(room), cage_stream(room), *tables, *uths]
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +265,12 @@ class RoomStore:
                 self._creates.append((name, "table", e.config))
                 self.heads[name] = 0
             stream, value = self._route(e)
+            if isinstance(e, AtUthEvent) and stream not in self.heads:
+                # the table's stream, made with its first event (a table opened before UTH
+                # tables were played kept none)
+                config = (self.room.uth[e.table].config, 0)
+                self._creates.append((stream, "uth-table", config))
+                self.heads[stream] = 0
             self.heads[stream] += 1
             self._writes.append((stream, None, None, value))
 
@@ -296,6 +314,8 @@ class RoomStore:
     def _route(self, e: RoomEvent) -> tuple[str, object]:
         if isinstance(e, AtTableEvent):
             return table_stream(self.name, e.table), e.event
+        if isinstance(e, AtUthEvent):
+            return uth_stream(self.name, e.table), e.event
         if isinstance(e, CAGE_EVENTS):
             return cage_stream(self.name), e
         return room_stream(self.name), e
