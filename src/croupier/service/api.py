@@ -31,6 +31,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
+from croupier.service import tournament_api
+from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
 from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
 from croupier.service.store import codec
@@ -40,6 +42,7 @@ from croupier.service.store.rooms import (
     commands_stream,
     sealed_stream,
     table_stream,
+    tournament_stream,
 )
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
@@ -120,7 +123,7 @@ def create_app(
             s: p
             for s, p in found.refused.items()
             if s in (f"room:{room}", f"cage:{room}", f"commands:{room}")
-            or s.startswith(table_stream(room, ""))
+            or s.startswith((table_stream(room, ""), tournament_stream(room, "")))
         }
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
         if rooms is not None:
@@ -349,6 +352,7 @@ def create_app(
             done = await own.submit(prepare, req.table)
         except IllegalAction as e:
             raise Refused(409, e.ruling.message, e.ruling.clause) from e
+        tournament_api.announce(svc.hub, done.heads)
         return {
             "accepted": True,
             "type": req.name,
@@ -430,6 +434,8 @@ def create_app(
         rounds = await asyncio.to_thread(audit.recall, svc.store, stream, last + 1)
         done = [r for r in rounds if isinstance(r[-1], RoundFinished | TableRoundVoided)][-last:]
         return {"rounds": [[codec.encode(e) for e in r] for r in done]}
+
+    tournament_api.register(app, caller, need, owner)
 
     @app.websocket("/ws/tables/{table}")
     async def table_ws(ws: WebSocket, table: str) -> None:
@@ -573,6 +579,9 @@ def _fill(
     fields = set(req.spec.cls.__dataclass_fields__)  # type: ignore[attr-defined]
     if "at" in fields:
         fill["at"] = at
+    fill.update(
+        tcmds.server_fill(rooms.room, req.name, req.spec.cls, req.tournament, at, svc.shoe_seed)
+    )
     if req.table is not None and user.role is Role.DEALER and req.table not in user.tables:
         raise Refused(
             403,

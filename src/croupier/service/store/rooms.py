@@ -28,12 +28,13 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
+from croupier.room.tournaments import AtTournamentEvent, TournamentBought
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError
 from croupier.table.commands import StartRound
 
-CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid)
+CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid, TournamentBought)
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 
 
@@ -72,6 +73,12 @@ def table_stream(room: str, table: str) -> str:
     return f"table:{room}/{table}"
 
 
+def tournament_stream(room: str, tournament: str) -> str:
+    """A tournament the room runs: its own events (kind ``tournament``, configured by its
+    conditions), folded alone by ``Tournament.from_events``."""
+    return f"tournament:{room}/{tournament}"
+
+
 def commands_stream(room: str) -> str:
     """Where a server records each accepted command with who issued it."""
     return f"commands:{room}"
@@ -90,9 +97,13 @@ def room_projection(room: Room) -> object:
 def merge(room: str, rows: Sequence[Stored]) -> list[RoomEvent]:
     """The room's events in commit order, each table's own events wrapped again."""
     prefix = table_stream(room, "")
+    run = tournament_stream(room, "")
     out: list[RoomEvent] = []
     for r in rows:
         e = r.event()
+        if r.stream.startswith(run):
+            out.append(AtTournamentEvent(r.stream[len(run) :], e))
+            continue
         out.append(AtTableEvent(r.stream[len(prefix) :], e) if r.stream.startswith(prefix) else e)
     return out
 
@@ -100,7 +111,9 @@ def merge(room: str, rows: Sequence[Stored]) -> list[RoomEvent]:
 def room_streams(store: EventStore, room: str) -> list[str]:
     prefix = table_stream(room, "")
     tables = [s.id for s in store.streams("table") if s.id.startswith(prefix)]
-    return [room_stream(room), cage_stream(room), *tables]
+    run = tournament_stream(room, "")
+    tournaments = [s.id for s in store.streams("tournament") if s.id.startswith(run)]
+    return [room_stream(room), cage_stream(room), *tables, *tournaments]
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +265,10 @@ class RoomStore:
                 name = table_stream(self.name, e.table)
                 self._creates.append((name, "table", e.config))
                 self.heads[name] = 0
+            if isinstance(e, TournamentOpened) and e.conditions is not None:
+                name = tournament_stream(self.name, e.tournament)
+                self._creates.append((name, "tournament", (e.conditions, "")))
+                self.heads[name] = 0
             stream, value = self._route(e)
             self.heads[stream] += 1
             self._writes.append((stream, None, None, value))
@@ -296,6 +313,8 @@ class RoomStore:
     def _route(self, e: RoomEvent) -> tuple[str, object]:
         if isinstance(e, AtTableEvent):
             return table_stream(self.name, e.table), e.event
+        if isinstance(e, AtTournamentEvent):
+            return tournament_stream(self.name, e.tournament), e.event
         if isinstance(e, CAGE_EVENTS):
             return cage_stream(self.name), e
         return room_stream(self.name), e
