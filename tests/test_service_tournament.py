@@ -333,3 +333,43 @@ def test_the_wall_clock_streams_numbered_messages(url: str) -> None:
         assert room.c.get("/tournaments/nope/clock").status_code == 404
         r = room.c.get(f"/tournaments/{T}")  # the entrants' list needs a log-in
         assert r.status_code == 401
+
+
+ODD = [
+    {"type": "CorrectSeat", "tournament": T, "player": "ghost", "table": 99, "seat": -1},
+    {"type": "CorrectSeat", "tournament": T, "player": "p1", "table": 1, "seat": 99},
+    {"type": "SetPresent", "tournament": T, "player": "ghost", "present": False},
+    {"type": "Penalise", "tournament": T, "player": "p1", "kind": "xyz", "amount": -3},
+    {"type": "Penalise", "tournament": T, "player": "p1", "kind": "minutes", "amount": 2**40},
+    {"type": "Disqualify", "tournament": T, "player": "ghost"},
+    {"type": "AnnounceRound", "tournament": T, "table": 99, "kind": "bonus", "chips": -5},
+    {"type": "RuleHiddenChips", "tournament": T, "player": "p1", "chips": -100},
+    {"type": "ForfeitChips", "tournament": T, "player": "p1", "chips": 10**9},
+    {"type": "TransferEntry", "tournament": T, "player": "p1", "to": "p1"},
+    {"type": "EliminateBusted", "tournament": T, "table": -1},
+    {"type": "ProvisionallyEliminate", "tournament": T, "player": "p2"},
+    {"type": "AdjustClock", "tournament": T, "seconds": -(10**9)},
+    {"type": "FindSlow", "tournament": T, "player": "ghost"},
+    {"type": "ClockOnPlayer", "tournament": T, "hand": {"$t": "nope"}},
+    {"type": "RecordHands", "tournament": T, "hands": [{"a": 1}]},
+    {"type": "RecordHands", "tournament": T, "hands": []},
+    {"type": "StartTournament", "tournament": "nope"},
+    {"type": "NextLevel", "tournament": "nope"},
+    {"type": "TournamentBuy", "tournament": T, "player": "p1", "kind": "gift"},
+    {"type": "PayPrize", "tournament": T, "player": "p1", "amount": 1},
+]
+
+
+def test_odd_commands_are_refused_with_a_reason(url: str) -> None:
+    """Whatever a director sends, a 4xx with a reason (never a 500), and nothing changed."""
+    with serve(url, Clock()) as room:
+        opened(room)
+        room.ok("director", {"type": "StartTournament", "tournament": T})
+        before = state(room)
+        for cmd in ODD:
+            who = "cashier" if cmd["type"] in ("TournamentBuy", "PayPrize") else "director"
+            r = room.send(who, cmd)
+            assert 400 <= r.status_code < 500, (cmd, r.text)
+            assert r.json()["refused"] and r.json()["clause"], (cmd, r.text)
+        after = state(room)
+        assert after["entrants"] == before["entrants"] and after["seq"] == before["seq"]

@@ -177,7 +177,9 @@ def _run(
         ruling = getattr(e, "ruling", None)
         if isinstance(ruling, Ruling):
             raise IllegalAction(ruling) from e
-        raise
+        # a command the tournament could not take (a player or table it does not have...):
+        # refused, the tournament as it was
+        raise _refuse(ROOM, f"the tournament cannot take this: {type(e).__name__}: {e}") from e
     return events
 
 
@@ -197,6 +199,8 @@ def plan_at(
         raise _refuse(
             CAGE, "money reaches a tournament only through the cage: EnterTournament, TournamentBuy"
         )
+    if isinstance(inner, tc.RecordHands) and not inner.hands:
+        raise _refuse(ROOM, "RecordHands records one hand or more")
     if isinstance(inner, tc.Tick):
         raise _refuse(ROOM, "the tournament clock runs on the server's time, not a client's")
     return _wrap(cmd.tournament, _run(t, cmd.at, commit, lambda x: x.apply(inner), False))
