@@ -332,8 +332,9 @@ def create_app(
             at = svc.clock()
             fill, sealed = _fill(svc, rooms, user, req, at)
             try:
+                tcmds.target(req.name, req.spec.scope, req.tournament)
                 inner = cmds.build(req.spec.cls, req.fields, fill)
-            except cmds.BadCommand as e:
+            except (cmds.BadCommand, tcmds.Malformed) as e:
                 raise Refused(422, str(e)) from e
             _check_own(rooms, user, req, inner)
             if expected is not None:

@@ -84,7 +84,7 @@ def envelope(name: str, scope: str, data: dict[str, Any]) -> tuple[str | None, d
     if scope == "tournament":
         tournament = data.pop("tournament", None)
         if not isinstance(tournament, str) or not tournament:
-            raise Malformed(f'{name} is sent to a tournament: give "tournament"')
+            tournament = None  # refused once the sender may send it (:func:`target`)
         _, _, _, fixed = ENTRIES[name]
         if set(data) & set(fixed):
             raise Malformed(f"{name}: {sorted(set(data) & set(fixed))} are set by the name")
@@ -95,6 +95,12 @@ def envelope(name: str, scope: str, data: dict[str, Any]) -> tuple[str | None, d
         if "terms" not in data:
             prefill["terms"] = rt.terms_of(conditions)
     return tournament, prefill
+
+
+def target(name: str, scope: str, tournament: str | None) -> None:
+    """A tournament command names its tournament (checked after the sender's role)."""
+    if scope == "tournament" and tournament is None:
+        raise Malformed(f'{name} is sent to a tournament: give "tournament" (its name)')
 
 
 def _conditions(text: str) -> Any:
