@@ -373,3 +373,20 @@ def test_odd_commands_are_refused_with_a_reason(url: str) -> None:
             assert r.json()["refused"] and r.json()["clause"], (cmd, r.text)
         after = state(room)
         assert after["entrants"] == before["entrants"] and after["seq"] == before["seq"]
+
+
+def test_the_demo_room_runs_its_tournament(tmp_path: Path) -> None:
+    from croupier.service import demo
+
+    url = f"sqlite:///{tmp_path / 'demo.db'}"
+    store = EventStore(url)
+    try:
+        assert demo.seed(store)
+    finally:
+        store.close()
+    with TestClient(create_app(url, clock=Clock())) as client:
+        r = client.get("/tournaments/sat-1/clock")
+        assert r.status_code == 200, r.text
+        w = r.json()["clock"]
+        assert w["name"] == "Saturday freezeout" and w["status"] == "registering"
+        assert w["level"]["big_blind"] == 50 and w["next_break_in"] == 2400
