@@ -25,6 +25,7 @@ from croupier.tournament import Tournament
 from croupier.tournament.commands import PlayedHand
 from croupier.tournament.hands import HandPlan
 from service_support import Room, add_users
+from store_support import create_database, pg_bin, postgresql
 
 CONDITIONS = """
 name = "Thursday freezeout"
@@ -88,6 +89,25 @@ def url(tmp_path: Path) -> str:
     return u
 
 
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[str]:
+    if pg_bin() is None:
+        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
+    with postgresql() as base:
+        yield base
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store with the users, on SQLite and on a throw-away PostgreSQL."""
+    if request.param == "sqlite":
+        u = f"sqlite:///{tmp_path / 'room.db'}"
+    else:
+        u = create_database(request.getfixturevalue("pg_server"), f"tour_{tmp_path.name[-20:]}")
+    add_users(u, len(PLAYERS))
+    return u
+
+
 def opened(room: Room, entries: list[str] = PLAYERS) -> None:
     room.ok("director", {"type": "OpenTournament", "tournament": T, "conditions": CONDITIONS})
     for p in entries:
@@ -147,7 +167,8 @@ def play_wave(room: Room, rng: random.Random) -> int:
     return len(hands)
 
 
-def test_a_tournament_from_entries_to_payouts(url: str) -> None:
+def test_a_tournament_from_entries_to_payouts(any_db: str) -> None:
+    url = any_db
     clock = Clock()
     with serve(url, clock) as room:
         opened(room)
