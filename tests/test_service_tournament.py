@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from croupier.room import Room as CoreRoom
-from croupier.round import BetRaise, CheckCall, Round
+from croupier.round import BetRaise, CheckCall, Fold, Round
 from croupier.service.api import create_app
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store import audit, codec
@@ -411,3 +411,44 @@ def test_the_demo_room_runs_its_tournament(tmp_path: Path) -> None:
         w = r.json()["clock"]
         assert w["name"] == "Saturday freezeout" and w["status"] == "registering"
         assert w["level"]["big_blind"] == 50 and w["next_break_in"] == 2400
+
+
+def test_the_clock_on_a_player_runs_on_the_servers_time(url: str) -> None:
+    """qld-tournament-2020 4.26: time called on the player to act, one minute by the server's
+    clock; when it runs out the hand is dead, and the hand is recorded with it."""
+    clock = Clock()
+    with serve(url, clock) as room:
+        opened(room)
+        room.ok("director", {"type": "StartTournament", "tournament": T})
+        path = f"/tournaments/{T}/tables/1/plan?deck=server"
+        r = room.c.get(path, headers=room.headers("dealer"))
+        assert r.status_code == 200, r.text
+        plan: HandPlan = codec.decode(r.json()["plan"])
+        rd = Round(plan.config)
+        assert rd.actor is not None
+        slow = rd.actor
+
+        def hand() -> dict[str, Any]:
+            return {"hand": codec.encode(PlayedHand(plan, rd.config, tuple(rd.events)))}
+
+        called = room.ok("director", {"type": "ClockOnPlayer", "tournament": T, **hand()})
+        assert "AtTournamentEvent" in called["events"]
+        clock.now += 30
+        # time remains: nothing happens (the clock's own tick is all that is recorded)
+        room.ok("director", {"type": "EnforceClock", "tournament": T, **hand()})
+        clock.now += 31
+        room.ok("director", {"type": "EnforceClock", "tournament": T, **hand()})
+        rd.apply(Fold(slow))  # the dealer kills the hand
+        while not rd.is_over:
+            assert rd.actor is not None
+            rd.apply(CheckCall(rd.actor))
+        room.ok("dealer", {"type": "RecordHands", "tournament": T, "hands": [hand()["hand"]]})
+    store = EventStore(url)
+    try:
+        events = store.load(tournament_stream("main", T))
+    finally:
+        store.close()
+    calls = [e for e in events if type(e).__name__ == "ClockCalled"]
+    expired = [e for e in events if type(e).__name__ == "TimeExpired"]
+    assert len(calls) == 1 and len(expired) == 1
+    assert calls[0].player == plan.players[slow] and expired[0].at - calls[0].at == 61
