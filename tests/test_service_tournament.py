@@ -452,3 +452,33 @@ def test_the_clock_on_a_player_runs_on_the_servers_time(url: str) -> None:
     expired = [e for e in events if type(e).__name__ == "TimeExpired"]
     assert len(calls) == 1 and len(expired) == 1
     assert calls[0].player == plan.players[slow] and expired[0].at - calls[0].at == 61
+
+
+def test_the_server_records_each_level_as_it_ends(url: str) -> None:
+    """A level that runs out is recorded by the server's own tick (no command needed), and the
+    wall clock's subscribers get the new level."""
+    import time
+
+    clock = Clock()
+    with serve(url, clock) as room:
+        opened(room)
+        room.ok("director", {"type": "StartTournament", "tournament": T})
+        with room.c.websocket_connect(f"/ws/tournaments/{T}/clock") as ws:
+            first = ws.receive_json()
+            assert first["clock"]["level"]["number"] == 1
+            clock.now += 601  # level 1 (10 minutes) is over
+            deadline = time.monotonic() + 10
+            while state(room)["seq"] == first["seq"] and time.monotonic() < deadline:
+                time.sleep(0.2)
+            pushed = ws.receive_json()
+            assert pushed["seq"] > first["seq"]
+            assert pushed["clock"]["level"]["number"] == 2 and pushed["clock"]["remaining"] == 599
+        seq = state(room)["seq"]
+        time.sleep(2.5)  # nothing more is due: nothing more recorded
+        assert state(room)["seq"] == seq
+    store = EventStore(url)
+    try:
+        ticks = [e for e in store.load(tournament_stream("main", T)) if hasattr(e, "at")]
+    finally:
+        store.close()
+    assert ticks[-1].at == 1_000_601 and ticks[-1].seconds == 601

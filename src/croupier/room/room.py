@@ -318,6 +318,9 @@ class Room:
             case tr.TournamentBuy():
                 tm = self.tournaments.get(cmd.tournament)
                 return tr.plan_buy(tm, cmd.tournament in self.shut, cmd, commit)
+            case tr.TournamentTick():
+                tm = self.tournaments.get(cmd.tournament)
+                return tr.plan_tick(tm, cmd.tournament in self.shut, cmd, commit)
             case tr.NextLevel():
                 tm = self.tournaments.get(cmd.tournament)
                 return tr.plan_next_level(tm, cmd.tournament in self.shut, cmd, commit)

@@ -75,6 +75,15 @@ class NextLevel(RoomCommand):
 
 
 @dataclass(frozen=True, slots=True)
+class TournamentTick(RoomCommand):
+    """The server's clock reached ``at``: the tournament's clock is brought to it (the server
+    sends it as a level or break ends, so the change is recorded when it happens)."""
+
+    tournament: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class AtTournamentEvent(RoomEvent):
     """One of a run tournament's own events."""
 
@@ -220,6 +229,23 @@ def plan_next_level(
         x.apply(tc.Adjust(s.remaining))
 
     return _wrap(cmd.tournament, _run(t, cmd.at, commit, step, False))
+
+
+def plan_tick(
+    tm: TournamentAccount | None, shut: bool, cmd: TournamentTick, commit: bool
+) -> list[RoomEvent]:
+    t = running(tm, cmd.tournament, shut)
+    return _wrap(cmd.tournament, _run(t, cmd.at, commit, lambda x: None, False))
+
+
+def level_due(t: Tournament, now: int) -> bool:
+    """Whether the level or break in progress ended by the server's time ``now`` with no tick
+    recorded since (the last level goes on: never due)."""
+    if not t.started or t.finished or t.cancelled or t.clock.paused or t.clock_at is None:
+        return False
+    s = t.clock.state
+    last = s.index == len(t.conditions.levels) - 1
+    return not last and now - t.clock_at >= s.remaining
 
 
 def plan_entry(

@@ -143,9 +143,11 @@ def create_app(
             shoe_seed=shoe_seed,
             shoes={},
         )
+        timer = asyncio.create_task(tournament_api.level_timer(app))
         try:
             yield
         finally:
+            timer.cancel()
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)

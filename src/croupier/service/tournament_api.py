@@ -18,19 +18,57 @@ plan of a hand for the dealer.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from starlette.exceptions import HTTPException
 
+from croupier.room import RoomCommand
+from croupier.room.tournaments import TournamentTick, level_due
 from croupier.service.auth import Role, User
-from croupier.service.owner import Hub, RoomOwner
+from croupier.service.owner import Hub, Prepare, RoomOwner
 from croupier.service.store import codec
-from croupier.service.store.rooms import tournament_stream
+from croupier.service.store.rooms import RoomStore, tournament_stream
 from croupier.shoe import Shoe
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.wall import clock_view
+
+#: How often the server looks for a level or break that has ended (seconds).
+TIMER_SECONDS = 1.0
+
+
+async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
+    """Record each level's and break's end as it happens: a ``TournamentTick`` at the server's
+    time for every tournament whose level has run out (the wall clock's subscribers get the new
+    level at once). Runs for the server's life; a refusal or failure waits for the next look."""
+    while True:
+        await asyncio.sleep(every)
+        svc = app.state.service
+        own: RoomOwner | None = svc.owner
+        if own is None:
+            continue
+        async with own.lock:
+            runs = [
+                (n, tm.run)
+                for n, tm in own.rooms.room.tournaments.items()
+                if tm.run is not None and tm.run.started and not tm.run.finished
+            ]
+            now = svc.clock() if runs else 0
+            due = [n for n, t in runs if level_due(t, now)]
+        for name in due:
+            try:
+                done = await own.submit(_tick(name, now))
+            except Exception:  # refused or failed: nothing was accepted; look again later
+                continue
+            announce(svc.hub, done.heads)
+
+
+def _tick(name: str, now: int) -> Prepare:
+    def prepare(_: RoomStore) -> tuple[RoomCommand, str, str, Sequence[tuple[str, str, object]]]:
+        return TournamentTick(name, now), "server", "", ()
+
+    return prepare
 
 
 def announce(hub: Hub, heads: Mapping[str, int]) -> None:
