@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import strategies as st
@@ -114,6 +115,8 @@ def played() -> dict[type, list[object]]:
             out.setdefault(type(e), []).append(e)
             if isinstance(e, AtTableEvent | AtUthEvent):
                 out.setdefault(type(e.event), []).append(e.event)
+    for e in _run_tournament():
+        out.setdefault(type(e), []).append(e)
     return out
 
 
@@ -137,6 +140,35 @@ def play_uth(room: Room, shoe: Shoe, rng: random.Random) -> None:
             room.apply(AtUth("u", SettleAll()))
     room.apply(UthCashOut("a", "u", 10))
     room.apply(UthCashOut("b", "u", room.uth["u"].play.table.chips["b"]))
+
+
+def _run_tournament() -> list[object]:
+    """A room running a tournament: opened on its conditions, entries and a re-buy at the
+    cage, the start, a hand recorded."""
+    from croupier.room import EnterTournament, OpenTournament, TournamentTerms
+    from croupier.room.tournaments import AtTournament, TournamentBuy
+    from croupier.round import Fold, Round
+    from croupier.tournament import commands as tc
+    from croupier.tournament import load_conditions
+
+    conditions = load_conditions(Path(__file__).parents[1] / "examples/tournaments/small.toml")
+    room = Room()
+    room.apply(OpenTournament("t", TournamentTerms("t", "holdem", 0), 10, conditions))
+    for p in ("a", "b", "c"):
+        room.apply(EnterTournament(p, "t", 10))
+    shoe = Shoe(conditions.game_rules.deck, seed=2)
+    room.apply(AtTournament("t", tc.Start(seed=1, cards=shoe.shuffle().order), 20))
+    t = room.tournaments["t"].run
+    assert t is not None
+    plan = t.plan_hand(1, shoe.shuffle().order)
+    r = Round(plan.config)
+    while not r.is_over:
+        assert r.actor is not None
+        r.apply(Fold(r.actor))
+    played = tc.PlayedHand(plan, r.config, tuple(r.events))
+    room.apply(AtTournament("t", tc.RecordHands((played,)), 30))
+    room.apply(TournamentBuy("a", "t", "rebuy", 40))
+    return list(room.events)
 
 
 def built(cls: type, tries: int = 30) -> list[object]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from croupier.room.events import TournamentTerms
 from croupier.table.commands import TableCommand
 from croupier.table.table import TableConfig
+from croupier.tournament.conditions import Conditions
 from croupier.uth.game import UthConfig
 
 
@@ -41,11 +42,13 @@ class OpenUthTable(RoomCommand):
 
 @dataclass(frozen=True, slots=True)
 class OpenTournament(RoomCommand):
-    """Open a tournament for entries on ``terms`` (entry and administration fee in cash)."""
+    """Open a tournament for entries on ``terms`` (entry and administration fee in cash); with
+    ``conditions`` the room runs it (:mod:`croupier.room.tournaments`)."""
 
     tournament: str
     terms: TournamentTerms
     at: int = 0
+    conditions: Conditions | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,11 +159,17 @@ class UthCashOut(RoomCommand):
 @dataclass(frozen=True, slots=True)
 class EnterTournament(RoomCommand):
     """An entry paid at the cage: the entry fee to the prize pool, the administration fee to
-    the house (qld-tournament-2020 1.x; act-uth-2025 16.3)."""
+    the house (qld-tournament-2020 1.x; act-uth-2025 16.3). A tournament the room runs takes
+    the application with it (``name``, ``age``, ``member``; a late entry's seat drawn by
+    ``seed``)."""
 
     player: str
     tournament: str
     at: int = 0
+    name: str = ""
+    age: int = 18
+    member: bool = True
+    seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from croupier.table.events import TableEvent
 from croupier.table.table import TableConfig
+from croupier.tournament.conditions import Conditions
 from croupier.uth.game import UthConfig
 
 
@@ -48,6 +49,7 @@ class TournamentOpened(RoomEvent):
     tournament: str
     terms: TournamentTerms
     at: int = 0
+    conditions: Conditions | None = None  # the room runs it
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from croupier.fold import handlers, on
 from croupier.room import commands as c
+from croupier.room import tournaments as tr
 from croupier.room import uth_tables as uth
 from croupier.room.events import (
     AtTableEvent,
@@ -46,6 +47,8 @@ from croupier.table.commands import CloseTable as CloseCashTable
 from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged, TableEvent
 from croupier.table.seats import Priority, vacancy_claimants
 from croupier.table.table import Table, TableConfig
+from croupier.tournament import Conditions, Tournament
+from croupier.tournament.events import TEvent
 from croupier.uth.game import UthConfig
 from croupier.uth.played import PlayEvent, UthPlay
 
@@ -134,12 +137,7 @@ class _Uth:
     players: dict[str, int] = field(default_factory=dict)  # cash bought less redeemed
 
 
-@dataclass
-class _Tournament:
-    terms: TournamentTerms
-    pool: int = 0
-    fees: int = 0
-    entries: list[str] = field(default_factory=list)
+_Tournament = tr.TournamentAccount
 
 
 class Room:
@@ -252,16 +250,23 @@ class Room:
         room = cls(call_seconds)
         pending: dict[str, list[TableEvent]] = {}
         played: dict[str, list[PlayEvent]] = {}
+        run: dict[str, list[TEvent]] = {}
         for e in events:
             if isinstance(e, AtTableEvent):
                 pending.setdefault(e.table, []).append(e.event)
             elif isinstance(e, uth.AtUthEvent):
                 played.setdefault(e.table, []).append(e.event)
+            elif isinstance(e, tr.AtTournamentEvent):
+                run.setdefault(e.tournament, []).append(e.event)
             room._fold(e)
         for name, es in pending.items():
             room.tables[name] = Table.from_events(room.configs[name], es)
         for name, ps in played.items():
             room.uth[name].play = UthPlay.from_events(room.uth[name].config, ps)
+        for name, ts in run.items():
+            tm = room.tournaments[name]
+            assert tm.run is not None, f"{name}: events of a tournament the room does not run"
+            tm.run = Tournament.from_events(tm.run.conditions, ts)
         return room
 
     # ------------------------------------------------------------------------------------
@@ -317,9 +322,21 @@ class Room:
             case uth.AtUth():
                 return uth.plan_at_uth(self._uth(cmd.table).play, cmd, commit)
             case c.EnterTournament():
-                return self._plan_enter(cmd)
+                return self._plan_enter(cmd, commit)
             case c.PayPrize():
                 return self._plan_prize(cmd)
+            case tr.AtTournament():
+                tm = self.tournaments.get(cmd.tournament)
+                return tr.plan_at(tm, cmd.tournament in self.shut, cmd, commit)
+            case tr.TournamentBuy():
+                tm = self.tournaments.get(cmd.tournament)
+                return tr.plan_buy(tm, cmd.tournament in self.shut, cmd, commit)
+            case tr.TournamentTick():
+                tm = self.tournaments.get(cmd.tournament)
+                return tr.plan_tick(tm, cmd.tournament in self.shut, cmd, commit)
+            case tr.NextLevel():
+                tm = self.tournaments.get(cmd.tournament)
+                return tr.plan_next_level(tm, cmd.tournament in self.shut, cmd, commit)
         raise _refuse(ROOM, f"the room takes no {type(cmd).__name__} command")
 
     def _new_name(self, name: str) -> None:
@@ -353,7 +370,11 @@ class Room:
             raise _refuse(ROOM, "a tournament opens with its terms")
         _cash(terms.entry, "an entry", CAGE, zero=True)
         _cash(terms.fee, "a fee", CAGE, zero=True)
-        return [TournamentOpened(cmd.tournament, terms, cmd.at)]
+        if cmd.conditions is not None:
+            if not isinstance(cmd.conditions, Conditions):
+                raise _refuse(ROOM, "a tournament the room runs opens with its conditions")
+            terms = tr.terms_of(cmd.conditions)
+        return [TournamentOpened(cmd.tournament, terms, cmd.at, cmd.conditions)]
 
     def _plan_close(self, cmd: c.CloseTable, commit: bool) -> list[RoomEvent]:
         name = cmd.table
@@ -470,12 +491,14 @@ class Room:
             raise _refuse(CAGE, f"{cmd.player} bought no chips at {cmd.table}")
         return uth.plan_cash_out(u.play, cmd, commit)
 
-    def _plan_enter(self, cmd: c.EnterTournament) -> list[RoomEvent]:
+    def _plan_enter(self, cmd: c.EnterTournament, commit: bool) -> list[RoomEvent]:
         tm = self.tournaments.get(cmd.tournament)
         if tm is None or cmd.tournament in self.shut:
             raise _refuse(ROOM, f"no open tournament {cmd.tournament}")
         if not cmd.player:
             raise _refuse(ROOM, "an entry takes a player's name")
+        if tm.run is not None:
+            return tr.plan_entry(tm, False, cmd, commit)
         return [TournamentEntered(cmd.player, cmd.tournament, tm.terms.entry, tm.terms.fee, cmd.at)]
 
     def _plan_prize(self, cmd: c.PayPrize) -> list[RoomEvent]:
@@ -487,6 +510,7 @@ class Room:
             raise _refuse(CAGE, f"{cmd.player} did not enter {cmd.tournament}")
         if cmd.amount > tm.pool:
             raise _refuse(CAGE, f"the prize pool of {cmd.tournament} holds only {tm.pool}")
+        tr.check_prize(tm, cmd.player, cmd.amount)
         return [PrizePaid(cmd.player, cmd.tournament, cmd.amount, cmd.at)]
 
     def _uth(self, name: str) -> _Uth:
@@ -549,7 +573,12 @@ class Room:
         self.uth[e.table] = _Uth(e.config, UthPlay(e.config))
 
     def _f_tournament_opened(self, e: TournamentOpened) -> None:
-        self.tournaments[e.tournament] = _Tournament(e.terms)
+        tm = self.tournaments[e.tournament] = _Tournament(e.terms)
+        if e.conditions is not None:
+            tm.run = Tournament(e.conditions)
+            # qld-tournament-2020 4.5: the house adds its prize to the pool as it opens
+            tm.pool += e.conditions.added_prize
+            self.cash_in += e.conditions.added_prize
 
     def _f_shut(self, e: TableShut) -> None:
         self.shut.add(e.table)
@@ -571,8 +600,22 @@ class Room:
         self.requests.setdefault(e.table, []).append(e.player)
 
     def _f_prize(self, e: PrizePaid) -> None:
-        self.tournaments[e.tournament].pool -= e.amount
+        tm = self.tournaments[e.tournament]
+        tm.pool -= e.amount
+        tm.paid[e.player] = tm.paid.get(e.player, 0) + e.amount
         self.cash_out += e.amount
+
+    def _f_tournament_bought(self, e: tr.TournamentBought) -> None:
+        tm = self.tournaments[e.tournament]
+        self.cash_in += e.entry + e.fee
+        tm.pool += e.entry
+        tm.fees += e.fee
+        if e.kind == "re-entry":
+            tm.entries.append(e.player)
+
+    def _f_at_tournament(self, e: tr.AtTournamentEvent) -> None:
+        pass  # the tournament folded its own event when it applied the command, or is
+        # rebuilt from its events by from_events
 
     def _f_left_list(self, e: ListLeft) -> None:
         self.lists[(e.game, e.stakes)].remove(e.player)
@@ -630,6 +673,8 @@ _FOLD = handlers(
     on(CashedOut, Room._f_cashed),
     on(TournamentEntered, Room._f_entered),
     on(PrizePaid, Room._f_prize),
+    on(tr.TournamentBought, Room._f_tournament_bought),
+    on(tr.AtTournamentEvent, Room._f_at_tournament),
 )
 
 

@@ -32,7 +32,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import uth_api
+from croupier.service import tournament_api, uth_api
+from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
 from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
 from croupier.service.store import codec
@@ -42,6 +43,7 @@ from croupier.service.store.rooms import (
     commands_stream,
     sealed_stream,
     table_stream,
+    tournament_stream,
     uth_stream,
 )
 from croupier.service.store.significant import What
@@ -125,8 +127,9 @@ def create_app(
             s: p
             for s, p in found.refused.items()
             if s in (f"room:{room}", f"cage:{room}", f"commands:{room}")
-            or s.startswith(table_stream(room, ""))
-            or s.startswith(uth_stream(room, ""))
+            or s.startswith(
+                (table_stream(room, ""), uth_stream(room, ""), tournament_stream(room, ""))
+            )
         }
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
         if rooms is not None:
@@ -147,9 +150,11 @@ def create_app(
             shoe_seed=shoe_seed,
             shoes={},
         )
+        timer = asyncio.create_task(tournament_api.level_timer(app))
         try:
             yield
         finally:
+            timer.cancel()
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
@@ -336,8 +341,9 @@ def create_app(
             at = svc.clock()
             fill, sealed = _fill(svc, rooms, user, req, at)
             try:
+                tcmds.target(req.name, req.spec.scope, req.tournament)
                 inner = cmds.build(req.spec.cls, req.fields, fill)
-            except cmds.BadCommand as e:
+            except (cmds.BadCommand, tcmds.Malformed) as e:
                 raise Refused(422, str(e)) from e
             _check_own(rooms, user, req, inner)
             if expected is not None:
@@ -357,6 +363,7 @@ def create_app(
             done = await own.submit(prepare, req.table)
         except IllegalAction as e:
             raise Refused(409, e.ruling.message, e.ruling.clause) from e
+        tournament_api.announce(svc.hub, done.heads)
         return {
             "accepted": True,
             "type": req.name,
@@ -440,6 +447,7 @@ def create_app(
         return {"rounds": [[codec.encode(e) for e in r] for r in done]}
 
     uth_api.add_routes(app)
+    tournament_api.register(app, caller, need, owner)
 
     @app.websocket("/ws/tables/{table}")
     async def table_ws(ws: WebSocket, table: str) -> None:
@@ -584,6 +592,9 @@ def _fill(
     fields = set(req.spec.cls.__dataclass_fields__)  # type: ignore[attr-defined]
     if "at" in fields:
         fill["at"] = at
+    fill.update(
+        tcmds.server_fill(rooms.room, req.name, req.spec.cls, req.tournament, at, svc.shoe_seed)
+    )
     if req.table is not None and user.role is Role.DEALER and req.table not in user.tables:
         raise Refused(
             403,

@@ -24,6 +24,7 @@ from croupier.cards import Card, CardError
 from croupier.room import commands as rc
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
+from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import Role
 from croupier.service.store import codec
 from croupier.table import commands as tc
@@ -39,7 +40,7 @@ class Spec:
     must be the sender's own (a player acts only for themselves)."""
 
     cls: type
-    scope: str  # "room", "table", "round" or "uth" (a UTH table or its round)
+    scope: str  # "room", "table", "round", "uth" (a UTH table or its round) or "tournament"
     roles: frozenset[Role]
     own: str | None = None  # the field naming the player (a name, or a round position)
 
@@ -93,6 +94,8 @@ CATALOGUE: dict[str, Spec] = {
     "DealBoard": _spec(roundc.DealBoard, "round", R.DEALER),
     "Burn": _spec(roundc.Burn, "round", R.DEALER),
 }
+# a tournament the room runs (croupier.service.tournament_commands)
+CATALOGUE.update({n: _spec(c, s, *r) for n, (c, s, r, _) in tcmds.ENTRIES.items()})
 
 #: Fields the server fills: the clock, and the shoe's deck at StartRound.
 SERVER_FIELDS = frozenset({"at", "deck_order", "commitment", "shoe"})
@@ -237,6 +240,7 @@ class Request:
     table: str | None
     live: bool  # StartRound: a live dealer enters the cards
     prefill: dict[str, Any]  # fields already decoded (a preset's configuration)
+    tournament: str | None = None  # where a tournament command goes
 
 
 def parse(body: Any) -> Request:
@@ -252,7 +256,11 @@ def parse(body: Any) -> Request:
     if spec is None:
         raise BadCommand(f"unknown command {name[:60]!r}; known: {', '.join(sorted(CATALOGUE))}")
     table: str | None = None
-    if spec.scope != "room":
+    try:
+        tournament, prefill = tcmds.envelope(name, spec.scope, data)
+    except tcmds.Malformed as e:
+        raise BadCommand(str(e)) from e
+    if spec.scope not in ("room", "tournament"):
         table = data.pop("table", None)
         if not isinstance(table, str):
             raise BadCommand(f'{name} is sent at a table: give "table"')
@@ -261,13 +269,12 @@ def parse(body: Any) -> Request:
         live = data.pop("live", False)
         if type(live) is not bool:
             raise BadCommand("live: expected true or false")
-    prefill: dict[str, Any] = {}
     if name == "OpenTable" and "preset" in data:
         if "config" in data:
             raise BadCommand('OpenTable takes "preset" or "config", not both')
         prefill["config"] = _preset(data.pop("preset"))
     data.pop("seq", None)
-    return Request(name, spec, data, table, live, prefill)
+    return Request(name, spec, data, table, live, prefill, tournament)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +293,9 @@ def wrap(req: Request, inner: Any, at: int) -> rc.RoomCommand:
     if req.spec.scope == "room":
         assert isinstance(inner, rc.RoomCommand)
         return inner
+    if req.spec.scope == "tournament":
+        assert req.tournament is not None
+        return tcmds.wrap(req.tournament, inner, at)
     assert req.table is not None
     if req.spec.scope == "table":
         return rc.AtTable(req.table, inner)

@@ -13,6 +13,7 @@ from croupier.service.commands import Issued
 from croupier.service.store.rooms import RoomStore, commands_stream
 from croupier.service.store.store import EventStore
 from croupier.table.presets import preset
+from croupier.tournament import parse_conditions
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
 
@@ -32,6 +33,26 @@ TABLES = {
     "dun-1": ("dunedin-house", ("bot7", "bot8", "bot9")),
 }
 BOTS = tuple(b for _, bots in TABLES.values() for b in bots)
+#: The demo tournament, run by the room (its wall clock: GET /tournaments/sat-1/clock).
+SATURDAY = parse_conditions(
+    {
+        "name": "Saturday freezeout",
+        "date": datetime.datetime(2026, 11, 28, 19, 0),
+        "rules": "dunedin-house",
+        "entry_fee": 100,
+        "admin_fee": 10,
+        "starting_stack": 5000,
+        "max_entrants": 27,
+        "payouts": [50, 30, 20],
+        "levels": [
+            {"small_blind": 25, "big_blind": 50, "minutes": 20},
+            {"small_blind": 50, "big_blind": 100, "minutes": 20},
+            {"break": True, "minutes": 10, "colour_up": 25},
+            {"small_blind": 100, "big_blind": 200, "big_blind_ante": 200, "minutes": 20},
+            {"small_blind": 200, "big_blind": 400, "big_blind_ante": 400, "minutes": 20},
+        ],
+    }
+)
 
 
 def seed(store: EventStore, room: str = "main") -> bool:
@@ -60,5 +81,5 @@ def seed(store: EventStore, room: str = "main") -> bool:
     run("floor", Role.FLOOR, OpenUthTable("uth-1", UthConfig(TableLimits(5, 500))))
     users.change(DealerAssigned("dealer", "uth-1", at), "demo")
     terms = TournamentTerms("Saturday freezeout", "holdem", 100, 10)
-    run("director", Role.DIRECTOR, OpenTournament("sat-1", terms))
+    run("director", Role.DIRECTOR, OpenTournament("sat-1", terms, conditions=SATURDAY))
     return True

@@ -136,9 +136,12 @@ class ForfeitChips(TCommand):
 
 @dataclass(frozen=True)
 class Tick(TCommand):
-    """``seconds`` of play pass on the tournament clock (qld-tournament-2020 4.21)."""
+    """``seconds`` of play pass on the tournament clock (qld-tournament-2020 4.21); ``at``:
+    the server's time they bring the clock to (seconds), recorded so a display can run the
+    clock on from it."""
 
     seconds: int
+    at: int | None = None
 
 
 @dataclass(frozen=True)

@@ -89,7 +89,11 @@ class ButtonDrawn(TEvent):
 
 @dataclass(frozen=True, slots=True)
 class ClockTicked(TEvent):
+    """``seconds`` of play passed (none while paused); ``at``: the server's time the clock was
+    brought to, in seconds (None: time fed in without one, as a simulation does)."""
+
     seconds: int
+    at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

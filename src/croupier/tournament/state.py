@@ -113,6 +113,7 @@ class TournamentState:
         self.entrants: dict[str, Entrant] = {}
         self.tables: dict[int, TournamentTable] = {}
         self.clock = Clock(conditions.levels)
+        self.clock_at: int | None = None  # the server's time of the last tick that gave one
         self.started = False
         self.cancelled = False
         self.finished = False
@@ -319,6 +320,8 @@ class TournamentState:
 
     def _on_clock_ticked(self, e: ev.ClockTicked) -> None:
         self.clock = self.clock.tick(e.seconds)
+        if e.at is not None:
+            self.clock_at = e.at
 
     def _on_clock_paused(self, e: ev.ClockPaused) -> None:
         self.clock = self.clock.pause() if e.paused else self.clock.resume()

@@ -343,10 +343,14 @@ class Timekeeper(Component):
     """The tournament clock: time fed in, pauses and corrections (qld-tournament-2020 4.21;
     act-omaha-2017 20.16-20.17)."""
 
-    def tick(self, seconds: int) -> list[ev.TEvent]:
+    def tick(self, seconds: int, at: int | None = None) -> list[ev.TEvent]:
         if seconds < 0:
             raise refuse("qld-tournament-2020 4.21", "time does not run backwards")
-        return self.t._emit_all([ev.ClockTicked(seconds)]) if seconds else []
+        if at is not None and self.t.clock_at is not None and at < self.t.clock_at:
+            raise refuse("qld-tournament-2020 4.21", "the server's time does not run backwards")
+        if not seconds and at is None:
+            return []
+        return self.t._emit_all([ev.ClockTicked(seconds, at)])
 
     def pause(self, paused: bool = True) -> list[ev.TEvent]:
         if paused == self.t.clock.paused:
@@ -433,7 +437,7 @@ def _forfeit_chips(t: Tournament, c: cm.ForfeitChips, i: _Inputs) -> list[ev.TEv
 
 
 def _tick(t: Tournament, c: cm.Tick, i: _Inputs) -> list[ev.TEvent]:
-    return Timekeeper(t).tick(c.seconds)
+    return Timekeeper(t).tick(c.seconds, c.at)
 
 
 def _pause(t: Tournament, c: cm.Pause, i: _Inputs) -> list[ev.TEvent]:

@@ -22,6 +22,7 @@ from croupier.service.store.rooms import (
     room_projection,
     room_stream,
     table_stream,
+    tournament_stream,
 )
 from croupier.service.store.store import EventStore, Stored, StreamInfo, chain, genesis
 
@@ -144,7 +145,8 @@ def check(store: EventStore) -> tuple[int, int, dict[str, list[str]]]:
         if info.kind == "room":
             room = info.id.removeprefix("room:")
             mine = {room_stream(room), cage_stream(room)}
-            if not any(b in mine or b.startswith(table_stream(room, "")) for b in problems):
+            own = (table_stream(room, ""), tournament_stream(room, ""))
+            if not any(b in mine or b.startswith(own) for b in problems):
                 found = _room(store, info)
                 if found:
                     problems[info.id] = found

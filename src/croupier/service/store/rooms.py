@@ -29,13 +29,14 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
+from croupier.room.tournaments import AtTournamentEvent, TournamentBought
 from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError
 from croupier.table.commands import StartRound
 
-CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid)
+CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid, TournamentBought)
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 
 
@@ -79,6 +80,12 @@ def uth_stream(room: str, table: str) -> str:
     return f"uth:{room}/{table}"
 
 
+def tournament_stream(room: str, tournament: str) -> str:
+    """A tournament the room runs: its own events (kind ``tournament``, configured by its
+    conditions), folded alone by ``Tournament.from_events``."""
+    return f"tournament:{room}/{tournament}"
+
+
 def commands_stream(room: str) -> str:
     """Where a server records each accepted command with who issued it."""
     return f"commands:{room}"
@@ -97,6 +104,7 @@ def room_projection(room: Room) -> object:
 def merge(room: str, rows: Sequence[Stored]) -> list[RoomEvent]:
     """The room's events in commit order, each table's own events wrapped again."""
     prefix, uth = table_stream(room, ""), uth_stream(room, "")
+    run = tournament_stream(room, "")
     out: list[RoomEvent] = []
     for r in rows:
         e = r.event()
@@ -104,6 +112,8 @@ def merge(room: str, rows: Sequence[Stored]) -> list[RoomEvent]:
             e = AtTableEvent(r.stream[len(prefix) :], e)
         elif r.stream.startswith(uth):
             e = AtUthEvent(r.stream[len(uth) :], e)
+        elif r.stream.startswith(run):
+            e = AtTournamentEvent(r.stream[len(run) :], e)
         out.append(e)
     return out
 
@@ -112,7 +122,9 @@ def room_streams(store: EventStore, room: str) -> list[str]:
     prefix, uth = table_stream(room, ""), uth_stream(room, "")
     tables = [s.id for s in store.streams("table") if s.id.startswith(prefix)]
     uths = [s.id for s in store.streams("uth-table") if s.id.startswith(uth)]
-    return [room_stream(room), cage_stream(room), *tables, *uths]
+    run = tournament_stream(room, "")
+    tournaments = [s.id for s in store.streams("tournament") if s.id.startswith(run)]
+    return [room_stream(room), cage_stream(room), *tables, *uths, *tournaments]
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +276,10 @@ class RoomStore:
                 name = table_stream(self.name, e.table)
                 self._creates.append((name, "table", e.config))
                 self.heads[name] = 0
+            if isinstance(e, TournamentOpened) and e.conditions is not None:
+                name = tournament_stream(self.name, e.tournament)
+                self._creates.append((name, "tournament", (e.conditions, "")))
+                self.heads[name] = 0
             stream, value = self._route(e)
             if isinstance(e, AtUthEvent) and stream not in self.heads:
                 # the table's stream, made with its first event (a table opened before UTH
@@ -316,6 +332,8 @@ class RoomStore:
             return table_stream(self.name, e.table), e.event
         if isinstance(e, AtUthEvent):
             return uth_stream(self.name, e.table), e.event
+        if isinstance(e, AtTournamentEvent):
+            return tournament_stream(self.name, e.tournament), e.event
         if isinstance(e, CAGE_EVENTS):
             return cage_stream(self.name), e
         return room_stream(self.name), e

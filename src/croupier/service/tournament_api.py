@@ -1,0 +1,237 @@
+"""The API of the tournaments the room runs: the public clock, the tournament's state, and the
+plan of a hand for the dealer.
+
+* ``GET /tournaments/{name}/clock`` and ``/ws/tournaments/{name}/clock?after=SEQ``: the wall
+  clock (:func:`croupier.tournament.wall.clock_view`) at the server's time, for anyone, logged in
+  or not: a clock on the casino's wall shows nothing secret (docs/design.md, "Tournaments").
+  Each message is ``{"seq": n, "clock": ...}``, the clock after event ``n`` of the tournament's
+  stream; a client that reconnects with ``after`` gets the clock now if anything happened
+  since, then one message per commit.
+* ``GET /tournaments/{name}``: entrants (status, table and seat, chips, place, prize and what
+  the cage still owes) and tables, for any logged-in user (what a tournament board shows).
+* ``GET /tournaments/{name}/tables/{table}/plan?deck=live|server``: the next hand's plan at a
+  table (seats, blinds and antes of the level, dead hands) in the store's tagged JSON, for the
+  director and dealers; the played hand goes back as ``RecordHands``. ``deck=server`` deals
+  from croupier's shoe (the plan holds the shuffled deck: for the dealer's device only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from starlette.exceptions import HTTPException
+
+from croupier.room import RoomCommand
+from croupier.room.tournaments import TournamentTick, level_due
+from croupier.service.auth import Role, User
+from croupier.service.owner import Hub, Prepare, RoomOwner
+from croupier.service.store import codec
+from croupier.service.store.rooms import RoomStore, tournament_stream
+from croupier.shoe import Shoe
+from croupier.tournament import Tournament, TournamentError
+from croupier.tournament.wall import clock_view
+
+#: How often the server looks for a level or break that has ended (seconds).
+TIMER_SECONDS = 1.0
+
+
+async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
+    """Record each level's and break's end as it happens: a ``TournamentTick`` at the server's
+    time for every tournament whose level has run out (the wall clock's subscribers get the new
+    level at once). Runs for the server's life; a refusal or failure waits for the next look."""
+    while True:
+        await asyncio.sleep(every)
+        svc = app.state.service
+        own: RoomOwner | None = svc.owner
+        if own is None:
+            continue
+        async with own.lock:
+            runs = [
+                (n, tm.run)
+                for n, tm in own.rooms.room.tournaments.items()
+                if tm.run is not None and tm.run.started and not tm.run.finished
+            ]
+            now = svc.clock() if runs else 0
+            due = [n for n, t in runs if level_due(t, now)]
+        for name in due:
+            try:
+                done = await own.submit(_tick(name, now))
+            except Exception:  # refused or failed: nothing was accepted; look again later
+                continue
+            announce(svc.hub, done.heads)
+
+
+def _tick(name: str, now: int) -> Prepare:
+    def prepare(_: RoomStore) -> tuple[RoomCommand, str, str, Sequence[tuple[str, str, object]]]:
+        return TournamentTick(name, now), "server", "", ()
+
+    return prepare
+
+
+def announce(hub: Hub, heads: Mapping[str, int]) -> None:
+    """Tell the clock's subscribers a commit moved a tournament's stream to its new head."""
+    for stream, head in heads.items():
+        if stream.startswith("tournament:"):
+            hub.publish(stream, [(head, None)])
+
+
+def _run(own: RoomOwner, name: str) -> Tournament:
+    tm = own.rooms.room.tournaments.get(name)
+    if tm is None or tm.run is None:
+        raise HTTPException(404, f"no tournament {name} run by this room")
+    return tm.run
+
+
+def register(
+    app: FastAPI,
+    caller: Callable[[Request], User],
+    need: Callable[..., None],
+    owner: Callable[[Any], RoomOwner],
+) -> None:
+    """Add the tournament routes to ``app`` (the service's own helpers passed in)."""
+
+    def svc(r: Request | WebSocket) -> Any:
+        return r.app.state.service
+
+    @app.get("/tournaments/{name}/clock")
+    async def clock(name: str, request: Request) -> dict[str, Any]:
+        """The wall clock now: public (no log-in needed)."""
+        s = svc(request)
+        own = owner(s)
+        async with own.lock:
+            return _clock(own, name, s.clock())
+
+    @app.get("/tournaments/{name}")
+    async def tournament(name: str, request: Request) -> dict[str, Any]:
+        s = svc(request)
+        caller(request)
+        own = owner(s)
+        async with own.lock:
+            t = _run(own, name)
+            tm = own.rooms.room.tournaments[name]
+            entrants = [
+                {
+                    "player": p,
+                    "status": e.status,
+                    "table": e.table,
+                    "seat": e.seat,
+                    "stack": e.stack,
+                    "entries": e.entries,
+                    "place": e.place,
+                    "cash": e.cash,
+                    "bounties": e.bounties,
+                    "owed": tm.owed(p),
+                }
+                for p, e in t.entrants.items()
+            ]
+            tables = {str(n): {str(k): v for k, v in x.seats.items()} for n, x in t.tables.items()}
+            seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
+            return {
+                "seq": seq,
+                "entrants": entrants,
+                "tables": tables,
+                "pool": tm.pool,
+                "fees": tm.fees,
+                "balanced": tm.balanced(),
+                "clock": clock_view(t, s.clock()),
+            }
+
+    @app.get("/tournaments/{name}/tables/{table}/plan")
+    async def plan(
+        name: str,
+        table: int,
+        request: Request,
+        deck: Annotated[Literal["live", "server"], Query()] = "live",
+    ) -> Any:
+        s = svc(request)
+        user = caller(request)
+        need(user, Role.DIRECTOR, Role.DEALER, what="plan a tournament hand")
+        own = owner(s)
+        async with own.lock:
+            t = _run(own, name)
+            order = None
+            if deck == "server":
+                key = f"tournament:{name}/{table}"
+                shoe = s.shoes.get(key)
+                if shoe is None:
+                    seed = None if s.shoe_seed is None else s.shoe_seed + len(s.shoes)
+                    shoe = s.shoes[key] = Shoe(t.conditions.game_rules.deck, seed=seed)
+                order = shoe.shuffle().order
+            try:
+                p = t.plan_hand(table, order)
+            except TournamentError as e:
+                return _refused(e)
+            return {"plan": codec.encode(p)}
+
+    @app.websocket("/ws/tournaments/{name}/clock")
+    async def clock_ws(ws: WebSocket, name: str) -> None:
+        """The wall clock, one numbered message per commit (public)."""
+        s = svc(ws)
+        after_text = ws.query_params.get("after")
+        try:
+            after = None if after_text is None else int(after_text)
+        except ValueError:
+            await ws.close(code=4400, reason="after: a whole number")
+            return
+        own = s.owner
+        if own is None:
+            await ws.close(code=4503, reason="the room was refused at recovery")
+            return
+        stream = tournament_stream(own.rooms.name, name)
+        async with own.lock:
+            tm = own.rooms.room.tournaments.get(name)
+            if tm is None or tm.run is None:
+                await ws.close(code=4404, reason=f"no tournament {name} run by this room")
+                return
+            head = own.rooms.heads.get(stream, 0)
+            if after is not None and not 0 <= after <= head:
+                await ws.close(code=4409, reason=f"stale: the tournament is at {head}, not {after}")
+                return
+            sub = own.hub.subscribe(stream)
+            first = None if after == head else _clock(own, name, s.clock())
+        await ws.accept()
+        last = head if first is None else first["seq"]
+        try:
+            if first is not None:
+                await ws.send_json(first)
+            receive = asyncio.ensure_future(ws.receive())
+            try:
+                while True:
+                    wait = asyncio.ensure_future(sub.wait())
+                    done, _ = await asyncio.wait(
+                        {receive, wait}, return_when=asyncio.FIRST_COMPLETED
+                    )
+                    if receive in done:
+                        wait.cancel()
+                        if receive.result().get("type") == "websocket.disconnect":
+                            return
+                        receive = asyncio.ensure_future(ws.receive())
+                        continue
+                    sub.items.clear()
+                    sub.lagged = False
+                    async with own.lock:
+                        view = _clock(own, name, s.clock())
+                    if view["seq"] > last:
+                        last = view["seq"]
+                        await ws.send_json(view)
+            finally:
+                receive.cancel()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            own.hub.unsubscribe(stream, sub)
+
+
+def _clock(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
+    t = _run(own, name)
+    seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
+    return {"seq": seq, "clock": clock_view(t, now)}
+
+
+def _refused(e: TournamentError) -> Any:
+    from fastapi.responses import JSONResponse
+
+    return JSONResponse({"refused": e.ruling.message, "clause": e.ruling.clause}, 409)
