@@ -126,6 +126,8 @@ def test_rounds_buy_ins_and_cash_outs_conserve_the_room_money() -> None:
 def test_refusals_name_the_clause_and_change_nothing() -> None:
     room = Room()
     room.apply(OpenUthTable("u1", CONFIG))
+    empty = Shoe(DECK, seed=2).shuffle()
+    refused(room, AtUth("u1", StartUthRound(empty.order, empty.commitment)))  # nobody seated
     room.apply(UthBuyIn("ann", "u1", 100))
     room.apply(UthBuyIn("bob", "u1", 100, box=3))
     assert refused(room, UthBuyIn("cat", "u1", 100, box=3)).ruling.clause == "act-uth-2025 4.5"

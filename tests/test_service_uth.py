@@ -120,6 +120,12 @@ def test_a_uth_room_from_buy_in_to_cash_out(url: str) -> None:
             houses.add(led["uth_house"])
             assert led["uth_house"] == after.bank
         assert len(houses) > 2
+        # the auditor sees every card once the round is over; a player only what was shown
+        audited, house = uth_view(room, "auditor")[1], uth_view(room, "dealer")[1]
+        assert audited.boxes == house.boxes and len(audited.dealer) == 2
+        assert all(len(b.hole) == 2 for b in audited.boxes)
+        _, p1 = uth_view(room, "p1")
+        assert all(b.hole == () for b in p1.boxes if b.player != "p1" and b.folded)
         _, mine = uth_view(room, "p1")
         assert [s[1] for s in mine.seats] == PLAYERS
         for _box, p, chips in mine.seats:

@@ -162,7 +162,9 @@ def add_routes(app: FastAPI) -> None:
         async with own.lock:
             play = _play(own.rooms, table)
             seq = own.rooms.heads.get(uth_stream(own.rooms.name, table), 0)
-            return {"seq": seq, "view": codec.encode(uth_view(play, viewer(user, table)))}
+            # the auditor sees every card of a round once it is over
+            view = uth_view(play, viewer(user, table), recall=user.role is Role.AUDITOR)
+            return {"seq": seq, "view": codec.encode(view)}
 
     @app.websocket("/ws/uth/{table}")
     async def uth_ws(ws: WebSocket, table: str) -> None:

@@ -164,6 +164,8 @@ class UthPlay:
         t = self.table
         if t.round is not None:
             raise _refuse("croupier round", "the current round has not ended")
+        if not t.seats:
+            raise _refuse(DEALING, "no player is seated: the cage seats players first")
         if cmd.deck_order is None or not cmd.commitment:
             raise _refuse(
                 DEALING, "a round is dealt from the shoe's deck, its commitment published"

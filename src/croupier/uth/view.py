@@ -106,11 +106,14 @@ def _sees(r: UthRound, b: BoxState, who: Who) -> bool:
     return r.dealer_hand is not None and not b.folded and not b.void  # shown down (9.3)
 
 
-def uth_view(play: UthPlay, who: Who) -> UthTableView:
-    """The table as ``who`` (a player's name, the dealer or spectators) may see it."""
+def uth_view(play: UthPlay, who: Who, recall: bool = False) -> UthTableView:
+    """The table as ``who`` (a player's name, the dealer or spectators) may see it; ``recall``
+    (an auditor): between rounds, every card of the last round, as the house saw it."""
     t = play.table
     r = play.round
     shown = r if r is not None else play.last
+    if recall and r is None:
+        who = Viewer.DEALER
     seats = tuple(
         (n, p, t.chips[p] if r is None else r.chips[p]) for n, p in sorted(t.seats.items())
     )
