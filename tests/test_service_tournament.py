@@ -22,6 +22,7 @@ from croupier.service.store import audit, codec
 from croupier.service.store.rooms import fold_room, tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.tournament import Tournament
+from croupier.tournament import events as te
 from croupier.tournament.commands import PlayedHand
 from croupier.tournament.hands import HandPlan
 from service_support import Room, add_users
@@ -156,6 +157,10 @@ def play_wave(room: Room, rng: random.Random) -> int:
     for plan in plans:
         rd = Round(plan.config)
         while not rd.is_over:
+            forced = plan.forced_action(rd)  # a penalised or absent player's hand is dead
+            if forced is not None:
+                rd.apply(forced)
+                continue
             la = rd.legal_actions()
             assert la is not None and rd.actor is not None
             shove = la.max_raise_to is not None and rng.random() < 0.5
@@ -202,6 +207,14 @@ def test_a_tournament_from_entries_to_payouts(any_db: str) -> None:
         assert w["level"]["number"] == 2 and w["level"]["big_blind"] == 100
         assert w["remaining"] == 600 and w["next_break_in"] == 600
 
+        # a penalty (qld-tournament-2020 4.37: time away from the table, in minutes)
+        warn = {"type": "Penalise", "tournament": T, "player": "p1", "kind": "warning"}
+        room.ok("director", warn)
+        room.ok(
+            "director",
+            {"type": "Penalise", "tournament": T, "player": "p2", "kind": "minutes", "amount": 10},
+        )
+
         rng = random.Random(3)
         eliminated = False
         for _ in range(200):
@@ -241,6 +254,10 @@ def test_a_tournament_from_entries_to_payouts(any_db: str) -> None:
         assert info.kind == "tournament"
         alone = Tournament.from_events(info.config()[0], store.load(stream))
         assert alone.finished and alone.entries_total == 6
+        kinds = {type(e).__name__ for e in alone.events}
+        # the seat draw, a table broken for the final table, players eliminated, places paid
+        assert {"Seated", "ButtonDrawn", "TableBroken", "Eliminated", "PlacesAwarded"} <= kinds
+        assert sum(isinstance(e, te.Penalised) for e in alone.events) == 2
         folded = fold_room(store, "main")
         assert folded.ledger().conserved and folded.tournaments[T].run is not None
         assert folded.tournaments[T].run.events == alone.events
