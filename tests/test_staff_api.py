@@ -26,7 +26,8 @@ def room(tmp_path) -> Iterator[Room]:  # type: ignore[no-untyped-def]
 def get(room: Room, who: str, path: str) -> tuple[int, dict]:  # type: ignore[type-arg]
     r = room.c.get(path, headers=room.headers(who))
     assert r.status_code < 500, r.text
-    return r.status_code, r.json() if r.headers["content-type"].startswith("application/json") else {}
+    json = r.headers["content-type"].startswith("application/json")
+    return r.status_code, r.json() if json else {}
 
 
 def test_the_waiting_list_shows_places_calls_and_deadlines(room: Room) -> None:
@@ -123,15 +124,15 @@ def test_the_recall_finds_replays_and_reveals_a_round(room: Room) -> None:
     assert house["recall"] is True and house["viewers"][:2] == ["house", "spectator"]
     assert house["steps"][0]["type"] == "RoundStarted"
     assert house["steps"][-1]["type"] == "RoundFinished"
-    dealt = [s for s in house["steps"] if s["type"] == "CardsDealt"][0]
+    dealt = next(s for s in house["steps"] if s["type"] == "CardsDealt")
     assert "??" not in " ".join(dealt["said"])  # the house sees every card
     p1 = house["players"][0]
     _, seat = get(room, "auditor", f"/audit/rounds/t1/2?as={p1}")
-    said = [s for s in seat["steps"] if s["type"] == "CardsDealt"][0]["said"]
+    said = next(s for s in seat["steps"] if s["type"] == "CardsDealt")["said"]
     assert not any("??" in line for line in said if line.startswith(p1))
     assert any("??" in line for line in said if not line.startswith(p1))
     _, spectator = get(room, "auditor", "/audit/rounds/t1/2?as=spectator")
-    first = [s for s in spectator["steps"] if s["type"] == "CardsDealt"][0]["said"]
+    first = next(s for s in spectator["steps"] if s["type"] == "CardsDealt")["said"]
     assert all("??" in line for line in first if "dealt" in line)
 
     status, deck = get(room, "auditor", "/audit/rounds/t1/2/deck")

@@ -140,7 +140,7 @@ def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, 
     out = []
     for (game, stakes), tables in sorted(keys.items()):
         players = room.lists.get((game, stakes), [])
-        rows, waiting_ahead = [], 0
+        rows, waiting_ahead, called_ahead = [], 0, 0
         for i, p in enumerate(players, start=1):
             call = room.calls.get(p)
             called = call is not None and (call.game, call.stakes) == (game, stakes)
@@ -152,12 +152,14 @@ def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, 
             if called and call is not None:
                 row["called"] = {"table": call.table, "deadline": call.deadline}
                 row["seconds_left"] = max(call.deadline - at, 0)
+                called_ahead += 1
             else:
                 waiting_ahead += 1
                 wait, basis = estimate(waiting_ahead, seated.get((game, stakes), []), at)
                 row["estimate"] = wait
                 row["basis"] = basis
                 row["ahead"] = i - 1
+                row["called_ahead"] = called_ahead
             if staff or mine:
                 rows.append(row)
         out.append(

@@ -24,6 +24,7 @@ async function find(ev) {
   if (!r) return;
   say(`${r.found} round${r.found === 1 ? "" : "s"} found${r.found > r.rounds.length ? `; the newest ${r.rounds.length} shown` : ""}.`, "", "ok");
   document.getElementById("found").replaceChildren(grid("rounds found", ["table", "hand", "started", "players", "end", "commission", ""], r.rounds.map((x) => ({
+    ...x,
     cells: [x.table, String(x.hand), when(x.at), x.players.join(", "), x.end, String(x.commission),
       h("button", { type: "button", onclick: () => open(x.table, x.hand, "house") }, `Replay ${x.table} #${x.hand}`)],
   })), (x) => ({ "data-round": `${x.table}/${x.hand}` })));
@@ -36,6 +37,7 @@ async function open(table, hand, as) {
   replay = r;
   step = Math.min(keep, r.steps.length - 1);
   document.getElementById("replay").hidden = false;
+  document.getElementById("replay").dataset.as = as;
   document.getElementById("replay-title").textContent = `Replay of ${table} hand ${hand} (started ${when(r.at)})`;
   const viewer = document.getElementById("viewer");
   viewer.replaceChildren(...r.viewers.map((v) => h("option", { value: v, selected: v === as }, v === "house" ? "the house (dealer: every card)" : v === "spectator" ? "a spectator" : `player ${v}`)));
@@ -43,6 +45,7 @@ async function open(table, hand, as) {
   document.getElementById("deck").replaceChildren();
   document.getElementById("steps").replaceChildren(...r.steps.map((s, i) => h("li", { "data-step": i, onclick: () => show(i) }, s.said[0] || s.type)));
   show(step);
+  say(`Replaying ${table} hand ${hand} as ${as === "house" ? "the house" : as}.`, "", "ok");
 }
 
 /** The last round view at or before step i (a round over leaves the table with none). */
@@ -109,8 +112,15 @@ async function verifyChain() {
   box.replaceChildren(
     h("p", { id: "chain-verdict", class: r.ok ? "check-ok" : "check-bad" },
       r.ok ? `Intact: ${r.streams} streams, ${r.events} events, every hash chain and fold checked.` : `${r.problems.length} problem(s) in ${r.streams} streams, ${r.events} events.`),
-    r.problems.length ? h("ul", {}, ...r.problems.map((p) => h("li", {}, p))) : null);
+    h("ul", {}, ...r.problems.map((p) => h("li", {}, p))));
 }
+
+/** The log's kinds in words (croupier.service.store.significant.What). */
+const WHAT = {
+  LOGIN: "log-in", LOGIN_FAILED: "failed log-in", USER_CHANGED: "user or role changed",
+  CONFIG_CHANGED: "configuration changed", ERROR: "error", RESTART: "restart",
+  RECOVERY: "recovery", REFUSED_STREAM: "stream refused at recovery",
+};
 
 async function readLog() {
   const rows = [];
@@ -127,7 +137,8 @@ async function readLog() {
     h("p.muted", {}, `${rows.length} significant events; the newest ${newest.length} shown, newest first.`),
     grid("significant events", ["#", "what", "who", "detail", "at (UTC)"], newest.map((r) => {
       const e = plain(r.event);
-      return { cells: [String(r.seq), e.what, e.who, e.detail, e.at] };
+      const detail = e.detail.length > 160 ? h("span", { title: e.detail }, `${e.detail.slice(0, 160)}…`) : e.detail;
+      return { cells: [String(r.seq), WHAT[e.what] || e.what, e.who, detail, e.at] };
     })));
 }
 

@@ -57,6 +57,7 @@ async function showSeated(cash) {
     for (const [seat, player, status] of view.seats) rows.push({ table: t.table, seat, player, status, chips: stacks[player] ?? 0 });
   }
   document.getElementById("seated").replaceChildren(grid("players seated", ["table", "seat", "player", "status", "chips", ""], rows.map((r) => ({
+    ...r,
     cells: [r.table, String(r.seat), r.player, r.status, String(r.chips),
       h("span.inline", {},
         h("button", { type: "button", onclick: () => fill("top-up", r) }, "Top up"),

@@ -60,7 +60,7 @@ function entry(list, row) {
   const who = row.player ?? `player ${row.position}`;
   const state = row.called
     ? h("span.called", { "data-deadline": row.called.deadline }, `called to ${row.called.table}: come by ${when(row.called.deadline)} (`, h("span.left", {}, duration(left(row))), " left)")
-    : h("span", {}, row.ahead === 0 ? "next to be called" : `${row.ahead} ahead`, " · ",
+    : h("span", {}, row.ahead === 0 ? "next to be called" : `${row.ahead} ahead${row.called_ahead ? ` (${row.called_ahead} called)` : ""}`, " · ",
       row.estimate === null ? h("span.muted", {}, row.basis) : h("span", { title: row.basis }, `estimated wait ${duration(row.estimate)} (${row.basis})`));
   const actions = [];
   if (row.me && role === "player") actions.push(h("button", { type: "button", onclick: () => send({ type: "LeaveList", game: list.game, stakes: list.stakes }, "left the list") }, "Leave the list"));
@@ -82,7 +82,7 @@ function render() {
       tools.push(h("span.inline", {}, name, h("button", { type: "button", onclick: () => send({ type: "JoinList", player: name.value, game: list.game, stakes: list.stakes }, `${name.value} added`) }, "Add to the list")));
     }
     const yours = mine
-      ? h("p.big", { id: "my-place" }, mine.called ? `Your seat is ready at ${mine.called.table}: come by ${when(mine.called.deadline)}` : `You are number ${mine.position} on the list; ${mine.ahead} ahead of you`)
+      ? h("p.big", { id: "my-place" }, mine.called ? `Your seat is ready at ${mine.called.table}: come by ${when(mine.called.deadline)}` : `You are number ${mine.position} on the list; ${mine.ahead} ahead of you` + (mine.called_ahead ? ` (${mine.called_ahead} of them already called to open seats)` : ""))
       : null;
     return h("article.panel", { "data-list": `${list.game} ${list.stakes}`, "aria-label": `${list.game} ${list.stakes}` },
       h("h2", {}, `${list.game} · ${list.stakes}`),
