@@ -50,6 +50,11 @@ def test_the_waiting_list_shows_places_calls_and_deadlines(room: Room) -> None:
     (lst,) = mine["lists"]
     assert [(x.get("player"), x["position"], x["me"]) for x in lst["players"]] == [("p6", 3, True)]
     assert lst["waiting"] == 3
+    # the lists follow the room: a later join is seen by the next poll
+    room.ok("p7", {"type": "JoinList", "game": "holdem no-limit", "stakes": "1/2"})
+    _, again = get(room, "floor", "/room/lists")
+    assert [x["player"] for x in again["lists"][0]["players"]] == ["p4", "p5", "p6", "p7"]
+    assert again["lists"][0]["players"][3]["joined"] is not None
 
 
 def test_a_seated_player_gives_the_next_an_estimate(room: Room) -> None:
@@ -169,3 +174,22 @@ def test_a_round_in_play_is_not_recalled(room: Room) -> None:
     status, body = get(room, "auditor", "/audit/rounds/t1/1?as=house")
     assert status == 404
     assert get(room, "auditor", "/audit/rounds")[1]["found"] == 0
+
+
+def test_a_void_round_is_recalled_but_has_no_hand_history(room: Room) -> None:
+    room.open_table("a1", "act-omaha-2017", ["p4", "p5", "p6"])  # its rulebook voids rounds
+    room.ok("dealer", {"type": "StartRound", "table": "a1"})
+    void = {"type": "VoidRound", "table": "a1", "clause": "act-omaha-2017 19.1", "reason": "test"}
+    room.ok("floor", void)
+    _, found = get(room, "auditor", "/audit/rounds")
+    assert [(r["hand"], r["end"]) for r in found["rounds"]] == [(1, "void")]
+    _, house = get(room, "auditor", "/audit/rounds/a1/1")
+    assert house["steps"][-1]["type"] == "TableRoundVoided"
+    assert "void" in house["steps"][-1]["said"][0]
+    status, deck = get(room, "auditor", "/audit/rounds/a1/1/deck")
+    assert status == 200 and deck["verified"]  # the deck of a void round is revealed too
+    r = room.c.get("/audit/rounds/a1/1/phh", headers=room.headers("auditor"))
+    assert r.status_code == 409 and "void" in r.json()["refused"]
+    _, rep = get(room, "admin", "/reports/day")
+    (a1,) = [t for t in rep["tables"] if t["table"] == "a1"]
+    assert (a1["rounds"], a1["voided"], a1["commission"]) == (1, 1, 0)

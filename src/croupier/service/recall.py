@@ -29,7 +29,7 @@ from croupier.service.auth import Role
 from croupier.service.owner import DeckSealed
 from croupier.service.staff import Refusal, caller, need, owner
 from croupier.service.store import codec
-from croupier.service.store.played import Span, finished_rounds, spans
+from croupier.service.store.played import Played, Span, fold_round, spans
 from croupier.service.store.rooms import sealed_stream, table_stream
 from croupier.service.store.store import EventStore, StoreError
 from croupier.shoe import verify_commitment
@@ -353,12 +353,12 @@ def register(app: FastAPI) -> None:
         from croupier.histories.phh_export import HOUSE as ALL
 
         def run() -> str:
-            room, rec = recalled(request, table, hand)
+            _, rec = recalled(request, table, hand)
             if not isinstance(rec.round_events[-1], RoundFinished):
                 raise Refusal(409, f"hand {hand} was void: no hand history to export")
-            played = finished_rounds(owner(request).rooms.store, table_stream(room, table))
-            mine = [p for p in played if p.started.hand == hand]
-            return dumps(mine[-1].history(ALL))
+            finished = rec.round_events[-1]
+            r = fold_round(rec.config, rec.events, rec.span)
+            return dumps(Played(table, rec.config.size, rec.started, finished, r).history(ALL))
 
         text = await asyncio.to_thread(run)
         name = f"croupier-{table}-{hand}.phh"

@@ -17,6 +17,8 @@ from __future__ import annotations
 import asyncio
 import datetime
 import re
+import threading
+import weakref
 from typing import Annotated, Any, Protocol
 
 from fastapi import FastAPI, Query, Request
@@ -122,6 +124,19 @@ def estimate(position: int, seated: list[int], now: int) -> tuple[int | None, st
     minutes = round(per / 60)
     basis = f"{len(seated)} seated from this list in the last {max(round(span / 60), 1)} min"
     return round(per * position), f"about one seat every {minutes} min ({basis})"
+
+
+#: The room stream's events read so far, by room owner: each poll reads only what is new (a
+#: stream only grows).
+_READ: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+_READING = threading.Lock()
+
+
+def _room_events(own: _Owner) -> list[Any]:
+    with _READING:
+        seen = _READ.setdefault(own, [])
+        seen += own.rooms.store.load(room_stream(own.rooms.name), after=len(seen))
+        return list(seen)
 
 
 def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, Any]:
@@ -233,7 +248,7 @@ def register(app: FastAPI) -> None:
         """The waiting lists: staff see every name, a player their own place."""
         user = caller(request)
         own = owner(request)
-        events = await asyncio.to_thread(own.rooms.store.load, room_stream(own.rooms.name))
+        events = await asyncio.to_thread(_room_events, own)
         async with own.lock:
             return lists_body(own.rooms.room, events, user, now(request))
 
