@@ -33,7 +33,6 @@ from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
 from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
-from croupier.service.staff import register as staff_routes
 from croupier.service.store import codec
 from croupier.service.store.recovery import record, recover
 from croupier.service.store.rooms import (
@@ -148,6 +147,9 @@ def create_app(
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
+    from croupier.service.staff import register  # waiting lists, the day report, the recall
+
+    register(app)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:
@@ -496,7 +498,6 @@ def create_app(
             own.hub.unsubscribe(stream, sub)
 
     mount_console(app)  # the web console: static pages over this same public API
-    staff_routes(app)  # waiting lists, the day report, the recall (croupier.service.staff)
     return app
 
 
