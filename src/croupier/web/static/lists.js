@@ -10,9 +10,15 @@ let data = null;
 let fetchedAt = 0;
 let shown = "";
 
+let asked = 0;
+let applied = 0;
+
 async function refresh() {
+  const mine = ++asked;
   const r = await attempt(() => api.get("/room/lists"));
-  if (!r) return;
+  // an older poll answering after a newer one (sent after a command) is dropped
+  if (!r || mine < applied) return;
+  applied = mine;
   data = r;
   fetchedAt = Date.now();
   // redraw only when the lists changed (a redraw would drop what the user is typing)
