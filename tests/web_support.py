@@ -103,6 +103,12 @@ def server(tmp_path: Path) -> Iterator[Server]:
         s.stop()
 
 
+#: One Playwright and one Chromium per test process, shared by the ``browser`` fixture of every
+#: test module that imports it (each import is a fixture of its own: a second Playwright
+#: started in the same process would fail); closed when the last of them is done.
+_SHARED: dict[str, Any] = {"users": 0}
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     path = chromium()
@@ -110,12 +116,18 @@ def browser() -> Iterator[Any]:
         pytest.skip("no Chromium here: `apt-get install -y chromium` (./dev test does, as root)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        try:
-            yield b
-        finally:
-            b.close()
+    if not _SHARED["users"]:
+        pw = sync_playwright().start()
+        _SHARED["pw"] = pw
+        _SHARED["browser"] = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
+    _SHARED["users"] += 1
+    try:
+        yield _SHARED["browser"]
+    finally:
+        _SHARED["users"] -= 1
+        if not _SHARED["users"]:
+            _SHARED.pop("browser").close()
+            _SHARED.pop("pw").stop()
 
 
 def login(page: Any, server: Server, name: str, password: str = PASSWORD) -> None:

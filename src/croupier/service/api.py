@@ -158,6 +158,9 @@ def create_app(
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
+    from croupier.service.staff import register  # waiting lists, the day report, the recall
+
+    register(app)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:

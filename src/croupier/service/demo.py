@@ -4,6 +4,7 @@ and the dealer assigned, a UTH table (its dealer assigned) and a tournament open
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 
 from croupier.room import OpenTable, OpenTournament, OpenUthTable, TakeSeat, TournamentTerms
@@ -66,7 +67,10 @@ def seed(store: EventStore, room: str = "main") -> bool:
         if name not in users.users.users:
             users.change(UserAdded(name, role, hash_password(PASSWORD), at), "demo")
 
+    seconds = int(datetime.datetime.now(datetime.UTC).timestamp())
+
     def run(who: str, role: Role, cmd: RoomCommand) -> None:
+        cmd = dataclasses.replace(cmd, at=seconds)  # type: ignore[call-arg]  # the room clock
         rooms.execute(
             cmd, who, at, [(commands_stream(room), "commands", Issued(who, role, cmd, at))]
         )

@@ -2,14 +2,17 @@
 import { api, attempt, h, header, params, plain, say, session } from "/ui/croupier.js";
 
 /** The screens each role has (besides the board). */
+const LISTS = ["Waiting lists", "/ui/lists.html"];
+const REPORT = ["Day report", "/ui/report.html"];
+const AUDIT = ["Audit (recall)", "/ui/audit.html"];
 const SCREENS = {
-  player: [],
+  player: [LISTS],
   dealer: [],
-  floor: [],
+  floor: [LISTS, AUDIT, REPORT],
   director: [],
-  cashier: [],
-  auditor: [],
-  admin: [],
+  cashier: [["The cage", "/ui/cashier.html"], LISTS],
+  auditor: [AUDIT, REPORT],
+  admin: [LISTS, AUDIT, REPORT],
 };
 
 /** Where a row of the board leads, for this role. */

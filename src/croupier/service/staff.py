@@ -1,0 +1,291 @@
+"""The staff's routes of the room service, beside :mod:`croupier.service.api` (whose
+``create_app`` calls :func:`register`): what the web console's staff screens need and the core
+API did not give.
+
+* ``GET /room/lists``: the waiting lists in order, each called player's table and call-in
+  deadline, and an estimated wait from the seats this list filled lately; staff see every
+  name, a player sees their own place and how many wait ahead.
+* ``GET /reports/day`` and ``GET /reports/day.csv``: the manager's day report
+  (:mod:`croupier.room.daybook`) as JSON or CSV.
+* the auditor's recall of rounds: :mod:`croupier.service.recall`.
+
+Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``, as in the core API.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import re
+import threading
+import weakref
+from typing import Annotated, Any, Protocol
+
+from fastapi import FastAPI, Query, Request
+from fastapi.responses import JSONResponse, Response
+
+from croupier.room import daybook
+from croupier.room.events import ListJoined, ListLeft
+from croupier.room.room import Room, list_key
+from croupier.service.auth import ROLES_CLAUSE, Role, User
+from croupier.service.store.rooms import RoomStore, merge, room_stream, room_streams
+from croupier.service.store.store import EventStore
+
+API = "croupier api"
+#: The window of seatings an estimated wait is drawn from (seconds).
+WINDOW = 2 * 60 * 60
+STAFF = frozenset(Role) - {Role.PLAYER}
+MANAGERS = (Role.ADMIN, Role.AUDITOR, Role.FLOOR)
+
+
+class Refusal(Exception):
+    """A 4xx answer naming its reason and clause."""
+
+    def __init__(self, status: int, reason: str, clause: str = API) -> None:
+        super().__init__(reason)
+        self.status, self.reason, self.clause = status, reason, clause
+
+
+class _Owner(Protocol):
+    rooms: RoomStore
+    lock: asyncio.Lock
+
+
+def service(request: Request) -> Any:
+    return request.app.state.service
+
+
+def caller(request: Request) -> User:
+    """The logged-in user who sends ``request`` (401 otherwise)."""
+    svc = service(request)
+    auth = request.headers.get("authorization", "")
+    token = auth[7:] if auth.lower().startswith("bearer ") else ""
+    name = svc.sessions.user(token) if token else None
+    user: User | None = None if name is None else svc.directory.users.users.get(name)
+    if user is None:
+        raise Refusal(401, "log in first: POST /login, then send 'Authorization: Bearer'")
+    return user
+
+
+def need(user: User, *roles: Role, what: str) -> None:
+    """Refuse (403, naming the roles and the caller's) unless ``user`` has one of ``roles``."""
+    if user.role not in roles:
+        who = " or ".join(r.value for r in roles)
+        raise Refusal(403, f"only {who} may {what}; {user.name} is {user.role.value}", ROLES_CLAUSE)
+
+
+def owner(request: Request) -> _Owner:
+    own: _Owner | None = service(request).owner
+    if own is None:
+        raise Refusal(503, "the room was refused at recovery", "croupier store")
+    return own
+
+
+def store(request: Request) -> EventStore:
+    s: EventStore = service(request).store
+    return s
+
+
+def now(request: Request) -> int:
+    t: int = service(request).clock()
+    return t
+
+
+# ------------------------------------------------------------------------------------------
+# Waiting lists
+
+
+def _seatings(events: list[Any], since: int) -> dict[tuple[str, str], list[int]]:
+    """When players of each list were seated from it, at or after ``since``."""
+    out: dict[tuple[str, str], list[int]] = {}
+    for e in events:
+        if isinstance(e, ListLeft) and e.reason.startswith("seated") and e.at >= since:
+            out.setdefault((e.game, e.stakes), []).append(e.at)
+    return out
+
+
+def _joined(events: list[Any]) -> dict[tuple[str, str, str], int]:
+    """When each player now waiting joined their list: (game, stakes, player) -> at."""
+    out: dict[tuple[str, str, str], int] = {}
+    for e in events:
+        if isinstance(e, ListJoined):
+            out[(e.game, e.stakes, e.player)] = e.at
+    return out
+
+
+def estimate(position: int, seated: list[int], now: int) -> tuple[int | None, str]:
+    """An honest estimated wait for the ``position``-th player not yet called (1: next), from
+    the times players were seated from this list in the last :data:`WINDOW`: seconds, or None
+    with the reason there is none."""
+    if not seated:
+        return None, "no estimate: nobody was seated from this list in the last two hours"
+    span = max(now - min(seated), 60)
+    per = span / len(seated)
+    minutes = round(per / 60)
+    basis = f"{len(seated)} seated from this list in the last {max(round(span / 60), 1)} min"
+    return round(per * position), f"about one seat every {minutes} min ({basis})"
+
+
+#: The room stream's events read so far, by room owner: each poll reads only what is new (a
+#: stream only grows).
+_READ: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+_READING = threading.Lock()
+
+
+def _room_events(own: _Owner) -> list[Any]:
+    with _READING:
+        seen = _READ.setdefault(own, [])
+        seen += own.rooms.store.load(room_stream(own.rooms.name), after=len(seen))
+        return list(seen)
+
+
+def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, Any]:
+    """The waiting lists as ``user`` may see them (see the module's docstring)."""
+    staff = user.role in STAFF
+    joined = _joined(events)
+    seated = _seatings(events, at - WINDOW)
+    keys: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for name, t in room.tables.items():
+        if name in room.shut or t.closed:
+            continue
+        free = t.config.size - len(t.seating.seats)
+        keys.setdefault(list_key(t.config), []).append(
+            {"table": name, "seats": t.config.size, "free": free}
+        )
+    out = []
+    for (game, stakes), tables in sorted(keys.items()):
+        players = room.lists.get((game, stakes), [])
+        rows, waiting_ahead, called_ahead = [], 0, 0
+        for i, p in enumerate(players, start=1):
+            call = room.calls.get(p)
+            called = call is not None and (call.game, call.stakes) == (game, stakes)
+            row: dict[str, Any] = {"position": i, "joined": joined.get((game, stakes, p))}
+            mine = p == user.name
+            if staff or mine:
+                row["player"] = p
+            row["me"] = mine
+            if called and call is not None:
+                row["called"] = {"table": call.table, "deadline": call.deadline}
+                row["seconds_left"] = max(call.deadline - at, 0)
+                called_ahead += 1
+            else:
+                waiting_ahead += 1
+                wait, basis = estimate(waiting_ahead, seated.get((game, stakes), []), at)
+                row["estimate"] = wait
+                row["basis"] = basis
+                row["ahead"] = i - 1
+                row["called_ahead"] = called_ahead
+            if staff or mine:
+                rows.append(row)
+        out.append(
+            {
+                "game": game,
+                "stakes": stakes,
+                "tables": tables,
+                "waiting": len(players),
+                "players": rows,
+            }
+        )
+    return {"now": at, "call_seconds": room.call_seconds, "lists": out}
+
+
+def _day(value: str | None, known: list[str]) -> str:
+    if value is None:
+        return known[-1] if known else datetime.datetime.now(datetime.UTC).date().isoformat()
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise Refusal(422, f"day: a date such as 2026-11-27, not {value[:40]!r}")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError as e:
+        raise Refusal(422, f"day: {e}") from e
+    return value
+
+
+def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
+    def table(t: daybook.TableDay) -> dict[str, Any]:
+        return {
+            "table": t.table,
+            "kind": t.kind,
+            "rounds": t.rounds,
+            "voided": t.voided,
+            "commission": t.commission,
+            "fees": t.fees,
+            "cash_in": t.cash_in,
+            "cash_out": t.cash_out,
+        }
+
+    return {
+        "day": report.day,
+        "days": known,
+        "zone": "UTC",
+        "tables": [table(t) for t in report.tables],
+        "totals": table(report.totals),
+        "hours": [{"hour": h, "rounds": r, "commission": c} for h, r, c in report.hours],
+        "tournaments": [
+            {
+                "tournament": tm.tournament,
+                "name": tm.name,
+                "entries": tm.entries,
+                "pool": tm.pool,
+                "fees": tm.fees,
+                "prizes": [{"player": p, "amount": a} for p, a in tm.prizes],
+            }
+            for tm in report.tournaments
+        ],
+    }
+
+
+def register(app: FastAPI) -> None:
+    """Add the staff's routes (and the recall's) to the service's ``app``."""
+    from croupier.service import recall
+
+    @app.exception_handler(Refusal)
+    async def refused(_: Request, e: Refusal) -> JSONResponse:
+        return JSONResponse({"refused": e.reason, "clause": e.clause}, status_code=e.status)
+
+    @app.get("/room/lists")
+    async def lists(request: Request) -> dict[str, Any]:
+        """The waiting lists: staff see every name, a player their own place."""
+        user = caller(request)
+        own = owner(request)
+        events = await asyncio.to_thread(_room_events, own)
+        async with own.lock:
+            return lists_body(own.rooms.room, events, user, now(request))
+
+    async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
+        user = caller(request)
+        need(user, *MANAGERS, what="read the day report")
+        own = owner(request)
+
+        def events() -> list[Any]:
+            names = room_streams(own.rooms.store, own.rooms.name)
+            return merge(own.rooms.name, own.rooms.store.read_streams(names))
+
+        found = await asyncio.to_thread(events)
+        known = daybook.days(found)
+        return daybook.day_report(found, _day(day, known)), known
+
+    @app.get("/reports/day")
+    async def day_json(
+        request: Request, day: Annotated[str | None, Query(max_length=20)] = None
+    ) -> dict[str, Any]:
+        """The day report (UTC day; default: the last day with activity)."""
+        r, known = await report(request, day)
+        return _report_json(r, known)
+
+    @app.get("/reports/day.csv")
+    async def day_csv(
+        request: Request, day: Annotated[str | None, Query(max_length=20)] = None
+    ) -> Response:
+        """The day report as CSV (a download)."""
+        r, _ = await report(request, day)
+        return Response(
+            daybook.to_csv(r),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="croupier-day-{r.day}.csv"'},
+        )
+
+    recall.register(app)
+
+
+__all__ = ["Refusal", "caller", "need", "owner", "register"]
