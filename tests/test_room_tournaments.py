@@ -194,3 +194,26 @@ def test_a_tournament_opened_without_conditions_stays_a_ledger_entry() -> None:
     with pytest.raises(IllegalAction) as e:
         room.apply(AtTournament("s", tc.Pause(True)))
     assert "without conditions" in e.value.ruling.message
+
+
+def test_a_cancelled_entry_is_refunded_at_the_cage() -> None:
+    """qld-tournament-2020 3.10: refunded in full when cancelled 24 hours or more before the
+    start (the conditions' start read as the server's UTC time); later, or once started, not."""
+    import datetime
+
+    from croupier.room.tournaments import CancelTournamentEntry, TournamentRefunded
+
+    c = conditions()
+    start = int(c.start.replace(tzinfo=datetime.UTC).timestamp())
+    room = opened(c, players=3, at=start - 3 * 86_400)
+    checked(room, CancelTournamentEntry("p1", "t", start - 2 * 86_400))
+    refund = room.events[-2]
+    assert isinstance(refund, TournamentRefunded) and (refund.entry, refund.fee) == (50, 10)
+    assert room.ledger().cash_out == 60 and room.tournaments["t"].pool == 100
+    assert room.tournaments["t"].entries == ["p0", "p2"] and run(room).entries_total == 2
+    events = list(room.events)
+    with pytest.raises(IllegalAction) as e:
+        room.apply(CancelTournamentEntry("p2", "t", start - 3600))
+    assert e.value.ruling.clause == "qld-tournament-2020 3.10" and room.events == events
+    checked(room, EnterTournament("p1", "t", start - 3600))  # and may enter again
+    assert Room.from_events(room.events).ledger() == room.ledger()

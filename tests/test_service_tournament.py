@@ -499,3 +499,16 @@ def test_the_server_records_each_level_as_it_ends(url: str) -> None:
     finally:
         store.close()
     assert ticks[-1].at == 1_000_601 and ticks[-1].seconds == 601
+
+
+def test_the_cage_refunds_a_cancelled_entry(url: str) -> None:
+    with serve(url, Clock()) as room:  # the clock: 1970, days before the start
+        opened(room, PLAYERS[:3])
+        cancel = {"type": "CancelTournamentEntry", "tournament": T, "player": "p2"}
+        r = room.send("director", cancel)
+        assert r.status_code == 403 and "cashier" in r.json()["refused"]
+        done = room.ok("cashier", cancel)
+        assert done["events"][0] == "TournamentRefunded"
+        led = ledger(room)
+        assert led["conserved"] and led["ledger"]["cash_out"] == 60
+        assert state(room)["balanced"] and wall(room)["clock"]["entries"] == 2

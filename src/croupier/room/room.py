@@ -331,6 +331,9 @@ class Room:
             case tr.TournamentBuy():
                 tm = self.tournaments.get(cmd.tournament)
                 return tr.plan_buy(tm, cmd.tournament in self.shut, cmd, commit)
+            case tr.CancelTournamentEntry():
+                tm = self.tournaments.get(cmd.tournament)
+                return tr.plan_refund(tm, cmd.tournament in self.shut, cmd, commit)
             case tr.TournamentTick():
                 tm = self.tournaments.get(cmd.tournament)
                 return tr.plan_tick(tm, cmd.tournament in self.shut, cmd, commit)
@@ -613,6 +616,13 @@ class Room:
         if e.kind == "re-entry":
             tm.entries.append(e.player)
 
+    def _f_tournament_refunded(self, e: tr.TournamentRefunded) -> None:
+        tm = self.tournaments[e.tournament]
+        self.cash_out += e.entry + e.fee
+        tm.pool -= e.entry
+        tm.fees -= e.fee
+        tm.entries.remove(e.player)
+
     def _f_at_tournament(self, e: tr.AtTournamentEvent) -> None:
         pass  # the tournament folded its own event when it applied the command, or is
         # rebuilt from its events by from_events
@@ -675,6 +685,7 @@ _FOLD = handlers(
     on(PrizePaid, Room._f_prize),
     on(tr.TournamentBought, Room._f_tournament_bought),
     on(tr.AtTournamentEvent, Room._f_at_tournament),
+    on(tr.TournamentRefunded, Room._f_tournament_refunded),
 )
 
 

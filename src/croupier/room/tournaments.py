@@ -23,6 +23,7 @@ gives the same clock, and a display runs it on from the last tick's time.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -66,6 +67,17 @@ class TournamentBuy(RoomCommand):
 
 
 @dataclass(frozen=True, slots=True)
+class CancelTournamentEntry(RoomCommand):
+    """An entrant cancels before the start and the cage refunds them (qld-tournament-2020
+    3.10: in full, not less than 24 hours before the start; the conditions' start is read as
+    the server's UTC time)."""
+
+    player: str
+    tournament: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class NextLevel(RoomCommand):
     """The director ends the level or break in progress now: the clock is set forward to the
     start of the next (act-omaha-2017 20.17)."""
@@ -99,6 +111,18 @@ class TournamentBought(RoomEvent):
     player: str
     tournament: str
     kind: str
+    entry: int
+    fee: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRefunded(RoomEvent):
+    """The cage paid back a cancelled entry: ``entry`` from the prize pool, ``fee`` from the
+    house's fees."""
+
+    player: str
+    tournament: str
     entry: int
     fee: int
     at: int = 0
@@ -277,6 +301,27 @@ def plan_buy(
         if isinstance(e, te.Bought)
     ]
     return [*cage, *_wrap(cmd.tournament, events)]
+
+
+def plan_refund(
+    tm: TournamentAccount | None, shut: bool, cmd: CancelTournamentEntry, commit: bool
+) -> list[RoomEvent]:
+    """A cancelled entry refunded at the cage, with the tournament's record of it."""
+    t = running(tm, cmd.tournament, shut)
+    now = datetime.datetime.fromtimestamp(cmd.at, datetime.UTC).replace(tzinfo=None)
+    terms = terms_of(t.conditions)
+    refunds: list[RoomEvent] = []
+
+    def step(x: Tournament) -> None:
+        for e in x.apply(tc.CancelEntry(cmd.player, now)):
+            if isinstance(e, te.EntryCancelled):
+                entry, fee = (terms.entry, terms.fee) if e.refund else (0, 0)
+                if entry + fee != e.refund:  # the cage pays back what the entry paid in
+                    raise _refuse(CAGE, f"a refund of {e.refund} is not the entry's {entry + fee}")
+                refunds.append(TournamentRefunded(e.player, cmd.tournament, entry, fee, cmd.at))
+
+    events = _run(t, cmd.at, commit, step, True)
+    return [*refunds, *_wrap(cmd.tournament, events)]
 
 
 def check_prize(tm: TournamentAccount, player: str, amount: int) -> None:

@@ -59,6 +59,7 @@ ENTRIES: dict[str, tuple[type, str, tuple[Role, ...], Mapping[str, Any]]] = {
     "TournamentReport": (tc.Report, "tournament", D, {}),
     "RecordHands": (tc.RecordHands, "tournament", (R.DIRECTOR, R.DEALER), {}),
     "TournamentBuy": (rt.TournamentBuy, "room", (R.CASHIER,), {}),
+    "CancelTournamentEntry": (rt.CancelTournamentEntry, "room", (R.CASHIER,), {}),
 }
 
 #: Fields of tournament commands the server sets.

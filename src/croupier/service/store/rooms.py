@@ -29,14 +29,21 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
-from croupier.room.tournaments import AtTournamentEvent, TournamentBought
+from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError
 from croupier.table.commands import StartRound
 
-CAGE_EVENTS = (BoughtIn, CashedOut, TournamentEntered, PrizePaid, TournamentBought)
+CAGE_EVENTS = (
+    BoughtIn,
+    CashedOut,
+    TournamentEntered,
+    PrizePaid,
+    TournamentBought,
+    TournamentRefunded,
+)
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 
 
