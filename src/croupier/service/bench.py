@@ -2,10 +2,11 @@
 
 A fresh store (a temporary SQLite file, or a new database on the PostgreSQL server a URL names,
 dropped afterwards) is seeded with N dunedin-house tables of three bots each; ``croupier serve``
-runs on it as a separate process on loopback; one bot task per table plays over keep-alive HTTP
-connections as fast as the server answers: the dealer starts each round, and the player whose
-turn the last reply named acts from their own view. A command's latency is from sending it to
-receiving its acknowledgement, which the server gives only once its events are committed.
+runs on it as a separate process on loopback; each table's dealer and players are bots, each on
+its own websocket to the table (``/ws/tables/{table}``): the dealer starts a round as soon as
+the last one finishes, a player acts as soon as the server prompts it with its view of the
+round, and each sends its commands over its websocket. A command's latency is from sending it
+to receiving its acknowledgement, which the server gives only once its events are committed.
 
 ``rebuild_ms_10k_events`` is the time to load a table stream of 10,000 events from the store
 into a table's state (:func:`croupier.service.store.tables.load_table`).
@@ -24,7 +25,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -228,6 +229,16 @@ class Http:
     async def request(
         self, method: str, path: str, token: str | None = None, body: object = None
     ) -> tuple[int, Any]:
+        try:
+            return await self._request(method, path, token, body)
+        except (ConnectionError, IndexError):  # the server closed an idle connection: again
+            self.close()
+            self.writer = None
+            return await self._request(method, path, token, body)
+
+    async def _request(
+        self, method: str, path: str, token: str | None = None, body: object = None
+    ) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -269,29 +280,56 @@ async def _login(http: Http, name: str) -> str:
     return str(body["token"])
 
 
+class Socket:
+    """A bot's websocket on a table: it reads the messages the server streams and sends
+    commands over it, ``{"command": ..., "id": n}``, timing each to its reply."""
+
+    def __init__(self, ws: Any, tally: Tally) -> None:
+        self.ws = ws
+        self.tally = tally
+        self.sent: dict[int, float] = {}
+        self.n = 0
+
+    async def send(self, cmd: dict[str, Any]) -> None:
+        self.n += 1
+        self.sent[self.n] = time.perf_counter()
+        await self.ws.send(json.dumps({"command": cmd, "id": self.n}))
+
+    def replied(self, text: str) -> dict[str, Any]:
+        """A reply read: tallied (its latency if accepted); the reply."""
+        reply: dict[str, Any] = json.loads(text)
+        began = self.sent.pop(reply["reply"])
+        if reply["status"] == 200:
+            self.tally.latencies.append(time.perf_counter() - began)
+            self.tally.accepted += 1
+        else:
+            self.tally.refused += 1
+        return reply
+
+
+async def _connect(port: int, table: str, token: str, tally: Tally) -> Socket:
+    from websockets.asyncio.client import connect
+
+    url = f"ws://127.0.0.1:{port}/ws/tables/{table}?token={token}&turns=1"
+    return Socket(await connect(url, compression=None, max_size=None, ping_interval=None), tally)
+
+
 async def _bot_table(
-    k: int, port: int, tokens: dict[str, str], tally: Tally, until: float, rng: random.Random
+    k: int, port: int, tokens: dict[str, str], tally: Tally, clock: Clock, rng: random.Random
 ) -> None:
-    """One table's bots: the dealer starts rounds (the cashier tops up short stacks), the
-    player whose turn the last reply named acts from their own view."""
+    """One table's bots, each on its own websocket: the dealer starts a round as soon as the
+    last one finishes (the cashier first tops up short stacks over HTTP); a player acts as soon
+    as the server prompts it (``{"turn": view}``), from that view."""
     table, http = _table(k), Http(port)
     bot = make_bot("calling-station" if k % 2 else "random")
     top_up = preset(RULEBOOK, seats=6).stakes.min_table_stake * 2
-    actor: str | None = None
-
-    async def send(who: str, cmd: dict[str, Any]) -> str | None:
-        t0 = time.perf_counter()
-        status, body = await http.request("POST", "/commands", tokens[who], cmd)
-        if status != 200:
-            tally.refused += 1
-            return None
-        tally.latencies.append(time.perf_counter() - t0)
-        tally.accepted += 1
-        return body.get("actor") if isinstance(body, dict) else None
+    players = [_player(k, i) for i in range(BOTS_PER_TABLE)]
+    dealer = await _connect(port, table, tokens["dealer"], tally)
+    seats = [await _connect(port, table, tokens[p], tally) for p in players]
+    await clock.ready()
+    until = clock.until
 
     async def view(who: str) -> dict[str, Any]:
-        # the parts of the view a bot reads are decoded where it reads them (the bots' cost
-        # stays small beside the server's)
         status, body = await http.request("GET", f"/tables/{table}/view", tokens[who])
         tally.views += 1
         if status != 200:
@@ -299,27 +337,58 @@ async def _bot_table(
         got: dict[str, Any] = body["view"]
         return got
 
+    async def start() -> None:
+        """Top up short stacks, then start a round (unless one is in progress)."""
+        if time.perf_counter() >= until:
+            return
+        tv = await view("dealer")
+        if tv["round"] is not None and tv["round"]["actor"] is not None:
+            return
+        for player, stack in codec.decode(tv["stacks"]):
+            if stack < top_up // 2:
+                buy = {"type": "BuyIn", "player": player, "table": table, "cash": top_up}
+                t0 = time.perf_counter()
+                status, _ = await http.request("POST", "/commands", tokens["cashier"], buy)
+                if status == 200:
+                    tally.latencies.append(time.perf_counter() - t0)
+                    tally.accepted += 1
+        await dealer.send({"type": "StartRound", "table": table})
+
+    async def deal() -> None:
+        await start()
+        async for text in dealer.ws:
+            if text.startswith('{"reply"'):
+                if dealer.replied(text)["status"] != 200:
+                    await asyncio.sleep(0.05)  # e.g. too few players with chips: try again
+                    await start()
+            elif text.startswith('{"seq"') and ("RoundFinished" in text or "RoundVoided" in text):
+                await start()
+
+    async def play(me: Socket) -> None:
+        async for text in me.ws:
+            if text.startswith('{"reply"'):
+                if me.replied(text)["status"] != 200:
+                    raise RuntimeError(f"{table}: a bot's action was refused: {text}")
+            elif '"turn":' in text[:32]:
+                mine = codec.decode(json.loads(text)["turn"])
+                cmd = bot.act(mine, rng)
+                data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
+                await me.send({"type": type(cmd).__name__, "table": table, **data})
+
+    tasks = [asyncio.ensure_future(deal()), *(asyncio.ensure_future(play(s)) for s in seats)]
     try:
-        while time.perf_counter() < until:
-            if actor is None:
-                tv = await view("dealer")
-                if tv["round"] is not None and tv["round"]["actor"] is not None:
-                    actor = codec.decode(tv["players"])[tv["round"]["actor"]]
-                    continue
-                for player, stack in codec.decode(tv["stacks"]):
-                    if stack < top_up // 2:
-                        buy = {"type": "BuyIn", "player": player, "table": table, "cash": top_up}
-                        await send("cashier", buy)
-                actor = await send("dealer", {"type": "StartRound", "table": table})
-                continue
-            mine = (await view(actor))["round"]
-            if mine is None or mine["legal"] is None:
-                actor = None
-                continue
-            cmd = bot.act(codec.decode(mine), rng)
-            data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
-            actor = await send(actor, {"type": type(cmd).__name__, "table": table, **data})
+        await asyncio.wait(
+            tasks, timeout=max(until - time.perf_counter(), 0), return_when="FIRST_EXCEPTION"
+        )
+        for t in tasks:
+            failed = t.exception() if t.done() else None
+            if failed is not None:
+                raise failed
     finally:
+        for t in tasks:
+            t.cancel()
+        for sock in (dealer, *seats):
+            await sock.ws.close()
         http.close()
 
 
@@ -334,12 +403,39 @@ async def _load(port: int, tables: int, seconds: float) -> tuple[Tally, float]:
     for h in logins:
         h.close()
     tally = Tally()
-    began = time.perf_counter()
-    until = began + seconds
+    clock = Clock(asyncio.Event(), tables, seconds)
     await asyncio.gather(
-        *(_bot_table(k, port, tokens, tally, until, random.Random(k)) for k in range(1, tables + 1))
+        *(_bot_table(k, port, tokens, tally, clock, random.Random(k)) for k in range(1, tables + 1))
     )
-    return tally, time.perf_counter() - began
+    return tally, time.perf_counter() - clock.began
+
+
+@dataclass
+class Clock:
+    """The measured time: it begins once every table's bots are connected."""
+
+    go: asyncio.Event
+    waiting: int
+    seconds: float
+    began: float = 0.0
+    until: float = 0.0
+
+    async def ready(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.began = time.perf_counter()
+            self.until = self.began + self.seconds
+            self.go.set()
+        await self.go.wait()
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where installed (the bots' own cost stays small), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -357,8 +453,8 @@ def run(
         dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
         seed(url, tables)
         port = _port()
-        with server(url, port):
-            tally, elapsed = asyncio.run(_load(port, tables, seconds))
+        with server(url, port), asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            tally, elapsed = runner.run(_load(port, tables, seconds))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:
         rebuild = rebuild_ms(url, long_table(url, rebuild_events))

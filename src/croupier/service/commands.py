@@ -14,6 +14,7 @@ the cards).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -98,6 +99,7 @@ class BadCommand(ValueError):
     """A command that is not one: unknown type, unknown or missing field, wrong type."""
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 

@@ -15,6 +15,7 @@ instead.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -30,27 +31,50 @@ from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, Staged, sealed_stream, table_stream
 from croupier.service.store.schema import events as events_table
 from croupier.table.events import RoundStarted, TableEvent
-from croupier.views import Viewer, project_table_events
+from croupier.views import Viewer, project_table_events, round_view
 
 #: Events a subscriber may have waiting before it is sent a snapshot instead.
 MAX_QUEUE = 10_000
 
 
-class Subscriber:
-    """One websocket's queue of ``(seq, event)`` for one stream."""
+@dataclass(slots=True)
+class Item:
+    """A table's event number ``seq`` for its subscribers. Each recipient is sent its own
+    projection of it; recipients who see it alike share one encoding (``texts``, by the
+    recipient's position in the round, or ``PUBLIC`` for an event with nothing hidden)."""
 
-    def __init__(self, limit: int = MAX_QUEUE) -> None:
-        self.items: deque[tuple[int, Any]] = deque()
+    seq: int
+    event: TableEvent
+    texts: dict[object, str] = field(default_factory=dict)
+
+
+#: The key of an item's encoding that every recipient may receive.
+PUBLIC = "public"
+
+
+class Subscriber:
+    """One websocket's queue of :class:`Item` for one stream, and of messages ready to send
+    (``notes``: a command's reply, the prompt of the player to act) that are never dropped.
+    ``who``: the player it serves (the prompt of that player's turn), if any."""
+
+    def __init__(self, limit: int = MAX_QUEUE, who: str | None = None) -> None:
+        self.items: deque[Item] = deque()
+        self.notes: deque[tuple[int, str]] = deque()  # (seq it follows, message)
         self.limit = limit
+        self.who = who
         self.lagged = False
         self.ready = asyncio.Event()
 
-    def put(self, item: tuple[int, Any]) -> None:
+    def put(self, item: Item) -> None:
         if len(self.items) >= self.limit:
             self.items.clear()
             self.lagged = True
         else:
             self.items.append(item)
+        self.ready.set()
+
+    def note(self, seq: int, text: str) -> None:
+        self.notes.append((seq, text))
         self.ready.set()
 
     async def wait(self) -> None:
@@ -64,8 +88,8 @@ class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[Subscriber]] = {}
 
-    def subscribe(self, stream: str, limit: int = MAX_QUEUE) -> Subscriber:
-        sub = Subscriber(limit)
+    def subscribe(self, stream: str, limit: int = MAX_QUEUE, who: str | None = None) -> Subscriber:
+        sub = Subscriber(limit, who)
         self.subs.setdefault(stream, set()).add(sub)
         return sub
 
@@ -73,9 +97,22 @@ class Hub:
         self.subs.get(stream, set()).discard(sub)
 
     def publish(self, stream: str, items: Sequence[tuple[int, Any]]) -> None:
-        for sub in self.subs.get(stream, ()):
-            for item in items:
+        subs = self.subs.get(stream)
+        if not subs:
+            return
+        shared = [Item(seq, e) for seq, e in items]
+        for sub in subs:
+            for item in shared:
                 sub.put(item)
+
+    def prompt(self, stream: str, player: str, seq: int, text: Callable[[], str]) -> None:
+        """Send ``player``'s subscribers on ``stream`` the message ``text()`` (made once, only
+        if they subscribe), after event ``seq``."""
+        made = None
+        for sub in self.subs.get(stream, ()):
+            if sub.who == player:
+                made = text() if made is None else made
+                sub.note(seq, made)
 
 
 def table_items(
@@ -146,13 +183,33 @@ class RoomOwner:
             if job.outcome is None:  # no one took it while we waited: take the whole queue
                 jobs, self._queue = self._queue, []
                 await asyncio.to_thread(self._group, jobs)
+                tables: dict[str, str] = {}
                 for j in jobs:
                     if isinstance(j.outcome, Done):
                         for stream, items in j.items.items():
                             self.hub.publish(stream, items)
+                        if j.table is not None and j.items:
+                            tables[table_stream(self.rooms.name, j.table)] = j.table
+                for stream, table in tables.items():
+                    self._prompt(stream, table)
         if isinstance(job.outcome, Done):
             return job.outcome
         raise job.outcome or RuntimeError("the command was not run")
+
+    def _prompt(self, stream: str, table: str) -> None:
+        """The player to act at ``table`` (the room as committed) is sent their view of the
+        round: ``{"seq": n, "turn": view}`` (a client acts on it at once)."""
+        t = self.rooms.room.tables.get(table)
+        r = None if t is None else t.round
+        if t is None or r is None or r.is_over or r.actor is None:
+            return
+        seq, position = self.rooms.heads.get(stream, 0), r.actor
+
+        def text() -> str:
+            view = codec.encode(round_view(r, position))
+            return json.dumps({"seq": seq, "turn": view}, separators=(",", ":"))
+
+        self.hub.prompt(stream, t.players[position], seq, text)
 
     def _group(self, jobs: Sequence[_Job]) -> None:
         """Stage each job's command, then commit them together (in a worker thread, under
@@ -253,3 +310,36 @@ class Projector:
         if self.started is None or e is self.started:
             return project_table_events([e], self.who)[0]
         return project_table_events([self.started, e], self.who)[1]
+
+    def message(self, item: Item) -> str:
+        """``{"seq": n, "event": ...}``, the recipient's projection of ``item``, encoded once
+        for every recipient who sees it alike."""
+        e = item.event
+        if isinstance(e, RoundStarted):
+            self.started = e
+        texts = item.texts
+        public = texts.get(PUBLIC)
+        if public is None and PUBLIC not in texts:
+            # nothing hidden from a spectator: every recipient receives it as it is
+            if project_table_events([e], Viewer.SPECTATOR)[0] == e:
+                public = texts[PUBLIC] = _message(item.seq, e)
+            else:
+                texts[PUBLIC] = ""
+        if public:
+            return public
+        players = () if self.started is None else self.started.players
+        key = _position(players, self.who)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = _message(item.seq, self(e))
+        return text
+
+
+def _message(seq: int, e: TableEvent) -> str:
+    return json.dumps({"seq": seq, "event": codec.encode(e)}, separators=(",", ":"))
+
+
+def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
+    if isinstance(who, Viewer):
+        return who
+    return players.index(who) if who in players else Viewer.SPECTATOR
