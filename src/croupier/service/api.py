@@ -551,15 +551,12 @@ async def _live(
 ) -> None:
     """Send ``sub``'s items and notes as they come; run each command the client sends (its
     reply comes as a note once it is committed or refused)."""
-    receive = asyncio.ensure_future(ws.receive())
     running: set[asyncio.Task[None]] = set()
-    try:
-        while True:
-            wait = asyncio.ensure_future(sub.wait())
-            done, _ = await asyncio.wait({receive, wait}, return_when=asyncio.FIRST_COMPLETED)
-            if receive in done:
-                wait.cancel()
-                got = receive.result()
+
+    async def read() -> None:
+        try:
+            while True:
+                got = await ws.receive()
                 if got.get("type") == "websocket.disconnect":
                     return
                 text = got.get("text")
@@ -570,8 +567,15 @@ async def _live(
                 task = asyncio.ensure_future(reply(data))
                 running.add(task)
                 task.add_done_callback(running.discard)
-                receive = asyncio.ensure_future(ws.receive())
-                continue
+        finally:
+            sub.ready.set()  # the writer below sees the reader is done
+
+    reader = asyncio.ensure_future(read())
+    try:
+        while True:
+            await sub.wait()
+            if reader.done():
+                return await reader
             if sub.lagged:
                 async with own.lock:
                     sub.lagged = False
@@ -582,17 +586,18 @@ async def _live(
                     await _prime(own, projector, table_stream(own.rooms.name, table), last)
                 await ws.send_json({"seq": last, "snapshot": snap})
                 continue
-            while sub.items or sub.notes:
-                if sub.items and (not sub.notes or sub.items[0].seq <= sub.notes[0][0]):
-                    item = sub.items.popleft()
+            items, notes = sub.items, sub.notes
+            while items or notes:
+                if items and (not notes or items[0].seq <= notes[0][0]):
+                    item = items.popleft()
                     if item.seq <= last:
                         continue
                     last = item.seq
                     await ws.send_text(projector.message(item))
                 else:
-                    await ws.send_text(sub.notes.popleft()[1])
+                    await ws.send_text(notes.popleft()[1])
     finally:
-        receive.cancel()
+        reader.cancel()
 
 
 async def _prime(own: RoomOwner, projector: Projector, stream: str, upto: int) -> None:

@@ -271,6 +271,8 @@ class Tally:
     accepted: int = 0
     refused: int = 0
     views: int = 0
+    server_cpu: float = float("nan")  # CPU seconds the server spent while measured
+    bots_cpu: float = float("nan")
 
 
 async def _login(http: Http, name: str) -> str:
@@ -392,7 +394,21 @@ async def _bot_table(
         http.close()
 
 
-async def _load(port: int, tables: int, seconds: float) -> tuple[Tally, float]:
+def _cpu(pid: int | None = None) -> float:
+    """CPU seconds (user and system) spent by process ``pid`` (default: this one); NaN where
+    ``/proc`` does not say."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+async def _load(port: int, tables: int, seconds: float, pid: int) -> tuple[Tally, float]:
     names = [*STAFF, *(_player(k, i) for k in range(1, tables + 1) for i in range(3))]
     logins = [Http(port)]  # one at a time: log-ins are not what is measured
     tokens: dict[str, str] = {}
@@ -403,10 +419,12 @@ async def _load(port: int, tables: int, seconds: float) -> tuple[Tally, float]:
     for h in logins:
         h.close()
     tally = Tally()
-    clock = Clock(asyncio.Event(), tables, seconds)
+    clock = Clock(asyncio.Event(), tables, seconds, pid)
     await asyncio.gather(
         *(_bot_table(k, port, tokens, tally, clock, random.Random(k)) for k in range(1, tables + 1))
     )
+    tally.server_cpu = _cpu(pid) - clock.cpu[0]
+    tally.bots_cpu = _cpu() - clock.cpu[1]
     return tally, time.perf_counter() - clock.began
 
 
@@ -417,14 +435,17 @@ class Clock:
     go: asyncio.Event
     waiting: int
     seconds: float
+    server: int  # the server's process id
     began: float = 0.0
     until: float = 0.0
+    cpu: tuple[float, float] = (0.0, 0.0)  # the server's and the bots' CPU seconds then
 
     async def ready(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
             self.began = time.perf_counter()
             self.until = self.began + self.seconds
+            self.cpu = (_cpu(self.server), _cpu())
             self.go.set()
         await self.go.wait()
 
@@ -453,8 +474,8 @@ def run(
         dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
         seed(url, tables)
         port = _port()
-        with server(url, port), asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            tally, elapsed = runner.run(_load(port, tables, seconds))
+        with server(url, port) as proc, asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:
         rebuild = rebuild_ms(url, long_table(url, rebuild_events))
@@ -469,5 +490,8 @@ def run(
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
         "rebuild_ms_10k_events": round(rebuild, 2),
+        # CPU per accepted command: what a loaded machine's figures are best compared by
+        "server_cpu_ms_per_command": round(tally.server_cpu * 1000 / max(tally.accepted, 1), 3),
+        "bots_cpu_ms_per_command": round(tally.bots_cpu * 1000 / max(tally.accepted, 1), 3),
         "load_average": round(os.getloadavg()[0], 2),
     }

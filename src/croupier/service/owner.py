@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ from croupier.service.store.rooms import RoomStore, Staged, sealed_stream, table
 from croupier.service.store.schema import events as events_table
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.views import Viewer, project_table_events, round_view
+
+log = logging.getLogger(__name__)
 
 #: Events a subscriber may have waiting before it is sent a snapshot instead.
 MAX_QUEUE = 10_000
@@ -147,6 +150,7 @@ class Done:
 class _Job:
     prepare: Prepare
     table: str | None
+    done: asyncio.Future[None]
     outcome: Done | BaseException | None = None
     items: dict[str, list[tuple[int, TableEvent]]] = field(default_factory=dict)
 
@@ -162,39 +166,72 @@ def actor_at(rooms: RoomStore, table: str) -> str | None:
 
 class RoomOwner:
     """Serialises one room's commands and commits them in groups (see the module's
-    docstring): :meth:`submit` queues a command and waits for :attr:`lock`; whoever takes the
-    lock takes every command queued, applies each in turn (a refused one changes nothing),
-    commits all their events in one transaction, publishes them, and only then lets the lock
-    go; each command's sender then finds its outcome."""
+    docstring): :meth:`submit` queues a command; one task at a time takes :attr:`lock` and
+    every command queued, applies each in turn (a refused one changes nothing), commits all
+    their events in one transaction, publishes them, and only then lets the lock go and tells
+    each command's sender its outcome; then it takes what queued meanwhile."""
 
     def __init__(self, rooms: RoomStore, hub: Hub) -> None:
         self.rooms = rooms
         self.hub = hub
         self.lock = asyncio.Lock()
         self._queue: list[_Job] = []
+        self._running = False
+        self._task: asyncio.Task[None] | None = None
 
     async def submit(self, prepare: Prepare, table: str | None = None) -> Done:
         """Run ``prepare`` and apply the command it gives when its turn comes; the outcome
         once its events are committed. Whatever ``prepare`` raises, or ``IllegalAction`` from
         the room, comes back as is (nothing changed); a failed commit raises (not accepted)."""
-        job = _Job(prepare, table)
+        job = _Job(prepare, table, asyncio.get_running_loop().create_future())
         self._queue.append(job)
-        async with self.lock:
-            if job.outcome is None:  # no one took it while we waited: take the whole queue
-                jobs, self._queue = self._queue, []
-                await asyncio.to_thread(self._group, jobs)
-                tables: dict[str, str] = {}
-                for j in jobs:
-                    if isinstance(j.outcome, Done):
-                        for stream, items in j.items.items():
-                            self.hub.publish(stream, items)
-                        if j.table is not None and j.items:
-                            tables[table_stream(self.rooms.name, j.table)] = j.table
-                for stream, table in tables.items():
-                    self._prompt(stream, table)
+        if not self._running:
+            self._running = True
+            self._task = asyncio.ensure_future(self._run())
+        await job.done
         if isinstance(job.outcome, Done):
             return job.outcome
         raise job.outcome or RuntimeError("the command was not run")
+
+    async def _run(self) -> None:
+        """Group after group while commands queue (the only task that applies them)."""
+        try:
+            while self._queue:
+                async with self.lock:
+                    jobs, self._queue = self._queue, []
+                    try:
+                        await asyncio.to_thread(self._group, jobs)
+                    except BaseException as e:  # nothing of the group was committed
+                        for j in jobs:
+                            j.outcome = e if isinstance(e, Exception) else RuntimeError(str(e))
+                        for j in jobs:
+                            if not j.done.done():
+                                j.done.set_result(None)
+                        if not isinstance(e, Exception):
+                            raise
+                        continue
+                    try:
+                        self._publish(jobs)
+                    except Exception:  # a bug: the commands were accepted all the same
+                        log.exception("publishing a group's events failed")
+                    for j in jobs:
+                        if not j.done.done():
+                            j.done.set_result(None)
+        finally:
+            self._running = False
+
+    def _publish(self, jobs: Sequence[_Job]) -> None:
+        """Each accepted command's events to their tables' subscribers, then the prompt of
+        the player to act at each table they moved."""
+        tables: dict[str, str] = {}
+        for j in jobs:
+            if isinstance(j.outcome, Done):
+                for stream, items in j.items.items():
+                    self.hub.publish(stream, items)
+                if j.table is not None and j.items:
+                    tables[table_stream(self.rooms.name, j.table)] = j.table
+        for stream, table in tables.items():
+            self._prompt(stream, table)
 
     def _prompt(self, stream: str, table: str) -> None:
         """The player to act at ``table`` (the room as committed) is sent their view of the
@@ -206,8 +243,10 @@ class RoomOwner:
         seq, position = self.rooms.heads.get(stream, 0), r.actor
 
         def text() -> str:
-            view = codec.encode(round_view(r, position))
-            return json.dumps({"seq": seq, "turn": view}, separators=(",", ":"))
+            view = codec.encode(round_view(r, position))  # a fresh dict: a view is not frozen
+            game = _text(r.config.game, view.pop("game"))  # the same for every round
+            body = json.dumps(view, separators=(",", ":"))
+            return f'{{"seq":{seq},"turn":{body[:-1]},"game":{game}}}}}'
 
         self.hub.prompt(stream, t.players[position], seq, text)
 
@@ -333,6 +372,23 @@ class Projector:
         if text is None:
             text = texts[key] = _message(item.seq, self(e))
         return text
+
+
+#: The JSON of values sent again and again (a table's game), by identity (each entry keeps its
+#: value alive, so an id is not reused while it is here).
+_TEXTS: dict[int, tuple[object, str]] = {}
+
+
+def _text(value: object, encoded: object) -> str:
+    """The compact JSON of ``encoded``, the encoding of ``value``: made once per value."""
+    seen = _TEXTS.get(id(value))
+    if seen is not None and seen[0] is value:
+        return seen[1]
+    if len(_TEXTS) >= 256:
+        _TEXTS.clear()
+    text = json.dumps(encoded, separators=(",", ":"))
+    _TEXTS[id(value)] = (value, text)
+    return text
 
 
 def _message(seq: int, e: TableEvent) -> str:
