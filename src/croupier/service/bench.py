@@ -15,6 +15,7 @@ into a table's state (:func:`croupier.service.store.tables.load_table`).
 from __future__ import annotations
 
 import asyncio
+import base64
 import datetime
 import json
 import os
@@ -28,7 +29,7 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service.auth import STREAM as USERS
@@ -282,20 +283,107 @@ async def _login(http: Http, name: str) -> str:
     return str(body["token"])
 
 
-class Socket:
-    """A bot's websocket on a table: it reads the messages the server streams and sends
-    commands over it, ``{"command": ..., "id": n}``, timing each to its reply."""
+class Ws(asyncio.Protocol):
+    """A minimal websocket client (RFC 6455: text frames, ping, close) that hands each text
+    message to ``on_text`` as it arrives: the bots' own cost stays small beside the server's
+    on a shared machine."""
 
-    def __init__(self, ws: Any, tally: Tally) -> None:
-        self.ws = ws
+    def __init__(self, path: str, on_text: Callable[[str], None]) -> None:
+        self.path = path
+        self.on_text = on_text
+        self.buf = bytearray()
+        self.parts: list[bytes] = []
+        self.transport: asyncio.Transport | None = None
+        self.open: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.transport.write(
+            f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.open.done():
+            self.open.set_exception(ConnectionError(f"websocket {self.path} closed: {exc}"))
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        if not self.open.done():
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(buf[:end])
+            del buf[: end + 4]
+            if not head.startswith(b"HTTP/1.1 101"):
+                self.open.set_exception(ConnectionError(head.decode(errors="replace")[:300]))
+                return
+            self.open.set_result(None)
+        while len(buf) >= 2:
+            first, length, at = buf[0], buf[1] & 0x7F, 2
+            if length >= 126:
+                at = 4 if length == 126 else 10
+                if len(buf) < at:
+                    return
+                length = int.from_bytes(buf[2:at], "big")
+            if len(buf) < at + length:
+                return
+            payload = bytes(buf[at : at + length])
+            del buf[: at + length]
+            op = first & 0x0F
+            if op in (0, 1, 2):
+                self.parts.append(payload)
+                if first & 0x80:
+                    text = b"".join(self.parts).decode()
+                    self.parts.clear()
+                    self.on_text(text)
+            elif op == 9:  # ping
+                self._frame(0xA, payload)
+            elif op == 8:  # close
+                self.close()
+
+    def send_text(self, text: str) -> None:
+        self._frame(0x1, text.encode())
+
+    def _frame(self, op: int, payload: bytes) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        n = len(payload)
+        if n < 126:
+            head = bytes([0x80 | op, 0x80 | n])
+        elif n < 65536:
+            head = bytes([0x80 | op, 0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head = bytes([0x80 | op, 0x80 | 127]) + n.to_bytes(8, "big")
+        mask = os.urandom(4)
+        key = int.from_bytes((mask * (n // 4 + 1))[:n], "big")
+        body = (int.from_bytes(payload, "big") ^ key).to_bytes(n, "big") if n else b""
+        self.transport.write(head + mask + body)
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self._frame(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+
+class Socket:
+    """A bot's websocket on a table: commands go over it, ``{"command": ..., "id": n}``, each
+    timed to its reply."""
+
+    def __init__(self, tally: Tally) -> None:
+        self.ws: Ws | None = None
         self.tally = tally
         self.sent: dict[int, float] = {}
         self.n = 0
 
-    async def send(self, cmd: dict[str, Any]) -> None:
+    def send(self, cmd: dict[str, Any]) -> None:
+        assert self.ws is not None
         self.n += 1
         self.sent[self.n] = time.perf_counter()
-        await self.ws.send(json.dumps({"command": cmd, "id": self.n}))
+        self.ws.send_text(json.dumps({"command": cmd, "id": self.n}))
 
     def replied(self, text: str) -> dict[str, Any]:
         """A reply read: tallied (its latency if accepted); the reply."""
@@ -309,11 +397,18 @@ class Socket:
         return reply
 
 
-async def _connect(port: int, table: str, token: str, tally: Tally) -> Socket:
-    from websockets.asyncio.client import connect
-
-    url = f"ws://127.0.0.1:{port}/ws/tables/{table}?token={token}&turns=1"
-    return Socket(await connect(url, compression=None, max_size=None, ping_interval=None), tally)
+async def _connect(
+    port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
+) -> Socket:
+    sock = Socket(tally)
+    path = f"/ws/tables/{table}?token={token}&turns=1"
+    loop = asyncio.get_running_loop()
+    _, ws = await loop.create_connection(
+        lambda: Ws(path, lambda text: on_text(sock, text)), "127.0.0.1", port
+    )
+    await ws.open
+    sock.ws = ws
+    return sock
 
 
 async def _bot_table(
@@ -326,10 +421,23 @@ async def _bot_table(
     bot = make_bot("calling-station" if k % 2 else "random")
     top_up = preset(RULEBOOK, seats=6).stakes.min_table_stake * 2
     players = [_player(k, i) for i in range(BOTS_PER_TABLE)]
-    dealer = await _connect(port, table, tokens["dealer"], tally)
-    seats = [await _connect(port, table, tokens[p], tally) for p in players]
-    await clock.ready()
-    until = clock.until
+    failed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    running: set[asyncio.Task[None]] = set()
+
+    def fail(e: BaseException) -> None:
+        if not failed.done():
+            failed.set_exception(e)
+
+    def spawn(coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        running.add(task)
+
+        def done(t: asyncio.Task[None]) -> None:
+            running.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                fail(t.exception())  # type: ignore[arg-type]
+
+        task.add_done_callback(done)
 
     async def view(who: str) -> dict[str, Any]:
         status, body = await http.request("GET", f"/tables/{table}/view", tokens[who])
@@ -339,9 +447,10 @@ async def _bot_table(
         got: dict[str, Any] = body["view"]
         return got
 
-    async def start() -> None:
+    async def start(pause: float = 0.0) -> None:
         """Top up short stacks, then start a round (unless one is in progress)."""
-        if time.perf_counter() >= until:
+        await asyncio.sleep(pause)
+        if time.perf_counter() >= clock.until:
             return
         tv = await view("dealer")
         if tv["round"] is not None and tv["round"]["actor"] is not None:
@@ -354,20 +463,20 @@ async def _bot_table(
                 if status == 200:
                     tally.latencies.append(time.perf_counter() - t0)
                     tally.accepted += 1
-        await dealer.send({"type": "StartRound", "table": table})
+        dealer.send({"type": "StartRound", "table": table})
 
-    async def deal() -> None:
-        await start()
-        async for text in dealer.ws:
+    def deal(me: Socket, text: str) -> None:
+        try:
             if text.startswith('{"reply"'):
-                if dealer.replied(text)["status"] != 200:
-                    await asyncio.sleep(0.05)  # e.g. too few players with chips: try again
-                    await start()
+                if me.replied(text)["status"] != 200:  # e.g. too few players with chips
+                    spawn(start(0.05))
             elif text.startswith('{"seq"') and ("RoundFinished" in text or "RoundVoided" in text):
-                await start()
+                spawn(start())
+        except Exception as e:
+            fail(e)
 
-    async def play(me: Socket) -> None:
-        async for text in me.ws:
+    def play(me: Socket, text: str) -> None:
+        try:
             if text.startswith('{"reply"'):
                 if me.replied(text)["status"] != 200:
                     raise RuntimeError(f"{table}: a bot's action was refused: {text}")
@@ -375,22 +484,24 @@ async def _bot_table(
                 mine = codec.decode(json.loads(text)["turn"])
                 cmd = bot.act(mine, rng)
                 data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
-                await me.send({"type": type(cmd).__name__, "table": table, **data})
+                me.send({"type": type(cmd).__name__, "table": table, **data})
+        except Exception as e:
+            fail(e)
 
-    tasks = [asyncio.ensure_future(deal()), *(asyncio.ensure_future(play(s)) for s in seats)]
+    dealer = await _connect(port, table, tokens["dealer"], tally, deal)
+    seats = [await _connect(port, table, tokens[p], tally, play) for p in players]
+    await clock.ready()
+    spawn(start())
     try:
-        await asyncio.wait(
-            tasks, timeout=max(until - time.perf_counter(), 0), return_when="FIRST_EXCEPTION"
-        )
-        for t in tasks:
-            failed = t.exception() if t.done() else None
-            if failed is not None:
-                raise failed
+        await asyncio.wait_for(asyncio.shield(failed), max(clock.until - time.perf_counter(), 0))
+    except TimeoutError:
+        pass
     finally:
-        for t in tasks:
+        for t in list(running):
             t.cancel()
         for sock in (dealer, *seats):
-            await sock.ws.close()
+            assert sock.ws is not None
+            sock.ws.close()
         http.close()
 
 
