@@ -15,7 +15,7 @@ from croupier.cli import app
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import IllegalAction
 from croupier.service.bench import long_table
-from croupier.service.owner import Done, Hub, RoomOwner
+from croupier.service.owner import Done, Hub, RoomOwner, warm
 from croupier.service.store import audit
 from croupier.service.store.kinds import table_projection
 from croupier.service.store.rooms import RoomStore, table_stream
@@ -123,5 +123,17 @@ def test_commands_that_queue_together_commit_in_one_transaction(tmp_path: Path) 
             stream = table_stream("g", f"t{k}")
             assert again.heads[stream] == rooms.heads[stream]
         assert audit.verify(store)["ok"]
+    finally:
+        store.close()
+
+
+def test_the_hand_tables_of_every_open_game_are_warmed_before_play(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'warm.db'}")
+    try:
+        rooms = RoomStore(store, "w")
+        for k, rulebook in enumerate(["dunedin-house", "dunedin-house", "act-omaha-2017"]):
+            rooms.execute(OpenTable(f"t{k}", preset(rulebook, seats=6)))
+        # one hold'em game and one Omaha game, each evaluated once
+        assert warm(rooms) == len({id(t.config.game) for t in rooms.room.tables.values()}) == 2
     finally:
         store.close()

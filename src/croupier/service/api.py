@@ -41,6 +41,7 @@ from croupier.service.owner import (
     Subscriber,
     last_start,
     resume,
+    warm,
 )
 from croupier.service.store import codec
 from croupier.service.store.recovery import record, recover
@@ -135,6 +136,7 @@ def create_app(
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
             await asyncio.to_thread(resume, rooms)
+            await asyncio.to_thread(warm, rooms)
         hub = Hub()
         app.state.service = Service(
             store=store,

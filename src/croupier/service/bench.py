@@ -406,7 +406,7 @@ async def _connect(
     _, ws = await loop.create_connection(
         lambda: Ws(path, lambda text: on_text(sock, text)), "127.0.0.1", port
     )
-    await ws.open
+    await asyncio.wait_for(ws.open, 60)
     sock.ws = ws
     return sock
 

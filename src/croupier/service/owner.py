@@ -321,6 +321,20 @@ def resume(rooms: RoomStore) -> list[str]:
     return resumed
 
 
+def warm(rooms: RoomStore) -> int:
+    """Evaluate a hand of each open table's game once, before play: the hand-value tables
+    are built (or loaded from their cache) now, not by the first showdown, which would hold
+    up every command of its group commit. The games warmed."""
+    games = {id(t.config.game): t.config.game for t in rooms.room.tables.values()}
+    for g in games.values():
+        cards = g.deck.cards
+        try:
+            g.values(cards[: g.hole_cards], cards[g.hole_cards : g.hole_cards + 5])
+        except Exception:  # only a warm-up: the showdown will build them
+            log.exception("warming the hand tables of %s failed", g.name)
+    return len(games)
+
+
 def last_start(rooms: RoomStore, stream: str, upto: int) -> int:
     """The sequence number of the last round start in ``stream`` at or before ``upto`` (0:
     none): a recipient's projection needs the players of the round in progress."""

@@ -118,8 +118,15 @@ def _enc_float(value: Any) -> JSON:
     return value
 
 
+#: A card's encoding by its id (made once: do not change them).
+_CARDS: dict[int, JSON] = {}
+
+
 def _enc_card(value: Any) -> JSON:
-    return {"$card": int(value)}
+    got = _CARDS.get(value)
+    if got is None:
+        got = _CARDS[int(value)] = {"$card": int(value)}
+    return got
 
 
 def _enc_tuple(value: Any) -> JSON:
