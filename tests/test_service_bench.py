@@ -39,6 +39,10 @@ def test_bench_serve_runs_and_prints_its_figures() -> None:
     assert result["commands"] > 0 and result["commands_per_s"] > 0
     assert 0 < result["p50_ms"] <= result["p99_ms"]
     assert result["rebuild_ms_10k_events"] > 0
+    # the bots act on the server's prompts over their websockets: the dealer reads the table
+    # once a round, nobody polls a view per command
+    assert result["refused"] == 0 and result["views"] * 2 < result["commands"]
+    assert result["server_cpu_ms_per_command"] > 0
 
 
 def test_a_long_table_loads_from_its_snapshot_equal_to_the_fold(tmp_path: Path) -> None:
