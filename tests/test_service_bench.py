@@ -15,7 +15,7 @@ from croupier.cli import app
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import IllegalAction
 from croupier.service.bench import long_table
-from croupier.service.owner import Done, Hub, RoomOwner
+from croupier.service.owner import Done, Hub, RoomOwner, warm
 from croupier.service.store import audit
 from croupier.service.store.kinds import table_projection
 from croupier.service.store.rooms import RoomStore, table_stream
@@ -39,6 +39,10 @@ def test_bench_serve_runs_and_prints_its_figures() -> None:
     assert result["commands"] > 0 and result["commands_per_s"] > 0
     assert 0 < result["p50_ms"] <= result["p99_ms"]
     assert result["rebuild_ms_10k_events"] > 0
+    # the bots act on the server's prompts over their websockets: the dealer reads the table
+    # once a round, nobody polls a view per command
+    assert result["refused"] == 0 and result["views"] * 2 < result["commands"]
+    assert result["server_cpu_ms_per_command"] > 0
 
 
 def test_a_long_table_loads_from_its_snapshot_equal_to_the_fold(tmp_path: Path) -> None:
@@ -123,5 +127,17 @@ def test_commands_that_queue_together_commit_in_one_transaction(tmp_path: Path) 
             stream = table_stream("g", f"t{k}")
             assert again.heads[stream] == rooms.heads[stream]
         assert audit.verify(store)["ok"]
+    finally:
+        store.close()
+
+
+def test_the_hand_tables_of_every_open_game_are_warmed_before_play(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'warm.db'}")
+    try:
+        rooms = RoomStore(store, "w")
+        for k, rulebook in enumerate(["dunedin-house", "dunedin-house", "act-omaha-2017"]):
+            rooms.execute(OpenTable(f"t{k}", preset(rulebook, seats=6)))
+        # one hold'em game and one Omaha game, each evaluated once
+        assert warm(rooms) == len({id(t.config.game) for t in rooms.room.tables.values()}) == 2
     finally:
         store.close()

@@ -6,7 +6,8 @@
   sends it, applies it to the room and answers only once its events are committed.
 * ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board.
 * ``/ws/tables/{table}?token=...&after=SEQ`` streams the caller's projection of the table's
-  events, each numbered by its sequence number in the table's stream (see :func:`table_ws`).
+  events, each numbered by its sequence number in the table's stream, and takes commands as
+  ``POST /commands`` does (see :func:`_table_ws`).
 * UTH tables: ``GET /uth/{table}/view`` and ``/ws/uth/{table}`` (:mod:`croupier.service.uth_api`).
 
 Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``.
@@ -18,7 +19,7 @@ import asyncio
 import datetime
 import json
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
@@ -35,7 +36,16 @@ from croupier.service import commands as cmds
 from croupier.service import tournament_api, uth_api
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
-from croupier.service.owner import DeckSealed, Hub, Projector, RoomOwner, last_start, resume
+from croupier.service.owner import (
+    DeckSealed,
+    Hub,
+    Projector,
+    RoomOwner,
+    Subscriber,
+    last_start,
+    resume,
+    warm,
+)
 from croupier.service.store import codec
 from croupier.service.store.recovery import record, recover
 from croupier.service.store.rooms import (
@@ -136,6 +146,7 @@ def create_app(
             # rounds a crash interrupted deal on from their sealed decks
             await asyncio.to_thread(resume, rooms)
             await asyncio.to_thread(uth_api.resume_uth, rooms)
+            await asyncio.to_thread(warm, rooms)
         hub = Hub()
         app.state.service = Service(
             store=store,
@@ -323,6 +334,11 @@ def create_app(
             body = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
             raise Refused(400, f"malformed JSON: {e}"[:300]) from e
+        return await run_command(svc, user, body)
+
+    async def run_command(svc: Service, user: User, body: Any) -> dict[str, Any]:
+        """``body``, a command as data sent by ``user`` (over HTTP or a websocket), once its
+        events are committed; ``Refused`` with the clause."""
         try:
             req = cmds.parse(body)
         except cmds.BadCommand as e:
@@ -459,7 +475,11 @@ def create_app(
     async def _table_ws(ws: WebSocket, table: str) -> None:
         """Messages ``{"seq": n, "event": ...}`` (the caller's projection of the table's event
         number n), or ``{"seq": n, "snapshot": ...}`` (the caller's view after event n: sent
-        first without ``after``, and to a client too far behind)."""
+        first without ``after``, and to a client too far behind); with ``turns=1``, a player
+        is sent ``{"seq": n, "turn": view}``, its view of the round, when it is to act after
+        event n. The client may send commands over it, ``{"command": {...}, "id": ...}``, each
+        answered ``{"reply": id, "status": ...}`` once committed (or refused): the reply follows
+        the command's events."""
         svc = service(ws)
         name = svc.sessions.user(ws.query_params.get("token", ""))
         user = None if name is None else svc.directory.users.users.get(name)
@@ -478,6 +498,9 @@ def create_app(
             await ws.close(code=4400, reason="after: a whole number")
             return
         who = _viewer(user, table)
+        # ?turns=1: a player is also sent its view of the round when it is to act
+        turns = ws.query_params.get("turns") in ("1", "true")
+        player = user.name if user.role is Role.PLAYER and turns else None
         async with own.lock:
             if table not in own.rooms.room.tables:
                 await ws.close(code=4404, reason=f"no cash table {table}")
@@ -486,7 +509,7 @@ def create_app(
             if after is not None and not 0 <= after <= head:
                 await ws.close(code=4409, reason=f"stale: the table is at {head}, not {after}")
                 return
-            sub = own.hub.subscribe(stream)
+            sub = own.hub.subscribe(stream, who=player)
             snapshot = None
             if after is None or head - after > MAX_BEHIND:
                 snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
@@ -508,30 +531,75 @@ def create_app(
             else:
                 await _prime(own, projector, stream, head)
                 await ws.send_json({"seq": head, "snapshot": snapshot})
-            await _live(ws, own, sub, projector, head, table, who)
+
+            async def reply(data: Any) -> None:
+                answer = json.dumps(await _ws_command(svc, user, data), separators=(",", ":"))
+                # after the events of the table already published (its own among them)
+                sub.note(own.rooms.heads.get(stream, 0), answer)
+
+            await _live(ws, own, sub, projector, head, table, who, reply)
         except WebSocketDisconnect:
             pass
         finally:
             own.hub.unsubscribe(stream, sub)
+
+    async def _ws_command(svc: Service, user: User, data: Any) -> dict[str, Any]:
+        """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply
+        ``{"reply": id, "status": 200, ...}`` as the HTTP route's body, or with the refusal's
+        status, reason and clause."""
+        ref = data.get("id") if isinstance(data, dict) else None
+        if not isinstance(data, dict) or not isinstance(data.get("command"), dict):
+            return {"reply": ref, "status": 422, **_body('send {"command": {...}, "id": ...}', API)}
+        try:
+            return {"reply": ref, "status": 200, **await run_command(svc, user, data["command"])}
+        except Refused as e:
+            return {"reply": ref, "status": e.status, **_body(e.reason, e.clause)}
+        except Exception as e:  # a bug: recorded, and the command was not accepted
+            detail = f"websocket command: {type(e).__name__}: {e}"[:500]
+            await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, _now())
+            return {"reply": ref, "status": 500, "error": "internal error: nothing was accepted"}
 
     mount_console(app)  # the web console: static pages over this same public API
     return app
 
 
 async def _live(
-    ws: WebSocket, own: RoomOwner, sub: Any, projector: Projector, last: int, table: str, who: Any
+    ws: WebSocket,
+    own: RoomOwner,
+    sub: Subscriber,
+    projector: Projector,
+    last: int,
+    table: str,
+    who: Any,
+    reply: Callable[[Any], Awaitable[None]],
 ) -> None:
-    receive = asyncio.ensure_future(ws.receive())
+    """Send ``sub``'s items and notes as they come; run each command the client sends (its
+    reply comes as a note once it is committed or refused)."""
+    running: set[asyncio.Task[None]] = set()
+
+    async def read() -> None:
+        try:
+            while True:
+                got = await ws.receive()
+                if got.get("type") == "websocket.disconnect":
+                    return
+                text = got.get("text")
+                try:
+                    data = json.loads(text if text is not None else got.get("bytes") or b"")
+                except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+                    data = None
+                task = asyncio.ensure_future(reply(data))
+                running.add(task)
+                task.add_done_callback(running.discard)
+        finally:
+            sub.ready.set()  # the writer below sees the reader is done
+
+    reader = asyncio.ensure_future(read())
     try:
         while True:
-            wait = asyncio.ensure_future(sub.wait())
-            done, _ = await asyncio.wait({receive, wait}, return_when=asyncio.FIRST_COMPLETED)
-            if receive in done:
-                wait.cancel()
-                if receive.result().get("type") == "websocket.disconnect":
-                    return
-                receive = asyncio.ensure_future(ws.receive())
-                continue
+            await sub.wait()
+            if reader.done():
+                return await reader
             if sub.lagged:
                 async with own.lock:
                     sub.lagged = False
@@ -542,14 +610,18 @@ async def _live(
                     await _prime(own, projector, table_stream(own.rooms.name, table), last)
                 await ws.send_json({"seq": last, "snapshot": snap})
                 continue
-            while sub.items:
-                seq, e = sub.items.popleft()
-                if seq <= last:
-                    continue
-                last = seq
-                await ws.send_json({"seq": seq, "event": codec.encode(projector(e))})
+            items, notes = sub.items, sub.notes
+            while items or notes:
+                if items and (not notes or items[0].seq <= notes[0][0]):
+                    item = items.popleft()
+                    if item.seq <= last:
+                        continue
+                    last = item.seq
+                    await ws.send_text(projector.message(item))
+                else:
+                    await ws.send_text(notes.popleft()[1])
     finally:
-        receive.cancel()
+        reader.cancel()
 
 
 async def _prime(own: RoomOwner, projector: Projector, stream: str, upto: int) -> None:

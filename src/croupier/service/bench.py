@@ -2,10 +2,11 @@
 
 A fresh store (a temporary SQLite file, or a new database on the PostgreSQL server a URL names,
 dropped afterwards) is seeded with N dunedin-house tables of three bots each; ``croupier serve``
-runs on it as a separate process on loopback; one bot task per table plays over keep-alive HTTP
-connections as fast as the server answers: the dealer starts each round, and the player whose
-turn the last reply named acts from their own view. A command's latency is from sending it to
-receiving its acknowledgement, which the server gives only once its events are committed.
+runs on it as a separate process on loopback; each table's dealer and players are bots, each on
+its own websocket to the table (``/ws/tables/{table}``): the dealer starts a round as soon as
+the last one finishes, a player acts as soon as the server prompts it with its view of the
+round, and each sends its commands over its websocket. A command's latency is from sending it
+to receiving its acknowledgement, which the server gives only once its events are committed.
 
 ``rebuild_ms_10k_events`` is the time to load a table stream of 10,000 events from the store
 into a table's state (:func:`croupier.service.store.tables.load_table`).
@@ -14,6 +15,7 @@ into a table's state (:func:`croupier.service.store.tables.load_table`).
 from __future__ import annotations
 
 import asyncio
+import base64
 import datetime
 import json
 import os
@@ -24,10 +26,10 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service.auth import STREAM as USERS
@@ -228,6 +230,16 @@ class Http:
     async def request(
         self, method: str, path: str, token: str | None = None, body: object = None
     ) -> tuple[int, Any]:
+        try:
+            return await self._request(method, path, token, body)
+        except (ConnectionError, IndexError):  # the server closed an idle connection: again
+            self.close()
+            self.writer = None
+            return await self._request(method, path, token, body)
+
+    async def _request(
+        self, method: str, path: str, token: str | None = None, body: object = None
+    ) -> tuple[int, Any]:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         assert self.reader is not None
@@ -260,6 +272,8 @@ class Tally:
     accepted: int = 0
     refused: int = 0
     views: int = 0
+    server_cpu: float = float("nan")  # CPU seconds the server spent while measured
+    bots_cpu: float = float("nan")
 
 
 async def _login(http: Http, name: str) -> str:
@@ -269,29 +283,163 @@ async def _login(http: Http, name: str) -> str:
     return str(body["token"])
 
 
+class Ws(asyncio.Protocol):
+    """A minimal websocket client (RFC 6455: text frames, ping, close) that hands each text
+    message to ``on_text`` as it arrives: the bots' own cost stays small beside the server's
+    on a shared machine."""
+
+    def __init__(self, path: str, on_text: Callable[[str], None]) -> None:
+        self.path = path
+        self.on_text = on_text
+        self.buf = bytearray()
+        self.parts: list[bytes] = []
+        self.transport: asyncio.Transport | None = None
+        self.open: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # uvloop's is not a subclass
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.transport.write(
+            f"GET {self.path} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+            "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.open.done():
+            self.open.set_exception(ConnectionError(f"websocket {self.path} closed: {exc}"))
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        if not self.open.done():
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            head = bytes(buf[:end])
+            del buf[: end + 4]
+            if not head.startswith(b"HTTP/1.1 101"):
+                self.open.set_exception(ConnectionError(head.decode(errors="replace")[:300]))
+                return
+            self.open.set_result(None)
+        while len(buf) >= 2:
+            first, length, at = buf[0], buf[1] & 0x7F, 2
+            if length >= 126:
+                at = 4 if length == 126 else 10
+                if len(buf) < at:
+                    return
+                length = int.from_bytes(buf[2:at], "big")
+            if len(buf) < at + length:
+                return
+            payload = bytes(buf[at : at + length])
+            del buf[: at + length]
+            op = first & 0x0F
+            if op in (0, 1, 2):
+                self.parts.append(payload)
+                if first & 0x80:
+                    text = b"".join(self.parts).decode()
+                    self.parts.clear()
+                    self.on_text(text)
+            elif op == 9:  # ping
+                self._frame(0xA, payload)
+            elif op == 8:  # close
+                self.close()
+
+    def send_text(self, text: str) -> None:
+        self._frame(0x1, text.encode())
+
+    def _frame(self, op: int, payload: bytes) -> None:
+        if self.transport is None or self.transport.is_closing():
+            return
+        n = len(payload)
+        if n < 126:
+            head = bytes([0x80 | op, 0x80 | n])
+        elif n < 65536:
+            head = bytes([0x80 | op, 0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head = bytes([0x80 | op, 0x80 | 127]) + n.to_bytes(8, "big")
+        mask = os.urandom(4)
+        key = int.from_bytes((mask * (n // 4 + 1))[:n], "big")
+        body = (int.from_bytes(payload, "big") ^ key).to_bytes(n, "big") if n else b""
+        self.transport.write(head + mask + body)
+
+    def close(self) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self._frame(0x8, (1000).to_bytes(2, "big"))
+            self.transport.close()
+
+
+class Socket:
+    """A bot's websocket on a table: commands go over it, ``{"command": ..., "id": n}``, each
+    timed to its reply."""
+
+    def __init__(self, tally: Tally) -> None:
+        self.ws: Ws | None = None
+        self.tally = tally
+        self.sent: dict[int, float] = {}
+        self.n = 0
+
+    def send(self, cmd: dict[str, Any]) -> None:
+        assert self.ws is not None
+        self.n += 1
+        self.sent[self.n] = time.perf_counter()
+        self.ws.send_text(json.dumps({"command": cmd, "id": self.n}))
+
+    def replied(self, text: str) -> dict[str, Any]:
+        """A reply read: tallied (its latency if accepted); the reply."""
+        reply: dict[str, Any] = json.loads(text)
+        began = self.sent.pop(reply["reply"])
+        if reply["status"] == 200:
+            self.tally.latencies.append(time.perf_counter() - began)
+            self.tally.accepted += 1
+        else:
+            self.tally.refused += 1
+        return reply
+
+
+async def _connect(
+    port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
+) -> Socket:
+    sock = Socket(tally)
+    path = f"/ws/tables/{table}?token={token}&turns=1"
+    loop = asyncio.get_running_loop()
+    _, ws = await loop.create_connection(
+        lambda: Ws(path, lambda text: on_text(sock, text)), "127.0.0.1", port
+    )
+    await asyncio.wait_for(ws.open, 60)
+    sock.ws = ws
+    return sock
+
+
 async def _bot_table(
-    k: int, port: int, tokens: dict[str, str], tally: Tally, until: float, rng: random.Random
+    k: int, port: int, tokens: dict[str, str], tally: Tally, clock: Clock, rng: random.Random
 ) -> None:
-    """One table's bots: the dealer starts rounds (the cashier tops up short stacks), the
-    player whose turn the last reply named acts from their own view."""
+    """One table's bots, each on its own websocket: the dealer starts a round as soon as the
+    last one finishes (the cashier first tops up short stacks over HTTP); a player acts as soon
+    as the server prompts it (``{"turn": view}``), from that view."""
     table, http = _table(k), Http(port)
     bot = make_bot("calling-station" if k % 2 else "random")
     top_up = preset(RULEBOOK, seats=6).stakes.min_table_stake * 2
-    actor: str | None = None
+    players = [_player(k, i) for i in range(BOTS_PER_TABLE)]
+    failed: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    running: set[asyncio.Task[None]] = set()
 
-    async def send(who: str, cmd: dict[str, Any]) -> str | None:
-        t0 = time.perf_counter()
-        status, body = await http.request("POST", "/commands", tokens[who], cmd)
-        if status != 200:
-            tally.refused += 1
-            return None
-        tally.latencies.append(time.perf_counter() - t0)
-        tally.accepted += 1
-        return body.get("actor") if isinstance(body, dict) else None
+    def fail(e: BaseException) -> None:
+        if not failed.done():
+            failed.set_exception(e)
+
+    def spawn(coro: Any) -> None:
+        task = asyncio.ensure_future(coro)
+        running.add(task)
+
+        def done(t: asyncio.Task[None]) -> None:
+            running.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                fail(t.exception())  # type: ignore[arg-type]
+
+        task.add_done_callback(done)
 
     async def view(who: str) -> dict[str, Any]:
-        # the parts of the view a bot reads are decoded where it reads them (the bots' cost
-        # stays small beside the server's)
         status, body = await http.request("GET", f"/tables/{table}/view", tokens[who])
         tally.views += 1
         if status != 200:
@@ -299,31 +447,79 @@ async def _bot_table(
         got: dict[str, Any] = body["view"]
         return got
 
+    async def start(pause: float = 0.0) -> None:
+        """Top up short stacks, then start a round (unless one is in progress)."""
+        await asyncio.sleep(pause)
+        if time.perf_counter() >= clock.until:
+            return
+        tv = await view("dealer")
+        if tv["round"] is not None and tv["round"]["actor"] is not None:
+            return
+        for player, stack in codec.decode(tv["stacks"]):
+            if stack < top_up // 2:
+                buy = {"type": "BuyIn", "player": player, "table": table, "cash": top_up}
+                t0 = time.perf_counter()
+                status, _ = await http.request("POST", "/commands", tokens["cashier"], buy)
+                if status == 200:
+                    tally.latencies.append(time.perf_counter() - t0)
+                    tally.accepted += 1
+        dealer.send({"type": "StartRound", "table": table})
+
+    def deal(me: Socket, text: str) -> None:
+        try:
+            if text.startswith('{"reply"'):
+                if me.replied(text)["status"] != 200:  # e.g. too few players with chips
+                    spawn(start(0.05))
+            elif text.startswith('{"seq"') and ("RoundFinished" in text or "RoundVoided" in text):
+                spawn(start())
+        except Exception as e:
+            fail(e)
+
+    def play(me: Socket, text: str) -> None:
+        try:
+            if text.startswith('{"reply"'):
+                if me.replied(text)["status"] != 200:
+                    raise RuntimeError(f"{table}: a bot's action was refused: {text}")
+            elif '"turn":' in text[:32]:
+                mine = codec.decode(json.loads(text)["turn"])
+                cmd = bot.act(mine, rng)
+                data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
+                me.send({"type": type(cmd).__name__, "table": table, **data})
+        except Exception as e:
+            fail(e)
+
+    dealer = await _connect(port, table, tokens["dealer"], tally, deal)
+    seats = [await _connect(port, table, tokens[p], tally, play) for p in players]
+    await clock.ready()
+    spawn(start())
     try:
-        while time.perf_counter() < until:
-            if actor is None:
-                tv = await view("dealer")
-                if tv["round"] is not None and tv["round"]["actor"] is not None:
-                    actor = codec.decode(tv["players"])[tv["round"]["actor"]]
-                    continue
-                for player, stack in codec.decode(tv["stacks"]):
-                    if stack < top_up // 2:
-                        buy = {"type": "BuyIn", "player": player, "table": table, "cash": top_up}
-                        await send("cashier", buy)
-                actor = await send("dealer", {"type": "StartRound", "table": table})
-                continue
-            mine = (await view(actor))["round"]
-            if mine is None or mine["legal"] is None:
-                actor = None
-                continue
-            cmd = bot.act(codec.decode(mine), rng)
-            data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
-            actor = await send(actor, {"type": type(cmd).__name__, "table": table, **data})
+        await asyncio.wait_for(asyncio.shield(failed), max(clock.until - time.perf_counter(), 0))
+    except TimeoutError:
+        pass
     finally:
+        for t in list(running):
+            t.cancel()
+        for sock in (dealer, *seats):
+            assert sock.ws is not None
+            sock.ws.close()
         http.close()
 
 
-async def _load(port: int, tables: int, seconds: float) -> tuple[Tally, float]:
+def _cpu(pid: int | None = None) -> float:
+    """CPU seconds (user and system) spent by process ``pid`` (default: this one); NaN where
+    ``/proc`` does not say."""
+    if pid is None:
+        t = os.times()
+        return t.user + t.system
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
+
+
+async def _load(port: int, tables: int, seconds: float, pid: int) -> tuple[Tally, float]:
     names = [*STAFF, *(_player(k, i) for k in range(1, tables + 1) for i in range(3))]
     logins = [Http(port)]  # one at a time: log-ins are not what is measured
     tokens: dict[str, str] = {}
@@ -334,12 +530,44 @@ async def _load(port: int, tables: int, seconds: float) -> tuple[Tally, float]:
     for h in logins:
         h.close()
     tally = Tally()
-    began = time.perf_counter()
-    until = began + seconds
+    clock = Clock(asyncio.Event(), tables, seconds, pid)
     await asyncio.gather(
-        *(_bot_table(k, port, tokens, tally, until, random.Random(k)) for k in range(1, tables + 1))
+        *(_bot_table(k, port, tokens, tally, clock, random.Random(k)) for k in range(1, tables + 1))
     )
-    return tally, time.perf_counter() - began
+    tally.server_cpu = _cpu(pid) - clock.cpu[0]
+    tally.bots_cpu = _cpu() - clock.cpu[1]
+    return tally, time.perf_counter() - clock.began
+
+
+@dataclass
+class Clock:
+    """The measured time: it begins once every table's bots are connected."""
+
+    go: asyncio.Event
+    waiting: int
+    seconds: float
+    server: int  # the server's process id
+    began: float = 0.0
+    until: float = 0.0
+    cpu: tuple[float, float] = (0.0, 0.0)  # the server's and the bots' CPU seconds then
+
+    async def ready(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.began = time.perf_counter()
+            self.until = self.began + self.seconds
+            self.cpu = (_cpu(self.server), _cpu())
+            self.go.set()
+        await self.go.wait()
+
+
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop where installed (the bots' own cost stays small), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -357,8 +585,8 @@ def run(
         dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
         seed(url, tables)
         port = _port()
-        with server(url, port):
-            tally, elapsed = asyncio.run(_load(port, tables, seconds))
+        with server(url, port) as proc, asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:
         rebuild = rebuild_ms(url, long_table(url, rebuild_events))
@@ -373,5 +601,8 @@ def run(
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
         "rebuild_ms_10k_events": round(rebuild, 2),
+        # CPU per accepted command: what a loaded machine's figures are best compared by
+        "server_cpu_ms_per_command": round(tally.server_cpu * 1000 / max(tally.accepted, 1), 3),
+        "bots_cpu_ms_per_command": round(tally.bots_cpu * 1000 / max(tally.accepted, 1), 3),
         "load_average": round(os.getloadavg()[0], 2),
     }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -124,6 +125,7 @@ class BadCommand(ValueError):
     """A command that is not one: unknown type, unknown or missing field, wrong type."""
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 

@@ -15,6 +15,8 @@ instead.
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -37,27 +39,52 @@ from croupier.service.store.rooms import (
 )
 from croupier.service.store.schema import events as events_table
 from croupier.table.events import RoundStarted, TableEvent
-from croupier.views import Viewer, project_table_events
+from croupier.views import Viewer, project_table_events, round_view
+
+log = logging.getLogger(__name__)
 
 #: Events a subscriber may have waiting before it is sent a snapshot instead.
 MAX_QUEUE = 10_000
 
 
-class Subscriber:
-    """One websocket's queue of ``(seq, event)`` for one stream."""
+@dataclass(slots=True)
+class Item:
+    """A table's event number ``seq`` for its subscribers. Each recipient is sent its own
+    projection of it; recipients who see it alike share one encoding (``texts``, by the
+    recipient's position in the round, or ``PUBLIC`` for an event with nothing hidden)."""
 
-    def __init__(self, limit: int = MAX_QUEUE) -> None:
-        self.items: deque[tuple[int, Any]] = deque()
+    seq: int
+    event: TableEvent
+    texts: dict[object, str] = field(default_factory=dict)
+
+
+#: The key of an item's encoding that every recipient may receive.
+PUBLIC = "public"
+
+
+class Subscriber:
+    """One websocket's queue of :class:`Item` for one stream, and of messages ready to send
+    (``notes``: a command's reply, the prompt of the player to act) that are never dropped.
+    ``who``: the player it serves (the prompt of that player's turn), if any."""
+
+    def __init__(self, limit: int = MAX_QUEUE, who: str | None = None) -> None:
+        self.items: deque[Item] = deque()
+        self.notes: deque[tuple[int, str]] = deque()  # (seq it follows, message)
         self.limit = limit
+        self.who = who
         self.lagged = False
         self.ready = asyncio.Event()
 
-    def put(self, item: tuple[int, Any]) -> None:
+    def put(self, item: Item) -> None:
         if len(self.items) >= self.limit:
             self.items.clear()
             self.lagged = True
         else:
             self.items.append(item)
+        self.ready.set()
+
+    def note(self, seq: int, text: str) -> None:
+        self.notes.append((seq, text))
         self.ready.set()
 
     async def wait(self) -> None:
@@ -71,8 +98,8 @@ class Hub:
     def __init__(self) -> None:
         self.subs: dict[str, set[Subscriber]] = {}
 
-    def subscribe(self, stream: str, limit: int = MAX_QUEUE) -> Subscriber:
-        sub = Subscriber(limit)
+    def subscribe(self, stream: str, limit: int = MAX_QUEUE, who: str | None = None) -> Subscriber:
+        sub = Subscriber(limit, who)
         self.subs.setdefault(stream, set()).add(sub)
         return sub
 
@@ -80,9 +107,22 @@ class Hub:
         self.subs.get(stream, set()).discard(sub)
 
     def publish(self, stream: str, items: Sequence[tuple[int, Any]]) -> None:
-        for sub in self.subs.get(stream, ()):
-            for item in items:
+        subs = self.subs.get(stream)
+        if not subs:
+            return
+        shared = [Item(seq, e) for seq, e in items]
+        for sub in subs:
+            for item in shared:
                 sub.put(item)
+
+    def prompt(self, stream: str, player: str, seq: int, text: Callable[[], str]) -> None:
+        """Send ``player``'s subscribers on ``stream`` the message ``text()`` (made once, only
+        if they subscribe), after event ``seq``."""
+        made = None
+        for sub in self.subs.get(stream, ()):
+            if sub.who == player:
+                made = text() if made is None else made
+                sub.note(seq, made)
 
 
 def table_items(
@@ -122,6 +162,7 @@ class Done:
 class _Job:
     prepare: Prepare
     table: str | None
+    done: asyncio.Future[None]
     outcome: Done | BaseException | None = None
     items: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
 
@@ -137,34 +178,89 @@ def actor_at(rooms: RoomStore, table: str) -> str | None:
 
 class RoomOwner:
     """Serialises one room's commands and commits them in groups (see the module's
-    docstring): :meth:`submit` queues a command and waits for :attr:`lock`; whoever takes the
-    lock takes every command queued, applies each in turn (a refused one changes nothing),
-    commits all their events in one transaction, publishes them, and only then lets the lock
-    go; each command's sender then finds its outcome."""
+    docstring): :meth:`submit` queues a command; one task at a time takes :attr:`lock` and
+    every command queued, applies each in turn (a refused one changes nothing), commits all
+    their events in one transaction, publishes them, and only then lets the lock go and tells
+    each command's sender its outcome; then it takes what queued meanwhile."""
 
     def __init__(self, rooms: RoomStore, hub: Hub) -> None:
         self.rooms = rooms
         self.hub = hub
         self.lock = asyncio.Lock()
         self._queue: list[_Job] = []
+        self._running = False
+        self._task: asyncio.Task[None] | None = None
 
     async def submit(self, prepare: Prepare, table: str | None = None) -> Done:
         """Run ``prepare`` and apply the command it gives when its turn comes; the outcome
         once its events are committed. Whatever ``prepare`` raises, or ``IllegalAction`` from
         the room, comes back as is (nothing changed); a failed commit raises (not accepted)."""
-        job = _Job(prepare, table)
+        job = _Job(prepare, table, asyncio.get_running_loop().create_future())
         self._queue.append(job)
-        async with self.lock:
-            if job.outcome is None:  # no one took it while we waited: take the whole queue
-                jobs, self._queue = self._queue, []
-                await asyncio.to_thread(self._group, jobs)
-                for j in jobs:
-                    if isinstance(j.outcome, Done):
-                        for stream, items in j.items.items():
-                            self.hub.publish(stream, items)
+        if not self._running:
+            self._running = True
+            self._task = asyncio.ensure_future(self._run())
+        await job.done
         if isinstance(job.outcome, Done):
             return job.outcome
         raise job.outcome or RuntimeError("the command was not run")
+
+    async def _run(self) -> None:
+        """Group after group while commands queue (the only task that applies them)."""
+        try:
+            while self._queue:
+                async with self.lock:
+                    jobs, self._queue = self._queue, []
+                    try:
+                        await asyncio.to_thread(self._group, jobs)
+                    except BaseException as e:  # nothing of the group was committed
+                        for j in jobs:
+                            j.outcome = e if isinstance(e, Exception) else RuntimeError(str(e))
+                        for j in jobs:
+                            if not j.done.done():
+                                j.done.set_result(None)
+                        if not isinstance(e, Exception):
+                            raise
+                        continue
+                    try:
+                        self._publish(jobs)
+                    except Exception:  # a bug: the commands were accepted all the same
+                        log.exception("publishing a group's events failed")
+                    for j in jobs:
+                        if not j.done.done():
+                            j.done.set_result(None)
+        finally:
+            self._running = False
+
+    def _publish(self, jobs: Sequence[_Job]) -> None:
+        """Each accepted command's events to their tables' subscribers, then the prompt of
+        the player to act at each table they moved."""
+        tables: dict[str, str] = {}
+        for j in jobs:
+            if isinstance(j.outcome, Done):
+                for stream, items in j.items.items():
+                    self.hub.publish(stream, items)
+                if j.table is not None and j.items:
+                    tables[table_stream(self.rooms.name, j.table)] = j.table
+        for stream, table in tables.items():
+            self._prompt(stream, table)
+
+    def _prompt(self, stream: str, table: str) -> None:
+        """The player to act at ``table`` (the room as committed) is sent their view of the
+        round: ``{"seq": n, "turn": view}`` (a client acts on it at once)."""
+        t = self.rooms.room.tables.get(table)
+        r = None if t is None else t.round
+        if t is None or r is None or r.is_over or r.actor is None:
+            return
+        seq, position = self.rooms.heads.get(stream, 0), r.actor
+
+        def text() -> str:
+            view = codec.encode(round_view(r, position))  # a fresh dict: a view is not frozen
+            game = _text(r.config.game, view.pop("game"))  # the same for every round
+            body = json.dumps(view, separators=(",", ":"))
+            return f'{{"seq":{seq},"turn":{body[:-1]},"game":{game}}}}}'
+
+        self.hub.prompt(stream, t.players[position], seq, text)
 
     def _group(self, jobs: Sequence[_Job]) -> None:
         """Stage each job's command, then commit them together (in a worker thread, under
@@ -237,6 +333,20 @@ def resume(rooms: RoomStore) -> list[str]:
     return resumed
 
 
+def warm(rooms: RoomStore) -> int:
+    """Evaluate a hand of each open table's game once, before play: the hand-value tables
+    are built (or loaded from their cache) now, not by the first showdown, which would hold
+    up every command of its group commit. The games warmed."""
+    games = {id(t.config.game): t.config.game for t in rooms.room.tables.values()}
+    for g in games.values():
+        cards = g.deck.cards
+        try:
+            g.values(cards[: g.hole_cards], cards[g.hole_cards : g.hole_cards + 5])
+        except Exception:  # only a warm-up: the showdown will build them
+            log.exception("warming the hand tables of %s failed", g.name)
+    return len(games)
+
+
 def last_start(rooms: RoomStore, stream: str, upto: int) -> int:
     """The sequence number of the last round start in ``stream`` at or before ``upto`` (0:
     none): a recipient's projection needs the players of the round in progress."""
@@ -265,3 +375,53 @@ class Projector:
         if self.started is None or e is self.started:
             return project_table_events([e], self.who)[0]
         return project_table_events([self.started, e], self.who)[1]
+
+    def message(self, item: Item) -> str:
+        """``{"seq": n, "event": ...}``, the recipient's projection of ``item``, encoded once
+        for every recipient who sees it alike."""
+        e = item.event
+        if isinstance(e, RoundStarted):
+            self.started = e
+        texts = item.texts
+        public = texts.get(PUBLIC)
+        if public is None and PUBLIC not in texts:
+            # nothing hidden from a spectator: every recipient receives it as it is
+            if project_table_events([e], Viewer.SPECTATOR)[0] == e:
+                public = texts[PUBLIC] = _message(item.seq, e)
+            else:
+                texts[PUBLIC] = ""
+        if public:
+            return public
+        players = () if self.started is None else self.started.players
+        key = _position(players, self.who)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = _message(item.seq, self(e))
+        return text
+
+
+#: The JSON of values sent again and again (a table's game), by identity (each entry keeps its
+#: value alive, so an id is not reused while it is here).
+_TEXTS: dict[int, tuple[object, str]] = {}
+
+
+def _text(value: object, encoded: object) -> str:
+    """The compact JSON of ``encoded``, the encoding of ``value``: made once per value."""
+    seen = _TEXTS.get(id(value))
+    if seen is not None and seen[0] is value:
+        return seen[1]
+    if len(_TEXTS) >= 256:
+        _TEXTS.clear()
+    text = json.dumps(encoded, separators=(",", ":"))
+    _TEXTS[id(value)] = (value, text)
+    return text
+
+
+def _message(seq: int, e: TableEvent) -> str:
+    return json.dumps({"seq": seq, "event": codec.encode(e)}, separators=(",", ":"))
+
+
+def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
+    if isinstance(who, Viewer):
+        return who
+    return players.index(who) if who in players else Viewer.SPECTATOR

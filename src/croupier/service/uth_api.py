@@ -253,7 +253,8 @@ async def _live(
                 await ws.send_json({"seq": last, "snapshot": snap})
                 continue
             while sub.items:
-                seq, e = sub.items.popleft()
+                item = sub.items.popleft()
+                seq, e = item.seq, item.event
                 if seq <= last:
                     continue
                 last = seq

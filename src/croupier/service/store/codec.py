@@ -100,54 +100,183 @@ def _sort_key(item: JSON) -> bytes:
 
 
 def encode(value: object) -> JSON:
-    """The JSON-ready form of ``value``."""
+    """The JSON-ready form of ``value`` (shared with other calls where ``value`` is a frozen
+    dataclass holding nothing mutable: do not change it)."""
+    coder = _CODERS.get(type(value))
+    if coder is None:
+        coder = _coder(type(value))
+    return coder(value)
+
+
+def _enc_same(value: Any) -> JSON:
+    return value
+
+
+def _enc_float(value: Any) -> JSON:
+    if value != value or value in (float("inf"), float("-inf")):
+        raise CodecError(f"{value!r} has no JSON form")
+    return value
+
+
+#: A card's encoding by its id (made once: do not change them).
+_CARDS: dict[int, JSON] = {}
+
+
+def _enc_card(value: Any) -> JSON:
+    got = _CARDS.get(value)
+    if got is None:
+        got = _CARDS[int(value)] = {"$card": int(value)}
+    return got
+
+
+def _enc_tuple(value: Any) -> JSON:
+    return {"$tuple": [encode(v) for v in value]}
+
+
+def _enc_list(value: Any) -> JSON:
+    global _MUTABLE
+    _MUTABLE += 1
+    return [encode(v) for v in value]
+
+
+def _enc_set(value: Any) -> JSON:
+    global _MUTABLE
+    _MUTABLE += isinstance(value, set)
+    return {"$set": sorted((encode(v) for v in value), key=_sort_key)}
+
+
+def _enc_mapping(value: Any) -> JSON:
+    global _MUTABLE
+    _MUTABLE += 1
+    pairs = [[encode(k), encode(v)] for k, v in value.items()]
+    return {"$map": sorted(pairs, key=lambda p: _sort_key(p[0]))}
+
+
+def _enc_bytes(value: Any) -> JSON:
+    return {"$bytes": value.hex()}
+
+
+def _enc_timedelta(value: Any) -> JSON:
+    return {"$timedelta": [value.days, value.seconds, value.microseconds]}
+
+
+def _enc_fraction(value: Any) -> JSON:
+    return {"$fraction": [value.numerator, value.denominator]}
+
+
+#: Encodings of frozen dataclasses holding nothing mutable, by identity (each entry keeps its
+#: value alive, so an id is not reused while it is here): a table's configuration is encoded
+#: once, not with every round it starts.
+_MEMO: dict[int, tuple[object, JSON]] = {}
+_MEMO_SIZE = 4096
+#: How many mutable values (lists, dicts, sets, plain dataclasses) have been encoded: an
+#: encoding during which it moved holds one and is not memoised.
+_MUTABLE = 0
+
+
+def _coder(cls: type) -> Callable[[Any], JSON]:
+    """How to encode values of exactly ``cls`` (found once per type)."""
+    coder: Callable[[Any], JSON]
     # Enums and cards first: a StrEnum is a str and an IntEnum or a card an int.
-    if isinstance(value, enum.Enum):
-        register(type(value))
-        return {"$enum": type_name(type(value)), "name": value.name}
-    if isinstance(value, Card):
-        return {"$card": int(value)}
-    if value is None or isinstance(value, bool) or type(value) is str:
-        return value
-    if type(value) is int:
-        return value
-    if type(value) is float:
-        if value != value or value in (float("inf"), float("-inf")):
-            raise CodecError(f"{value!r} has no JSON form")
-        return value
-    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
-        register(type(value))
-        return {"$nt": type_name(type(value)), "items": [encode(v) for v in value]}
-    if isinstance(value, tuple) and not dataclasses.is_dataclass(value):
-        return {"$tuple": [encode(v) for v in value]}
-    if isinstance(value, list):
-        return [encode(v) for v in value]
-    if isinstance(value, set | frozenset):
-        return {"$set": sorted((encode(v) for v in value), key=_sort_key)}
-    if isinstance(value, Mapping):
-        pairs = [[encode(k), encode(v)] for k, v in value.items()]
-        return {"$map": sorted(pairs, key=lambda p: _sort_key(p[0]))}
-    if isinstance(value, bytes):
-        return {"$bytes": value.hex()}
-    if isinstance(value, datetime.datetime):
-        return {"$datetime": value.isoformat()}
-    if isinstance(value, datetime.date):
-        return {"$date": value.isoformat()}
-    if isinstance(value, datetime.timedelta):
-        return {"$timedelta": [value.days, value.seconds, value.microseconds]}
-    if isinstance(value, Fraction):
-        return {"$fraction": [value.numerator, value.denominator]}
-    if isinstance(value, Decimal):
-        return {"$decimal": str(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
+    if issubclass(cls, enum.Enum):
         register(cls)
-        init, later = _fields(cls)
-        out: dict[str, JSON] = {"$t": type_name(cls)}
-        for name in init | later:
-            out[name] = encode(getattr(value, name))
+        name = type_name(cls)
+
+        def coder(value: Any) -> JSON:
+            return {"$enum": name, "name": value.name}
+
+    elif issubclass(cls, Card):
+        coder = _enc_card
+    elif cls in (type(None), bool, str, int):
+        coder = _enc_same
+    elif cls is float:
+        coder = _enc_float
+    elif issubclass(cls, tuple) and hasattr(cls, "_fields"):  # a NamedTuple
+        register(cls)
+        name = type_name(cls)
+
+        def coder(value: Any) -> JSON:
+            return {"$nt": name, "items": [encode(v) for v in value]}
+
+    elif issubclass(cls, tuple) and not dataclasses.is_dataclass(cls):
+        coder = _enc_tuple
+    elif issubclass(cls, list):
+        coder = _enc_list
+    elif issubclass(cls, set | frozenset):
+        coder = _enc_set
+    elif issubclass(cls, Mapping):
+        coder = _enc_mapping
+    elif issubclass(cls, bytes):
+        coder = _enc_bytes
+    elif issubclass(cls, datetime.datetime):
+        coder = _iso("$datetime")
+    elif issubclass(cls, datetime.date):
+        coder = _iso("$date")
+    elif issubclass(cls, datetime.timedelta):
+        coder = _enc_timedelta
+    elif issubclass(cls, Fraction):
+        coder = _enc_fraction
+    elif issubclass(cls, Decimal):
+
+        def coder(value: Any) -> JSON:
+            return {"$decimal": str(value)}
+
+    elif dataclasses.is_dataclass(cls):
+        coder = _dataclass_coder(cls)
+    else:
+
+        def coder(value: Any) -> JSON:
+            raise CodecError(f"cannot encode a {type(value).__qualname__}: {value!r}")
+
+        return coder
+    _CODERS[cls] = coder
+    return coder
+
+
+def _iso(tag: str) -> Callable[[Any], JSON]:
+    def coder(value: Any) -> JSON:
+        return {tag: value.isoformat()}
+
+    return coder
+
+
+def _dataclass_coder(cls: type) -> Callable[[Any], JSON]:
+    register(cls)
+    name = type_name(cls)
+    init, later = _fields(cls)
+    names = tuple(init | later)
+    params = getattr(cls, "__dataclass_params__", None)
+    if not getattr(params, "frozen", False):
+
+        def plain(value: Any) -> JSON:
+            global _MUTABLE
+            _MUTABLE += 1
+            out: dict[str, JSON] = {"$t": name}
+            for n in names:
+                out[n] = encode(getattr(value, n))
+            return out
+
+        return plain
+
+    def frozen(value: Any) -> JSON:
+        key = id(value)
+        seen = _MEMO.get(key)
+        if seen is not None and seen[0] is value:
+            return seen[1]
+        before = _MUTABLE
+        out: dict[str, JSON] = {"$t": name}
+        for n in names:
+            out[n] = encode(getattr(value, n))
+        if before == _MUTABLE:
+            if len(_MEMO) >= _MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = (value, out)
         return out
-    raise CodecError(f"cannot encode a {type(value).__qualname__}: {value!r}")
+
+    return frozen
+
+
+_CODERS: dict[type, Callable[[Any], JSON]] = {}
 
 
 def decode(data: JSON, version: int = VERSION) -> Any:

@@ -160,6 +160,9 @@ class RoomStore:
         self.snapshot_every = snapshot_every
         self.heads: dict[str, int] = {}
         self._committed: dict[str, int] = {}
+        # the committed head (sequence number, hash) of each stream this room writes but the
+        # significant-events log: the room's owner is their single writer
+        self._known: dict[str, tuple[int, str]] = {}
         self._snapped: dict[str, int] = {}  # table stream -> its last snapshot's seq
         self._creates: list[tuple[str, str, object]] = []
         self._writes: list[tuple[str, str | None, object, object]] = []
@@ -172,10 +175,13 @@ class RoomStore:
         if main is None:
             settings = RoomSettings(self.name, Room().call_seconds)
             with self.store.transaction() as w:
-                w.create(room_stream(self.name), "room", settings)
-                w.create(cage_stream(self.name), "cage", self.name)
+                made = [
+                    w.create(room_stream(self.name), "room", settings),
+                    w.create(cage_stream(self.name), "cage", self.name),
+                ]
             self.heads = {room_stream(self.name): 0, cage_stream(self.name): 0}
             self._committed = dict(self.heads)
+            self._known = {i.id: (0, i.head_hash) for i in made}
             return Room(settings.call_seconds)
         return self.load()
 
@@ -185,8 +191,11 @@ class RoomStore:
         names = room_streams(self.store, self.name)
         settings: RoomSettings = self.store.stream(room_stream(self.name)).config()
         rows = self.store.read_streams(names)
-        self.heads = {n: self.store.stream(n).head_seq for n in names}
+        infos = {s.id: s for s in self.store.streams()}
+        self.heads = {n: infos[n].head_seq for n in names}
         self._committed = dict(self.heads)
+        mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
+        self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
         self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
         return self.room
@@ -303,29 +312,35 @@ class RoomStore:
         if not self.staged:
             return
         try:
-            self._commit()
+            moved = self._commit()
         except Exception:
             self.load()
             raise
+        moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
+        self._known.update(moved)
         self._committed = dict(self.heads)
         self._drop()
 
-    def _commit(self) -> None:
-        grouped: dict[str, tuple[str | None, object, list[object]]] = {}
-        for stream, kind, meta, value in self._writes:
-            grouped.setdefault(stream, (kind, meta, []))[2].append(value)
+    def _commit(self) -> dict[str, tuple[int, str]]:
+        """One transaction: every staged event in the order staged (the room folds its
+        streams in commit order), one insert and one update of the heads for them all."""
         with self.store.transaction() as w:
-            for stream, kind, meta in self._creates:
-                w.create(stream, kind, meta)
-            for stream, (kind, meta, values) in grouped.items():
-                if kind is None:  # one of the room's streams: its head is known
-                    expected = self._committed.get(stream, 0)
-                else:
-                    head = w.head(stream)
-                    if head is None:
-                        w.create(stream, kind, meta)
-                    expected = head or 0
-                w.append(stream, expected, values)
+            heads: dict[str, tuple[int, str]] = {}
+            for name, table_kind, config in self._creates:
+                heads[name] = (0, w.create(name, table_kind, config).head_hash)
+            writes: list[tuple[str, object]] = []
+            for stream, kind, meta, value in self._writes:
+                if stream not in heads:
+                    known = None if stream == SIGNIFICANT else self._known.get(stream)
+                    if known is None:
+                        known = w.head_of(stream)
+                    if known is None:
+                        if kind is None:
+                            raise StoreError(f"no stream {stream}")
+                        known = (0, w.create(stream, kind, meta).head_hash)
+                    heads[stream] = known
+                writes.append((stream, value))
+            moved = w.extend(writes, heads)
             for stream, seq, value in self._snaps:
                 w.snapshot(stream, seq, value)
             n = self.snapshot_every
@@ -333,6 +348,7 @@ class RoomStore:
             if total // n != before // n:
                 snap = RoomSnapshot(dict(self.heads), room_projection(self.room))
                 w.snapshot(room_stream(self.name), total, snap)
+        return moved
 
     def _route(self, e: RoomEvent) -> tuple[str, object]:
         if isinstance(e, AtTableEvent):

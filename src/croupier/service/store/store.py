@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -111,6 +111,13 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+_MOVE_HEAD = (
+    streams.update()
+    .where(streams.c.id == sa.bindparam("sid"), streams.c.head_seq == sa.bindparam("expected"))
+    .values(head_seq=sa.bindparam("new_seq"), head_hash=sa.bindparam("new_hash"))
+)
+
+
 class Writer:
     """Writes inside one transaction (see :meth:`EventStore.transaction`)."""
 
@@ -136,8 +143,58 @@ class Writer:
 
     def head(self, stream: str) -> int | None:
         """The stream's last sequence number (``None``: no such stream)."""
-        row = self.conn.execute(sa.select(streams.c.head_seq).where(streams.c.id == stream)).first()
-        return None if row is None else int(row[0])
+        found = self.head_of(stream)
+        return None if found is None else found[0]
+
+    def head_of(self, stream: str) -> tuple[int, str] | None:
+        """The stream's last sequence number and hash (``None``: no such stream)."""
+        row = self.conn.execute(
+            sa.select(streams.c.head_seq, streams.c.head_hash).where(streams.c.id == stream)
+        ).first()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def extend(
+        self, writes: Sequence[tuple[str, object]], heads: Mapping[str, tuple[int, str]]
+    ) -> dict[str, tuple[int, str]]:
+        """Append each ``(stream, value)`` of ``writes``, in their order, to streams whose heads
+        (sequence number and hash) the caller knows (``heads``: a single writer keeps them):
+        one insert for every event and one update of every head guarded by the head it
+        expects. The streams' new heads. If a stream moved on (another writer), nothing is
+        written: ``ConcurrencyError``, as from :meth:`append`."""
+        now = dict(heads)
+        rows = []
+        for stream, value in writes:
+            seq, previous = now[stream]
+            body = codec.envelope(value)
+            seq += 1
+            previous = chain(previous, body)
+            now[stream] = (seq, previous)
+            rows.append(
+                {
+                    "stream_id": stream,
+                    "seq": seq,
+                    "type": codec.type_name(type(value)),
+                    "version": codec.VERSION,
+                    "body": body.decode(),
+                    "hash": previous,
+                }
+            )
+        if not rows:
+            return {}
+        moved = {s: now[s] for s in dict.fromkeys(s for s, _ in writes)}
+        try:
+            self.conn.execute(events.insert(), rows)
+        except IntegrityError as e:
+            raise ConcurrencyError(f"a stream of {sorted(moved)} moved on") from e
+        params = [
+            {"sid": s, "expected": heads[s][0], "new_seq": seq, "new_hash": h}
+            for s, (seq, h) in moved.items()
+        ]
+        done = self.conn.execute(_MOVE_HEAD, params)
+        sane = self.conn.dialect.supports_sane_multi_rowcount or len(params) == 1
+        if sane and done.rowcount != len(params):
+            raise ConcurrencyError(f"a stream of {sorted(moved)} moved on")
+        return moved
 
     def append(self, stream: str, expected: int, new: Sequence[object]) -> int:
         """Append ``new`` after sequence number ``expected``; the stream's new head."""
