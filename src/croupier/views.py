@@ -89,25 +89,35 @@ def _sees(who: int | Viewer, p: int) -> bool:
 
 def round_view(r: Round, who: int | Viewer) -> RoundView:
     """The round as ``who`` (a position, the dealer or spectators) may see it."""
-    if isinstance(who, int) and not 0 <= who < r.n:
-        raise ValueError(f"there is no position {who} in this round")
-    seat = who if isinstance(who, int) else None
-    actor = r.actor
+    n = r.n
     holes = r.hole
-    if who is Viewer.DEALER:
+    seat: int | None = None
+    if isinstance(who, int):
+        if not 0 <= who < n:
+            raise ValueError(f"there is no position {who} in this round")
+        seat = who
+        own: list[Hole | None] = [None] * n
+        own[who] = holes[who]
+        hole = tuple(own)
+    elif who is Viewer.DEALER:
         hole = tuple(holes)
     else:
-        hole = tuple([h if p == seat else None for p, h in enumerate(holes)])
+        hole = (None,) * n
+    actor = r.actor
     # cards out that are in no hand and not on the board were exposed (and may be replaced)
     board = tuple(r.board)
-    dealt = [h for h in holes if h is not None]
     exposed: tuple[Card, ...] = ()
-    if len(r.cards_out) > len(board) + sum([len(h) for h in dealt]):
+    in_hands = 0
+    for h in holes:
+        if h is not None:
+            in_hands += len(h)
+    if len(r.cards_out) > len(board) + in_hands:
+        dealt = [h for h in holes if h is not None]
         exposed = tuple(sorted(r.cards_out.difference(board, *dealt)))
     legal = r.legal_actions() if seat is not None and seat == actor else None
     return RoundView(
         seat=seat,
-        players=r.n,
+        players=n,
         hole=hole,
         shown=tuple(r.shown),
         exposed=exposed,
