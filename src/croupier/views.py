@@ -115,28 +115,28 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
         dealt = [h for h in holes if h is not None]
         exposed = tuple(sorted(r.cards_out.difference(board, *dealt)))
     legal = r.legal_actions() if seat is not None and seat == actor else None
-    return RoundView(
-        seat=seat,
-        players=n,
-        hole=hole,
-        shown=tuple(r.shown),
-        exposed=exposed,
-        board=board,
-        stacks=tuple(r.stacks),
-        bets=tuple(r.bets),
-        folded=tuple(r.folded),
-        all_in=tuple(r.all_in),
-        pot_total=r.pot_total,
-        current_bet=r.current_bet,
-        street=r.street,
-        actor=actor,
-        awaiting="action" if actor is not None else r.awaiting(),
-        legal=legal,
+    return RoundView(  # by position: the fields in their declared order
+        seat,
+        n,
+        hole,
+        tuple(r.shown),
+        exposed,
+        board,
+        tuple(r.stacks),
+        tuple(r.bets),
+        tuple(r.folded),
+        tuple(r.all_in),
+        r.pot_total,
+        r.current_bet,
+        r.street,
+        actor,
+        "action" if actor is not None else r.awaiting(),
+        legal,
         # a check where checking is allowed, else a call of what is owed (qld s4(2): no check
         # in the first round, so nothing to call there means open or fold)
-        can_call=legal is not None and (legal.can_check or legal.call_amount > 0),
-        min_bet=r.config.min_bet,
-        game=r.config.game,
+        legal is not None and (legal.can_check or legal.call_amount > 0),
+        r.config.min_bet,
+        r.config.game,
     )
 
 
