@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from croupier.cli import app
@@ -89,3 +92,39 @@ def test_demo_plays_a_queensland_round() -> None:
     assert "seat 1 posts the small blind, 5" in r.output
     assert "(qld-holdem-2005 s30)" in r.output  # commission named by its clause
     assert "revealed: salt" in r.output
+
+
+def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The path of every command under ``command`` (a typer-built group)."""
+    subs = getattr(command, "commands", {})
+    out = [path]
+    for name, sub in subs.items():
+        out += _commands(sub, (*path, name))
+    return out
+
+
+def test_help_names_every_option_value_in_words() -> None:
+    """``--help`` shows ``--hands HANDS``, never a bare type (``<int>``, ``<str>``, ``INTEGER``,
+    ``TEXT``), and a flag shows no value at all."""
+    paths = _commands(typer.main.get_command(app))
+    assert ("simulate",) in paths and ("bench", "simulate") in paths
+    bare = re.compile(r"<(int|str|bool|float|path|file|text)[^>]*>|\bINTEGER\b|\bTEXT\b|\bFLOAT\b")
+    for path in paths:
+        r = run(app, [*path, "--help"], env={"COLUMNS": "200"})
+        assert r.exit_code == 0, (path, r.output)
+        options = r.output.split("─ Options ─")[-1].split("╰")[0]
+        assert not bare.search(options), (path, bare.findall(options), r.output)
+    r = run(app, ["simulate", "--help"], env={"COLUMNS": "200"})
+    assert re.search(r"--hands\s+HANDS", r.output)
+    assert re.search(r"--json\s+print the summary", r.output)
+
+
+def test_bench_simulate_prints_the_three_rates_as_json() -> None:
+    r = run(app, ["bench", "simulate", "--json", "--rounds", "30"])
+    assert r.exit_code == 0, r.output
+    result = json.loads(r.output)
+    assert set(result) == {"holdem_rounds_per_s", "omaha_rounds_per_s", "engine_rounds_per_s"}
+    assert all(v > 0 for v in result.values())
+    r = run(app, ["bench", "simulate", "--rounds", "30"])
+    assert r.exit_code == 0, r.output
+    assert "simulate, dunedin-house hold'em" in r.output

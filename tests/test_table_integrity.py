@@ -497,7 +497,8 @@ def test_reopen_needs_no_history(monkeypatch: pytest.MonkeyPatch) -> None:
     def refold(*_: object) -> Table:
         raise AssertionError("ReopenRound refolded the table's events")
 
-    monkeypatch.setattr(Table, "from_events", refold)
+    if "croupier.table.table" not in running_compiled():  # a compiled class takes no patch
+        monkeypatch.setattr(Table, "from_events", refold)
     assert t.why_illegal(cmd) is None
     t.apply(cmd)
     rebuilt.apply(cmd)

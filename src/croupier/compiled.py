@@ -10,9 +10,9 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-# The pure-Python hot path of a round and of a hand-history replay. Modules with numba kernels
-# stay Python (numba compiles them itself); so does croupier.cards (Card subclasses int, which
-# mypyc does not compile).
+# The pure-Python hot path of a round, of a table and its seat views, and of a hand-history
+# replay. Modules with numba kernels stay Python (numba compiles them itself); so does
+# croupier.cards (Card subclasses int, which mypyc does not compile).
 MODULES = (
     "croupier.round.commands",
     "croupier.rules.commission",
@@ -33,6 +33,9 @@ MODULES = (
     "croupier.histories.phh",
     "croupier.histories.phh_actions",
     "croupier.histories.phh_replay",
+    "croupier.round.wellformed",
+    "croupier.table.table",
+    "croupier.views",
 )
 
 

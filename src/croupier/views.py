@@ -89,44 +89,54 @@ def _sees(who: int | Viewer, p: int) -> bool:
 
 def round_view(r: Round, who: int | Viewer) -> RoundView:
     """The round as ``who`` (a position, the dealer or spectators) may see it."""
-    if isinstance(who, int) and not 0 <= who < r.n:
-        raise ValueError(f"there is no position {who} in this round")
-    seat = who if isinstance(who, int) else None
-    actor = r.actor
+    n = r.n
     holes = r.hole
-    if who is Viewer.DEALER:
+    seat: int | None = None
+    if isinstance(who, int):
+        if not 0 <= who < n:
+            raise ValueError(f"there is no position {who} in this round")
+        seat = who
+        own: list[Hole | None] = [None] * n
+        own[who] = holes[who]
+        hole = tuple(own)
+    elif who is Viewer.DEALER:
         hole = tuple(holes)
     else:
-        hole = tuple([h if p == seat else None for p, h in enumerate(holes)])
+        hole = (None,) * n
+    actor = r.actor
     # cards out that are in no hand and not on the board were exposed (and may be replaced)
     board = tuple(r.board)
-    dealt = [h for h in holes if h is not None]
     exposed: tuple[Card, ...] = ()
-    if len(r.cards_out) > len(board) + sum([len(h) for h in dealt]):
+    in_hands = 0
+    for h in holes:
+        if h is not None:
+            in_hands += len(h)
+    if len(r.cards_out) > len(board) + in_hands:
+        dealt = [h for h in holes if h is not None]
         exposed = tuple(sorted(r.cards_out.difference(board, *dealt)))
     legal = r.legal_actions() if seat is not None and seat == actor else None
-    return RoundView(
-        seat=seat,
-        players=r.n,
-        hole=hole,
-        shown=tuple(r.shown),
-        exposed=exposed,
-        board=board,
-        stacks=tuple(r.stacks),
-        bets=tuple(r.bets),
-        folded=tuple(r.folded),
-        all_in=tuple(r.all_in),
-        pot_total=r.pot_total,
-        current_bet=r.current_bet,
-        street=r.street,
-        actor=actor,
-        awaiting="action" if actor is not None else r.awaiting(),
-        legal=legal,
+    return RoundView(  # by position: the fields in their declared order
+        seat,
+        n,
+        hole,
+        tuple(r.shown),
+        exposed,
+        board,
+        tuple(r.stacks),
+        tuple(r.bets),
+        tuple(r.folded),
+        tuple(r.all_in),
+        r.pot_total,
+        r.current_bet,
+        r.street,
+        actor,
+        "action" if actor is not None else r.awaiting(),
+        legal,
         # a check where checking is allowed, else a call of what is owed (qld s4(2): no check
         # in the first round, so nothing to call there means open or fold)
-        can_call=legal is not None and (legal.can_check or legal.call_amount > 0),
-        min_bet=r.config.min_bet,
-        game=r.config.game,
+        legal is not None and (legal.can_check or legal.call_amount > 0),
+        r.config.min_bet,
+        r.config.game,
     )
 
 

@@ -22,9 +22,11 @@ from croupier.cli import (
     tournament_cmd,
     uth_cmd,
 )
+from croupier.cli.options import ReadableGroup
 
 app = typer.Typer(
     name="croupier",
+    cls=ReadableGroup,
     help="Conducts casino poker exactly as the regulators' rulebooks say.",
     no_args_is_help=True,
     add_completion=False,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from croupier.cards import CardError, Deck
 from croupier.hands import HandOrder, LowRule
@@ -25,6 +27,37 @@ class Split(StrEnum):
 
 #: The rulebook a command applies when none is named (nor recorded in a hand history).
 DEFAULT_RULEBOOK = DUNEDIN_HOUSE.id
+
+
+class ReadableGroup(TyperGroup):
+    """The root command: ``--help`` names each option's value in words, ``--hands HANDS`` or
+    the option's own metavar, never a bare type (``<int>``, ``<str>``); a flag shows none."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        name_values(self)
+
+
+def name_values(command: Any) -> None:
+    """Give every option and argument of ``command`` (a command or group as typer builds it)
+    and of its subcommands a readable metavar (see :class:`ReadableGroup`); a metavar given
+    and a choice's list stay."""
+    help_option = command.get_help_option(typer.Context(command))  # made once, then cached
+    for p in [*command.params, *([help_option] if help_option is not None else [])]:
+        kind = getattr(p, "param_type_name", None)
+        if p.metavar is not None or not p.name:
+            continue
+        if kind == "argument":
+            p.metavar = p.name.upper()  # as the options' values are named
+            continue
+        if kind != "option":
+            continue
+        if getattr(p, "is_flag", False) or getattr(p, "count", False):
+            p.metavar = ""
+        elif not getattr(getattr(p, "type_descriptor", None), "is_choice", False):
+            p.metavar = p.name.upper()
+    for sub in getattr(command, "commands", {}).values():
+        name_values(sub)
 
 
 def fail(message: str) -> typer.Exit:

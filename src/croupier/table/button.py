@@ -90,7 +90,11 @@ class Seating:
             )
         holder: dict[int, str] = {}
         where: dict[str, int] = {}
+        in_order, last = True, 0
         for number, seat in self.seats:
+            if number < last:
+                in_order = False
+            last = number
             if not 1 <= number <= self.size:
                 raise SeatingError(
                     f"seat {number} does not exist: the table has seats 1-{self.size} "
@@ -106,7 +110,8 @@ class Seating:
                 )
             holder[number] = seat.player
             where[seat.player] = number
-        object.__setattr__(self, "seats", tuple(sorted(self.seats, key=lambda p: p[0])))
+        if not in_order or type(self.seats) is not tuple:
+            object.__setattr__(self, "seats", tuple(sorted(self.seats, key=lambda p: p[0])))
 
     @classmethod
     def of(
@@ -120,7 +125,10 @@ class Seating:
 
     def after(self, start: int) -> tuple[int, ...]:
         """Every seat number clockwise after ``start``, ending with ``start``."""
-        return tuple((start + k - 1) % self.size + 1 for k in range(1, self.size + 1))
+        size = self.size
+        if 1 <= start <= size:
+            return (*range(start + 1, size + 1), *range(1, start + 1))
+        return tuple([(start + k - 1) % size + 1 for k in range(1, size + 1)])
 
     def check_seat(self, number: int, what: str) -> None:
         if not 1 <= number <= self.size:

@@ -90,7 +90,8 @@ def plan_start(t: Table, cmd: StartRound) -> list[Planned]:
             deal = next_deal(seating, t.config.rulebook, None)
     except SeatingError as e:
         raise refuse(TABLE, f"no round can start: {e}") from e
-    players = tuple(dict(seating.seats)[n].player for n in deal.dealt_in)
+    seated = dict(seating.seats)
+    players = tuple([seated[n].player for n in deal.dealt_in])
     config = _round_config(t, deal, players, stacks, cmd.deck_order)
     restart = buttons is None and t.buttons is not None
     opening = tuple(Round(config).events)  # the forced bets, posted as the round begins

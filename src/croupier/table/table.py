@@ -177,8 +177,9 @@ class Table:
 
     def _apply_act(self, cmd: Act) -> list[TableEvent]:
         """The hot path: the round checks and applies the command in one step (no change if it
-        refuses), and the table records the events it produced."""
-        wellformed.check(cmd)
+        refuses), and the table records the events it produced. The round checks the
+        command's shape in full; the table checks the rest of ``Act``."""
+        wellformed.check_outer(cmd)
         r = self.round
         if r is None or r.is_over:
             raise refuse(TABLE, "no round is in progress")
@@ -525,19 +526,20 @@ class Table:
         # Players who moved, left or stepped away during the round keep what they did then.
         held = {n: s.player for n, s in self.seating.seats}
         away = {s.player for _, s in self.seating.seats if s.status is Status.SITTING_OUT}
-        deal = replace(
-            deal,
-            missed=tuple(m for m in deal.missed if held.get(m.seat) == m.player),
-            dealt_in=tuple(n for n in deal.dealt_in if n in held),
-        )
+        missed = tuple([m for m in deal.missed if held.get(m.seat) == m.player])
+        dealt_in = tuple([n for n in deal.dealt_in if n in held])
+        if missed != deal.missed or dealt_in != deal.dealt_in:
+            deal = replace(deal, missed=missed, dealt_in=dealt_in)
         seating = advance(self.seating, deal)
-        self.seating = Seating(
-            tuple(
-                (n, replace(s, status=Status.SITTING_OUT) if s.player in away else s)
-                for n, s in seating.seats
-            ),
-            seating.size,
-        )
+        if any(s.player in away and s.status is not Status.SITTING_OUT for _, s in seating.seats):
+            seating = Seating(
+                tuple(
+                    (n, replace(s, status=Status.SITTING_OUT) if s.player in away else s)
+                    for n, s in seating.seats
+                ),
+                seating.size,
+            )
+        self.seating = seating
         self.buttons = deal.buttons
         self.hands += 1
         self.last_round = set(self.players)
