@@ -23,6 +23,13 @@ def remaining(page: Any) -> int:
     return int(page.locator("#time").get_attribute("data-remaining"))
 
 
+def until_below(page: Any, seconds: int) -> None:
+    """Wait until the wall's clock shows at most ``seconds`` left."""
+    page.wait_for_function(
+        f"Number(document.querySelector('#time').dataset.remaining) <= {seconds}"
+    )
+
+
 def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     browser: Any, server: Server
 ) -> None:
@@ -46,7 +53,7 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     assert wall.locator("#blinds").inner_text() == "25 / 50"
     first = remaining(wall)
     assert 1190 <= first <= 1200
-    wall.wait_for_function(f"Number(document.querySelector('#time').dataset.remaining) <= {first - 2}")
+    until_below(wall, first - 2)
     assert wall.locator("#players").inner_text() == "6"
     assert wall.locator("#average").inner_text() == "5,000"
     assert wall.locator("#next-level").inner_text().startswith("50 / 100")
@@ -73,8 +80,14 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
 
     desk.get_by_role("button", name="Resume the clock").click()
     wall.wait_for_selector('body[data-status="running"]')
-    wall.wait_for_function(f"Number(document.querySelector('#time').dataset.remaining) <= {held - 1}")
+    until_below(wall, held - 1)
     desk.locator('#t-status:text("running")').wait_for()
+    assert "the tables are balanced" in desk.locator("#proposed").inner_text()
+
+    # a penalty, recorded through the API and answered in the status line
+    desk.get_by_label("Penalty").select_option("warning")
+    desk.get_by_role("button", name="Penalise").click()
+    desk.locator("#status.ok").get_by_text("Penalise: done").wait_for()
     shoot(desk, "director")
 
 

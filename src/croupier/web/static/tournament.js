@@ -71,7 +71,18 @@ async function refresh() {
   $("tables").replaceChildren(...tables.map(([n, seats]) =>
     h("div.tbl", { "data-table": n }, h("h3", {}, `Table ${n}`),
       h("ul", {}, ...Object.entries(seats).sort((a, b) => a[0] - b[0]).map(([s, p]) => h("li", {}, `${s}: ${p}`))))));
-  $("balanced").textContent = tables.length ? (t.balanced ? "(balanced)" : "(out of balance: balance the tables)") : "";
+  $("reconciled").textContent = t.balanced ? "(the cage's pool agrees)" : "(the cage's pool does not agree: see the cashier)";
+  const p = t.proposed;
+  const items = [];
+  if (p.due) items.push(h("li.due", {}, `${p.due.refused} `, h("span.clause", {}, p.due.clause)));
+  if (p.final_table) items.push(h("li", {}, "Redraw for the final table ", h("span.clause", {}, "qld-tournament-2020 4.25")));
+  if (p.break_table !== null) items.push(h("li", {}, `Break table ${p.break_table}: its players' seats are drawn `, h("span.clause", {}, "qld-tournament-2020 4.24")));
+  for (const m of p.moves) {
+    items.push(h("li", { "data-move": m.player }, `${m.player}: table ${m.from_table} seat ${m.from_seat} → table ${m.to_table} seat ${m.to_seat} `, h("span.clause", {}, m.clause)));
+  }
+  if (!items.length) items.push(h("li.muted", {}, "nothing: the tables are balanced"));
+  $("proposed").replaceChildren(...items);
+  $("balance").textContent = p.moves.length || p.break_table !== null || p.final_table ? "Balance tables (as proposed)" : "Balance tables";
   const alive = t.entrants.filter((e) => e.status !== "eliminated").map((e) => e.player);
   options($("pen-player"), alive);
   options($("pres-player"), alive);
