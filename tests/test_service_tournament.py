@@ -186,6 +186,7 @@ def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None
         assert state(room)["proposed"] == {
             "final_table": False,
             "break_table": None,
+            "break_clause": "",
             "moves": [],
             "due": None,
         }
@@ -204,6 +205,7 @@ def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None
             if proposed["final_table"]:
                 assert len(state(room)["tables"]) == 1
             elif proposed["break_table"] is not None:
+                assert proposed["break_clause"]
                 assert str(proposed["break_table"]) not in state(room)["tables"]
             if seen and len(state(room)["tables"]) == 1:
                 break

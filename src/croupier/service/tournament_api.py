@@ -246,6 +246,7 @@ def proposed(t: Tournament) -> dict[str, Any]:
     return {
         "final_table": final,
         "break_table": breaking,
+        "break_clause": t.book.moves_clause if breaking is not None else "",
         "moves": [
             {
                 "player": m.player,
