@@ -84,6 +84,17 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     desk.locator('#t-status:text("running")').wait_for()
     assert "the tables are balanced" in desk.locator("#proposed").inner_text()
 
+    # the director runs the clock on to 3 s before the level's end: the wall counts down to
+    # it and the server starts the break on its own, at its time
+    desk.get_by_label("Seconds (+/−)").fill(str(remaining(wall) - 3))
+    desk.get_by_role("button", name="Adjust the clock").click()
+    until_below(wall, 3)
+    wall.wait_for_selector('body[data-status="break"]', timeout=10_000)
+    assert wall.locator("#level").inner_text().lower() == "break"
+    assert "colour up the 25 chips" in wall.locator("#blinds").inner_text()
+    assert wall.locator("#next-level").inner_text().startswith("100 / 200 · BBA 200")
+    shoot(wall, "clock-break")
+
     # a penalty, recorded through the API and answered in the status line
     desk.get_by_label("Penalty").select_option("warning")
     desk.get_by_role("button", name="Penalise").click()
@@ -100,3 +111,24 @@ def test_the_directors_refusals_name_their_clause(browser: Any, server: Server) 
     status = page.locator("#status.refused")
     status.wait_for()
     assert status.locator(".clause").inner_text().strip() != ""
+
+
+def test_the_cage_enters_a_player_and_the_director_sees_the_registration(
+    browser: Any, server: Server
+) -> None:
+    desk = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    login(desk, server, "director")
+    desk.goto(f"{server.url}/ui/tournament.html?tournament={T}")
+    desk.wait_for_selector("#t-status:text('registering')")
+    assert desk.locator("#cage").is_hidden()  # the cage's forms are the cashier's
+
+    cage = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+    login(cage, server, "cashier")
+    cage.goto(f"{server.url}/ui/tournament.html?tournament={T}")
+    assert cage.locator("#director").is_hidden()
+    cage.locator("#enter-player").fill("bot7")
+    cage.get_by_role("button", name="Enter", exact=True).click()
+    cage.locator("#status.ok").get_by_text("bot7 is entered").wait_for()
+
+    desk.locator('#entrants tr[data-player="bot7"]').wait_for()  # live, over the websocket
+    assert desk.locator("#t-entries").inner_text() == "1"
