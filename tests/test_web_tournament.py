@@ -91,7 +91,7 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     until_below(wall, 3)
     wall.wait_for_selector('body[data-status="break"]', timeout=10_000)
     assert wall.locator("#level").inner_text().lower() == "break"
-    assert "colour up the 25 chips" in wall.locator("#blinds").inner_text()
+    assert wall.locator("#blinds").inner_text() == "Colour up the 25 chips"
     assert wall.locator("#next-level").inner_text().startswith("100 / 200 · BBA 200")
     shoot(wall, "clock-break")
 

@@ -24,7 +24,7 @@ export function mmss(total) {
 
 function blinds(lv) {
   if (!lv) return "";
-  if (lv.break) return `Break${lv.colour_up ? ` · colour up the ${lv.colour_up} chips` : ""}`;
+  if (lv.break) return lv.colour_up ? `Colour up the ${chips(lv.colour_up)} chips` : "Play resumes after the break";
   return `${chips(lv.small_blind)} / ${chips(lv.big_blind)}`;
 }
 
@@ -81,6 +81,7 @@ function render(c) {
   $("level").textContent = lv.break ? "Break" : `Level ${lv.number}`;
   $("level").dataset.level = lv.break ? "break" : String(lv.number);
   $("blinds").textContent = blinds(lv);
+  $("blinds").classList.toggle("words", Boolean(lv.break));
   $("ante").textContent = ante(lv);
   const nx = c.next_level;
   $("next-level").textContent = nx ? `${chips(nx.small_blind)} / ${chips(nx.big_blind)}${nx.big_blind_ante ? ` · BBA ${chips(nx.big_blind_ante)}` : nx.ante ? ` · ante ${chips(nx.ante)}` : ""}` : "last level";
