@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
+
 from web_support import Server, browser, login, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures
@@ -54,6 +56,8 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     first = remaining(wall)
     assert 1190 <= first <= 1200
     until_below(wall, first - 2)
+    on_server = httpx.get(f"{server.url}/tournaments/{T}/clock").json()["clock"]["remaining"]
+    assert abs(remaining(wall) - on_server) <= 1  # the page's count agrees with the server's
     assert wall.locator("#players").inner_text() == "6"
     assert wall.locator("#average").inner_text() == "5,000"
     assert wall.locator("#next-level").inner_text().startswith("50 / 100")

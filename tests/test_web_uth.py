@@ -23,14 +23,20 @@ def page_for(browser: Any, server: Server, who: str, width: int = 1280) -> Any:
 
 
 def decide(page: Any) -> None:
-    """Check where a check is open, else the smallest bet."""
+    """Check where a check is open, else the smallest bet; wait for the next stage."""
     buttons = page.locator("#decisions button")
     buttons.first.wait_for()
+    shown = page.locator("#board .card").count()
     check = page.get_by_role("button", name="Check")
     if check.count():
         check.click()
     else:
         page.locator("#decisions button", has_text=re.compile("^Bet")).last.click()
+    page.wait_for_function(
+        "([n]) => document.querySelectorAll('#board .card').length !== n"
+        " || document.body.dataset.awaiting !== 'decisions'",
+        arg=[shown],
+    )
 
 
 def test_a_uth_round_from_wagers_to_settlement(browser: Any, server: Server) -> None:
@@ -62,7 +68,6 @@ def test_a_uth_round_from_wagers_to_settlement(browser: Any, server: Server) -> 
         if one.locator("body[data-awaiting='settlement']").count():
             break
         decide(one)
-        one.wait_for_timeout(150)
     desk.wait_for_selector('body[data-awaiting="settlement"]')
     assert desk.locator("#dealer-hand").inner_text() != ""
     assert one.locator("#dealer-controls").is_hidden()  # a player does not deal
