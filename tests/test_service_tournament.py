@@ -136,9 +136,9 @@ def wall(room: Room) -> dict[str, Any]:
     return body
 
 
-def play_wave(room: Room, rng: random.Random) -> int:
+def play_wave(room: Room, rng: random.Random, balance: bool = True, shove: float = 0.5) -> int:
     """One hand at every table that can deal (recorded together), after the director's
-    housekeeping; the hands recorded."""
+    housekeeping (and then, with ``balance``, the tables balanced); the hands recorded."""
     plans: list[HandPlan] = []
     for table in sorted(state(room)["tables"], key=int):
         r = room.c.get(
@@ -163,13 +163,58 @@ def play_wave(room: Room, rng: random.Random) -> int:
                 continue
             la = rd.legal_actions()
             assert la is not None and rd.actor is not None
-            shove = la.max_raise_to is not None and rng.random() < 0.5
-            rd.apply(BetRaise(rd.actor, la.max_raise_to) if shove else CheckCall(rd.actor))  # type: ignore[arg-type]
+            all_in = la.max_raise_to is not None and rng.random() < shove
+            rd.apply(BetRaise(rd.actor, la.max_raise_to) if all_in else CheckCall(rd.actor))  # type: ignore[arg-type]
         hands.append(codec.encode(PlayedHand(plan, rd.config, tuple(rd.events))))
     if hands:
-        room.ok("dealer", {"type": "RecordHands", "tournament": T, "hands": hands})
-        room.ok("director", {"type": "BalanceTables", "tournament": T})
+        record = {"type": "RecordHands", "tournament": T, "hands": hands}
+        r = room.send("dealer", record)
+        if r.status_code == 413:  # too large together: one by one (never hand-for-hand)
+            for x in hands:
+                room.ok("dealer", {**record, "hands": [x]})
+        else:
+            assert r.status_code == 200, r.text
+        if balance:
+            room.ok("director", {"type": "BalanceTables", "tournament": T})
     return len(hands)
+
+
+def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    field = [f"p{i}" for i in range(1, 13)]
+    add_users(url, len(field))
+    wide = CONDITIONS.replace("max_entrants = 6", "max_entrants = 12")
+    with serve(url, Clock()) as room:
+        room.ok("director", {"type": "OpenTournament", "tournament": T, "conditions": wide})
+        for p in field:
+            room.ok("cashier", {"type": "EnterTournament", "tournament": T, "player": p})
+        assert state(room)["proposed"] == {
+            "final_table": False,
+            "break_table": None,
+            "break_clause": "",
+            "moves": [],
+            "due": None,
+        }
+        room.ok("director", {"type": "StartTournament", "tournament": T})
+        rng = random.Random(5)
+        seen = 0
+        for _ in range(120):
+            play_wave(room, rng, balance=False, shove=0.05)
+            proposed = state(room)["proposed"]
+            room.ok("director", {"type": "BalanceTables", "tournament": T})
+            where = {e["player"]: (e["table"], e["seat"]) for e in state(room)["entrants"]}
+            for m in proposed["moves"]:  # each proposed move is the move made
+                assert m["clause"] == "dunedin-house 82"
+                assert where[m["player"]] == (m["to_table"], m["to_seat"])
+                seen += 1
+            if proposed["final_table"]:
+                assert len(state(room)["tables"]) == 1
+            elif proposed["break_table"] is not None:
+                assert proposed["break_clause"]
+                assert str(proposed["break_table"]) not in state(room)["tables"]
+            if seen and len(state(room)["tables"]) == 1:
+                break
+        assert seen  # balancing happened, as proposed
 
 
 def test_a_tournament_from_entries_to_payouts(any_db: str) -> None:

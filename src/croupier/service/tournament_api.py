@@ -8,7 +8,9 @@ plan of a hand for the dealer.
   stream; a client that reconnects with ``after`` gets the clock now if anything happened
   since, then one message per commit.
 * ``GET /tournaments/{name}``: entrants (status, table and seat, chips, place, prize and what
-  the cage still owes) and tables, for any logged-in user (what a tournament board shows).
+  the cage still owes), tables and what ``BalanceTables`` would do now (``proposed``: the
+  table to break or the balancing moves), for any logged-in user (what a tournament board
+  shows).
 * ``GET /tournaments/{name}/tables/{table}/plan?deck=live|server``: the next hand's plan at a
   table (seats, blinds and antes of the level, dead hands) in the store's tagged JSON, for the
   director and dealers; the played hand goes back as ``RecordHands``. ``deck=server`` deals
@@ -32,6 +34,8 @@ from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, tournament_stream
 from croupier.shoe import Shoe
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament.floor import Floor
+from croupier.tournament.seating import balance
 from croupier.tournament.wall import clock_view
 
 #: How often the server looks for a level or break that has ended (seconds).
@@ -133,6 +137,7 @@ def register(
                 "seq": seq,
                 "entrants": entrants,
                 "tables": tables,
+                "proposed": proposed(t),
                 "pool": tm.pool,
                 "fees": tm.fees,
                 "balanced": tm.balanced(),
@@ -223,6 +228,38 @@ def register(
             pass
         finally:
             own.hub.unsubscribe(stream, sub)
+
+
+def proposed(t: Tournament) -> dict[str, Any]:
+    """What ``BalanceTables`` would do now, for the director to see first: the final table's
+    redraw (qld-tournament-2020 4.25), the table it would break (its players' seats drawn
+    then: act-omaha-2017 20.9; qld-tournament-2020 4.24) or the balancing moves
+    (dunedin-house 82), and what a deal waits for (``due``)."""
+    c = t.conditions
+    views = [x.view() for x in t.tables.values()]
+    final = len(views) > 1 and len(t.alive) <= c.final_table_size
+    breaking = None
+    if not final and len(views) > 1 and len(t.seated) <= (len(views) - 1) * c.table_size:
+        breaking = max(t.tables)
+    moves = [] if final or breaking is not None else balance(views)
+    due = Floor(t).floor_due() if t.started and not t.finished else None
+    return {
+        "final_table": final,
+        "break_table": breaking,
+        "break_clause": t.book.moves_clause if breaking is not None else "",
+        "moves": [
+            {
+                "player": m.player,
+                "from_table": m.from_table,
+                "from_seat": m.from_seat,
+                "to_table": m.to_table,
+                "to_seat": m.to_seat,
+                "clause": m.clause,
+            }
+            for m in moves
+        ],
+        "due": None if due is None else {"refused": due.message, "clause": due.clause},
+    }
 
 
 def _clock(own: RoomOwner, name: str, now: int) -> dict[str, Any]:

@@ -1,0 +1,118 @@
+// The tournament's screen: for the director the controls of the event (start, the clock, levels,
+// pause and resume, balancing, eliminations, penalties), for the cage its entries and re-buys,
+// for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
+// each commit to the tournament's stream brings the clock, and the page reads the field again.
+import { api, attempt, follow, h, header, params, requireLogin, say, session } from "/ui/croupier.js";
+
+requireLogin();
+const name = params.get("tournament") || "";
+const T = encodeURIComponent(name);
+const $ = (id) => document.getElementById(id);
+const director = session.role === "director";
+let clock = null;
+let arrived = 0;
+
+const money = (n) => `$${Number(n || 0).toLocaleString("en-AU")}`;
+const num = (n) => Number(n || 0).toLocaleString("en-AU");
+function mmss(total) {
+  const s = Math.max(0, Math.ceil(total));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** Send a director's (or the cage's) command; say what was done or the refusal with its clause. */
+async function send(cmd, done) {
+  const r = await attempt(() => api.command({ tournament: name, ...cmd }));
+  if (r) { say(done || `${cmd.type}: done (${r.events.join(", ") || "no change"}).`, "", "ok"); await refresh(); }
+  return r;
+}
+
+function showClock(c) {
+  clock = c;
+  arrived = performance.now();
+  document.body.dataset.status = c.status;
+  $("t-status").textContent = c.status;
+  $("t-level").textContent = c.level.break ? "break" : String(c.level.number);
+  $("t-blinds").textContent = c.level.break ? "—" : `${num(c.level.small_blind)} / ${num(c.level.big_blind)}${c.level.big_blind_ante ? ` (BBA ${num(c.level.big_blind_ante)})` : c.level.ante ? ` (ante ${num(c.level.ante)})` : ""}`;
+  $("t-players").textContent = num(c.players_left);
+  $("t-entries").textContent = num(c.entries);
+  $("t-pool").textContent = money(c.prize_pool);
+  $("payouts").replaceChildren(...c.payouts.map((p) => h("li", {}, p.seat ? "a seat" : money(p.cash))));
+  $("start").disabled = c.status !== "registering";
+  $("pause").disabled = !(c.status === "running" || c.status === "break");
+  $("resume").disabled = c.status !== "paused";
+  $("next").disabled = c.status === "registering" || c.status === "finished";
+}
+
+function countdown() {
+  if (clock) {
+    const on = clock.status === "running" || clock.status === "break";
+    $("t-time").textContent = mmss(on ? clock.remaining - (performance.now() - arrived) / 1000 : clock.remaining);
+  }
+  requestAnimationFrame(countdown);
+}
+
+function options(select, values) {
+  const keep = select.value;
+  select.replaceChildren(...values.map((v) => h("option", { value: v }, v)));
+  if (values.includes(keep)) select.value = keep;
+}
+
+async function refresh() {
+  const t = await attempt(() => api.get(`/tournaments/${T}`));
+  if (!t) return;
+  showClock(t.clock);
+  $("reg-count").textContent = `(${t.entrants.length} registered)`;
+  $("entrants").querySelector("tbody").replaceChildren(...t.entrants.map((e) =>
+    h("tr", { "data-player": e.player, "data-status": e.status },
+      h("td", {}, e.player), h("td", {}, e.status), h("td", {}, e.entries),
+      h("td", {}, e.table ?? ""), h("td", {}, e.seat ?? ""), h("td", {}, num(e.stack)),
+      h("td", {}, e.place ?? ""), h("td", {}, e.cash ? money(e.cash) : ""))));
+  const tables = Object.entries(t.tables);
+  $("tables").replaceChildren(...tables.map(([n, seats]) =>
+    h("div.tbl", { "data-table": n }, h("h3", {}, `Table ${n}`),
+      h("ul", {}, ...Object.entries(seats).sort((a, b) => a[0] - b[0]).map(([s, p]) => h("li", {}, `${s}: ${p}`))))));
+  $("reconciled").textContent = t.balanced ? "(the cage's pool agrees)" : "(the cage's pool does not agree: see the cashier)";
+  const p = t.proposed;
+  const items = [];
+  if (p.due) items.push(h("li.due", {}, `${p.due.refused} `, h("span.clause", {}, p.due.clause)));
+  if (p.final_table) items.push(h("li", {}, "Redraw for the final table ", h("span.clause", {}, "qld-tournament-2020 4.25")));
+  if (p.break_table !== null) items.push(h("li", {}, `Break table ${p.break_table}: its players' seats are drawn `, h("span.clause", {}, p.break_clause)));
+  for (const m of p.moves) {
+    items.push(h("li", { "data-move": m.player }, `${m.player}: table ${m.from_table} seat ${m.from_seat} → table ${m.to_table} seat ${m.to_seat} `, h("span.clause", {}, m.clause)));
+  }
+  if (!items.length) items.push(h("li.muted", {}, "nothing: the tables are balanced"));
+  $("proposed").replaceChildren(...items);
+  $("balance").textContent = p.moves.length || p.break_table !== null || p.final_table ? "Balance tables (as proposed)" : "Balance tables";
+  const alive = t.entrants.filter((e) => e.status !== "eliminated").map((e) => e.player);
+  options($("pen-player"), alive);
+  options($("pres-player"), alive);
+  options($("bust-table"), tables.map(([n]) => n));
+}
+
+function wire() {
+  $("start").onclick = () => send({ type: "StartTournament" }, "The tournament has started: seats drawn.");
+  $("pause").onclick = () => send({ type: "PauseClock" }, "The clock is paused.");
+  $("resume").onclick = () => send({ type: "ResumeClock" }, "The clock runs again.");
+  $("next").onclick = () => send({ type: "NextLevel" }, "The next level has begun.");
+  $("colour").onclick = () => send({ type: "ColourUp" });
+  $("balance").onclick = () => send({ type: "BalanceTables" });
+  $("adjust").onsubmit = (ev) => { ev.preventDefault(); send({ type: "AdjustClock", seconds: Number($("adjust-seconds").value) }); };
+  $("bust").onsubmit = (ev) => { ev.preventDefault(); send({ type: "EliminateBusted", table: Number($("bust-table").value) }); };
+  $("penalty").onsubmit = (ev) => {
+    ev.preventDefault();
+    send({ type: "Penalise", player: $("pen-player").value, kind: $("pen-kind").value, amount: Number($("pen-amount").value) });
+  };
+  $("presence").onsubmit = (ev) => { ev.preventDefault(); send({ type: "SetPresent", player: $("pres-player").value, present: true }); };
+  $("absent").onclick = () => send({ type: "SetPresent", player: $("pres-player").value, present: false });
+  $("enter").onsubmit = (ev) => { ev.preventDefault(); send({ type: "EnterTournament", player: $("enter-player").value }, `${$("enter-player").value} is entered.`); };
+  $("buy").onsubmit = (ev) => { ev.preventDefault(); send({ type: "TournamentBuy", player: $("buy-player").value, kind: $("buy-kind").value }); };
+}
+
+header(`Tournament ${name}`);
+$("wall-link").href = `/ui/clock.html?tournament=${T}`;
+$("director").hidden = !director;
+$("cage").hidden = session.role !== "cashier";
+wire();
+refresh();
+requestAnimationFrame(countdown);
+follow(`/ws/tournaments/${T}/clock`, (msg) => { if (msg.clock) { showClock(msg.clock); refresh(); } });
