@@ -51,9 +51,9 @@ class Server:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         cmd = [*CLI, "serve", "--demo", "--db", self.db, "--port", str(self.port), *self.args]
-        self.process = subprocess.Popen(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        self.out = Path(self.db[len("sqlite:///") :] + ".out")  # what serve printed
+        with self.out.open("ab") as out:
+            self.process = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

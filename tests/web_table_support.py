@@ -60,7 +60,11 @@ def table_view(server: Server, who: str = "dealer", table: str = "qld-1") -> tup
 def caught_up(pages: list[Any], seq: int) -> None:
     """Wait until every page shows the table after event ``seq``."""
     for p in pages:
-        p.wait_for_function("s => window.croupierTable.seq >= s", arg=seq, timeout=15_000)
+        p.wait_for_function(
+            "s => window.croupierTable.seq >= s && !window.croupierTable.pending",
+            arg=seq,
+            timeout=15_000,
+        )
 
 
 def act(page: Any, server: Server, table: str = "qld-1") -> str:

@@ -14,7 +14,7 @@ document.title = `croupier: ${TABLE}`;
 
 const $ = (id) => document.getElementById(id);
 /** What the page knows: the caller's view, its sequence number, the round's players. */
-const state = { view: null, seq: 0, positions: [], logPositions: [], deadline: null, renders: [] };
+const state = { view: null, seq: 0, pending: null, positions: [], logPositions: [], deadline: null, renders: [] };
 // For the tests and the measurements: every render with the sequence number it shows.
 window.croupierTable = state;
 
@@ -128,9 +128,12 @@ async function refresh() {
   fetching = (async () => {
     do {
       again = false;
-      const data = await attempt(() => api.get(`/tables/${encodeURIComponent(TABLE)}/view`));
+      const early = window.croupierFirstView ? await window.croupierFirstView : null;
+      window.croupierFirstView = null;
+      const data = early || await attempt(() => api.get(`/tables/${encodeURIComponent(TABLE)}/view`));
       if (data && data.seq >= state.seq) {
         state.seq = data.seq;
+        state.pending = null;
         state.view = plain(data.view);
         if (state.view.players.length) state.positions = state.view.players;
         render();
@@ -186,7 +189,8 @@ function render() {
   $("pot").textContent = r ? `Pot ${r.pot_total}${r.current_bet ? ` · to call ${r.current_bet}` : ""}` : `Between rounds · ${v.hands} played`;
   // whose turn
   const turn = $("turn");
-  if (!r) turn.textContent = "Waiting for the next round";
+  if (state.pending) turn.textContent = state.pending;
+  else if (!r) turn.textContent = "Waiting for the next round";
   else if (r.actor !== null && r.actor !== undefined) {
     const who = v.players[r.actor];
     turn.textContent = who === me ? "Your turn" : `${who} to act`;
@@ -195,7 +199,7 @@ function render() {
   if (SCREEN === "player") renderPlayer(v, r, me);
   if (SCREEN === "dealer") renderDealer(v, r);
   if (SCREEN === "floor") renderFloor(v, r);
-  state.renders.push({ seq: state.seq, at: Date.now() });
+  state.renders.push({ seq: state.seq, at: Date.now(), full: !state.pending });
   if (state.renders.length > 500) state.renders.shift();
 }
 
@@ -401,6 +405,34 @@ function tick() {
   else el.textContent = el.textContent.replace(/\d+ s left/, `${left} s left`);
 }
 
+/** Show a player's action at once, from its event: the chips and folds it states (the next
+ * player to act and their legal actions come with the view, fetched meanwhile). */
+const PATCHABLE = new Set(["Called", "Checked", "Folded", "BetOrRaised", "BettingRoundEnded"]);
+function patch(e, seq, lines) {
+  const r = state.view && state.view.round;
+  if (!r || seq !== state.seq + 1 || e.type !== "RoundProgressed") return false;
+  if (!e.events.length || !e.events.every((x) => PATCHABLE.has(x.type))) return false;
+  const copy = { ...r, stacks: [...r.stacks], bets: [...r.bets], folded: [...r.folded] };
+  for (const x of e.events) {
+    const p = x.player ?? 0;
+    const add = x.type === "Called" ? x.amount : x.type === "BetOrRaised" ? x.to - copy.bets[p] : 0;
+    copy.stacks[p] -= add;
+    copy.bets[p] += add;
+    copy.pot_total += add;
+    if (x.type === "BetOrRaised") copy.current_bet = x.to;
+    if (x.type === "Folded") copy.folded[p] = true;
+    if (x.type === "BettingRoundEnded") { copy.bets.fill(0); copy.current_bet = 0; }
+  }
+  copy.actor = null;
+  copy.legal = null;
+  copy.can_call = false;
+  state.view = { ...state.view, round: copy };
+  state.seq = seq;
+  state.pending = `${lines.map((l) => l[0]).join("; ")}…`;
+  return true;
+}
+
+let wasDown = false;
 async function main() {
   if (!TABLE) { say("No table named: open a table from the board.", "", "refused"); return; }
   await refresh();
@@ -409,15 +441,21 @@ async function main() {
   // catch up on the last events for the log, then follow live
   follow(`/ws/tables/${encodeURIComponent(TABLE)}`, (msg) => {
     if (msg.event !== undefined) {
-      log(msg.seq, describe(plain(msg.event)));
-      if (msg.seq > state.seq) refresh();
+      const e = plain(msg.event);
+      const lines = describe(e);
+      log(msg.seq, lines);
+      if (msg.seq > state.seq) {
+        if (patch(e, msg.seq, lines)) render();
+        refresh();
+      }
     } else if (msg.snapshot !== undefined) {
       refresh();
     }
   }, (s) => {
     $("conn").textContent = s;
     document.body.dataset.conn = s;
-    if (s === "live") refresh();
+    if (s === "live" && wasDown) refresh(); // back after a drop: the view as it is now
+    wasDown = s !== "live";
   }, { after: Math.max(0, state.seq - 60) });
   setInterval(tick, 1000);
 }
