@@ -98,12 +98,14 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
         hole = tuple(holes)
     else:
         hole = tuple([h if p == seat else None for p, h in enumerate(holes)])
-    # cards out that are in no hand and not on the board were exposed (and may be replaced)
+    # cards out that are in no hand, not on the board and not burned were exposed (and may be
+    # replaced); a burn card a live dealer entered is out, but face down
     board = tuple(r.board)
     dealt = [h for h in holes if h is not None]
     exposed: tuple[Card, ...] = ()
     if len(r.cards_out) > len(board) + sum([len(h) for h in dealt]):
-        exposed = tuple(sorted(r.cards_out.difference(board, *dealt)))
+        burned = [e.card for e in r.events if isinstance(e, CardBurned) and e.card is not None]
+        exposed = tuple(sorted(r.cards_out.difference(board, burned, *dealt)))
     legal = r.legal_actions() if seat is not None and seat == actor else None
     return RoundView(
         seat=seat,

@@ -270,10 +270,10 @@ function renderDealer(v, r) {
   if (!r || (r.awaiting !== "hole" && r.awaiting !== "board")) { dealing.replaceChildren(); return; }
   if (dealing.dataset.awaiting === `${r.awaiting}:${r.street}:${r.hole.filter(Boolean).length}`) return;
   dealing.dataset.awaiting = `${r.awaiting}:${r.street}:${r.hole.filter(Boolean).length}`;
-  const input = h("input#cards", { "aria-label": "cards dealt", placeholder: "As Kd", autocomplete: "off" });
+  const input = h("input#cards", { placeholder: "As Kd", autocomplete: "off" });
   if (r.awaiting === "hole") {
     const next = r.hole.findIndex((x) => !x);
-    const who = h("select#deal-to", { "aria-label": "deal to" },
+    const who = h("select#deal-to", {},
       ...v.players.map((p, i) => h("option", { value: i, selected: i === next }, p)));
     dealing.replaceChildren(h("label", {}, "Hole cards to", who), h("label", {}, "Cards", input),
       h("button.primary", { type: "button", onclick: async () => {
