@@ -70,9 +70,9 @@ def test_three_players_and_the_dealer_play_a_hand_to_the_showdown(
     for p in pages:
         p.locator("#log li.win").first.wait_for()
         assert p.locator("#turn").inner_text() == "Waiting for the next round"
-    # the showdown: every hand still in was shown, and every screen says so
+    # the showdown: the hands shown (the others may be mucked), the same on every screen
     shows = dealer.locator("#log li", has_text=" shows ")
-    assert shows.count() >= 2
+    assert shows.count() >= 1
     for p in players.values():
         assert p.locator("#log li", has_text=" shows ").count() == shows.count()
     shoot(players[first], "table-player-phone-showdown")

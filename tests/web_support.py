@@ -104,7 +104,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
         s.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # each module imports it: one Playwright at a time
 def browser() -> Iterator[Any]:
     path = chromium()
     if path is None:

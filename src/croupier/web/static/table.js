@@ -69,7 +69,7 @@ function describe(e) {
     case "CardBurned": return one(`Burn ${e.card || "▒"}`);
     case "Folded": return one(`${nameOf(e.player)} folds`);
     case "Checked": return one(`${nameOf(e.player)} checks`);
-    case "Called": return one(`${nameOf(e.player)} calls ${e.amount}${e.all_in ? " all in" : ""}`);
+    case "Called": return one(e.amount ? `${nameOf(e.player)} calls ${e.amount}${e.all_in ? " all in" : ""}` : `${nameOf(e.player)} checks`);
     case "BetOrRaised": return one(`${nameOf(e.player)} ${e.full ? "bets/raises" : "goes"} to ${e.to}${e.all_in ? " all in" : ""}`);
     case "BettingRoundEnded": return [];
     case "BetReturned": return one(`${e.amount} returned to ${nameOf(e.player)}`);
@@ -184,7 +184,7 @@ function render() {
       status !== "playing" ? h("div.muted.seat-status", {}, status) : null);
   }));
   // board and pot
-  $("board").replaceChildren(...(r ? r.board.map(card) : []),
+  $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]),
     ...(r && r.exposed.length ? [h("span.muted", {}, " exposed: "), ...r.exposed.map(card)] : []));
   $("pot").textContent = r ? `Pot ${r.pot_total}${r.current_bet ? ` · to call ${r.current_bet}` : ""}` : `Between rounds · ${v.hands} played`;
   // whose turn
@@ -233,9 +233,17 @@ function renderPlayer(v, r, me) {
       slider.addEventListener("input", () => { field.value = slider.value; sync(slider.value); });
       field.addEventListener("input", () => { slider.value = field.value; sync(field.value); });
       go.addEventListener("click", () => cmd("BetRaise", { to: Number(field.value) }));
+      const set = (value) => { const x = Math.max(lo, Math.min(hi, Math.round(value))); field.value = x; slider.value = x; sync(x); };
+      const owed = la.call_amount;
+      const pot = r.pot_total + owed + r.current_bet; // a pot-sized raise: call, then the pot
+      const quick = lo === hi ? [] : [
+        h("button.quick", { type: "button", onclick: () => set(lo) }, "Min"),
+        h("button.quick", { type: "button", onclick: () => set(pot) }, "Pot"),
+        h("button.quick", { type: "button", onclick: () => set(hi) }, hi === la.all_in_to ? "All in" : "Max"),
+      ];
       parts.push(h("div.raise-box", {},
-        h("label", {}, word, field), slider,
-        h("span#range.muted", {}, `from ${lo} to ${hi}`), go));
+        h("label", {}, h("span", {}, word, " ", h("span#range.muted", {}, `(${lo} to ${hi})`)), field),
+        slider, ...quick, go));
     }
   } else if (inRound && r.awaiting === "showdown" && !r.folded[pos] && !r.shown[pos]) {
     parts.push(h("button", { type: "button", onclick: () => cmd("Show") }, "Show"),
@@ -366,15 +374,20 @@ function renderFloor(v, r) {
     });
     const who = () => $("lock-who").value;
     $("floor-actions").replaceChildren(
-      h("button", { type: "button", onclick: () => cmd("ReopenRound", { commands: 1 }) }, "Take back (reopen)"),
-      h("label", {}, "Clock (s)", h("input#clock-seconds", { type: "number", value: 60, min: 1 })),
-      h("button", { type: "button", onclick: () => cmd("CallClock", { seconds: Number($("clock-seconds").value) }) }, "Call the clock"),
-      h("label", {}, "Funds of", h("select#lock-who")),
-      h("label", {}, "Reason", h("input#lock-reason", { value: "under review" })),
-      h("button", { type: "button", onclick: () => cmd("LockFunds", { player: who(), reason: $("lock-reason").value }) }, "Lock funds"),
-      h("button", { type: "button", onclick: () => cmd("ReleaseFunds", { player: who() }) }, "Release funds"),
-      h("label", {}, "Void: clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
-      h("button", { type: "button", onclick: () => cmd("VoidRound", { clause: $("void-clause").value, reason: $("lock-reason").value }) }, "Void the round"),
+      h("fieldset.group", {}, h("legend", {}, "Take back"),
+        h("button", { type: "button", onclick: () => cmd("ReopenRound", { commands: 1 }) }, "Reopen the last round")),
+      h("fieldset.group", {}, h("legend", {}, "The clock"),
+        h("label", {}, "Seconds", h("input#clock-seconds", { type: "number", value: 60, min: 1 })),
+        h("button", { type: "button", onclick: () => cmd("CallClock", { seconds: Number($("clock-seconds").value) }) }, "Call the clock")),
+      h("fieldset.group", {}, h("legend", {}, "Funds"),
+        h("label", {}, "Funds of", h("select#lock-who")),
+        h("label", {}, "Reason", h("input#lock-reason", { value: "under review" })),
+        h("button", { type: "button", onclick: () => cmd("LockFunds", { player: who(), reason: $("lock-reason").value }) }, "Lock funds"),
+        h("button", { type: "button", onclick: () => cmd("ReleaseFunds", { player: who() }) }, "Release funds")),
+      h("fieldset.group", {}, h("legend", {}, "Void the round"),
+        h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
+        h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
+        h("button", { type: "button", onclick: () => cmd("VoidRound", { clause: $("void-clause").value, reason: $("void-reason").value }) }, "Void the round")),
     );
   }
   const fill = (id, names, byPosition) => {
