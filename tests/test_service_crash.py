@@ -101,6 +101,7 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(tmp_path: Path) -> 
                     "cashier",
                     *demo.TABLES["qld-1"][1],
                     *demo.TABLES["dun-1"][1],
+                    *demo.HUMANS,  # seated at dun-1 too: logged in before the kill's timer
                 ):
                     client.login(name)
                 hands_at_kill.append(client.view("dealer", "dun-1")[1].hands)
