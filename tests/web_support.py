@@ -41,18 +41,19 @@ def free_port() -> int:
 class Server:
     """``croupier serve --demo`` over a SQLite file, as a real process."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, *args: str) -> None:
         self.db = f"sqlite:///{db}"
+        self.args = args  # more options of croupier serve (--bots)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-        cmd = [*CLI, "serve", "--demo", "--db", self.db, "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
-        )
+        cmd = [*CLI, "serve", "--demo", "--db", self.db, "--port", str(self.port), *self.args]
+        self.out = Path(self.db[len("sqlite:///") :] + ".out")  # what serve printed
+        with self.out.open("ab") as out:
+            self.process = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

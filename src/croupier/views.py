@@ -104,7 +104,8 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
     else:
         hole = (None,) * n
     actor = r.actor
-    # cards out that are in no hand and not on the board were exposed (and may be replaced)
+    # cards out that are in no hand, not on the board and not burned were exposed (and may be
+    # replaced); a burn card a live dealer entered is out, but face down
     board = tuple(r.board)
     exposed: tuple[Card, ...] = ()
     in_hands = 0
@@ -113,7 +114,8 @@ def round_view(r: Round, who: int | Viewer) -> RoundView:
             in_hands += len(h)
     if len(r.cards_out) > len(board) + in_hands:
         dealt = [h for h in holes if h is not None]
-        exposed = tuple(sorted(r.cards_out.difference(board, *dealt)))
+        burned = [e.card for e in r.events if isinstance(e, CardBurned) and e.card is not None]
+        exposed = tuple(sorted(r.cards_out.difference(board, burned, *dealt)))
     legal = r.legal_actions() if seat is not None and seat == actor else None
     return RoundView(  # by position: the fields in their declared order
         seat,

@@ -47,21 +47,29 @@ def serve(
         typer.echo(f"  tables {', '.join(demo_room.TABLES)}, UTH table uth-1, tournament sat-1")
         staff = ", ".join(demo_room.STAFF)
         typer.echo(f"  log-ins: {staff}, bot1..bot9; password {demo_room.PASSWORD!r}")
+        for human, (table, seat) in demo_room.HUMANS.items():
+            bots_there = ", ".join(demo_room.TABLES[table][1])
+            typer.echo(
+                f"  play: log in as {human!r} (password {demo_room.PASSWORD!r}): seat {seat} at"
+                f" {table} with {bots_there}" + ("" if bots else " (add --bots to have them play)")
+            )
     url = f"http://{host}:{port}"
     typer.echo(f"croupier serve: {url} (API schema at {url}/docs)")
+    typer.echo(f"the room's board: {url}/ui/")
     if demo and bots:
         threading.Thread(target=_bots, args=(url,), daemon=True).start()
     uvicorn.run(create_app(db, room), host=host, port=port, log_level="warning")
 
 
 def _bots(url: str) -> None:
-    """Demo bots: a round every second or so at each demo table, once the server answers."""
+    """Demo bots: a round every second or so at each demo table, once the server answers; at
+    the table of a person (``demo.HUMANS``) the round waits for them to act."""
     import time
 
     import httpx
 
     from croupier.service import demo as demo_room
-    from croupier.service.client import ClientError, run_bots
+    from croupier.service.client import run_demo
 
     for _ in range(100):
         try:
@@ -69,10 +77,7 @@ def _bots(url: str) -> None:
             break
         except httpx.HTTPError:
             time.sleep(0.2)
-    try:
-        run_bots(url, len(demo_room.TABLES), None, demo_room.PASSWORD, pace=1.0)
-    except (ClientError, httpx.HTTPError) as e:
-        typer.echo(f"croupier serve: the demo bots stopped: {e}", err=True)
+    run_demo(url, demo_room.PASSWORD, demo_room.HUMANS, pace=1.0)
 
 
 def bots(

@@ -35,7 +35,15 @@ from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service import tournament_api, uth_api
 from croupier.service import tournament_commands as tcmds
-from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User, UserError
+from croupier.service.auth import (
+    ROLES_CLAUSE,
+    Directory,
+    Role,
+    Sessions,
+    User,
+    UserError,
+    session_secret,
+)
 from croupier.service.owner import (
     DeckSealed,
     Hub,
@@ -148,12 +156,13 @@ def create_app(
             await asyncio.to_thread(uth_api.resume_uth, rooms)
             await asyncio.to_thread(warm, rooms)
         hub = Hub()
+        directory = Directory(store)
         app.state.service = Service(
             store=store,
             rooms=rooms,
             refused=mine,
-            directory=Directory(store),
-            sessions=Sessions(),
+            directory=directory,
+            sessions=Sessions(session_secret(store.url), directory.stamp),
             hub=hub,
             owner=None if rooms is None else RoomOwner(rooms, hub),
             users_lock=asyncio.Lock(),
@@ -238,6 +247,13 @@ def create_app(
         if not ok or user is None:
             raise Refused(401, "unknown user or wrong password")
         return {"token": svc.sessions.open(user.name), "role": user.role.value}
+
+    @app.post("/logout")
+    async def logout(request: Request) -> dict[str, bool]:
+        svc = service(request)
+        caller(request)
+        svc.sessions.close(request.headers.get("authorization", "")[7:])
+        return {"logged_out": True}
 
     @app.get("/me")
     async def me(request: Request) -> dict[str, Any]:

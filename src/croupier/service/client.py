@@ -8,7 +8,10 @@ runs the app in process). Bots log in as players and act from the view their own
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+import sys
+import threading
+import time
+from collections.abc import Callable, Collection
 from typing import Any
 
 import httpx
@@ -70,9 +73,13 @@ def play_round(
     dealer: str = "dealer",
     cashier: str = "cashier",
     top_up: int = 300,
+    humans: Collection[str] = (),
+    poll: float = 0.25,
 ) -> int:
     """One round at ``table``: short stacks buy more at the cage, the dealer starts the round
-    from the server's shoe, each player acts from their own view. The commands sent."""
+    from the server's shoe, each player acts from their own view; the round waits for the
+    ``humans`` (who act through the API themselves), looking every ``poll`` seconds. The
+    commands sent."""
     _, before = client.view(dealer, table)
     sent = 1
     for player, stack in before.stacks:
@@ -86,6 +93,9 @@ def play_round(
         if tv.round is None or tv.round.actor is None:
             return sent
         player = tv.players[tv.round.actor]
+        if player in humans:
+            time.sleep(poll)
+            continue
         _, mine = client.view(player, table)
         if mine.round is None:
             raise ClientError(f"{player} sees no round at {table}")
@@ -131,8 +141,6 @@ def run_bots(
 ) -> int:
     """Bots play ``rounds`` rounds (None: until stopped) at ``tables`` tables of the demo room
     on ``server``; the rounds played."""
-    import time
-
     rng = random.Random(seed)
     with httpx.Client(base_url=server, timeout=30) as http:
         client = Client(http, lambda _: password)
@@ -146,3 +154,32 @@ def run_bots(
                     break
                 time.sleep(pace)
     return played
+
+
+def run_demo(server: str, password: str, humans: Collection[str], pace: float = 1.0) -> None:
+    """Bots play at every demo table until the process stops, a thread per table, so that a
+    table waiting for a person (one of ``humans``) holds up no other; after a round with a
+    person in it they wait ``3 * pace`` seconds, for the result to be seen."""
+    from croupier.service import demo
+
+    def table_loop(table: str, rng: random.Random) -> None:
+        with httpx.Client(base_url=server, timeout=30) as http:
+            client = Client(http, lambda _: password)
+            while True:
+                try:
+                    _, before = client.view("dealer", table)
+                    play_round(client, table, rng, humans=humans)
+                    people = any(p in humans for _, p, _ in before.seats)
+                    time.sleep(pace * (3 if people else 1))
+                except (ClientError, httpx.HTTPError) as e:
+                    print(f"croupier: demo bots at {table}: {e}"[:300], file=sys.stderr)
+                    time.sleep(5 * pace + 1)
+
+    threads = [
+        threading.Thread(target=table_loop, args=(t, random.Random(k)), daemon=True)
+        for k, t in enumerate(demo.TABLES)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()

@@ -1,6 +1,8 @@
 """The demo room ``croupier serve --demo`` seeds: staff of every role and bot players (password
 ``demo``), a qld-holdem-2005, an act-omaha-2017 and a dunedin-house cash table with bots seated
-and the dealer assigned, a UTH table (its dealer assigned) and a tournament open for entries."""
+and the dealer assigned, a UTH table (its dealer assigned) and a tournament open for entries;
+and a person's seat: the player ``you`` sits at the dunedin-house table with its bots
+(``--bots`` play around them, and a round waits for ``you`` to act in the browser)."""
 
 from __future__ import annotations
 
@@ -54,6 +56,8 @@ SATURDAY = parse_conditions(
         ],
     }
 )
+#: People who play the demo in the browser: name, table, seat.
+HUMANS = {"you": ("dun-1", 4)}
 
 
 def seed(store: EventStore, room: str = "main") -> bool:
@@ -63,7 +67,8 @@ def seed(store: EventStore, room: str = "main") -> bool:
         return False
     at = datetime.datetime.now(datetime.UTC).isoformat()
     users = Directory(store)
-    for name, role in [*STAFF.items(), *((b, Role.PLAYER) for b in BOTS)]:
+    players = (*BOTS, *HUMANS)
+    for name, role in [*STAFF.items(), *((b, Role.PLAYER) for b in players)]:
         if name not in users.users.users:
             users.change(UserAdded(name, role, hash_password(PASSWORD), at), "demo")
 
@@ -82,6 +87,9 @@ def seed(store: EventStore, room: str = "main") -> bool:
         cash = config.stakes.min_table_stake * 4
         for n, bot in enumerate(bots, start=1):
             run("cashier", Role.CASHIER, TakeSeat(bot, table, n, cash, post=True))
+        for human, (at_table, seat) in HUMANS.items():
+            if at_table == table:
+                run("cashier", Role.CASHIER, TakeSeat(human, table, seat, cash, post=True))
     run("floor", Role.FLOOR, OpenUthTable("uth-1", UthConfig(TableLimits(5, 500))))
     users.change(DealerAssigned("dealer", "uth-1", at), "demo")
     terms = TournamentTerms("Saturday freezeout", "holdem", 100, 10)

@@ -81,10 +81,12 @@ export const api = {
 };
 
 /** Follow a websocket stream of numbered messages ({seq, event} or {seq, snapshot}); on a
- * dropped connection reconnect with the last sequence number seen, so nothing is missed or
- * repeated. ``onMessage(msg)`` gets every message in order. Returns a handle with close(). */
-export function follow(path, onMessage, onStatus = () => {}) {
-  let last = null;
+ * dropped connection (or a restarted server) reconnect with the last sequence number seen, so
+ * nothing is missed or repeated. ``onMessage(msg)`` gets every message in order;
+ * ``options.after``: start with the events after this number instead of a snapshot. Returns a
+ * handle with close(). */
+export function follow(path, onMessage, onStatus = () => {}, options = {}) {
+  let last = typeof options.after === "number" ? options.after : null;
   let ws = null;
   let closed = false;
   let delay = 250;
@@ -164,6 +166,13 @@ export async function attempt(action) {
   }
 }
 
+/** Log out: the server forgets the token, the tab forgets the session. */
+export async function logout() {
+  try { await api.post("/logout"); } catch (e) { /* logged out already */ }
+  session.clear();
+  location.href = "/ui/";
+}
+
 /** The page's header: who is logged in, a link to the board, log-out. */
 export function header(title) {
   const top = document.getElementById("top");
@@ -172,7 +181,7 @@ export function header(title) {
     h("a.home", { href: "/ui/" }, "croupier"),
     h("h1", {}, title),
     session.name ? h("span.who", {}, `${session.name} (${session.role})`) : null,
-    session.name ? h("button.logout", { type: "button", onclick: () => { session.clear(); location.href = "/ui/"; } }, "Log out") : null,
+    session.name ? h("button.logout", { type: "button", onclick: logout }, "Log out") : null,
   ].filter(Boolean));
 }
 

@@ -1,0 +1,476 @@
+// A cash table, one screen for every role: the player's seat (own cards, legal actions), the
+// dealer's table screen (start rounds, enter the cards of a live deal) and the floor's
+// controls (reports, rulings, funds, voids, the clock). Everyone sees the rulings and events.
+// Only the public API: GET /tables/{t}/view, POST /commands, the table's websocket.
+import { api, attempt, card, follow, h, header, params, plain, requireLogin, say, session } from "/ui/croupier.js";
+
+requireLogin();
+const TABLE = params.get("table") || "";
+const ROLE = session.role;
+const SCREEN = ROLE === "player" ? "player" : ROLE === "dealer" ? "dealer" : ROLE === "floor" ? "floor" : "spectator";
+document.body.dataset.screen = SCREEN;
+header(`${TABLE} · ${SCREEN === "spectator" ? ROLE : SCREEN}`);
+document.title = `croupier: ${TABLE}`;
+
+const $ = (id) => document.getElementById(id);
+/** What the page knows: the caller's view, its sequence number, the round's players. */
+const state = { view: null, seq: 0, pending: null, positions: [], logPositions: [], deadline: null, renders: [] };
+// For the tests and the measurements: every render with the sequence number it shows.
+window.croupierTable = state;
+
+const cmd = (type, fields = {}) => attempt(async () => {
+  const r = await api.command({ type, table: TABLE, ...fields });
+  say(`${type}: accepted`, "", "ok");
+  return r;
+});
+
+// ---------------------------------------------------------------------------------------
+// The event log: every event in words, with its clause; rulings stand out.
+
+function nameOf(p) {
+  return typeof p === "number" ? (state.logPositions[p] || `player ${p}`) : String(p);
+}
+const cardsText = (cs) => (cs || []).map((c) => c || "▒").join(" ");
+
+/** An event as [text, clause, kind] lines (a table event may hold round events). */
+function describe(e) {
+  const t = e.type;
+  const one = (text, kind = "") => [[text, e.clause || "", kind]];
+  switch (t) {
+    case "PlayerSat": return one(`${e.player} sits in seat ${e.seat} with ${e.chips}`);
+    case "ChipsAdded": return one(`${e.player} adds ${e.chips} chips`);
+    case "StatusChanged": return one(`${e.player}: ${String(e.status).toLowerCase().replace(/_/g, " ")}`);
+    case "PlayerLeft": return one(`${e.player} leaves with ${e.chips}`);
+    case "SeatChanged": return one(`${e.player} moves from seat ${e.origin} to ${e.target}`);
+    case "RoundStarted":
+      state.logPositions = e.players;
+      return [[`Round ${e.hand} begins: ${e.players.join(", ")}${e.shoe ? ` (shoe: ${e.shoe})` : " (live deal)"}`, "", "round"],
+        ...e.opening.flatMap(describe)];
+    case "CardsDealt":
+    case "RoundProgressed": return e.events.flatMap(describe);
+    case "RoundFinished": return one(`Round ${e.hand} over${e.commission ? `; commission ${e.commission}` : ""}`, "round");
+    case "TableRoundVoided": return one(`Round ${e.hand} void: ${e.reason}`, "ruling");
+    case "FloorReported": return [[`Floor report: ${incident(e.incident)}`, "", "ruling"], ...e.events.flatMap(describe)];
+    case "FundsLocked": return one(`${e.player}: ${e.chips} locked (${e.reason})`, "ruling");
+    case "FundsReleased": return one(`${e.player}: ${e.chips} released ${e.seated ? "to the stack" : "and paid"}`, "ruling");
+    case "RoundReopened": return one(`The last round reopens (${e.commands} command(s) back)`, "ruling");
+    case "Notice": return one(`${e.player}: ${e.message}`, "ruling");
+    case "TimedOut": return one(`${e.player} ran out of time: folded`, "ruling");
+    case "DeadlineSet": state.deadline = { player: e.player, at: e.deadline }; return one(`${e.player} to act by ${clock(e.deadline)}`);
+    case "TableClosed": return one("The table is closed", "ruling");
+    case "TableCheckpoint": return [];
+    // round events
+    case "BlindPosted": return one(`${nameOf(e.player)} posts the ${e.kind} ${e.amount}`);
+    case "AntePosted": return one(`${nameOf(e.player)} antes ${e.amount}`);
+    case "DeadPosted": return one(`${nameOf(e.player)} posts ${e.amount} dead`);
+    case "FeeCharged": return one(`${nameOf(e.player)} pays a fee of ${e.amount}`);
+    case "HoleDealt": return one(`${nameOf(e.player)} is dealt ${cardsText(e.cards)}`);
+    case "BoardDealt": return one(`Board: ${cardsText(e.cards)}`);
+    case "CardBurned": return one(`Burn ${e.card || "▒"}`);
+    case "Folded": return one(`${nameOf(e.player)} folds`);
+    case "Checked": return one(`${nameOf(e.player)} checks`);
+    case "Called": return one(e.amount ? `${nameOf(e.player)} calls ${e.amount}${e.all_in ? " all in" : ""}` : `${nameOf(e.player)} checks`);
+    case "BetOrRaised": return one(`${nameOf(e.player)} ${e.full ? "bets/raises" : "goes"} to ${e.to}${e.all_in ? " all in" : ""}`);
+    case "BettingRoundEnded": return [];
+    case "BetReturned": return one(`${e.amount} returned to ${nameOf(e.player)}`);
+    case "HandShown": return one(`${nameOf(e.player)} shows ${cardsText(e.cards)}`);
+    case "HandMucked": return one(`${nameOf(e.player)} mucks`);
+    case "Announcement": return one(e.text);
+    case "CommissionTaken": return one(`Commission ${e.amount}`);
+    case "PotAwarded": return one(`${nameOf(e.player)} wins ${e.amount}${e.half ? ` (${e.half})` : ""}`, "win");
+    case "RoundEnded": return [];
+    case "RulingMade": return one(`Ruling: ${e.message}`, "ruling");
+    case "RoundVoided": return one("The round is void", "ruling");
+    case "HandKilled": return one(`${nameOf(e.player)}'s hand is dead`, "ruling");
+    case "CardExposed": return one(`${e.card} exposed: ${e.use}`, "ruling");
+    case "HoleCardReplaced": return one(`${nameOf(e.player)}'s ${e.old} replaced`, "ruling");
+    case "CardsShownToTable": return one(`${nameOf(e.player)}'s ${cardsText(e.cards)} shown to the table`, "ruling");
+    default: {
+      const who = e.player !== undefined ? `${nameOf(e.player)}: ` : "";
+      return one(`${who}${t.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`, e.clause ? "ruling" : "");
+    }
+  }
+}
+
+function incident(i) {
+  const words = i.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const who = i.player !== undefined && i.player !== null ? ` (${nameOf(i.player)})` : "";
+  const cs = i.cards && i.cards.length ? ` ${cardsText(i.cards)}` : i.card ? ` ${i.card}` : "";
+  return `${words}${who}${cs}`;
+}
+
+function clock(seconds) {
+  return new Date(seconds * 1000).toLocaleTimeString();
+}
+
+function log(seq, lines) {
+  const list = $("log");
+  for (const [text, clause, kind] of lines) {
+    list.prepend(h(`li${kind ? `.${kind}` : ""}`, { "data-seq": seq },
+      h("span.text", {}, text), clause ? h("span.clause", {}, clause) : null));
+    if (kind === "ruling") {
+      const box = $("ruling");
+      box.hidden = false;
+      box.replaceChildren(h("span.text", {}, text), clause ? h("span.clause", {}, clause) : null);
+    }
+  }
+  while (list.children.length > 200) list.lastChild.remove();
+}
+
+// ---------------------------------------------------------------------------------------
+// The view and its rendering.
+
+let fetching = null;
+let again = false;
+/** Fetch the caller's view (one request at a time; a request asked for meanwhile follows). */
+async function refresh() {
+  if (fetching) { again = true; return fetching; }
+  fetching = (async () => {
+    do {
+      again = false;
+      const early = window.croupierFirstView ? await window.croupierFirstView : null;
+      window.croupierFirstView = null;
+      const data = early || await attempt(() => api.get(`/tables/${encodeURIComponent(TABLE)}/view`));
+      if (data && data.seq >= state.seq) {
+        state.seq = data.seq;
+        state.pending = null;
+        state.view = plain(data.view);
+        if (state.view.players.length) state.positions = state.view.players;
+        render();
+      }
+    } while (again);
+  })();
+  try { await fetching; } finally { fetching = null; }
+}
+
+function seatOf(name) {
+  const v = state.view;
+  const r = v.round;
+  const pos = r ? v.players.indexOf(name) : -1;
+  return { r, pos, inRound: pos >= 0 };
+}
+
+function render() {
+  const v = state.view;
+  const r = v.round;
+  const me = SCREEN === "player" ? session.name : null;
+  const stacks = Object.fromEntries(v.stacks);
+  // seats
+  $("seats").replaceChildren(...v.seats.map(([n, player, status]) => {
+    const { pos, inRound } = seatOf(player);
+    const classes = ["seat"];
+    if (inRound && r.actor === pos) classes.push("to-act");
+    if (inRound && r.folded[pos]) classes.push("folded");
+    if (player === me) classes.push("me");
+    const stack = inRound ? r.stacks[pos] : stacks[player];
+    let cards = [];
+    if (inRound) {
+      const hole = r.hole[pos];
+      const shown = r.shown[pos];
+      if (shown) cards = shown.map(card);
+      else if (hole) cards = hole.map((c) => card(c));
+      else if (!r.folded[pos] && !(SCREEN !== "player" && SCREEN !== "spectator" && r.awaiting === "hole")) {
+        cards = Array.from({ length: r.game.hole_cards }, () => card(null));
+      }
+    }
+    return h(`div.${classes.join(".")}`, { "data-player": player, "data-seat": n, "aria-label": `seat ${n}: ${player}` },
+      h("div.seat-top", {}, h("span.seat-no", {}, `${n}`), h("strong.name", {}, player),
+        inRound && r.actor === pos ? h("span.badge", {}, "to act") : null),
+      h("div.seat-cards", {}, ...cards),
+      h("div.seat-chips", {},
+        h("span.stack", { "data-stack": stack }, `${stack ?? 0}`),
+        inRound && r.bets[pos] ? h("span.bet", {}, `bet ${r.bets[pos]}`) : null,
+        inRound && r.all_in[pos] ? h("span.badge", {}, "all in") : null),
+      status !== "playing" ? h("div.muted.seat-status", {}, status) : null);
+  }));
+  // board and pot
+  $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]),
+    ...(r && r.exposed.length ? [h("span.muted", {}, " exposed: "), ...r.exposed.map(card)] : []));
+  $("pot").textContent = r ? `Pot ${r.pot_total}${r.current_bet ? ` · to call ${r.current_bet}` : ""}` : `Between rounds · ${v.hands} played`;
+  // whose turn
+  const turn = $("turn");
+  if (state.pending) turn.textContent = state.pending;
+  else if (!r) turn.textContent = "Waiting for the next round";
+  else if (r.actor !== null && r.actor !== undefined) {
+    const who = v.players[r.actor];
+    turn.textContent = who === me ? "Your turn" : `${who} to act`;
+  } else turn.textContent = { hole: "Waiting for the hole cards", board: "Waiting for the board", showdown: "Showdown", nothing: "Round over" }[r.awaiting] || r.awaiting;
+  turn.classList.toggle("mine", Boolean(r && me && v.players[r.actor] === me));
+  if (SCREEN === "player") renderPlayer(v, r, me);
+  if (SCREEN === "dealer") renderDealer(v, r);
+  if (SCREEN === "floor") renderFloor(v, r);
+  state.renders.push({ seq: state.seq, at: Date.now(), full: !state.pending });
+  if (state.renders.length > 500) state.renders.shift();
+}
+
+// -- the player's seat ---------------------------------------------------------------------
+
+function renderPlayer(v, r, me) {
+  $("me").hidden = false;
+  const { pos, inRound } = seatOf(me);
+  const seated = v.seats.find(([, p]) => p === me);
+  const own = inRound ? (r.hole[pos] || []) : [];
+  $("mine").replaceChildren(...own.filter(Boolean).map(card));
+  const stack = inRound ? r.stacks[pos] : Object.fromEntries(v.stacks)[me];
+  $("my-stack").textContent = seated ? `Stack ${stack ?? 0}` : "You have no seat at this table";
+  const box = $("actions");
+  const la = inRound ? r.legal : null;
+  const parts = [];
+  if (la) {
+    if (la.can_fold) parts.push(h("button.fold", { type: "button", onclick: () => cmd("Fold") }, "Fold"));
+    if (r.can_call) {
+      const label = la.can_check ? "Check" : `Call ${la.call_amount}`;
+      parts.push(h("button.call", { type: "button", onclick: () => cmd("CheckCall") }, label));
+    }
+    if (la.min_raise_to !== null && la.min_raise_to !== undefined) {
+      const word = r.current_bet ? "Raise to" : "Bet";
+      const lo = la.min_raise_to;
+      const hi = la.max_raise_to;
+      const field = h("input#amount", { type: "number", min: lo, max: hi, step: 1, value: lo, inputmode: "numeric", "aria-describedby": "range" });
+      const slider = h("input#slider", { type: "range", min: lo, max: hi, step: 1, value: lo, "aria-label": `${word} (slider)` });
+      const go = h("button.primary.raise", { type: "button" }, `${word} ${lo}`);
+      const sync = (value) => { go.textContent = `${word} ${value}`; };
+      slider.addEventListener("input", () => { field.value = slider.value; sync(slider.value); });
+      field.addEventListener("input", () => { slider.value = field.value; sync(field.value); });
+      go.addEventListener("click", () => cmd("BetRaise", { to: Number(field.value) }));
+      const set = (value) => { const x = Math.max(lo, Math.min(hi, Math.round(value))); field.value = x; slider.value = x; sync(x); };
+      const owed = la.call_amount;
+      const pot = r.pot_total + owed + r.current_bet; // a pot-sized raise: call, then the pot
+      const quick = lo === hi ? [] : [
+        h("button.quick", { type: "button", onclick: () => set(lo) }, "Min"),
+        h("button.quick", { type: "button", onclick: () => set(pot) }, "Pot"),
+        h("button.quick", { type: "button", onclick: () => set(hi) }, hi === la.all_in_to ? "All in" : "Max"),
+      ];
+      parts.push(h("div.raise-box", {},
+        h("label", {}, h("span", {}, word, " ", h("span#range.muted", {}, `(${lo} to ${hi})`)), field),
+        slider, ...quick, go));
+    }
+  } else if (inRound && r.awaiting === "showdown" && !r.folded[pos] && !r.shown[pos]) {
+    parts.push(h("button", { type: "button", onclick: () => cmd("Show") }, "Show"),
+      h("button", { type: "button", onclick: () => cmd("Muck") }, "Muck"));
+  } else {
+    parts.push(h("span.muted", {}, inRound && r.actor !== null ? "Wait for your turn" : "No action for you now"));
+  }
+  box.replaceChildren(...parts);
+  const out = seated && seated[2] === "sitting out";
+  $("seat-controls").replaceChildren(...(seated ? [
+    out ? h("button", { type: "button", onclick: () => cmd("Return") }, "Come back")
+      : h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out"),
+    h("span.muted", {}, "Chips and top-ups: at the cage (the cashier)"),
+  ] : []));
+}
+
+// -- the dealer's table screen -------------------------------------------------------------
+
+function cardsOf(text) {
+  return text.trim().split(/[\s,]+/).filter(Boolean);
+}
+
+function renderDealer(v, r) {
+  $("dealer").hidden = false;
+  const buttons = [
+    h("button.primary", { type: "button", disabled: Boolean(r), onclick: () => cmd("StartRound") }, "Next round (shoe)"),
+    h("button", { type: "button", disabled: Boolean(r), onclick: () => cmd("StartRound", { live: true }) }, "Next round (live deal)"),
+    h("button", { type: "button", disabled: !(r && r.actor !== null), onclick: () => cmd("InstructTime") }, "Tell the player to act"),
+  ];
+  $("dealer-actions").replaceChildren(...buttons);
+  const dealing = $("dealing");
+  if (!r || (r.awaiting !== "hole" && r.awaiting !== "board")) { dealing.replaceChildren(); return; }
+  if (dealing.dataset.awaiting === `${r.awaiting}:${r.street}:${r.hole.filter(Boolean).length}`) return;
+  dealing.dataset.awaiting = `${r.awaiting}:${r.street}:${r.hole.filter(Boolean).length}`;
+  const input = h("input#cards", { placeholder: "As Kd", autocomplete: "off" });
+  if (r.awaiting === "hole") {
+    const next = r.hole.findIndex((x) => !x);
+    const who = h("select#deal-to", {},
+      ...v.players.map((p, i) => h("option", { value: i, selected: i === next }, p)));
+    dealing.replaceChildren(h("label", {}, "Hole cards to", who), h("label", {}, "Cards", input),
+      h("button.primary", { type: "button", onclick: async () => {
+        if (await cmd("DealHole", { player: Number(who.value), cards: cardsOf(input.value) })) input.value = "";
+      } }, "Deal hole cards"));
+  } else {
+    dealing.replaceChildren(h("label", {}, "Cards", input),
+      h("button", { type: "button", onclick: async () => {
+        const c = cardsOf(input.value);
+        if (await cmd("Burn", c.length ? { card: c[0] } : {})) input.value = "";
+      } }, "Burn"),
+      h("button.primary", { type: "button", onclick: async () => {
+        if (await cmd("DealBoard", { cards: cardsOf(input.value) })) input.value = "";
+      } }, "Deal the board"));
+  }
+}
+
+// -- the floor supervisor's controls -------------------------------------------------------
+
+const INCIDENTS = {
+  "Cards exposed in play": { type: "CardsExposedInPlay", fields: ["player", "deem_folded"] },
+  "Hole card exposed by the dealer": { type: "DealIrregularity", error: "HOLE_EXPOSED", fields: ["player", "cards"] },
+  "Misdeal: wrong number of cards": { type: "DealIrregularity", error: "WRONG_COUNT", fields: ["player"] },
+  "Community cards exposed early": { type: "CommunityCardsExposed", fields: ["cards"] },
+  "Burn card exposed": { type: "BurnCardExposed", fields: ["card"] },
+  "Card off the table": { type: "CardOffTable", fields: ["card", "player", "by_dealer"] },
+  "Out-of-turn fold": { type: "OutOfTurn", action: "Fold", fields: ["player"] },
+  "Out-of-turn check or call": { type: "OutOfTurn", action: "CheckCall", fields: ["player"] },
+  "Out-of-turn bet or raise": { type: "OutOfTurn", action: "BetRaise", fields: ["player", "to"] },
+  "Wrong amount (miscounted call)": { type: "MiscountedCall", fields: ["player", "chips"] },
+  "Forward motion": { type: "ForwardMotion", fields: ["player"] },
+  "Wrong number of hole cards held": { type: "WrongHoleCount", fields: ["player", "held"] },
+};
+
+const CARD_IDS = Object.fromEntries(Array.from({ length: 52 }, (_, i) => ["23456789TJQKA"[Math.floor(i / 4)] + "cdhs"[i % 4], i]));
+const tagged = (name) => {
+  const id = CARD_IDS[name.length === 2 ? name[0].toUpperCase() + name[1].toLowerCase() : name];
+  if (id === undefined) throw new Error(`not a card: ${name}`);
+  return { $card: id };
+};
+
+/** The incident the report form describes, in the store's tagged JSON. */
+function incidentOf(kind, f) {
+  const spec = INCIDENTS[kind];
+  const mod = "croupier.floor.incidents";
+  const player = Number(f.player);
+  const out = { $t: `${mod}:${spec.type}` };
+  if (spec.error) out.error = { $enum: `${mod}:DealError`, name: spec.error };
+  if (spec.action) {
+    const action = { $t: `croupier.round.commands:${spec.action}`, player };
+    if (spec.action === "BetRaise") action.to = Number(f.to);
+    out.action = action;
+  }
+  for (const k of spec.fields) {
+    if (k === "player" && !spec.action) out.player = player;
+    if (k === "cards") out.cards = { $tuple: cardsOf(f.cards).map(tagged) };
+    if (k === "card") out.card = tagged(cardsOf(f.cards)[0] || "");
+    if (k === "chips") out.chips = Number(f.chips);
+    if (k === "held") out.held = Number(f.chips);
+    if (k === "deem_folded" || k === "by_dealer") out[k] = f.flag;
+  }
+  return out;
+}
+
+let floorBuilt = false;
+function renderFloor(v, r) {
+  $("floor").hidden = false;
+  const players = r ? v.players : v.seats.map(([, p]) => p);
+  const form = $("report");
+  if (!floorBuilt) {
+    floorBuilt = true;
+    const kind = h("select#incident", {}, ...Object.keys(INCIDENTS).map((k) => h("option", { value: k }, k)));
+    form.replaceChildren(
+      h("label", {}, "Irregularity", kind),
+      h("label", {}, "Player", h("select#who")),
+      h("label", {}, "Cards", h("input#report-cards", { placeholder: "As", autocomplete: "off" })),
+      h("label", {}, "Chips / amount", h("input#report-chips", { type: "number", min: 0, inputmode: "numeric" })),
+      h("label.check", {}, h("input#report-flag", { type: "checkbox" }), "Deem folded / by the dealer"),
+      h("button.primary", { type: "submit" }, "Report"));
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      let inc;
+      try {
+        inc = incidentOf(kind.value, {
+          player: $("who").value, cards: $("report-cards").value, chips: $("report-chips").value,
+          to: $("report-chips").value, flag: $("report-flag").checked,
+        });
+      } catch (e) { say(String(e.message || e), "", "refused"); return; }
+      await cmd("Report", { incident: inc });
+    });
+    const who = () => $("lock-who").value;
+    $("floor-actions").replaceChildren(
+      h("fieldset.group", {}, h("legend", {}, "Take back"),
+        h("button", { type: "button", onclick: () => cmd("ReopenRound", { commands: 1 }) }, "Reopen the last round")),
+      h("fieldset.group", {}, h("legend", {}, "The clock"),
+        h("label", {}, "Seconds", h("input#clock-seconds", { type: "number", value: 60, min: 1 })),
+        h("button", { type: "button", onclick: () => cmd("CallClock", { seconds: Number($("clock-seconds").value) }) }, "Call the clock")),
+      h("fieldset.group", {}, h("legend", {}, "Funds"),
+        h("label", {}, "Funds of", h("select#lock-who")),
+        h("label", {}, "Reason", h("input#lock-reason", { value: "under review" })),
+        h("button", { type: "button", onclick: () => cmd("LockFunds", { player: who(), reason: $("lock-reason").value }) }, "Lock funds"),
+        h("button", { type: "button", onclick: () => cmd("ReleaseFunds", { player: who() }) }, "Release funds")),
+      h("fieldset.group", {}, h("legend", {}, "Void the round"),
+        h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
+        h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
+        h("button", { type: "button", onclick: () => cmd("VoidRound", { clause: $("void-clause").value, reason: $("void-reason").value }) }, "Void the round")),
+    );
+  }
+  const fill = (id, names, byPosition) => {
+    const sel = $(id);
+    const keep = sel.value;
+    const wanted = names.map((p, i) => `${byPosition ? i : p}|${p}`).join(",");
+    if (sel.dataset.options === wanted) return;
+    sel.dataset.options = wanted;
+    sel.replaceChildren(...names.map((p, i) => h("option", { value: byPosition ? i : p }, p)));
+    if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
+  };
+  fill("who", players, true);
+  fill("lock-who", v.seats.map(([, p]) => p), false);
+}
+
+// ---------------------------------------------------------------------------------------
+// Live: the table's websocket (caught up by sequence number after a drop or a restart).
+
+function tick() {
+  const d = state.deadline;
+  const el = $("turn");
+  if (!d || !state.view || !state.view.round) return;
+  const left = Math.round(d.at - Date.now() / 1000);
+  const r = state.view.round;
+  if (r.actor === null || state.view.players[r.actor] !== d.player || left < 0) return;
+  el.dataset.left = String(left);
+  if (!el.textContent.includes("s left")) el.textContent += ` · ${left} s left`;
+  else el.textContent = el.textContent.replace(/\d+ s left/, `${left} s left`);
+}
+
+/** Show a player's action at once, from its event: the chips and folds it states (the next
+ * player to act and their legal actions come with the view, fetched meanwhile). */
+const PATCHABLE = new Set(["Called", "Checked", "Folded", "BetOrRaised", "BettingRoundEnded"]);
+function patch(e, seq, lines) {
+  const r = state.view && state.view.round;
+  if (!r || seq !== state.seq + 1 || e.type !== "RoundProgressed") return false;
+  if (!e.events.length || !e.events.every((x) => PATCHABLE.has(x.type))) return false;
+  const copy = { ...r, stacks: [...r.stacks], bets: [...r.bets], folded: [...r.folded] };
+  for (const x of e.events) {
+    const p = x.player ?? 0;
+    const add = x.type === "Called" ? x.amount : x.type === "BetOrRaised" ? x.to - copy.bets[p] : 0;
+    copy.stacks[p] -= add;
+    copy.bets[p] += add;
+    copy.pot_total += add;
+    if (x.type === "BetOrRaised") copy.current_bet = x.to;
+    if (x.type === "Folded") copy.folded[p] = true;
+    if (x.type === "BettingRoundEnded") { copy.bets.fill(0); copy.current_bet = 0; }
+  }
+  copy.actor = null;
+  copy.legal = null;
+  copy.can_call = false;
+  state.view = { ...state.view, round: copy };
+  state.seq = seq;
+  state.pending = `${lines.map((l) => l[0]).join("; ")}…`;
+  return true;
+}
+
+let wasDown = false;
+async function main() {
+  if (!TABLE) { say("No table named: open a table from the board.", "", "refused"); return; }
+  await refresh();
+  if (!state.view) return;
+  state.logPositions = state.view.players;
+  // catch up on the last events for the log, then follow live
+  follow(`/ws/tables/${encodeURIComponent(TABLE)}`, (msg) => {
+    if (msg.event !== undefined) {
+      const e = plain(msg.event);
+      const lines = describe(e);
+      log(msg.seq, lines);
+      if (msg.seq > state.seq) {
+        if (patch(e, msg.seq, lines)) render();
+        refresh();
+      }
+    } else if (msg.snapshot !== undefined) {
+      refresh();
+    }
+  }, (s) => {
+    $("conn").textContent = s;
+    document.body.dataset.conn = s;
+    if (s === "live" && wasDown) refresh(); // back after a drop: the view as it is now
+    wasDown = s !== "live";
+  }, { after: Math.max(0, state.seq - 60) });
+  setInterval(tick, 1000);
+}
+
+main();

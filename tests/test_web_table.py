@@ -1,0 +1,176 @@
+"""The cash table's screens, in Chromium against a live ``croupier serve --demo``: three players
+on phones and the dealer's tablet play a hand to the showdown; a player's page never holds
+another's hole cards; the floor's report and its ruling reach every screen; a restart of the
+server mid-hand, after which the pages reconnect and play goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from croupier.cards import Card
+from web_support import Server, browser, server, shoot
+from web_table_support import (
+    PHONE,
+    TABLET,
+    act,
+    card_ids,
+    caught_up,
+    open_table,
+    play_out,
+    table_view,
+)
+
+__all__ = ["browser", "server"]  # fixtures
+PLAYERS = ("bot1", "bot2", "bot3")  # seated at qld-1 (qld-holdem-2005) in the demo room
+
+
+def test_three_players_and_the_dealer_play_a_hand_to_the_showdown(
+    browser: Any, server: Server
+) -> None:
+    players = {p: open_table(browser, server, p, PHONE) for p in PLAYERS}
+    dealer = open_table(browser, server, "dealer", TABLET)
+    pages = [*players.values(), dealer]
+    dealer.get_by_role("button", name="Next round (shoe)").click()
+    dealer.locator("#turn", has_text="to act").wait_for()
+    seq, tv = table_view(server)
+    assert tv.round is not None and tv.round.actor is not None
+    caught_up(pages, seq)
+    first = tv.players[tv.round.actor]
+    page = players[first]
+    assert page.locator("#turn").inner_text() == "Your turn"
+    for other in set(PLAYERS) - {first}:
+        assert players[other].locator("#turn").inner_text() == f"{first} to act"
+        assert players[other].locator("#actions button").count() == 0
+    # the raise field and slider are bounded to the legal range of the player's own view
+    _, mine = table_view(server, first)
+    assert mine.round is not None and mine.round.legal is not None
+    lo, hi = mine.round.legal.min_raise_to, mine.round.legal.max_raise_to
+    assert lo is not None and hi is not None
+    for field in ("#amount", "#slider"):
+        assert page.locator(field).get_attribute("min") == str(lo)
+        assert page.locator(field).get_attribute("max") == str(hi)
+    # a raise below the smallest allowed is refused by the server, with its clause
+    page.locator("#amount").fill(str(lo - 1))
+    with page.expect_response(lambda r: r.url.endswith("/commands")) as reply:
+        page.locator("#actions button.raise").click()
+    assert reply.value.status == 409
+    refusal = page.locator("#status.refused")
+    refusal.wait_for()
+    assert f"the smallest raise allowed is to {lo}" in refusal.inner_text()
+    assert page.locator("#status .clause").inner_text() == "qld-holdem-2005 s24(4)"
+    shoot(page, "table-player-phone")
+    shoot(dealer, "table-dealer-tablet")
+    # everyone acts on their own page to the showdown
+    hands = tv.hands
+    assert play_out(players, server) >= 3
+    seq, after = table_view(server)
+    assert after.round is None and after.hands == hands + 1
+    caught_up(pages, seq)
+    for p in pages:
+        p.locator("#log li.win").first.wait_for()
+        assert p.locator("#turn").inner_text() == "Waiting for the next round"
+    # the showdown: the hands shown (the others may be mucked), the same on every screen
+    shows = dealer.locator("#log li", has_text=" shows ")
+    assert shows.count() >= 1
+    for p in players.values():
+        assert p.locator("#log li", has_text=" shows ").count() == shows.count()
+    shoot(players[first], "table-player-phone-showdown")
+
+
+def test_a_players_page_never_holds_another_players_hole_cards(
+    browser: Any, server: Server
+) -> None:
+    frames: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    players = {p: open_table(browser, server, p, PHONE, frames=frames[p]) for p in PLAYERS}
+    server.command("dealer", {"type": "StartRound", "table": "qld-1"})
+    # two actions and the flop, then look (before any showdown shows a hand)
+    for _ in range(3):
+        _, tv = table_view(server)
+        assert tv.round is not None and tv.round.actor is not None
+        act(players[tv.players[tv.round.actor]], server)
+    seq, tv = table_view(server)
+    assert tv.round is not None and not any(tv.round.shown)
+    caught_up(list(players.values()), seq)
+    holes: dict[str, tuple[Card, ...]] = {}
+    for pos, name in enumerate(tv.players):
+        hole = tv.round.hole[pos]
+        assert hole is not None
+        holes[name] = tuple(c for c in hole if c is not None)
+    for me, page in players.items():
+        others = {c for p, cs in holes.items() if p != me for c in cs}
+        # the DOM: own cards face up, the others' face down, none of their cards anywhere
+        shown = set(page.eval_on_selector_all("[data-card]", "es => es.map(e => e.dataset.card)"))
+        assert {str(c) for c in holes[me]} <= shown
+        assert not shown & {str(c) for c in others}
+        for p in set(PLAYERS) - {me}:
+            seat = page.locator(f'.seat[data-player="{p}"]')
+            assert seat.locator("[data-card]").count() == 0
+            assert seat.locator(".card.down").count() == 2
+        html = page.content()
+        assert not any(f'data-card="{c}"' in html for c in others)
+        # every websocket frame the page received
+        assert frames[me], "the page received no websocket frame"
+        seen = set().union(*(card_ids(f) for f in frames[me]))
+        assert {int(c) for c in holes[me]} <= seen
+        assert not seen & {int(c) for c in others}, f"{me} received another's hole card"
+
+
+def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
+    browser: Any, server: Server
+) -> None:
+    players = {p: open_table(browser, server, p, PHONE) for p in PLAYERS}
+    dealer = open_table(browser, server, "dealer", TABLET)
+    floor = open_table(browser, server, "floor", TABLET)
+    pages = [*players.values(), dealer, floor]
+    server.command("dealer", {"type": "StartRound", "table": "qld-1"})
+    seq, tv = table_view(server)
+    caught_up(pages, seq)
+    exposed = tv.players[1]
+    floor.get_by_label("Irregularity").select_option("Cards exposed in play")
+    floor.get_by_label("Player").select_option(label=exposed)
+    with floor.expect_response(lambda r: r.url.endswith("/commands")) as reply:
+        floor.get_by_role("button", name="Report").click()
+    assert reply.value.status == 200, reply.value.text()
+    seq, _ = table_view(server)
+    caught_up(pages, seq)
+    for p in pages:
+        ruling = p.locator("#ruling")
+        ruling.wait_for()
+        assert "exposed the hand" in ruling.inner_text()
+        assert ruling.locator(".clause").inner_text() == "qld-holdem-2005 s38(4)"
+        assert p.locator("#log li.ruling", has_text=f"cards exposed in play ({exposed})").count()
+    shoot(floor, "table-floor-tablet")
+    # a refused floor action shows its clause too: no funds to release
+    floor.get_by_role("button", name="Release funds").click()
+    floor.locator("#status.refused .clause").wait_for()
+
+
+def test_a_restart_mid_hand_and_the_pages_reconnect_and_play_on(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    players = {p: open_table(browser, server, p, PHONE) for p in PLAYERS}
+    dealer = open_table(browser, server, "dealer", TABLET)
+    pages = [*players.values(), dealer]
+    server.command("dealer", {"type": "StartRound", "table": "qld-1"})
+    _, tv = table_view(server)
+    assert tv.round is not None and tv.round.actor is not None
+    act(players[tv.players[tv.round.actor]], server)
+    before, _ = table_view(server)
+    caught_up(pages, before)
+    server.stop()
+    for p in pages:
+        p.wait_for_selector("body[data-conn^=reconnecting]")
+    server.start()  # the same database and port; the sessions' secret is beside the database
+    for p in pages:
+        p.wait_for_selector("body[data-conn=live]", timeout=30_000)
+        assert "table.html" in p.url  # still logged in: no log-in page
+    seq, tv = table_view(server)
+    assert seq == before and tv.round is not None  # the hand goes on where it was
+    assert play_out(players, server) >= 1
+    seq, after = table_view(server)
+    assert after.round is None
+    caught_up(pages, seq)
+    for p in pages:
+        p.locator("#log li.win").first.wait_for()
+        assert p.locator("#turn").inner_text() == "Waiting for the next round"
