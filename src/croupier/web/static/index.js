@@ -36,7 +36,8 @@ async function showBoard() {
         h("td", {}, r.stakes),
         h("td", {}, r.kind === "tournament" ? `${r.entries ?? 0} entries` : `${r.taken} of ${r.seats}`),
         h("td", {}, r.kind === "cash" ? String(r.waiting) : ""),
-        h("td", {}, h("a", { href: tableLink(r) }, "Open")),
+        h("td", {}, h("a", { href: tableLink(r) }, "Open"),
+          r.kind === "tournament" ? [" \u00b7 ", h("a", { href: `/ui/clock.html?tournament=${encodeURIComponent(r.table)}` }, "Wall clock")] : null),
       ),
     ),
   );
