@@ -13,12 +13,15 @@ the cards).
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import enum
 import functools
+import sys
 import types
 import typing
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card, CardError
@@ -127,7 +130,34 @@ class BadCommand(ValueError):
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls)
+    if any(h is tuple or h is type for h in hints.values()):
+        # a class compiled with mypyc keeps only the annotations it can express at run time
+        # (``tuple[Card, ...]`` becomes ``tuple``): read the fields as its source declares them
+        hints.update(_declared(cls))
+    return hints
+
+
+def _declared(cls: type) -> dict[str, Any]:
+    """The field annotations of ``cls`` as written in its module's source (empty if the
+    source is not there)."""
+    module = sys.modules[cls.__module__]
+    source = Path(module.__file__ or "").with_name(cls.__module__.rsplit(".", 1)[-1] + ".py")
+    try:
+        tree = ast.parse(source.read_text())
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    out: dict[str, Any] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for stmt in node.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                    try:
+                        annotation = ast.unparse(stmt.annotation)
+                        out[stmt.target.id] = eval(annotation, vars(module))  # its own source
+                    except Exception:  # an annotation the module cannot resolve: keep the hint
+                        continue
+    return out
 
 
 def _value(tp: Any, v: Any, where: str) -> Any:
