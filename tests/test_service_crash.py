@@ -1,9 +1,11 @@
-"""Crash safety: ``croupier serve`` as a real process, bots playing at two tables through HTTP,
-killed with SIGKILL at random moments 20 times and restarted each time. Every command that got
-a success reply is in the store (in order; at most one more per kill: committed, reply lost),
-every stream folds with the room's money conserved, play goes on, and a player's websocket
-catches up by sequence number after each restart with nothing missing or repeated. A round a
-kill interrupted deals on from its sealed deck (the dealer side's, never a client's)."""
+"""Crash safety: ``croupier serve`` as a real process, on SQLite and on a throw-away PostgreSQL,
+bots playing at two tables through HTTP while the cashier and the director run the demo
+tournament, killed with SIGKILL at random moments 20 times and restarted each time. Every
+command that got a success reply is in the store (in order; at most one more per kill:
+committed, reply lost), every stream folds (the tournament's too) with the room's money
+conserved, play goes on, and a player's websocket catches up by sequence number after each
+restart with nothing missing or repeated. A round a kill interrupted deals on from its sealed
+deck (the dealer side's, never a client's)."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -26,12 +29,20 @@ from croupier.service import demo
 from croupier.service.client import Client, ClientError
 from croupier.service.commands import Issued
 from croupier.service.store import audit
-from croupier.service.store.rooms import commands_stream
+from croupier.service.store.rooms import commands_stream, tournament_stream
 from croupier.service.store.store import EventStore
+from croupier.service.tournament_commands import ENTRIES
+from croupier.tournament import Tournament
+from store_support import create_database, pg_bin, postgresql
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 KILLS = 20
 TABLES = ("qld-1", "dun-1")
+TOURNAMENT = "sat-1"
+#: Who the cashier enters in the demo tournament before the director starts it.
+ENTRANTS = (*demo.BOTS[:6], *demo.HUMANS)
+#: Times the director moves the clock on (the demo's levels: two, a break, two more).
+NEXT_LEVELS = 3
 
 
 def _port() -> int:
@@ -77,13 +88,81 @@ def step(client: Client, table: str, rng: random.Random) -> None:
     client.ok(player, {"type": type(cmd).__name__, "table": table, **data})
 
 
+def api_name(cmd: object) -> str:
+    """The API's name of a stored command (a tournament's own is stored as the tournament's
+    command: ``Pause`` for both PauseClock and ResumeClock)."""
+    for name, (cls, scope, _, fixed) in ENTRIES.items():
+        if scope != "tournament" or type(cmd) is not cls:
+            continue
+        if all(getattr(cmd, k) == v for k, v in fixed.items()):
+            return name
+    return type(cmd).__name__
+
+
+def unmatched(
+    accepted: list[tuple[str, str]], stored: list[tuple[str, str]]
+) -> tuple[int, tuple[str, str], list[tuple[str, str]]] | None:
+    """The first accepted command not in the store in order (its index, it, and the stored
+    commands near where it was looked for), or None."""
+    at = 0
+    for n, a in enumerate(accepted):
+        start = at
+        while at < len(stored) and stored[at] != a:
+            at += 1
+        if at == len(stored):
+            return n, a, stored[start : start + 12]
+        at += 1
+    return None
+
+
+def run_tournament(client: Client, rng: random.Random, moved: list[int]) -> None:
+    """One command for the demo tournament, whatever state the restart left it in: the cashier
+    enters the next player, the director starts it, then pauses and resumes the clock or moves
+    it to the next level (``moved`` counts those, across restarts)."""
+    r = client.c.get(f"/tournaments/{TOURNAMENT}/clock")
+    if r.status_code != 200:
+        raise ClientError(f"the wall clock: {r.status_code} {r.text}")
+    clock = r.json()["clock"]
+    t = {"tournament": TOURNAMENT}
+    if clock["status"] == "registering":
+        if clock["entries"] < len(ENTRANTS):
+            player = ENTRANTS[clock["entries"]]
+            client.ok("cashier", {"type": "EnterTournament", "player": player, **t})
+        else:
+            client.ok("director", {"type": "StartTournament", **t})
+    elif clock["status"] == "paused":
+        client.ok("director", {"type": "ResumeClock", **t})
+    elif moved[0] < NEXT_LEVELS and rng.random() < 0.3:
+        client.ok("director", {"type": "NextLevel", **t})
+        moved[0] += 1
+    else:
+        client.ok("director", {"type": "PauseClock", **t})
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[str]:
+    if pg_bin() is None:
+        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
+    with postgresql() as base:
+        yield base
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh store: a SQLite file, or a new database on a throw-away PostgreSQL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "crash.db")
+    return create_database(request.getfixturevalue("pg_server"), f"crash_{tmp_path.name[-20:]}")
+
+
 @pytest.mark.slow
-def test_sigkill_at_random_moments_loses_no_accepted_command(tmp_path: Path) -> None:
-    db, port = str(tmp_path / "crash.db"), _port()
+def test_sigkill_at_random_moments_loses_no_accepted_command(db: str) -> None:
+    port = _port()
     url = f"http://127.0.0.1:{port}"
     rng = random.Random(20)
     accepted: list[tuple[str, str]] = []
     last_seen, hands_at_kill = 0, []
+    moved = [0]
     server = _start(db, port)
     try:
         for kill in range(KILLS + 1):
@@ -99,6 +178,7 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(tmp_path: Path) -> 
                 for name in (
                     "dealer",
                     "cashier",
+                    "director",
                     *demo.TABLES["qld-1"][1],
                     *demo.TABLES["dun-1"][1],
                     *demo.HUMANS,  # seated at dun-1 too: logged in before the kill's timer
@@ -109,6 +189,7 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(tmp_path: Path) -> 
                     for _ in range(30):  # play goes on after the last restart
                         for table in TABLES:
                             step(client, table, rng)
+                        run_tournament(client, rng, moved)
                     accepted += client.accepted
                     break
                 pid = server.pid
@@ -118,6 +199,7 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(tmp_path: Path) -> 
                     while True:
                         for table in TABLES:
                             step(client, table, rng)
+                        run_tournament(client, rng, moved)
                 except (httpx.TransportError, ClientError) as e:
                     if isinstance(e, ClientError) and server.poll() is None:
                         raise
@@ -134,12 +216,21 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(tmp_path: Path) -> 
         report = audit.verify(store)
         assert report["ok"], report["problems"]
         issued = store.load(commands_stream("main"))
-        stored = [(type(i.command).__name__, i.who) for i in issued if isinstance(i, Issued)]
+        stored = [(api_name(i.command), i.who) for i in issued if isinstance(i, Issued)]
         # every success reply's command is in the store, in order; extras only from kills
-        it = iter(stored)
-        assert all(any(s == a for s in it) for a in accepted)
+        assert unmatched(accepted, stored) is None
         seeding = len(demo.BOTS) + len(demo.HUMANS) + 5
         assert len(stored) - len(accepted) <= KILLS + seeding
         assert len(accepted) > 200
+        # the tournament ran through the kills: its commands stored, its stream folds
+        ran = [a for a in accepted if a[1] == "director" or a[0] == "EnterTournament"]
+        assert {"EnterTournament", "StartTournament", "PauseClock", "ResumeClock", "NextLevel"} <= {
+            a for a, _ in ran
+        }
+        assert unmatched(ran, stored) is None
+        stream = tournament_stream("main", TOURNAMENT)
+        alone = Tournament.from_events(store.stream(stream).config()[0], store.load(stream))
+        assert alone.entries_total == len(ENTRANTS)
+        assert any(type(e).__name__ == "TournamentStarted" for e in alone.events)
     finally:
         store.close()
