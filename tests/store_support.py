@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 
 def pg_bin() -> Path | None:
     """The directory holding initdb and pg_ctl: $PATH, else /usr/lib/postgresql/*/bin."""
@@ -83,3 +85,12 @@ def create_database(base: str, name: str) -> str:
     with psycopg.connect(base.format(db="postgres"), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return base.format(db=name)
+
+
+@pytest.fixture(scope="module")
+def pg_server() -> Iterator[str]:
+    """A throw-away PostgreSQL for a test module (its base URL), or a skip with the reason."""
+    if pg_bin() is None:
+        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
+    with postgresql() as base:
+        yield base

@@ -18,7 +18,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -33,7 +32,9 @@ from croupier.service.store.rooms import commands_stream, tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.service.tournament_commands import ENTRIES
 from croupier.tournament import Tournament
-from store_support import create_database, pg_bin, postgresql
+from store_support import create_database, pg_server
+
+__all__ = ["pg_server"]  # a fixture
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 KILLS = 20
@@ -137,14 +138,6 @@ def run_tournament(client: Client, rng: random.Random, moved: list[int]) -> None
         moved[0] += 1
     else:
         client.ok("director", {"type": "PauseClock", **t})
-
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[str]:
-    if pg_bin() is None:
-        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
-    with postgresql() as base:
-        yield base
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

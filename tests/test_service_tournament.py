@@ -26,7 +26,9 @@ from croupier.tournament import events as te
 from croupier.tournament.commands import PlayedHand
 from croupier.tournament.hands import HandPlan
 from service_support import Room, add_users
-from store_support import create_database, pg_bin, postgresql
+from store_support import create_database, pg_server
+
+__all__ = ["pg_server"]  # a fixture
 
 CONDITIONS = """
 name = "Thursday freezeout"
@@ -88,14 +90,6 @@ def url(tmp_path: Path) -> str:
     u = f"sqlite:///{tmp_path / 'room.db'}"
     add_users(u, len(PLAYERS))
     return u
-
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[str]:
-    if pg_bin() is None:
-        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
-    with postgresql() as base:
-        yield base
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -43,17 +43,11 @@ from croupier.table.commands import Act, StartRound
 from croupier.table.events import ChipsAdded, RoundFinished, TableClosed
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from store_support import create_database, pg_bin, postgresql
+from store_support import create_database, pg_server
+
+__all__ = ["pg_server"]  # a fixture
 
 _names = itertools.count()
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[str]:
-    if pg_bin() is None:
-        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
-    with postgresql() as base:
-        yield base
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
