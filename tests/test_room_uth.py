@@ -156,6 +156,19 @@ def test_refusals_name_the_clause_and_change_nothing() -> None:
     assert room.ledger().conserved and room.ledger().uth_house == 20
 
 
+def test_a_voided_box_cannot_be_withdrawn_and_paid_again() -> None:
+    """Found by the property below: the box's wagers came back once by the void (15.3)."""
+    room = Room()
+    room.apply(OpenUthTable("u1", CONFIG))
+    room.apply(UthBuyIn("ann", "u1", 100))
+    deck = Shoe(DECK, seed=1).shuffle()
+    room.apply(AtUth("u1", StartUthRound(deck.order, deck.commitment)))
+    room.apply(AtUth("u1", PlaceWagers(1, "ann", 5, 5)))
+    room.apply(AtUth("u1", VoidBox(1, BoxVoidReason.COLLUSION)))
+    assert refused(room, AtUth("u1", WithdrawWagers(1))).ruling.clause == "act-uth-2025 4.6"
+    assert room.ledger().conserved and room.ledger().uth_chips == 100
+
+
 def test_a_round_rebuilt_mid_play_goes_on_as_the_live_one() -> None:
     live = Room()
     live.apply(OpenUthTable("u1", CONFIG))

@@ -408,6 +408,8 @@ class UthRound:
         b = self.boxes.get(box)
         if b is None:
             raise _refuse(R + "4.6", f"box {box} holds no wager")
+        if b.void:
+            raise _refuse(R + "4.6", f"box {box}'s wagers were voided and returned already")
         return [WagersWithdrawn(box, b.player, b.stakes)]
 
     def _plan_marker(self, cmd: PlaceMarker) -> list[UthEvent]:
