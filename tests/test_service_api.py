@@ -18,15 +18,9 @@ from croupier.service.store.significant import STREAM, What
 from croupier.service.store.store import EventStore
 from croupier.table.commands import StartRound
 from service_support import Room, play_round, served
-from store_support import create_database, pg_bin, postgresql
+from store_support import create_database, pg_server
 
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[str]:
-    if pg_bin() is None:
-        pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
-    with postgresql() as base:
-        yield base
+__all__ = ["pg_server"]  # a fixture
 
 
 @pytest.fixture
