@@ -185,3 +185,17 @@ def test_bounty_of_a_forfeited_entry_goes_to_the_winner() -> None:
     # awarded and the whole pool paid (check_payouts)
     assert (5, 0, "") in t.entrants["p1"].results and len(t.entrants["p1"].results) == 2
     check_payouts(t)
+
+
+def test_a_purchase_of_no_known_kind_is_refused_not_a_crash() -> None:
+    """``Buy``'s kind comes from the user (the service, the CLI): an unknown kind is refused
+    naming the clause (it raised KeyError)."""
+    from croupier.tournament import commands as cm
+
+    t = started(4)
+    n = len(t.events)
+    for call in (lambda: t.buy("p1", "bogus"), lambda: t.apply(cm.Buy("p1", "top-up"))):
+        with pytest.raises(TournamentError) as info:
+            call()
+        assert info.value.ruling.clause == "qld-tournament-2020 4.22"
+        assert len(t.events) == n
