@@ -415,6 +415,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "`tests/test_tournament_chips.py`",
         ),
     ),
+    "qld-tournament-2020 4.13": (
+        "`croupier.tournament.entry`, `croupier.tournament.state`",
+        "`tests/test_tournament_flights.py`, `tests/test_loose_ends.py`",
+    ),
     "dunedin-house 85": (
         "`croupier.tournament.live`, `croupier.tournament.hands`",
         "`tests/test_tournament_chips.py`, `tests/test_loose_ends.py`",

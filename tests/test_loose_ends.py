@@ -1,12 +1,14 @@
-"""Loose ends: dunedin-house 85 ruled once a hand and never onto an eliminated player."""
+"""Loose ends: dunedin-house 85 ruled once a hand and never onto an eliminated player; a
+reopened round keeps its dunedin-house 18 notices; bounties of players nobody knocked out."""
 
 from __future__ import annotations
 
 import pytest
 
+from croupier.round import CheckCall, Command, Fold, Round
 from croupier.tournament import Tournament, TournamentError
 from test_tournament_chips import all_in_hand
-from test_tournament_support import started
+from test_tournament_support import QLD, started
 
 
 def _winning_shover() -> tuple[Tournament, str, str]:
@@ -92,7 +94,7 @@ def test_bounties_of_players_not_knocked_out_go_to_the_winner() -> None:
     from croupier.tournament.runner import check_payouts
     from test_tournament_integrity import play_out
     from test_tournament_play import shove
-    from test_tournament_support import QLD, only_table, play
+    from test_tournament_support import only_table, play
 
     t = started(6, bounty=20, absent=["p6"], **QLD)
     t.tick(4 * 600)
@@ -113,3 +115,87 @@ def test_bounties_of_players_not_knocked_out_go_to_the_winner() -> None:
     rebuilt = Tournament.from_events(t.conditions, t.events)
     assert rebuilt.bounty_fund == 0
     assert rebuilt.entrants[winner].bounties == t.entrants[winner].bounties
+
+
+def _folds(r: Round, p: int) -> Command:
+    la = r.legal_actions()
+    assert la is not None
+    return CheckCall(p) if la.call_amount == 0 else Fold(p)
+
+
+def _bounties_by_loser(t: Tournament) -> dict[str, list[tuple[str, int, str]]]:
+    from croupier.tournament.events import BountyWon
+
+    out: dict[str, list[tuple[str, int, str]]] = {}
+    for e in t.events:
+        if isinstance(e, BountyWon):
+            out.setdefault(e.loser, []).append((e.winner, e.amount, e.clause))
+    return out
+
+
+def test_bounty_of_a_player_put_out_by_an_elimination_round_goes_to_the_winner() -> None:
+    """qld-tournament-2020 4.22: the lowest table stake after an elimination round goes out,
+    eliminated by no player (2 "Bounty"): nobody takes the bounty then; the tournament's
+    winner does at the end (design.md, "Bounties of players nobody knocked out")."""
+    from croupier.tournament.events import Eliminated
+    from croupier.tournament.places import UNCLAIMED_BOUNTY
+    from croupier.tournament.runner import check_payouts
+    from test_tournament_integrity import play_out
+    from test_tournament_play import shove
+    from test_tournament_support import only_table, play
+
+    t = started(4, bounty=20, **QLD)
+    table = only_table(t)
+    t.announce_round(table, "elimination")
+    n = len(t.events)
+    t.record([play(t, table, _folds)])  # the small blind folds its blind: the lowest stake
+    [gone] = [e for e in t.events[n:] if isinstance(e, Eliminated)]
+    assert len(gone.players) == 1 and not t.finished
+    assert all(t.entrants[p].status == "eliminated" for p in gone.players)
+    assert not any(p in _bounties_by_loser(t) for p in gone.players)  # nobody knocked them out
+    play_out(t, shove)
+    winner = next(p for p, e in t.entrants.items() if e.place == 1)
+    won = _bounties_by_loser(t)
+    for p in gone.players:
+        assert won[p] == [(winner, 20, UNCLAIMED_BOUNTY)]
+    assert t.bounty_fund == 0
+    check_payouts(t)
+
+
+def test_bounty_of_a_forfeited_entry_goes_to_the_winner() -> None:
+    """qld-tournament-2020 4.13: a player who forfeits a short stack and buys back in has two
+    entries and two bounties; the forfeited entry was eliminated by no player, so its bounty
+    goes to the tournament's winner, and the new entry's to whoever knocks it out."""
+    from croupier.tournament.places import UNCLAIMED_BOUNTY
+    from croupier.tournament.runner import check_payouts
+    from test_tournament_integrity import play_out
+    from test_tournament_play import shove
+
+    t = started(4, bounty=20, re_entry={"price": 100, "chips": 1000, "until_level": 1}, **QLD)
+    t.tick(600)  # the re-entry period is over: 4.13's option
+    t.forfeit("p1")
+    assert t.entrants["p1"].entries == 2 and t.bounty_fund == 20 * 5
+    play_out(t, shove)
+    winner = next(p for p, e in t.entrants.items() if e.place == 1)
+    won = _bounties_by_loser(t)["p1"]
+    assert sum(amount for _, amount, _ in won) == 40  # both of p1's bounties, each once
+    assert [w for w in won if w[2] == UNCLAIMED_BOUNTY] == [(winner, 20, UNCLAIMED_BOUNTY)]
+    assert t.bounty_fund == 0
+    # the forfeited entry also takes a place of its own (the worst), so every place is
+    # awarded and the whole pool paid (check_payouts)
+    assert (5, 0, "") in t.entrants["p1"].results and len(t.entrants["p1"].results) == 2
+    check_payouts(t)
+
+
+def test_a_purchase_of_no_known_kind_is_refused_not_a_crash() -> None:
+    """``Buy``'s kind comes from the user (the service, the CLI): an unknown kind is refused
+    naming the clause (it raised KeyError)."""
+    from croupier.tournament import commands as cm
+
+    t = started(4)
+    n = len(t.events)
+    for call in (lambda: t.buy("p1", "bogus"), lambda: t.apply(cm.Buy("p1", "top-up"))):
+        with pytest.raises(TournamentError) as info:
+            call()
+        assert info.value.ruling.clause == "qld-tournament-2020 4.22"
+        assert len(t.events) == n

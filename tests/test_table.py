@@ -7,6 +7,7 @@ under each and gets its own outcome.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -626,3 +627,36 @@ def test_disputed_result_reopens_until_the_next_round_begins(rules: str, clause:
     play_out(t)
     t.apply(StartRound(deck(t)))
     refused(t, ReopenRound(1), "croupier table")  # a round is in progress
+
+
+@pytest.mark.parametrize("rules", [ACT, DUN])
+def test_a_round_that_ends_inside_start_round(rules: str) -> None:
+    """Heads-up, the small blind (the button, dunedin-house 95; act-omaha-2017 8.3) can only
+    post all in and the big blind covers it: nobody has anything to decide, so the round is
+    dealt out and settled inside StartRound (the 1M-round ``croupier simulate`` crash). The
+    table closes it, counts it, keeps the chips and hands the round back on request."""
+    from croupier.table.events import PlayerSat, RoundFinished, RoundStarted
+
+    config = preset(rules, seats=2)
+    t = Table.from_events(
+        config,
+        [
+            PlayerSat("big", 1, 1000, Status.PLAYING, False, "test"),
+            PlayerSat("small", 2, 1, Status.PLAYING, False, "test"),
+        ],
+    )
+    events = t.apply(StartRound(deck(t), at=10))
+    started = next(e for e in events if isinstance(e, RoundStarted))
+    assert started.deal.button.seat == 2 and isinstance(events[-1], RoundFinished)
+    assert t.round is None and t.hands == 1
+    r = t.last_round_played(started)
+    assert r.is_over and started.players == ("big", "small")
+    assert sum(r.stacks) + r.commission + r.fees == 1001
+    assert t.total_chips + t.commission + t.fees == 1001
+    assert [t.stacks["big"], t.stacks["small"]] == list(r.stacks)
+    rebuilt = Table.from_events(config, t.events)
+    assert rebuilt.stacks == t.stacks and rebuilt.hands == 1 and rebuilt.round is None
+    # only the last round played is handed back
+    later = replace(started, hand=started.hand + 1)
+    with pytest.raises(IllegalAction, match="not the last round played"):
+        t.last_round_played(later)

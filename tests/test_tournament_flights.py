@@ -74,3 +74,39 @@ def test_qld_tournament_2020_4_13_players_enter_later_flights() -> None:
     twice = [p for p in forfeited if sum(r["player"] == p for r in log) >= 2]
     assert twice  # a forfeited bag ends that entry: it takes a place of its own
     assert sum(int(r["cash"]) for r in log) == final.pool  # type: ignore[call-overload]
+
+
+def test_qld_tournament_2020_4_13_a_buy_back_inside_a_flight_ends_that_entry() -> None:
+    """A flight's player forfeits at the end of the re-entry period and buys back in at once
+    (not bagged yet): on the final day the forfeited entry still takes a place of its own, so
+    every entry has a result and the whole pool is paid."""
+    import random
+
+    from croupier.tournament import Tournament
+    from croupier.tournament.runner import _bagged, _final_day, check_payouts
+    from test_tournament_integrity import play_out
+    from test_tournament_play import shove
+    from test_tournament_support import cards
+
+    cond = load_conditions(EXAMPLES / "two_flights.toml")
+    flights = []
+    for k, (name, players) in enumerate((("1A", "p1 p2 p3 p4"), ("1B", "p5 p6")), 1):
+        f = Tournament(cond, flight=name)
+        for p in players.split():
+            f.register(p)
+        f.start(random.Random(k), cards(k))
+        flights.append(f)
+    first = flights[0]
+    first.tick(2 * 20 * 60)  # the re-entry period (levels 1-2) is over
+    first.forfeit("p1")  # 4.13: buys back in at once
+    assert first.entrants["p1"].entries == 2 and first.entries_total == 5
+    for f in flights:
+        f.end_flight()
+    final = _final_day(cond, flights)
+    bagged = {p: s for f in flights for p, s in _bagged(f).items()}
+    final.start(random.Random(3), cards(3), stacks=bagged)
+    assert final.entries_total == 7
+    play_out(final, shove)
+    assert len(final.result_log()) == final.entries_total
+    assert len(final.entrants["p1"].results) == 2
+    check_payouts(final)

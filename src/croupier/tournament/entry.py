@@ -265,6 +265,11 @@ class EntryDesk(Component):
         e = self.t.entrants.get(player)
         if e is None:
             return Ruling("qld-tournament-2020 3.1", f"no entrant {player!r}")
+        if kind not in ("rebuy", "add-on", "re-entry"):
+            return Ruling(
+                "qld-tournament-2020 4.22",
+                f"{kind!r} is no purchase: a rebuy, an add-on or a re-entry (3.5)",
+            )
         purchase = {"rebuy": c.rebuy, "add-on": c.add_on, "re-entry": c.re_entry}[kind]
         clause = {
             "rebuy": "qld-tournament-2020 4.22",

@@ -383,6 +383,8 @@ def _final_day(conditions: Conditions, flights: list[Tournament]) -> Tournament:
                 # 4.13: the bag forfeited to buy back in: that entry ends here
                 timeline.append((elapsed, k, Eliminated((e.player,), (0,), e.clause)))
             elif isinstance(e, Bought):  # the money and the entry; the chips are in the bags
+                if e.kind == "buy-back":  # 4.13: the forfeited entry ends here
+                    timeline.append((elapsed, k, Eliminated((e.player,), (0,), e.clause)))
                 entry = e.kind in ("re-entry", "entry", "buy-back")
                 events.append(replace(e, kind="carried-entry" if entry else "carried", chips=0))
             elif isinstance(e, ClockTicked):

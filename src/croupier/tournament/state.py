@@ -375,6 +375,10 @@ class TournamentState:
                 self.entries_total += 1
             return
         if e.kind in ("re-entry", "entry", "buy-back"):
+            if e.kind == "buy-back":
+                # 4.13: the entry whose chips were forfeited ends here and takes a place of
+                # its own (the worst left), as a forfeited bag does on a final day
+                self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
             ent.entries += 1
             self.entries_total += 1
             ent.stack = e.chips
