@@ -119,8 +119,11 @@ def run(
             f"tables {len(t.tables):>3}  hands {stats.hands:>6}{hfh}"
         )
 
-    if out is not None and (out / "hands").is_dir() and any((out / "hands").iterdir()):
-        raise fail(f"--out: {out} holds an earlier run's hand histories: name another folder")
+    if out is not None and (
+        (out / "result_log.json").exists()
+        or ((out / "hands").is_dir() and any((out / "hands").iterdir()))
+    ):
+        raise fail(f"--out: {out} holds an earlier run's results: name another folder")
     folder = output_folder(
         out if out is not None else fresh_folder(Path("tournaments") / _slug(cond.name)), "--out"
     )

@@ -1,0 +1,173 @@
+"""The command line as a new user meets it, run as a process (``python -m croupier``): a
+mistake on the command line is one line on stderr and exit status 2, never a traceback nor a
+box of help; output folders are checked before any work and never mix two runs; the UTH
+house bank stays at or above zero unless the table allows credit."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from croupier.cards import Deck
+from croupier.rules import IllegalAction
+from croupier.shoe import Shoe
+from croupier.uth import Phase, TableLimits, TableState, UthConfig, UthRound
+from croupier.uth.commands import Bet, Check, Deal, Fold, PlaceWagers, SettleAll
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = ROOT / "examples" / "tournaments" / "small.toml"
+
+
+def croupier(
+    *args: str, cwd: Path | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """``python -m croupier ARGS`` with this checkout's sources, as a user would run it."""
+    paths = [str(ROOT / "src"), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+    return subprocess.run(
+        [sys.executable, "-m", "croupier", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+
+
+def one_line_error(run: subprocess.CompletedProcess[str]) -> str:
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("croupier: error: "), run.stderr
+    return lines[0]
+
+
+def test_python_dash_m_croupier_runs_the_command_line() -> None:
+    run = croupier("--version")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("croupier ")
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("tournament", "run", str(SMALL), "--every", "0"), "'--every'"),
+        (("simulate", "--hands", "0"), "'--hands'"),
+        (("simulate", "--hands", str(10**12)), "'--hands'"),
+        (("simulate", "--hands", "lots"), "'--hands'"),
+        (("simulate", "--bogus"), "--bogus"),
+        (("nosuch",), "'nosuch'"),
+        (("tournament", "run"), "CONDITIONS"),
+    ],
+)
+def test_a_usage_mistake_is_one_line_naming_where_to_read_more(
+    args: tuple[str, ...], names: str
+) -> None:
+    line = one_line_error(croupier(*args))
+    assert names in line
+    assert "--help'" in line and "╭" not in line
+
+
+def test_simulate_history_refuses_to_mix_two_runs(tmp_path: Path) -> None:
+    history = tmp_path / "h"
+    first = croupier("simulate", "--hands", "4", "--seed", "1", "--history", str(history))
+    assert first.returncode == 0, first.stderr
+    before = {p.name: p.read_bytes() for p in history.iterdir()}
+    assert len(before) == 4
+    line = one_line_error(
+        croupier("simulate", "--hands", "2", "--seed", "2", "--history", str(history))
+    )
+    assert "--history" in line and "earlier run" in line
+    assert {p.name: p.read_bytes() for p in history.iterdir()} == before  # nothing overwritten
+
+
+def test_tournament_out_refuses_an_earlier_runs_results(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    args = ("tournament", "run", str(SMALL), "--seed", "1", "--no-histories", "--out", str(out))
+    first = croupier(*args)
+    assert first.returncode == 0, first.stderr
+    log = (out / "result_log.json").read_bytes()
+    line = one_line_error(croupier(*args))
+    assert "--out" in line and "earlier run" in line
+    assert (out / "result_log.json").read_bytes() == log
+
+
+def _round(bank: int, credit: bool, seed: int = 1) -> UthRound:
+    return UthRound(
+        UthConfig(TableLimits(5, 500), 2, credit=credit),
+        TableState({"P1": 1000, "P2": 1000}, bank),
+        Shoe(Deck.standard(), seed=seed).shuffle().order,
+    )
+
+
+def test_uth_a_wager_the_bank_cannot_pay_is_refused_without_credit() -> None:
+    r = _round(bank=0, credit=False)
+    with pytest.raises(IllegalAction) as info:
+        r.apply(PlaceWagers(1, "P1", 10, 10, 0))
+    ruling = info.value.ruling
+    assert ruling.clause == "act-uth-2025 10.1"
+    assert "house bank holds 0 chips" in ruling.message and "no credit" in ruling.message
+    assert r.boxes == {} and r.chips["P1"] == 1000  # nothing changed
+    # a bank that covers one box's most (10 + 40 + 500 * 10 on the Blind) but not two
+    r = _round(bank=5050, credit=False)
+    r.apply(PlaceWagers(1, "P1", 10, 10, 0))
+    with pytest.raises(IllegalAction):
+        r.apply(PlaceWagers(2, "P2", 10, 10, 0))
+    # with credit the house pays from its float, as a room's books do
+    _round(bank=0, credit=True).apply(PlaceWagers(1, "P1", 10, 10, 5))
+
+
+def test_uth_bank_without_credit_never_goes_below_zero() -> None:
+    rng = random.Random(7)
+    for seed in range(60):
+        bank = rng.choice((0, 200, 3_000, 6_000, 12_000))
+        r = _round(bank=bank, credit=False, seed=seed)
+        for box, p in ((1, "P1"), (2, "P2")):
+            ante = rng.choice((5, 10, 25))
+            with contextlib.suppress(IllegalAction):  # wagers the bank cannot pay
+                r.apply(PlaceWagers(box, p, ante, ante, rng.choice((0, 5))))
+        if not r.boxes:
+            continue
+        r.apply(Deal())
+        while r.phase in (Phase.PREFLOP, Phase.FLOP, Phase.RIVER):
+            box = r.pending()[0]
+            d = next(d for d in r.legal_actions() if d.box == box)
+            if d.multiples and rng.random() < 0.7:
+                r.apply(Bet(box, max(d.multiples)))
+            elif d.can_check:
+                r.apply(Check(box))
+            else:
+                r.apply(Fold(box))
+        if r.phase is Phase.SETTLEMENT:
+            r.apply(SettleAll())
+        assert r.table_after().bank >= 0, (seed, bank)
+
+
+def test_uth_play_credit_is_the_users_choice() -> None:
+    refused = croupier(
+        "uth", "play", "--seed", "1", "--bank", "0", "--rounds", "1", stdin="10\n0\n0\n"
+    )
+    assert "the table allows no credit" in refused.stdout
+    assert "house bank: 0 (0)" in refused.stdout
+    credit = croupier(
+        "uth",
+        "play",
+        "--seed",
+        "1",
+        "--bank",
+        "0",
+        "--credit",
+        "--rounds",
+        "1",
+        stdin="10\n0\nf\n\n",
+    )
+    assert credit.returncode == 0, credit.stderr
+    assert "no credit" not in credit.stdout and "Box 1 (P1): ante 10, blind 10" in credit.stdout
