@@ -8,8 +8,10 @@ from __future__ import annotations
 import contextlib
 import os
 import random
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import Phase, TableLimits, TableState, UthConfig, UthRound
 from croupier.uth.commands import Bet, Check, Deal, Fold, PlaceWagers, SettleAll
+from test_cli_play import Terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ROOT / "examples" / "tournaments" / "small.toml"
@@ -171,3 +174,32 @@ def test_uth_play_credit_is_the_users_choice() -> None:
     )
     assert credit.returncode == 0, credit.stderr
     assert "no credit" not in credit.stdout and "Box 1 (P1): ante 10, blind 10" in credit.stdout
+
+
+def test_uth_play_ctrl_c_at_a_decision_asks_before_folding_and_ends_with_the_summary() -> None:
+    term = Terminal("uth", "play", "--seed", "1")
+    try:
+        term.until(r"ante \[5; 0 sits out\]: ")
+        term.type("10")
+        term.until(r"trips \[0\]: ")
+        term.type("0")
+        decision = r"Box 1 \[[^\]]+\] check, fold[^\n]*> "
+        term.until(decision)
+        time.sleep(0.5)  # let it start reading, as a person would be
+        term.proc.send_signal(signal.SIGINT)
+        term.until(r"leave now\? your undecided boxes fold and lose 20 chips \(y/n\) > ")
+        term.type("n")  # changed their mind: the same decision again, nothing folded
+        term.until(decision)
+        time.sleep(0.5)
+        term.proc.send_signal(signal.SIGINT)
+        term.until(r"\(y/n\) > ")
+        term.type("y")
+        term.until(r"house bank: \d+ \(\+20\)")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    screen = term.screen
+    assert "Traceback" not in screen
+    assert screen.index("deemed folded") > screen.rindex("leave now?")
+    assert "P1: 980 (-20)" in screen

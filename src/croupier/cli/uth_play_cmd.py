@@ -59,13 +59,16 @@ class Quit(Exception):
 
 
 class EndOfInput(Quit):
-    """Standard input ended (Ctrl-D at a terminal)."""
+    """Standard input ended (Ctrl-D at a terminal), or Ctrl-C was pressed at a prompt."""
 
 
 def ask(prompt: str) -> str:
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:  # Ctrl-C: as Ctrl-D, leave (asking first where wagers are out)
+        line = ""
     if not line:
         sys.stdout.write("\n")
         raise EndOfInput
