@@ -6,6 +6,7 @@ house bank stays at or above zero unless the table allows credit."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import random
 import signal
@@ -203,3 +204,25 @@ def test_uth_play_ctrl_c_at_a_decision_asks_before_folding_and_ends_with_the_sum
     assert "Traceback" not in screen
     assert screen.index("deemed folded") > screen.rindex("leave now?")
     assert "P1: 980 (-20)" in screen
+
+
+@pytest.mark.parametrize("group", [(), ("bench",), ("tournament",), ("phh",)])
+def test_a_groups_list_of_commands_has_no_line_breaks_mid_sentence(group: tuple[str, ...]) -> None:
+    """Each summary is wrapped by the list at the terminal's width: a line is cut short only
+    where its entry ends, never where the docstring's source line did."""
+    env = {**os.environ, "COLUMNS": "100"}
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", *group, "--help"],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = [r for r in run.stdout.split("Commands")[1].splitlines() if r.startswith("│")]
+    assert len(lines) >= 2
+    for line, after in itertools.pairwise(lines):
+        text = line.strip("│ ")
+        if after.startswith("│    "):  # the entry goes on: this line was filled to the width
+            assert len(text) > 100 - 30, (text, after)
+        assert "``" not in text
