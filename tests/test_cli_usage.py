@@ -226,3 +226,49 @@ def test_a_groups_list_of_commands_has_no_line_breaks_mid_sentence(group: tuple[
         if after.startswith("│    "):  # the entry goes on: this line was filled to the width
             assert len(text) > 100 - 30, (text, after)
         assert "``" not in text
+
+
+def test_bench_eval_ratios_put_batch_and_per_call_side_by_side() -> None:
+    from croupier.cli.bench_cmd import RATIO_HEADER, ratio_rows, table
+
+    ratios = {  # as croupier.bench.eval_bench.run names them
+        "batch7_vs_phevaluator": 96.94,
+        "omaha_batch_vs_phevaluator": 17.71,
+        "single7_vs_phevaluator": 0.8731,
+        "single_omaha_vs_phevaluator": 0.5204,
+        "single_omaha_hilo_vs_phevaluator": 0.3681,
+        "batch7_vs_treys": 36736.2,
+        "single7_vs_treys": 331.4,
+    }
+    rows = ratio_rows(ratios)
+    assert rows == [
+        ("phevaluator", "7-card", "96.9x", "0.873x"),
+        ("phevaluator", "Omaha high", "17.7x", "0.52x"),
+        ("phevaluator", "Omaha hi/lo", "-", "0.368x"),
+        ("treys", "7-card", "36,736x", "331x"),
+    ]
+    text = table(RATIO_HEADER, rows, numbers=2)
+    assert "batch vs peer per call" in text.splitlines()[0]
+    assert "per call vs per call" in text.splitlines()[0]
+
+
+def test_bench_figures_are_a_table_of_rounded_numbers() -> None:
+    from croupier.cli.bench_cmd import figures_table
+
+    text = figures_table(
+        {
+            "exact_s": 61.2345,
+            "house_edge_per_ante": 0.021850123456,
+            "hands": 123456,
+            "hands_per_s": 4567.89,
+            "simulate_ci99": [0.020112345, 0.02321234],
+            "matches_published_edge": True,
+        }
+    )
+    lines = text.splitlines()
+    assert lines[0].split() == ["measure", "value"] and set(lines[1]) == {"-", " "}
+    assert lines[2].startswith("exact s") and lines[2].endswith(" 61.23")
+    assert lines[3].endswith(" 0.02185")
+    assert lines[4].endswith(" 123,456") and lines[5].endswith(" 4,568")
+    assert lines[6].endswith(" 0.02011 to 0.02321") and lines[7].endswith(" yes")
+    assert len({len(line) for line in lines}) == 1  # one column of figures, right-aligned
