@@ -272,3 +272,23 @@ def test_bench_figures_are_a_table_of_rounded_numbers() -> None:
     assert lines[4].endswith(" 123,456") and lines[5].endswith(" 4,568")
     assert lines[6].endswith(" 0.02011 to 0.02321") and lines[7].endswith(" yes")
     assert len({len(line) for line in lines}) == 1  # one column of figures, right-aligned
+
+
+def test_clock_plus_adds_time_to_the_level_and_minus_takes_it_off() -> None:
+    from croupier.cli.clock_screen import press
+    from croupier.tournament.clock import Clock
+    from croupier.tournament.conditions import load_conditions
+
+    levels = load_conditions(SMALL).levels  # 10-minute levels
+    two_minutes_in = Clock(levels).tick(120)
+    assert two_minutes_in.state.remaining == 480
+    more, said = press(two_minutes_in, "+")
+    assert (more.state.number, more.state.remaining) == (1, 540) and "added" in said
+    less, said = press(two_minutes_in, "-")
+    assert (less.state.number, less.state.remaining) == (1, 420) and "taken off" in said
+    # never back into the level before: 30 s into level 2, + gives those 30 s back
+    early = Clock(levels).skip_to(1).tick(30)
+    back, _ = press(early, "+")
+    assert (back.state.number, back.state.remaining) == (2, 600)
+    fresh, said = press(Clock(levels), "+")
+    assert fresh.state.remaining == 600 and "nothing to add" in said

@@ -228,7 +228,7 @@ def clock(
 ) -> None:
     """A terminal clock display for a live event: level, blinds, time left, next level. On a
     terminal it redraws in place with large digits; keys pause (p), resume (r), add (+) or
-    take back (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
+    take off (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
     the clock was. Elsewhere (a pipe, --simulate, --updates) it prints one line per update."""
     cond = _load(conditions)
     if speed <= 0:
