@@ -98,6 +98,7 @@ def test_tournament_out_refuses_an_earlier_runs_results(tmp_path: Path) -> None:
     args = ("tournament", "run", str(SMALL), "--seed", "1", "--no-histories", "--out", str(out))
     first = croupier(*args)
     assert first.returncode == 0, first.stderr
+    assert "shoe, from --seed 1)" in first.stdout  # the shoe's own seed is derived from it
     log = (out / "result_log.json").read_bytes()
     line = one_line_error(croupier(*args))
     assert "--out" in line and "earlier run" in line

@@ -182,7 +182,8 @@ def run(
                     f"round {k}: {rnd.players[0]} v {rnd.players[1]}  {score}  -> {rnd.winner}"
                 )
     typer.echo(
-        f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands ({_shoe(t)} shoe)"
+        f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands "
+        f"({_shoe(t)} shoe{'' if seed is None else f', from --seed {seed}'})"
     )
     typer.echo(f"{'place':>5}  {'player':<10} {'prize':>10}")
     for r in paid:
