@@ -293,3 +293,17 @@ def test_clock_plus_adds_time_to_the_level_and_minus_takes_it_off() -> None:
     assert (back.state.number, back.state.remaining) == (2, 600)
     fresh, said = press(Clock(levels), "+")
     assert fresh.state.remaining == 600 and "nothing to add" in said
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("--bank", "-1"), "--bank"),
+        (("--chips", "-5"), "--chips"),
+        (("--boxes", "9"), "--boxes"),
+        (("--minimum", "600"), "--maximum 500"),
+    ],
+)
+def test_uth_play_option_refusals_name_the_option(args: tuple[str, ...], names: str) -> None:
+    line = one_line_error(croupier("uth", "play", *args))
+    assert names in line

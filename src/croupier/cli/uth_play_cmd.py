@@ -263,18 +263,22 @@ def play(
     ] = False,
 ) -> None:
     """Play Ultimate Texas Hold'em against the house (act-uth-2025); type quit to stop."""
+    for option, value in (("--chips", chips), ("--bank", bank), ("--rounds", rounds)):
+        if value < 0:
+            raise fail(f"{option} cannot be negative, not {value}")
     try:
         limits = TableLimits(minimum, maximum)
+    except (LimitsError, ValueError) as e:
+        raise fail(f"--minimum {minimum}, --maximum {maximum}: {e}") from e
+    try:
         config = UthConfig(
             limits,
             boxes,
             shoe=ShoeKind.CARD_SHOE if card_shoe else ShoeKind.AUTOMATED,
             credit=credit,
         )
-    except (LimitsError, ValueError) as e:
-        raise fail(str(e)) from e
-    if chips < 0 or bank < 0 or rounds < 0:
-        raise fail("chips, bank and rounds cannot be negative")
+    except ValueError as e:
+        raise fail(f"--boxes: {e}") from e
     players = [f"P{i}" for i in range(1, boxes + 1)]
     state = TableState(dict.fromkeys(players, chips), bank)
     shoe = Shoe(Deck.standard(), seed=seed)
