@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -72,10 +72,40 @@ app.command("bots")(serve_cmd.bots)
 app.add_typer(serve_cmd.users_app, name="users")
 
 
+def _click_class(name: str) -> type[Exception]:
+    """click's exception class ``name`` from wherever this typer takes click (newer typers carry
+    their own copy, so ``click.UsageError`` would not catch theirs)."""
+    return next(c for c in typer.BadParameter.__mro__ if c.__name__ == name)
+
+
+_CLICK_ERROR = _click_class("ClickException")
+_USAGE_ERROR = _click_class("UsageError")
+
+
 def main() -> None:
     """Entry point: usage errors and bad cards give one line on stderr and exit status 2."""
     try:
-        app()
+        status = app(prog_name="croupier", standalone_mode=False)
     except CardError as e:
         print(f"croupier: error: {e}", file=sys.stderr)
         sys.exit(2)
+    except typer.Abort:  # end of input at a prompt typer itself asked
+        print("croupier: interrupted", file=sys.stderr)
+        sys.exit(1)
+    except _CLICK_ERROR as e:
+        print(_one_line(e), file=sys.stderr)
+        sys.exit(getattr(e, "exit_code", 2))
+    sys.exit(status if isinstance(status, int) else 0)
+
+
+def _one_line(e: Any) -> str:
+    """A usage error as one line naming where to read the usage; a bare ``croupier`` or
+    ``croupier GROUP`` (no_args_is_help) still shows the help."""
+    message: str = e.format_message()
+    ctx = getattr(e, "ctx", None)
+    if type(e).__name__ == "NoArgsIsHelpError":
+        return message
+    line = "croupier: error: " + " ".join(message.split())
+    if isinstance(e, _USAGE_ERROR) and ctx is not None:
+        line += f" (see '{ctx.command_path} --help')"
+    return line

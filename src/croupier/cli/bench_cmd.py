@@ -40,11 +40,69 @@ def bench_eval(as_json: JsonOpt = False) -> None:
         table(("evaluator", "hands", "per second"), [(a, b, rounded(r)) for a, b, r in rows])
     )
     typer.echo("")
-    ratio_rows = []
-    for name, ratio in result["ratios"].items():
-        kind = "batch vs per call" if "batch" in name else "per call vs per call"
-        ratio_rows.append((name, kind, f"{ratio:,.1f}x"))
-    typer.echo(table(("ratio", "compares", "croupier / peer"), ratio_rows))
+    typer.echo(table(RATIO_HEADER, ratio_rows(result["ratios"]), numbers=2))
+
+
+#: bench eval's ratios: croupier's rate over a peer's per-call rate, the batch's beside the
+#: per-call one, so that the batch's advantage is never read as the evaluator's alone.
+RATIO_HEADER = ("peer", "hands", "croupier batch vs peer per call", "per call vs per call")
+
+
+def ratio_rows(ratios: dict[str, float]) -> list[tuple[str, ...]]:
+    """One row per peer and kind of hand from :func:`croupier.bench.eval_bench.run`'s ratios:
+    ``batch7_vs_P`` beside ``single7_vs_P``, ``omaha_batch_vs_P`` beside
+    ``single_omaha_vs_P``; Omaha hi/lo is timed per call only."""
+    kinds = (
+        ("7-card", "batch7_vs_", "single7_vs_"),
+        ("Omaha high", "omaha_batch_vs_", "single_omaha_vs_"),
+        ("Omaha hi/lo", None, "single_omaha_hilo_vs_"),
+    )
+    peers = dict.fromkeys(name.split("_vs_", 1)[1] for name in ratios)
+    rows: list[tuple[str, ...]] = []
+    for peer in peers:
+        for label, batch, single in kinds:
+            b = ratios.get(f"{batch}{peer}") if batch else None
+            one = ratios.get(f"{single}{peer}")
+            if b is None and one is None:
+                continue
+            rows.append((peer, label, times(b), times(one)))
+    return rows
+
+
+def times(ratio: float | None) -> str:
+    """A ratio with three significant figures: ``12.3x``, ``0.812x``; a dash where none."""
+    if ratio is None:
+        return "-"
+    return f"{ratio:,.0f}x" if ratio >= 1000 else f"{ratio:.3g}x"
+
+
+def figure(value: object) -> str:
+    """A benchmark's figure for a table: whole numbers with thousands separators, fractions to
+    four significant figures, larger numbers to two places, lists and maps item by item."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        if abs(value) >= 1000:
+            return f"{value:,.0f}"
+        return f"{value:.2f}" if abs(value) >= 1 else f"{value:.4g}"
+    if isinstance(value, (list, tuple)):
+        return (
+            " to ".join(figure(v) for v in value)
+            if len(value) == 2
+            else ", ".join(figure(v) for v in value)
+        )
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {figure(v)}" for k, v in value.items())
+    return str(value)
+
+
+def figures_table(result: dict[str, object]) -> str:
+    """A benchmark's result as a two-column table of measures and rounded figures."""
+    return table(
+        ("measure", "value"), [(k.replace("_", " "), figure(v)) for k, v in result.items()]
+    )
 
 
 def rounded(per_s: float | None) -> str:
@@ -57,13 +115,17 @@ def rounded(per_s: float | None) -> str:
     return f"{per_s:.3g} /s"
 
 
-def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
-    """Rows under a header, columns padded; the last column right-aligned."""
+def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], numbers: int = 1) -> str:
+    """Rows under a header, columns padded; the last ``numbers`` columns right-aligned."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    first = len(header) - numbers
 
     def line(r: tuple[str, ...]) -> str:
-        cells = [c.ljust(w) for c, w in zip(r[:-1], widths, strict=False)]
-        return "  ".join([*cells, r[-1].rjust(widths[-1])])
+        cells = [
+            c.ljust(w) if i < first else c.rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ]
+        return "  ".join(cells).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(header), rule, *map(line, rows)])
@@ -104,8 +166,8 @@ def bench_engine(
         rows.append((peer, "PHH replay", rounded(rates["phh_replay_per_s"])))
     typer.echo(table(("engine", "work", "per second"), rows))
     typer.echo("")
-    ratio_rows = [(name, f"{ratio:,.1f}x") for name, ratio in result["ratios"].items()]
-    typer.echo(table(("ratio", "croupier / peer"), ratio_rows))
+    ratios = [(name, times(ratio)) for name, ratio in result["ratios"].items()]
+    typer.echo(table(("ratio", "croupier / peer"), ratios))
     for key, value in result["detail"].items():
         typer.echo(f"  {key}: {value}")
 
@@ -145,8 +207,7 @@ def bench_tournament(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
-    for key, value in result.items():
-        typer.echo(f"{key:<32} {value}")
+    typer.echo(figures_table(result))
 
 
 @app.command("serve")
@@ -183,5 +244,4 @@ def bench_serve(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
-    for key, value in result.items():
-        typer.echo(f"{key:<24} {value}")
+    typer.echo(figures_table(result))

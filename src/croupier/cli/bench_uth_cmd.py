@@ -21,5 +21,6 @@ def bench_uth(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
-    for key, value in result.items():
-        typer.echo(f"{key:<32} {value}")
+    from croupier.cli.bench_cmd import figures_table
+
+    typer.echo(figures_table(result))

@@ -19,7 +19,7 @@ from pathlib import Path
 from croupier.tournament.clock import Clock, ClockError, format_seconds
 from croupier.tournament.conditions import Conditions, Level
 
-KEYS = "p pause  r resume  + add a minute  - take a minute back  n next level  q quit"
+KEYS = "p pause  r resume  + add a minute  - take a minute off  n next level  q quit"
 
 _FONT = {
     "0": (" ### ", "#   #", "#   #", "#   #", " ### "),
@@ -75,10 +75,17 @@ def press(clock: Clock, key: str) -> tuple[Clock, str]:
                 return clock.pause(), "paused"
             case "r":
                 return clock.resume(), "resumed"
-            case "+":
-                return clock.adjust(60), "a minute added to the clock's run"
-            case "-":
-                return clock.adjust(-60), "a minute given back"
+            case "+":  # more time left in this level, never back into the level before
+                s = clock.state
+                give = min(60, s.level.seconds - s.remaining)
+                if give <= 0:
+                    return clock, "the level has all its time left: nothing to add"
+                return clock.adjust(-give), f"{format_seconds(give)} added to the level"
+            case "-":  # less time left, at most to the level's end
+                take = min(60, clock.state.remaining)
+                if take <= 0:
+                    return clock, "no time left to take off"
+                return clock.adjust(take), f"{format_seconds(take)} taken off the level"
             case "n":
                 return clock.skip_to(min(clock.index + 1, len(clock.levels) - 1)), "next level"
     except ClockError as e:

@@ -41,7 +41,10 @@ class ReadableGroup(TyperGroup):
 def name_values(command: Any) -> None:
     """Give every option and argument of ``command`` (a command or group as typer builds it)
     and of its subcommands a readable metavar (see :class:`ReadableGroup`); a metavar given
-    and a choice's list stay."""
+    and a choice's list stay. Each subcommand's summary in its group's list is one line of
+    text, wrapped by the list itself."""
+    if command.help:  # a docstring's ``code`` reads as 'code' on a terminal
+        command.help = command.help.replace("``", "'")
     help_option = command.get_help_option(typer.Context(command))  # made once, then cached
     for p in [*command.params, *([help_option] if help_option is not None else [])]:
         kind = getattr(p, "param_type_name", None)
@@ -57,6 +60,10 @@ def name_values(command: Any) -> None:
         elif not getattr(getattr(p, "type_descriptor", None), "is_choice", False):
             p.metavar = p.name.upper()
     for sub in getattr(command, "commands", {}).values():
+        if sub.short_help is None and sub.help:
+            # a group's list of commands keeps a docstring's line breaks as they are in the
+            # source: its first paragraph on one line, for the table to wrap at its width
+            sub.short_help = " ".join(sub.help.split("\n\n")[0].split()).replace("``", "'")
         name_values(sub)
 
 

@@ -46,6 +46,12 @@ def simulate_cmd(
         raise fail(str(e)) from e
     if history is not None:
         output_folder(history, "--history")
+        earlier = next(history.glob("*.phh"), None)
+        if earlier is not None:  # this run's 0000001.phh... would overwrite some and mix the rest
+            raise fail(
+                f"--history: {history} already holds an earlier run's hand histories "
+                f"({earlier.name}...); name a new or empty folder"
+            )
     bar = tqdm(total=hands, unit="round", disable=as_json or not sys.stderr.isatty())
     start = time.perf_counter()
     try:

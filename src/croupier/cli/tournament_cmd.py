@@ -119,8 +119,11 @@ def run(
             f"tables {len(t.tables):>3}  hands {stats.hands:>6}{hfh}"
         )
 
-    if out is not None and (out / "hands").is_dir() and any((out / "hands").iterdir()):
-        raise fail(f"--out: {out} holds an earlier run's hand histories: name another folder")
+    if out is not None and (
+        (out / "result_log.json").exists()
+        or ((out / "hands").is_dir() and any((out / "hands").iterdir()))
+    ):
+        raise fail(f"--out: {out} holds an earlier run's results: name another folder")
     folder = output_folder(
         out if out is not None else fresh_folder(Path("tournaments") / _slug(cond.name)), "--out"
     )
@@ -179,7 +182,8 @@ def run(
                     f"round {k}: {rnd.players[0]} v {rnd.players[1]}  {score}  -> {rnd.winner}"
                 )
     typer.echo(
-        f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands ({_shoe(t)} shoe)"
+        f"\n{t.entries_total} entries, prize pool {t.pool:,}, {stats.hands} hands "
+        f"({_shoe(t)} shoe{'' if seed is None else f', from --seed {seed}'})"
     )
     typer.echo(f"{'place':>5}  {'player':<10} {'prize':>10}")
     for r in paid:
@@ -225,7 +229,7 @@ def clock(
 ) -> None:
     """A terminal clock display for a live event: level, blinds, time left, next level. On a
     terminal it redraws in place with large digits; keys pause (p), resume (r), add (+) or
-    take back (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
+    take off (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
     the clock was. Elsewhere (a pipe, --simulate, --updates) it prints one line per update."""
     cond = _load(conditions)
     if speed <= 0:

@@ -47,7 +47,6 @@ from croupier.uth.events import (
     UthEvent,
     UthRoundVoided,
 )
-from croupier.uth.paytables import BLIND_TABLE, TRIPS_TABLE
 from croupier.uth.settle import WagerResult
 from croupier.views import uth_box_cards
 
@@ -60,13 +59,16 @@ class Quit(Exception):
 
 
 class EndOfInput(Quit):
-    """Standard input ended (Ctrl-D at a terminal)."""
+    """Standard input ended (Ctrl-D at a terminal), or Ctrl-C was pressed at a prompt."""
 
 
 def ask(prompt: str) -> str:
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()
+    try:
+        line = sys.stdin.readline()
+    except KeyboardInterrupt:  # Ctrl-C: as Ctrl-D, leave (asking first where wagers are out)
+        line = ""
     if not line:
         sys.stdout.write("\n")
         raise EndOfInput
@@ -137,14 +139,6 @@ def board_text(r: UthRound) -> str:
     return " ".join(shown + ["??"] * (5 - len(shown)))
 
 
-def most_won(ante: int, trips: int) -> int:
-    """The most a box's wagers can take from the house bank: ante and a 4x play at 1 to 1, the
-    blind and trips at their tables' top lines (act-uth-2025 10.1)."""
-    top_blind = max(line.odds.winnings(ante) for line in BLIND_TABLE.lines)
-    top_trips = max(line.odds.winnings(trips) for line in TRIPS_TABLE.lines) if trips else 0
-    return ante + 4 * ante + top_blind + top_trips
-
-
 def _chips(text: str, field: str, default: int) -> int | None:
     if not text:
         return default
@@ -155,7 +149,6 @@ def _chips(text: str, field: str, default: int) -> int | None:
 
 
 def place_wagers(r: UthRound, players: list[str], last: dict[str, int]) -> None:
-    covered = 0  # what the boxes already wagered can win from the bank
     for box, p in enumerate(players, start=1):
         while True:
             default = last[p]
@@ -166,17 +159,7 @@ def place_wagers(r: UthRound, players: list[str], last: dict[str, int]) -> None:
             trips = _chips(ask("  trips [0]: "), "the trips wager", 0) if ante else 0
             if trips is None:
                 continue
-            if ante and covered + most_won(ante, trips) > r.bank:
-                # The house pays from its bank; the table allows no credit (croupier's reading
-                # of act-uth-2025 10.1: a wager is taken only if the house can pay it).
-                say(
-                    f"  refused: the house bank holds {r.bank} chips and could owe up to "
-                    f"{covered + most_won(ante, trips)} on these wagers; the table allows no "
-                    "credit, so wager less or sit out"
-                )
-                continue
             if ante == 0 or apply(r, PlaceWagers(box, p, ante, ante, trips)):
-                covered += most_won(ante, trips) if ante else 0
                 last[p] = ante or default
                 break
 
@@ -267,20 +250,35 @@ def play(
     minimum: Annotated[int, typer.Option("--minimum", help="table minimum (5.1)")] = 5,
     maximum: Annotated[int, typer.Option("--maximum", help="table maximum (5.1)")] = 500,
     bank: Annotated[int, typer.Option("--bank", help="the house bank's chips")] = 1_000_000,
+    credit: Annotated[
+        bool,
+        typer.Option(
+            "--credit",
+            help="let the house bank go below zero (default: a wager is taken only "
+            "where the bank can pay the most it could win)",
+        ),
+    ] = False,
     card_shoe: Annotated[
         bool, typer.Option("--card-shoe", help="deal one card at a time from a card shoe (7.3)")
     ] = False,
 ) -> None:
     """Play Ultimate Texas Hold'em against the house (act-uth-2025); type quit to stop."""
+    for option, value in (("--chips", chips), ("--bank", bank), ("--rounds", rounds)):
+        if value < 0:
+            raise fail(f"{option} cannot be negative, not {value}")
     try:
         limits = TableLimits(minimum, maximum)
-        config = UthConfig(
-            limits, boxes, shoe=ShoeKind.CARD_SHOE if card_shoe else ShoeKind.AUTOMATED
-        )
     except (LimitsError, ValueError) as e:
-        raise fail(str(e)) from e
-    if chips < 0 or bank < 0 or rounds < 0:
-        raise fail("chips, bank and rounds cannot be negative")
+        raise fail(f"--minimum {minimum}, --maximum {maximum}: {e}") from e
+    try:
+        config = UthConfig(
+            limits,
+            boxes,
+            shoe=ShoeKind.CARD_SHOE if card_shoe else ShoeKind.AUTOMATED,
+            credit=credit,
+        )
+    except ValueError as e:
+        raise fail(f"--boxes: {e}") from e
     players = [f"P{i}" for i in range(1, boxes + 1)]
     state = TableState(dict.fromkeys(players, chips), bank)
     shoe = Shoe(Deck.standard(), seed=seed)

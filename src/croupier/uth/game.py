@@ -70,6 +70,7 @@ from croupier.uth.paytables import ACT_UTH_2025, Payouts
 from croupier.uth.settle import ORDER, Box, Wager, dealer_qualifies, settle
 
 R = "act-uth-2025 "
+BANK = R + "10.1"  # the house pays the odds of 10.1 from its bank
 DECK = Deck.standard()  # 2.1: one 52-card deck without jokers
 
 
@@ -112,6 +113,10 @@ class UthConfig:
     payouts: Payouts = ACT_UTH_2025
     shoe: ShoeKind = ShoeKind.AUTOMATED
     decision_seconds: int | None = None
+    #: Whether the house bank may go below zero (the house pays on credit, as a room's books
+    #: do from a float of 0); without credit a wager is taken only where the bank can pay the
+    #: most that every box's wagers could win (croupier's reading of 10.1: the house pays).
+    credit: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.boxes <= 7:
@@ -389,6 +394,18 @@ class UthRound:
         total = sum(amounts)
         if total > self.chips[p]:
             raise _refuse(R + "4.1", f"{p} has {self.chips[p]} chips, not the {total} wagered")
+        if not self.config.credit:
+            pay = self.config.payouts
+            owed = sum(
+                pay.most_won(b.ante, b.blind, b.trips) for b in self.boxes.values() if not b.void
+            )
+            owed += pay.most_won(cmd.ante, cmd.blind, cmd.trips)
+            if owed > self.bank:
+                raise _refuse(
+                    BANK,
+                    f"the house bank holds {self.bank} chips and could owe up to {owed} on "
+                    "these wagers; the table allows no credit: wager less or sit out",
+                )
         events: list[UthEvent] = [WagersPlaced(box, p, cmd.ante, cmd.blind, cmd.trips)]
         if under:
             events.append(

@@ -179,6 +179,16 @@ class Payouts:
                 f"maximum blind payout must be a positive whole chip count: {cap!r}"
             )
 
+    def most_won(self, ante: int, blind: int, trips: int) -> int:
+        """The most one box's wagers can win from the house: the Ante and a Play of four times
+        the Ante at 1 to 1 (9.5, 9.4(a)), the Blind and Trips at their tables' top lines (10.1),
+        the Blind to its maximum payout."""
+        top_blind = max(line.odds.winnings(blind) for line in self.blind.lines)
+        if self.max_blind_payout is not None:
+            top_blind = min(top_blind, self.max_blind_payout)
+        top_trips = max(line.odds.winnings(trips) for line in self.trips.lines)
+        return ante + 4 * ante + top_blind + top_trips
+
 
 #: act-uth-2025 10.1 as written; the Blind maximum is the table's own notice (None here).
 ACT_UTH_2025 = Payouts()

@@ -1,0 +1,309 @@
+"""The command line as a new user meets it, run as a process (``python -m croupier``): a
+mistake on the command line is one line on stderr and exit status 2, never a traceback nor a
+box of help; output folders are checked before any work and never mix two runs; the UTH
+house bank stays at or above zero unless the table allows credit."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from croupier.cards import Deck
+from croupier.rules import IllegalAction
+from croupier.shoe import Shoe
+from croupier.uth import Phase, TableLimits, TableState, UthConfig, UthRound
+from croupier.uth.commands import Bet, Check, Deal, Fold, PlaceWagers, SettleAll
+from test_cli_play import Terminal
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = ROOT / "examples" / "tournaments" / "small.toml"
+
+
+def croupier(
+    *args: str, cwd: Path | None = None, stdin: str = ""
+) -> subprocess.CompletedProcess[str]:
+    """``python -m croupier ARGS`` with this checkout's sources, as a user would run it."""
+    paths = [str(ROOT / "src"), *os.environ.get("PYTHONPATH", "").split(os.pathsep)]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in paths if p)}
+    return subprocess.run(
+        [sys.executable, "-m", "croupier", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        check=False,
+        timeout=120,
+    )
+
+
+def one_line_error(run: subprocess.CompletedProcess[str]) -> str:
+    assert run.returncode == 2, run.stderr
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("croupier: error: "), run.stderr
+    return lines[0]
+
+
+def test_python_dash_m_croupier_runs_the_command_line() -> None:
+    run = croupier("--version")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("croupier ")
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("tournament", "run", str(SMALL), "--every", "0"), "'--every'"),
+        (("simulate", "--hands", "0"), "'--hands'"),
+        (("simulate", "--hands", str(10**12)), "'--hands'"),
+        (("simulate", "--hands", "lots"), "'--hands'"),
+        (("simulate", "--bogus"), "--bogus"),
+        (("nosuch",), "'nosuch'"),
+        (("tournament", "run"), "CONDITIONS"),
+    ],
+)
+def test_a_usage_mistake_is_one_line_naming_where_to_read_more(
+    args: tuple[str, ...], names: str
+) -> None:
+    line = one_line_error(croupier(*args))
+    assert names in line
+    assert "--help'" in line and "╭" not in line
+
+
+def test_simulate_history_refuses_to_mix_two_runs(tmp_path: Path) -> None:
+    history = tmp_path / "h"
+    first = croupier("simulate", "--hands", "4", "--seed", "1", "--history", str(history))
+    assert first.returncode == 0, first.stderr
+    before = {p.name: p.read_bytes() for p in history.iterdir()}
+    assert len(before) == 4
+    line = one_line_error(
+        croupier("simulate", "--hands", "2", "--seed", "2", "--history", str(history))
+    )
+    assert "--history" in line and "earlier run" in line
+    assert {p.name: p.read_bytes() for p in history.iterdir()} == before  # nothing overwritten
+
+
+def test_tournament_out_refuses_an_earlier_runs_results(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    args = ("tournament", "run", str(SMALL), "--seed", "1", "--no-histories", "--out", str(out))
+    first = croupier(*args)
+    assert first.returncode == 0, first.stderr
+    assert "shoe, from --seed 1)" in first.stdout  # the shoe's own seed is derived from it
+    log = (out / "result_log.json").read_bytes()
+    line = one_line_error(croupier(*args))
+    assert "--out" in line and "earlier run" in line
+    assert (out / "result_log.json").read_bytes() == log
+
+
+def _round(bank: int, credit: bool, seed: int = 1) -> UthRound:
+    return UthRound(
+        UthConfig(TableLimits(5, 500), 2, credit=credit),
+        TableState({"P1": 1000, "P2": 1000}, bank),
+        Shoe(Deck.standard(), seed=seed).shuffle().order,
+    )
+
+
+def test_uth_a_wager_the_bank_cannot_pay_is_refused_without_credit() -> None:
+    r = _round(bank=0, credit=False)
+    with pytest.raises(IllegalAction) as info:
+        r.apply(PlaceWagers(1, "P1", 10, 10, 0))
+    ruling = info.value.ruling
+    assert ruling.clause == "act-uth-2025 10.1"
+    assert "house bank holds 0 chips" in ruling.message and "no credit" in ruling.message
+    assert r.boxes == {} and r.chips["P1"] == 1000  # nothing changed
+    # a bank that covers one box's most (10 + 40 + 500 * 10 on the Blind) but not two
+    r = _round(bank=5050, credit=False)
+    r.apply(PlaceWagers(1, "P1", 10, 10, 0))
+    with pytest.raises(IllegalAction):
+        r.apply(PlaceWagers(2, "P2", 10, 10, 0))
+    # with credit the house pays from its float, as a room's books do
+    _round(bank=0, credit=True).apply(PlaceWagers(1, "P1", 10, 10, 5))
+
+
+def test_uth_bank_without_credit_never_goes_below_zero() -> None:
+    rng = random.Random(7)
+    for seed in range(60):
+        bank = rng.choice((0, 200, 3_000, 6_000, 12_000))
+        r = _round(bank=bank, credit=False, seed=seed)
+        for box, p in ((1, "P1"), (2, "P2")):
+            ante = rng.choice((5, 10, 25))
+            with contextlib.suppress(IllegalAction):  # wagers the bank cannot pay
+                r.apply(PlaceWagers(box, p, ante, ante, rng.choice((0, 5))))
+        if not r.boxes:
+            continue
+        r.apply(Deal())
+        while r.phase in (Phase.PREFLOP, Phase.FLOP, Phase.RIVER):
+            box = r.pending()[0]
+            d = next(d for d in r.legal_actions() if d.box == box)
+            if d.multiples and rng.random() < 0.7:
+                r.apply(Bet(box, max(d.multiples)))
+            elif d.can_check:
+                r.apply(Check(box))
+            else:
+                r.apply(Fold(box))
+        if r.phase is Phase.SETTLEMENT:
+            r.apply(SettleAll())
+        assert r.table_after().bank >= 0, (seed, bank)
+
+
+def test_uth_play_credit_is_the_users_choice() -> None:
+    refused = croupier(
+        "uth", "play", "--seed", "1", "--bank", "0", "--rounds", "1", stdin="10\n0\n0\n"
+    )
+    assert "the table allows no credit" in refused.stdout
+    assert "house bank: 0 (0)" in refused.stdout
+    credit = croupier(
+        "uth",
+        "play",
+        "--seed",
+        "1",
+        "--bank",
+        "0",
+        "--credit",
+        "--rounds",
+        "1",
+        stdin="10\n0\nf\n\n",
+    )
+    assert credit.returncode == 0, credit.stderr
+    assert "no credit" not in credit.stdout and "Box 1 (P1): ante 10, blind 10" in credit.stdout
+
+
+def test_uth_play_ctrl_c_at_a_decision_asks_before_folding_and_ends_with_the_summary() -> None:
+    term = Terminal("uth", "play", "--seed", "1")
+    try:
+        term.until(r"ante \[5; 0 sits out\]: ")
+        term.type("10")
+        term.until(r"trips \[0\]: ")
+        term.type("0")
+        decision = r"Box 1 \[[^\]]+\] check, fold[^\n]*> "
+        term.until(decision)
+        time.sleep(0.5)  # let it start reading, as a person would be
+        term.proc.send_signal(signal.SIGINT)
+        term.until(r"leave now\? your undecided boxes fold and lose 20 chips \(y/n\) > ")
+        term.type("n")  # changed their mind: the same decision again, nothing folded
+        term.until(decision)
+        time.sleep(0.5)
+        term.proc.send_signal(signal.SIGINT)
+        term.until(r"\(y/n\) > ")
+        term.type("y")
+        term.until(r"house bank: \d+ \(\+20\)")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    screen = term.screen
+    assert "Traceback" not in screen
+    assert screen.index("deemed folded") > screen.rindex("leave now?")
+    assert "P1: 980 (-20)" in screen
+
+
+@pytest.mark.parametrize("group", [(), ("bench",), ("tournament",), ("phh",)])
+def test_a_groups_list_of_commands_has_no_line_breaks_mid_sentence(group: tuple[str, ...]) -> None:
+    """Each summary is wrapped by the list at the terminal's width: a line is cut short only
+    where its entry ends, never where the docstring's source line did."""
+    env = {**os.environ, "COLUMNS": "100"}
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", *group, "--help"],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    lines = [r for r in run.stdout.split("Commands")[1].splitlines() if r.startswith("│")]
+    assert len(lines) >= 2
+    for line, after in itertools.pairwise(lines):
+        text = line.strip("│ ")
+        if after.startswith("│    "):  # the entry goes on: this line was filled to the width
+            assert len(text) > 100 - 30, (text, after)
+        assert "``" not in text
+
+
+def test_bench_eval_ratios_put_batch_and_per_call_side_by_side() -> None:
+    from croupier.cli.bench_cmd import RATIO_HEADER, ratio_rows, table
+
+    ratios = {  # as croupier.bench.eval_bench.run names them
+        "batch7_vs_phevaluator": 96.94,
+        "omaha_batch_vs_phevaluator": 17.71,
+        "single7_vs_phevaluator": 0.8731,
+        "single_omaha_vs_phevaluator": 0.5204,
+        "single_omaha_hilo_vs_phevaluator": 0.3681,
+        "batch7_vs_treys": 36736.2,
+        "single7_vs_treys": 331.4,
+    }
+    rows = ratio_rows(ratios)
+    assert rows == [
+        ("phevaluator", "7-card", "96.9x", "0.873x"),
+        ("phevaluator", "Omaha high", "17.7x", "0.52x"),
+        ("phevaluator", "Omaha hi/lo", "-", "0.368x"),
+        ("treys", "7-card", "36,736x", "331x"),
+    ]
+    text = table(RATIO_HEADER, rows, numbers=2)
+    assert "batch vs peer per call" in text.splitlines()[0]
+    assert "per call vs per call" in text.splitlines()[0]
+
+
+def test_bench_figures_are_a_table_of_rounded_numbers() -> None:
+    from croupier.cli.bench_cmd import figures_table
+
+    text = figures_table(
+        {
+            "exact_s": 61.2345,
+            "house_edge_per_ante": 0.021850123456,
+            "hands": 123456,
+            "hands_per_s": 4567.89,
+            "simulate_ci99": [0.020112345, 0.02321234],
+            "matches_published_edge": True,
+        }
+    )
+    lines = text.splitlines()
+    assert lines[0].split() == ["measure", "value"] and set(lines[1]) == {"-", " "}
+    assert lines[2].startswith("exact s") and lines[2].endswith(" 61.23")
+    assert lines[3].endswith(" 0.02185")
+    assert lines[4].endswith(" 123,456") and lines[5].endswith(" 4,568")
+    assert lines[6].endswith(" 0.02011 to 0.02321") and lines[7].endswith(" yes")
+    assert len({len(line) for line in lines}) == 1  # one column of figures, right-aligned
+
+
+def test_clock_plus_adds_time_to_the_level_and_minus_takes_it_off() -> None:
+    from croupier.cli.clock_screen import press
+    from croupier.tournament.clock import Clock
+    from croupier.tournament.conditions import load_conditions
+
+    levels = load_conditions(SMALL).levels  # 10-minute levels
+    two_minutes_in = Clock(levels).tick(120)
+    assert two_minutes_in.state.remaining == 480
+    more, said = press(two_minutes_in, "+")
+    assert (more.state.number, more.state.remaining) == (1, 540) and "added" in said
+    less, said = press(two_minutes_in, "-")
+    assert (less.state.number, less.state.remaining) == (1, 420) and "taken off" in said
+    # never back into the level before: 30 s into level 2, + gives those 30 s back
+    early = Clock(levels).skip_to(1).tick(30)
+    back, _ = press(early, "+")
+    assert (back.state.number, back.state.remaining) == (2, 600)
+    fresh, said = press(Clock(levels), "+")
+    assert fresh.state.remaining == 600 and "nothing to add" in said
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("--bank", "-1"), "--bank"),
+        (("--chips", "-5"), "--chips"),
+        (("--boxes", "9"), "--boxes"),
+        (("--minimum", "600"), "--maximum 500"),
+    ],
+)
+def test_uth_play_option_refusals_name_the_option(args: tuple[str, ...], names: str) -> None:
+    line = one_line_error(croupier("uth", "play", *args))
+    assert names in line
