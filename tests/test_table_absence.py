@@ -25,8 +25,14 @@ from croupier.table.absence import (
     Reconnect,
 )
 from croupier.table.button import Status
-from croupier.table.commands import Act, Leave, Return, SitDown, StartRound, TableCommand
-from croupier.table.events import RoundProgressed, StatusChanged, TableCheckpoint, TableEvent
+from croupier.table.commands import Act, Leave, Return, SitDown, StartRound, TableCommand, Tick
+from croupier.table.events import (
+    Notice,
+    RoundProgressed,
+    StatusChanged,
+    TableCheckpoint,
+    TableEvent,
+)
 from croupier.table.presets import preset
 from croupier.table.table import Table, TableConfig
 from integrity_state import differences, state
@@ -202,4 +208,14 @@ def test_absences_survive_a_checkpoint_and_leaving_forgets_them() -> None:
     t.apply(Leave("p1", at=13))
     t.apply(Leave("p2", at=13))
     assert t.disconnected == {} and t.absent == set()
+    same_as_fold(t)
+
+
+def test_dunedin_house_18_an_absent_player_away_too_long_may_lose_the_seat() -> None:
+    t = seated(DUN, n=3)
+    t.apply(Disconnect("p2", at=0))
+    t.apply(ExpireGrace("p2", at=30))
+    assert not [e for e in t.apply(Tick(30 + 15 * 60)) if isinstance(e, Notice)]
+    (notice,) = [e for e in t.apply(Tick(31 + 15 * 60)) if isinstance(e, Notice)]
+    assert notice.player == "p2" and notice.clause == "dunedin-house 18"
     same_as_fold(t)
