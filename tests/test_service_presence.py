@@ -132,3 +132,33 @@ def test_a_player_back_within_the_grace_keeps_the_hand(room: Room, url: str) -> 
         # the hand is still theirs to play
         reply = room.ok(actor, {"type": "CheckCall", "table": "t1"})
         assert reply["accepted"]
+
+
+def test_a_restarted_server_times_out_the_disconnections_it_recorded(url: str) -> None:
+    add_users(url, len(PLAYERS))
+    clock = lambda: int(time.time())  # noqa: E731
+    with TestClient(create_app(url, clock=clock, shoe_seed=11)) as client:
+        r = Room(client)
+        r.open_table("t1", "dunedin-house", PLAYERS, grace_seconds=30)
+        token = r.login("p2")
+        with client.websocket_connect(f"/ws/tables/t1?token={token}") as ws:
+            ws.receive_json()
+        wait_for(url, PlayerDisconnected)
+    # the server stops with p2's grace running; its last seconds pass while it is down
+    store = EventStore(url)
+    try:
+        dropped = next(
+            e.event()
+            for e in store.read(STREAM, 0, 10**9)
+            if isinstance(e.event(), PlayerDisconnected)
+        )
+    finally:
+        store.close()
+    later = lambda: int(time.time()) + 30  # noqa: E731  (the server's clock after the grace)
+    with TestClient(create_app(url, clock=later, shoe_seed=11)) as client:
+        events = wait_for(url, GraceExpired)
+        expired = next(e for e in events if isinstance(e, GraceExpired))
+        assert expired.player == dropped.player == "p2" and expired.at >= dropped.until
+        view = client.get("/tables/t1/view", headers=Room(client).headers("floor")).json()
+        table = codec.decode(view["view"])
+        assert table.absent == ("p2",) and (2, "p2", "sitting out") in table.seats
