@@ -619,6 +619,11 @@ _INTEGRITY: dict[tuple[str, ...], tuple[str, str]] = {
         "`tests/test_table_integrity.py`",
     ),
 }
+# Disconnections (issue 15): an absent player's hand folded on their turn, the seat sitting out.
+_INTEGRITY[("dunedin-house 92", "act-omaha-2017 4.8", "dunedin-house 18")] = (
+    "`croupier.table.absence`",
+    "`tests/test_table_absence.py`, `tests/test_service_presence.py`",
+)
 for _clauses, (_code, _tests) in _INTEGRITY.items():
     for _c in _clauses:
         _was_code, _was_tests = IMPLEMENTED[_c]

@@ -49,11 +49,13 @@ class Room(Client):
     def __init__(self, client: TestClient) -> None:
         super().__init__(client, lambda name: f"{name}-pw")
 
-    def open_table(self, table: str, rulebook: str, players: list[str], seats: int = 6) -> None:
-        self.ok(
-            "floor",
-            {"type": "OpenTable", "table": table, "preset": {"rulebook": rulebook, "seats": seats}},
-        )
+    def open_table(
+        self, table: str, rulebook: str, players: list[str], seats: int = 6, **preset: object
+    ) -> None:
+        """Open ``table`` by preset (``preset``: more of its settings, ``grace_seconds``...),
+        assign the dealer and seat ``players`` from seat 1."""
+        settings = {"rulebook": rulebook, "seats": seats, **preset}
+        self.ok("floor", {"type": "OpenTable", "table": table, "preset": settings})
         r = self.c.post(
             "/users/dealer/tables",
             json={"table": table},

@@ -213,6 +213,10 @@ class TableView:
     hands: int
     players: tuple[str, ...]  # the round's players by position
     round: RoundView | None
+    # croupier.table.absence: players whose connection dropped, with the end of their grace
+    # period (server time), and players away past it (public: the table sees empty chairs)
+    disconnected: tuple[tuple[str, int], ...] = ()
+    absent: tuple[str, ...] = ()
 
 
 def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
@@ -231,6 +235,8 @@ def table_view(t: Table, who: str | Viewer) -> TableView:
         hands=t.hands,
         players=t.players,
         round=None if r is None else round_view(r, _position(t.players, who)),
+        disconnected=tuple(sorted(t.disconnected.items())),
+        absent=tuple(sorted(t.absent)),
     )
 
 

@@ -119,6 +119,7 @@ class TableRules:
     close_clause: str = "croupier table closure"
     abstain_clause: str = ""
     away_clause: str = ""
+    absent_hand_clause: str = ""  # an absent player's hand, folded in turn; "": house default
     instruction_clause: str = ""
     clock_clause: str = ""
     funds_lock_clause: str = ""  # funds management may lock a player's funds; "": no such rule

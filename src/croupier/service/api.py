@@ -54,6 +54,7 @@ from croupier.service.owner import (
     resume,
     warm,
 )
+from croupier.service.presence import Presence
 from croupier.service.store import codec
 from croupier.service.store.recovery import record, recover
 from croupier.service.store.rooms import (
@@ -102,6 +103,7 @@ class Service:
     clock: Callable[[], int]
     shoe_seed: int | None
     shoes: dict[str, Shoe]
+    presence: Presence | None = None  # players' connections and their grace periods
 
 
 class Login(BaseModel):
@@ -170,11 +172,17 @@ def create_app(
             shoe_seed=shoe_seed,
             shoes={},
         )
+        svc = app.state.service
+        if svc.owner is not None:
+            svc.presence = Presence(svc.owner, svc.clock)
+            svc.presence.resume()  # nobody is connected yet: recorded disconnections time out
         timer = asyncio.create_task(tournament_api.level_timer(app))
         try:
             yield
         finally:
             timer.cancel()
+            if svc.presence is not None:
+                await svc.presence.close()
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
@@ -530,6 +538,9 @@ def create_app(
             if after is None or head - after > MAX_BEHIND:
                 snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
         await ws.accept()
+        present = svc.presence if isinstance(who, str) else None  # a player's connection
+        if present is not None:
+            present.opened(table, user.name)
         try:
             projector = Projector(who)
             read = own.rooms.store.read
@@ -558,6 +569,8 @@ def create_app(
             pass
         finally:
             own.hub.unsubscribe(stream, sub)
+            if present is not None:
+                present.closed(table, user.name)
 
     async def _ws_command(svc: Service, user: User, data: Any) -> dict[str, Any]:
         """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply

@@ -6,9 +6,9 @@ dataclasses do; table commands add ``"table"``; a round command (an action, a ca
 show or muck) is sent at a table and wrapped in :class:`~croupier.table.commands.Act`. Cards
 are written ``"As"``; configurations and incidents in the store's tagged JSON
 (:mod:`croupier.service.store.codec`), or a cash table by preset (``"preset": {"rulebook":
-..., "seats": ...}``). ``at`` is the server clock's, never the client's. The dealer's
-``StartRound`` is dealt from the server's secure shoe (``"live": true``: a live dealer enters
-the cards).
+..., "seats": ..., "grace_seconds": ...}``). ``at`` is the server clock's, never the client's.
+The dealer's ``StartRound`` is dealt from the server's secure shoe (``"live": true``: a live
+dealer enters the cards).
 """
 
 from __future__ import annotations
@@ -225,10 +225,11 @@ def _preset(v: Any) -> Any:
     if not isinstance(v, dict):
         raise BadCommand("preset: expected an object")
     args: dict[str, Any] = {"rulebook_id": v.get("rulebook")}
-    for key in ("game", "structure", "seats", "action_seconds"):
+    known = ("game", "structure", "seats", "action_seconds", "grace_seconds")
+    for key in known:
         if key in v:
             args[key] = v[key]
-    if set(v) - {"rulebook", "game", "structure", "seats", "action_seconds"}:
+    if set(v) - {"rulebook", *known}:
         raise BadCommand(f"preset: unknown fields {sorted(set(v) - set(args) - {'rulebook'})}")
     if not isinstance(args["rulebook_id"], str):
         raise BadCommand("preset.rulebook: expected a rulebook id such as 'dunedin-house'")

@@ -20,6 +20,8 @@ class TableConfig:
     before the rounds (``None``: no action timer). ``time_charge``: act-omaha-2017 15.3:
     commission on a time basis instead of from the pots, as ``(chips, seconds)``: each player
     dealt in pays ``chips`` in advance for every ``seconds`` of play, not refunded.
+    ``grace_seconds``: how long a player whose connection dropped keeps the seat before the
+    rulebook's rules for an absent player apply (:mod:`croupier.table.absence`).
     """
 
     rulebook: Rulebook
@@ -33,6 +35,7 @@ class TableConfig:
     chip_unit: int = 1
     action_seconds: int | None = None
     time_charge: tuple[int, int] | None = None
+    grace_seconds: int = 60
 
     def __post_init__(self) -> None:
         self.stakes.check_rulebook(self.rulebook)
@@ -42,6 +45,10 @@ class TableConfig:
             )
         if self.action_seconds is not None and self.action_seconds < 1:
             raise ConfigError("the action timer must give at least one second")
+        if isinstance(self.grace_seconds, bool) or not (
+            isinstance(self.grace_seconds, int) and self.grace_seconds >= 0
+        ):
+            raise ConfigError("the grace period is a whole number of seconds, 0 or more")
         if self.time_charge is not None:
             if not self.rulebook.table.time_charge_allowed:
                 raise ConfigError(

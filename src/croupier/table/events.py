@@ -229,3 +229,5 @@ class TableCheckpoint(TableEvent):
     last_round: frozenset[str]
     paid_until: tuple[tuple[str, int], ...]
     locked: tuple[tuple[str, int], ...]
+    disconnected: tuple[tuple[str, int], ...] = ()  # croupier.table.absence
+    absent: frozenset[str] = frozenset()

@@ -52,6 +52,7 @@ def preset(
     structure: str | None = None,
     seats: int = 9,
     action_seconds: int | None = None,
+    grace_seconds: int = 60,
 ) -> TableConfig:
     """A table under ``rulebook_id`` with that rulebook's usual game, structure and commission:
 
@@ -86,4 +87,5 @@ def preset(
         commission=commission,
         size=max(2, min(seats, 10)),
         action_seconds=action_seconds,
+        grace_seconds=grace_seconds,
     )

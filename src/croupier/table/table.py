@@ -22,7 +22,16 @@ from croupier.round import ConfigError, Round, wellformed
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt, RoundVoided
 from croupier.round.events import Event as RoundEvent
 from croupier.rules import IllegalAction, Ruling
-from croupier.table import round_plans, seat_plans
+from croupier.table import absence, round_plans, seat_plans
+from croupier.table.absence import (
+    AbsentFolded,
+    Disconnect,
+    ExpireGrace,
+    GraceExpired,
+    PlayerDisconnected,
+    PlayerReconnected,
+    Reconnect,
+)
 from croupier.table.button import (
     Blind,
     Buttons,
@@ -118,6 +127,10 @@ class Table:
         self.fees = 0
         self.paid_until: dict[str, int] = {}  # act-omaha-2017 15.3: time paid for in advance
         self.locked: dict[str, int] = {}  # dunedin-house 77: funds held during an investigation
+        # croupier.table.absence: connections dropped (player -> end of the grace period), and
+        # players away past it (their hand is folded on their turn)
+        self.disconnected: dict[str, int] = {}
+        self.absent: set[str] = set()
         # The deck croupier deals the round in progress from: the dealer side's input (from
         # StartRound), not state; events record each card dealt, never the order.
         self._deck: tuple[Card, ...] | None = None
@@ -240,6 +253,8 @@ class Table:
             last_round=frozenset(self.last_round),
             paid_until=tuple(self.paid_until.items()),
             locked=tuple(self.locked.items()),
+            disconnected=tuple(self.disconnected.items()),
+            absent=frozenset(self.absent),
         )
 
     # ------------------------------------------------------------------------------------
@@ -263,6 +278,7 @@ class Table:
         if isinstance(cmd, StartRound):
             self._deck = cmd.deck_order
         self._deal_due()
+        self._fold_absent(getattr(cmd, "at", 0))
         r = self.round
         if r is None:
             return
@@ -283,6 +299,19 @@ class Table:
                     "act-omaha-2017 4.8(a)",
                 )
             )
+
+    def _fold_absent(self, at: int) -> None:
+        """Fold the hand of each player to act who is away past their grace period
+        (:mod:`croupier.table.absence`), recording it."""
+        p = absence.absent_actor(self)
+        while p is not None:
+            for step in absence.folded(self, p, at):
+                if isinstance(step, ToRound):
+                    self._run(step)
+                else:
+                    self._emit(step)
+            self._deal_due()
+            p = absence.absent_actor(self)
 
     def _deal_due(self) -> None:
         """Deal from the held deck whatever cards the round is waiting for, recording them."""
@@ -392,6 +421,7 @@ class Table:
         self.away_noticed.discard(e.player)
         self.abstained.pop(e.player, None)
         self.departed[e.player] = (e.chips, e.at)
+        absence.forget(self, e.player)
 
     def _f_seat_changed(self, e: SeatChanged) -> None:
         seats = [
@@ -491,6 +521,8 @@ class Table:
         self.last_round = set(e.last_round)
         self.paid_until = dict(e.paid_until)
         self.locked = dict(e.locked)
+        self.disconnected = dict(e.disconnected)
+        self.absent = set(e.absent)
         # written as a round begins: no round in progress, and the last one's dispute is over
         self.round = None
         self.deal = None
@@ -632,6 +664,9 @@ _PLANNERS: dict[type, Callable[[Table, Any], list[Planned]]] = dict(
         _planner(CloseTable, round_plans.plan_close),
         _planner(LockFunds, seat_plans.plan_lock),
         _planner(ReleaseFunds, seat_plans.plan_release),
+        _planner(Disconnect, absence.plan_disconnect),
+        _planner(Reconnect, absence.plan_reconnect),
+        _planner(ExpireGrace, absence.plan_expire),
     )
 )
 
@@ -657,6 +692,10 @@ _FOLD = handlers(
     on(TableClosed, Table._f_closed),
     on(FundsLocked, Table._f_locked),
     on(FundsReleased, Table._f_released),
+    on(PlayerDisconnected, absence.f_disconnected),
+    on(PlayerReconnected, absence.f_reconnected),
+    on(GraceExpired, absence.f_expired),
+    on(AbsentFolded, absence.f_absent_folded),
 )
 
 __all__ = ["Table", "TableConfig", "without"]

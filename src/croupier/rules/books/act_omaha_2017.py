@@ -90,6 +90,7 @@ ACT_OMAHA_2017 = Rulebook(
         rebuy_clause="act-omaha-2017 14.3",
         buy_in_clause="act-omaha-2017 4.3",
         sit_out_clause="act-omaha-2017 17.4",
+        absent_hand_clause="act-omaha-2017 4.8(a)",
         return_clause="act-omaha-2017 17.4",
         sitting_out_clause="act-omaha-2017 17.4",
         first_button_clause="act-omaha-2017 8.3",

@@ -36,6 +36,7 @@ DUNEDIN_HOUSE = Rulebook(
         rebuy_clause="dunedin-house 24",
         buy_in_clause="dunedin-house 19",
         sit_out_clause="dunedin-house 18",
+        absent_hand_clause="dunedin-house 92",
         return_clause="dunedin-house 26",
         sitting_out_clause="dunedin-house 26",
         first_button_clause="dunedin-house glossary: Dealer Button",

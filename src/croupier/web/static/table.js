@@ -58,6 +58,10 @@ function describe(e) {
     case "TimedOut": return one(`${e.player} ran out of time: folded`, "ruling");
     case "DeadlineSet": state.deadline = { player: e.player, at: e.deadline }; return one(`${e.player} to act by ${clock(e.deadline)}`);
     case "TableClosed": return one("The table is closed", "ruling");
+    case "PlayerDisconnected": return one(`${e.player} disconnected: the seat is kept until ${clock(e.until)}`);
+    case "PlayerReconnected": return one(`${e.player} is back${e.late ? " (after the grace period)" : ""}`);
+    case "GraceExpired": return one(`${e.player}'s grace period is over: away`, "ruling");
+    case "AbsentFolded": return one(`${e.player} is away: the hand is folded`, "ruling");
     case "TableCheckpoint": return [];
     // round events
     case "BlindPosted": return one(`${nameOf(e.player)} posts the ${e.kind} ${e.amount}`);
@@ -181,7 +185,8 @@ function render() {
         h("span.stack", { "data-stack": stack }, `${stack ?? 0}`),
         inRound && r.bets[pos] ? h("span.bet", {}, `bet ${r.bets[pos]}`) : null,
         inRound && r.all_in[pos] ? h("span.badge", {}, "all in") : null),
-      status !== "playing" ? h("div.muted.seat-status", {}, status) : null);
+      status !== "playing" ? h("div.muted.seat-status", {}, status) : null,
+      away(v, player));
   }));
   // board and pot
   $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]),
@@ -406,7 +411,21 @@ function renderFloor(v, r) {
 // ---------------------------------------------------------------------------------------
 // Live: the table's websocket (caught up by sequence number after a drop or a restart).
 
+/** A disconnected player's seat: the grace period's countdown (server time); or "away". */
+function away(v, player) {
+  const until = Object.fromEntries(v.disconnected || [])[player];
+  if (until !== undefined) {
+    const left = Math.max(0, Math.round(until - Date.now() / 1000));
+    return h("div.badge.seat-away", { "data-until": until }, `disconnected · ${left} s`);
+  }
+  return (v.absent || []).includes(player) ? h("div.badge.seat-away", {}, "away") : null;
+}
+
 function tick() {
+  for (const el of document.querySelectorAll(".seat-away[data-until]")) {
+    const left = Math.max(0, Math.round(Number(el.dataset.until) - Date.now() / 1000));
+    el.textContent = `disconnected · ${left} s`;
+  }
   const d = state.deadline;
   const el = $("turn");
   if (!d || !state.view || !state.view.round) return;
