@@ -123,6 +123,19 @@ def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
     dealer = open_table(browser, server, "dealer", TABLET)
     floor = open_table(browser, server, "floor", TABLET)
     pages = [*players.values(), dealer, floor]
+    # between rounds the floor moves a player to an empty seat: every screen shows the move
+    _, before = table_view(server)
+    free = min(set(range(1, 7)) - {n for n, _, _ in before.seats})
+    floor.get_by_label("Move").select_option("bot3")
+    floor.get_by_label("To seat").fill(str(free))
+    with floor.expect_response(lambda r: r.url.endswith("/commands")) as moved:
+        floor.get_by_role("button", name="Move to the seat").click()
+    assert moved.value.status == 200, moved.value.text()
+    seq, after = table_view(server)
+    assert (free, "bot3") in {(n, p) for n, p, _ in after.seats}
+    caught_up(pages, seq)
+    for p in pages:
+        p.locator(f'#seats .seat[data-player="bot3"][data-seat="{free}"]').wait_for()
     server.command("dealer", {"type": "StartRound", "table": "qld-1"})
     seq, tv = table_view(server)
     caught_up(pages, seq)
@@ -144,6 +157,22 @@ def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
     # a refused floor action shows its clause too: no funds to release
     floor.get_by_role("button", name="Release funds").click()
     floor.locator("#status.refused .clause").wait_for()
+    # chips pushed in turn, each chip's value: the floor's ruling, with its clause, reaches
+    # every screen's log
+    _, now = table_view(server)
+    assert now.round is not None and now.round.actor is not None
+    actor = now.players[now.round.actor]
+    floor.get_by_label("Irregularity").select_option("Chips pushed (each chip's value)")
+    floor.get_by_label("Player").select_option(label=actor)
+    floor.get_by_label("Chips / amount").fill("100, 25")
+    with floor.expect_response(lambda r: r.url.endswith("/commands")) as pushed:
+        floor.get_by_role("button", name="Report").click()
+    assert pushed.value.status == 200, pushed.value.text()
+    seq, _ = table_view(server)
+    caught_up(pages, seq)
+    for p in pages:
+        line = p.locator("#log li.ruling", has_text=f"chips pushed ({actor})")
+        line.first.wait_for()
 
 
 def test_a_restart_mid_hand_and_the_pages_reconnect_and_play_on(

@@ -312,6 +312,8 @@ const INCIDENTS = {
   "Out-of-turn check or call": { type: "OutOfTurn", action: "CheckCall", fields: ["player"] },
   "Out-of-turn bet or raise": { type: "OutOfTurn", action: "BetRaise", fields: ["player", "to"] },
   "Wrong amount (miscounted call)": { type: "MiscountedCall", fields: ["player", "chips"] },
+  "Chips pushed (each chip's value)": { type: "ChipsPushed", fields: ["player", "chip_list"] },
+  "Skipped, silent until substantial action": { type: "SkippedPlayerSilent", fields: ["player", "kill"] },
   "Forward motion": { type: "ForwardMotion", fields: ["player"] },
   "Wrong number of hole cards held": { type: "WrongHoleCount", fields: ["player", "held"] },
 };
@@ -341,6 +343,12 @@ function incidentOf(kind, f) {
     if (k === "card") out.card = tagged(cardsOf(f.cards)[0] || "");
     if (k === "chips") out.chips = Number(f.chips);
     if (k === "held") out.held = Number(f.chips);
+    if (k === "chip_list") {
+      const chips = String(f.chips).split(/[\s,]+/).filter(Boolean).map(Number);
+      if (!chips.length || chips.some((c) => !Number.isInteger(c) || c <= 0)) throw new Error("chips pushed: give each chip's value, e.g. 100, 25");
+      out.chips = { $tuple: chips };
+    }
+    if (k === "kill") out.kill = f.flag;
     if (k === "deem_folded" || k === "by_dealer") out[k] = f.flag;
   }
   return out;
@@ -358,8 +366,8 @@ function renderFloor(v, r) {
       h("label", {}, "Irregularity", kind),
       h("label", {}, "Player", h("select#who")),
       h("label", {}, "Cards", h("input#report-cards", { placeholder: "As", autocomplete: "off" })),
-      h("label", {}, "Chips / amount", h("input#report-chips", { type: "number", min: 0, inputmode: "numeric" })),
-      h("label.check", {}, h("input#report-flag", { type: "checkbox" }), "Deem folded / by the dealer"),
+      h("label", {}, "Chips / amount", h("input#report-chips", { inputmode: "numeric", autocomplete: "off", placeholder: "100, 25" })),
+      h("label.check", {}, h("input#report-flag", { type: "checkbox" }), "Deem folded / by the dealer / kill the hand"),
       h("button.primary", { type: "submit" }, "Report"));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
@@ -384,6 +392,11 @@ function renderFloor(v, r) {
         h("label", {}, "Reason", h("input#lock-reason", { value: "under review" })),
         h("button", { type: "button", onclick: () => cmd("LockFunds", { player: who(), reason: $("lock-reason").value }) }, "Lock funds"),
         h("button", { type: "button", onclick: () => cmd("ReleaseFunds", { player: who() }) }, "Release funds")),
+      h("fieldset.group", {}, h("legend", {}, "Seat change"),
+        h("label", {}, "Move", h("select#move-who")),
+        h("label", {}, "To seat", h("input#move-seat", { type: "number", min: 1, inputmode: "numeric" })),
+        h("label.check", {}, h("input#move-post", { type: "checkbox" }), "posts a big blind to play now"),
+        h("button", { type: "button", onclick: () => cmd("ChangeSeat", { player: $("move-who").value, seat: Number($("move-seat").value), post: $("move-post").checked }) }, "Move to the seat")),
       h("fieldset.group", {}, h("legend", {}, "Void the round"),
         h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
         h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
@@ -401,6 +414,7 @@ function renderFloor(v, r) {
   };
   fill("who", players, true);
   fill("lock-who", v.seats.map(([, p]) => p), false);
+  fill("move-who", v.seats.map(([, p]) => p), false);
 }
 
 // ---------------------------------------------------------------------------------------
