@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card
-from web_support import Server, browser, server, shoot
+from web_support import Server, browser, login, server, shoot
 from web_table_support import (
+    DESK,
     PHONE,
     TABLET,
     act,
@@ -203,3 +204,37 @@ def test_a_restart_mid_hand_and_the_pages_reconnect_and_play_on(
     for p in pages:
         p.locator("#log li.win").first.wait_for()
         assert p.locator("#turn").inner_text() == "Waiting for the next round"
+
+
+def test_a_player_asks_for_a_top_up_from_the_phone_and_the_cage_answers(
+    browser: Any, server: Server
+) -> None:
+    phone = open_table(browser, server, "bot1", PHONE)
+    _, tv = table_view(server)
+    before = dict(tv.stacks)["bot1"]
+    phone.get_by_label("Top-up (cash)").fill("50")
+    phone.get_by_role("button", name="Ask the cage for a top-up").click()
+    state = phone.locator("#topup-state")
+    state.get_by_text("Asked the cage for 50: waiting for the cashier").wait_for()
+
+    cage = browser.new_context(viewport=DESK).new_page()
+    login(cage, server, "cashier")
+    cage.goto(f"{server.url}/ui/cashier.html")
+    cage.get_by_role("button", name="Top up bot1 50").click()
+    cage.locator("#status.ok").get_by_text("bot1 topped up: accepted").wait_for()
+    # the phone learns the answer, and its stack shows the chips
+    phone.locator('#topup-state[data-state="done"]').wait_for(timeout=10_000)
+    assert state.inner_text() == "Topped up: 50 added"
+    phone.get_by_text(f"Stack {before + 50}").wait_for()
+
+    # asked again, declined with the cage's reason: the player reads it
+    phone.get_by_label("Top-up (cash)").fill("20")
+    phone.get_by_role("button", name="Ask the cage for a top-up").click()
+    state.get_by_text("Asked the cage for 20").wait_for()
+    cage.get_by_label("Reason to decline").fill("the cage closes at ten")
+    cage.get_by_role("button", name="Decline bot1").click()
+    cage.locator("#status.ok").get_by_text("bot1's top-up declined: accepted").wait_for()
+    phone.locator('#topup-state[data-state="declined"]').wait_for(timeout=10_000)
+    assert state.inner_text() == "Top-up declined: the cage closes at ten"
+    _, after = table_view(server)
+    assert dict(after.stacks)["bot1"] == before + 50  # the declined request moved nothing

@@ -123,9 +123,7 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     desk.get_by_label("Right seat").fill(str(free))
     desk.get_by_role("button", name="Correct the seat").click()
     desk.locator("#status.ok").get_by_text("CorrectSeat: done").wait_for()
-    desk.locator(
-        f'#entrants tr[data-player="bot1"] td:nth-child(5):text-is("{free}")'
-    ).wait_for()
+    desk.locator(f'#entrants tr[data-player="bot1"] td:nth-child(5):text-is("{free}")').wait_for()
     shoot(desk, "director")
 
 

@@ -28,8 +28,8 @@ from fastapi.responses import JSONResponse, Response
 
 from croupier.room import daybook
 from croupier.room.events import BoughtIn, ListJoined, ListLeft
-from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.room.room import Room, list_key
+from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.store.rooms import (
     RoomStore,
@@ -220,13 +220,18 @@ def topups_body(room: Room, events: list[Any], user: User) -> dict[str, Any]:
     for e in events:
         if isinstance(e, TopUpRequested | TopUpDeclined | BoughtIn) and e.player != user.name:
             continue
+        if not isinstance(e, TopUpRequested | TopUpDeclined | BoughtIn):
+            continue
+        key = (e.table, e.player)
         if isinstance(e, TopUpRequested):
-            asked[(e.table, e.player)] = e
-            answered.pop((e.table, e.player), None)
-        elif isinstance(e, TopUpDeclined) and asked.pop((e.table, e.player), None):
-            answered[(e.table, e.player)] = {"table": e.table, "declined": e.reason, "at": e.at}
-        elif isinstance(e, BoughtIn) and asked.pop((e.table, e.player), None):
-            answered[(e.table, e.player)] = {"table": e.table, "topped_up": e.cash, "at": e.at}
+            asked[key] = e
+            answered.pop(key, None)
+        elif key in asked:
+            del asked[key]
+            if isinstance(e, TopUpDeclined):
+                answered[key] = {"table": e.table, "declined": e.reason, "at": e.at}
+            else:
+                answered[key] = {"table": e.table, "topped_up": e.cash, "at": e.at}
     return {"pending": pending, "answered": list(answered.values())}
 
 

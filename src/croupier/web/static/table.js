@@ -256,8 +256,32 @@ function renderPlayer(v, r, me) {
   $("seat-controls").replaceChildren(...(seated ? [
     out ? h("button", { type: "button", onclick: () => cmd("Return") }, "Come back")
       : h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out"),
-    h("span.muted", {}, "Chips and top-ups: at the cage (the cashier)"),
   ] : []));
+  $("topup").hidden = !seated;
+}
+
+// Top-ups: the player asks the cage from the seat (RequestTopUp); the cashier tops them up or
+// declines, and GET /room/topups tells the page which (read again every 3 s while it waits).
+let topupWaiting = false;
+async function showTopup() {
+  const r = await attempt(() => api.get("/room/topups"));
+  if (!r) return;
+  const asked = r.pending.find((x) => x.table === TABLE && x.player === session.name);
+  const answer = r.answered.find((x) => x.table === TABLE);
+  const el = $("topup-state");
+  topupWaiting = Boolean(asked);
+  if (asked) { el.textContent = `Asked the cage for ${asked.cash}: waiting for the cashier`; el.dataset.state = "waiting"; }
+  else if (answer && answer.declined !== undefined) { el.textContent = `Top-up declined: ${answer.declined}`; el.dataset.state = "declined"; }
+  else if (answer) { el.textContent = `Topped up: ${answer.topped_up} added`; el.dataset.state = "done"; }
+  else { el.textContent = ""; delete el.dataset.state; }
+}
+if (SCREEN === "player") {
+  $("topup").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (await cmd("RequestTopUp", { player: session.name, cash: Number($("topup-cash").value) })) await showTopup();
+  });
+  showTopup();
+  setInterval(() => { if (topupWaiting) showTopup(); }, 3000);
 }
 
 // -- the dealer's table screen -------------------------------------------------------------
