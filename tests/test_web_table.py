@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card
-from web_support import Server, browser, server, shoot
+from web_support import Server, browser, login, server, shoot
 from web_table_support import (
+    DESK,
     PHONE,
     TABLET,
     act,
@@ -123,6 +124,19 @@ def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
     dealer = open_table(browser, server, "dealer", TABLET)
     floor = open_table(browser, server, "floor", TABLET)
     pages = [*players.values(), dealer, floor]
+    # between rounds the floor moves a player to an empty seat: every screen shows the move
+    _, before = table_view(server)
+    free = min(set(range(1, 7)) - {n for n, _, _ in before.seats})
+    floor.get_by_label("Move").select_option("bot3")
+    floor.get_by_label("To seat").fill(str(free))
+    with floor.expect_response(lambda r: r.url.endswith("/commands")) as moved:
+        floor.get_by_role("button", name="Move to the seat").click()
+    assert moved.value.status == 200, moved.value.text()
+    seq, after = table_view(server)
+    assert (free, "bot3") in {(n, p) for n, p, _ in after.seats}
+    caught_up(pages, seq)
+    for p in pages:
+        p.locator(f'#seats .seat[data-player="bot3"][data-seat="{free}"]').wait_for()
     server.command("dealer", {"type": "StartRound", "table": "qld-1"})
     seq, tv = table_view(server)
     caught_up(pages, seq)
@@ -144,6 +158,22 @@ def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
     # a refused floor action shows its clause too: no funds to release
     floor.get_by_role("button", name="Release funds").click()
     floor.locator("#status.refused .clause").wait_for()
+    # chips pushed in turn, each chip's value: the floor's ruling, with its clause, reaches
+    # every screen's log
+    _, now = table_view(server)
+    assert now.round is not None and now.round.actor is not None
+    actor = now.players[now.round.actor]
+    floor.get_by_label("Irregularity").select_option("Chips pushed (each chip's value)")
+    floor.get_by_label("Player").select_option(label=actor)
+    floor.get_by_label("Chips / amount").fill("100, 25")
+    with floor.expect_response(lambda r: r.url.endswith("/commands")) as pushed:
+        floor.get_by_role("button", name="Report").click()
+    assert pushed.value.status == 200, pushed.value.text()
+    seq, _ = table_view(server)
+    caught_up(pages, seq)
+    for p in pages:
+        line = p.locator("#log li.ruling", has_text=f"chips pushed ({actor})")
+        line.first.wait_for()
 
 
 def test_a_restart_mid_hand_and_the_pages_reconnect_and_play_on(
@@ -174,3 +204,37 @@ def test_a_restart_mid_hand_and_the_pages_reconnect_and_play_on(
     for p in pages:
         p.locator("#log li.win").first.wait_for()
         assert p.locator("#turn").inner_text() == "Waiting for the next round"
+
+
+def test_a_player_asks_for_a_top_up_from_the_phone_and_the_cage_answers(
+    browser: Any, server: Server
+) -> None:
+    phone = open_table(browser, server, "bot1", PHONE)
+    _, tv = table_view(server)
+    before = dict(tv.stacks)["bot1"]
+    phone.get_by_label("Top-up (cash)").fill("50")
+    phone.get_by_role("button", name="Ask the cage for a top-up").click()
+    state = phone.locator("#topup-state")
+    state.get_by_text("Asked the cage for 50: waiting for the cashier").wait_for()
+
+    cage = browser.new_context(viewport=DESK).new_page()
+    login(cage, server, "cashier")
+    cage.goto(f"{server.url}/ui/cashier.html")
+    cage.get_by_role("button", name="Top up bot1 50").click()
+    cage.locator("#status.ok").get_by_text("bot1 topped up: accepted").wait_for()
+    # the phone learns the answer, and its stack shows the chips
+    phone.locator('#topup-state[data-state="done"]').wait_for(timeout=10_000)
+    assert state.inner_text() == "Topped up: 50 added"
+    phone.get_by_text(f"Stack {before + 50}").wait_for()
+
+    # asked again, declined with the cage's reason: the player reads it
+    phone.get_by_label("Top-up (cash)").fill("20")
+    phone.get_by_role("button", name="Ask the cage for a top-up").click()
+    state.get_by_text("Asked the cage for 20").wait_for()
+    cage.get_by_label("Reason to decline").fill("the cage closes at ten")
+    cage.get_by_role("button", name="Decline bot1").click()
+    cage.locator("#status.ok").get_by_text("bot1's top-up declined: accepted").wait_for()
+    phone.locator('#topup-state[data-state="declined"]').wait_for(timeout=10_000)
+    assert state.inner_text() == "Top-up declined: the cage closes at ten"
+    _, after = table_view(server)
+    assert dict(after.stacks)["bot1"] == before + 50  # the declined request moved nothing

@@ -103,6 +103,27 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     desk.get_by_label("Penalty").select_option("warning")
     desk.get_by_role("button", name="Penalise").click()
     desk.locator("#status.ok").get_by_text("Penalise: done").wait_for()
+
+    # the clock on a slow player (4.27): the director's finding is recorded and counted
+    desk.get_by_label("Slow player").select_option("bot2")
+    desk.get_by_role("button", name="Put on the clock (slow play)").click()
+    desk.locator("#status.ok").get_by_text("bot2 is told to expedite play").wait_for()
+    desk.locator('#entrants tr[data-player="bot2"] td:text("1×")').wait_for()
+
+    # a player found in the wrong seat is moved to the right one (dunedin-house 78)
+    field = httpx.get(
+        f"{server.url}/tournaments/{T}",
+        headers={"Authorization": f"Bearer {server.token('director')}"},
+    ).json()
+    bot1 = next(e for e in field["entrants"] if e["player"] == "bot1")
+    taken = {int(k) for k in field["tables"][str(bot1["table"])]}
+    free = min(set(range(1, 11)) - taken)
+    desk.get_by_label("In the wrong seat").select_option("bot1")
+    desk.get_by_label("Right table").fill(str(bot1["table"]))
+    desk.get_by_label("Right seat").fill(str(free))
+    desk.get_by_role("button", name="Correct the seat").click()
+    desk.locator("#status.ok").get_by_text("CorrectSeat: done").wait_for()
+    desk.locator(f'#entrants tr[data-player="bot1"] td:nth-child(5):text-is("{free}")').wait_for()
     shoot(desk, "director")
 
 
@@ -136,3 +157,12 @@ def test_the_cage_enters_a_player_and_the_director_sees_the_registration(
 
     desk.locator('#entrants tr[data-player="bot7"]').wait_for()  # live, over the websocket
     assert desk.locator("#t-entries").inner_text() == "1"
+
+    # a prize the pool does not owe is refused with its clause, and nothing is paid
+    cage.get_by_label("Prize to").select_option("bot7")
+    cage.get_by_label("Prize amount").fill("10")
+    cage.get_by_role("button", name="Pay the prize").click()
+    refused = cage.locator("#status.refused")
+    refused.wait_for()
+    assert refused.locator(".clause").inner_text().strip() == "act-omaha-2017 20.19"
+    assert "owed 0" in refused.inner_text()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from croupier.fold import handlers, on
 from croupier.room import commands as c
+from croupier.room import topups as tu
 from croupier.room import tournaments as tr
 from croupier.room import uth_tables as uth
 from croupier.room.events import (
@@ -153,6 +154,7 @@ class Room:
         self.lists: dict[tuple[str, str], list[str]] = {}
         self.calls: dict[str, Call] = {}  # the called player -> their call
         self.requests: dict[str, list[str]] = {}  # table -> players asking for a seat change
+        self.topups: dict[tuple[str, str], tu.TopUpRequested] = {}  # (table, player) -> ask
         self.cash_in = 0
         self.cash_out = 0
 
@@ -307,6 +309,11 @@ class Room:
                 return self._plan_take_seat(cmd, commit)
             case c.BuyIn():
                 return self._plan_buy_in(cmd, commit)
+            case tu.RequestTopUp():
+                return tu.plan_request(self._cash_table(cmd.table), cmd)
+            case tu.DeclineTopUp():
+                self._cash_table(cmd.table)
+                return tu.plan_decline(self.topups, cmd)
             case c.CashOut():
                 self._cash_table(cmd.table)
                 return self._at(cmd.table, Leave(cmd.player, cmd.at), commit)
@@ -582,6 +589,14 @@ class Room:
 
     def _f_shut(self, e: TableShut) -> None:
         self.shut.add(e.table)
+        for key in [k for k in self.topups if k[0] == e.table]:
+            del self.topups[key]
+
+    def _f_topup_requested(self, e: tu.TopUpRequested) -> None:
+        self.topups[(e.table, e.player)] = e
+
+    def _f_topup_declined(self, e: tu.TopUpDeclined) -> None:
+        del self.topups[(e.table, e.player)]
 
     def _f_joined_list(self, e: ListJoined) -> None:
         self.lists.setdefault((e.game, e.stakes), []).append(e.player)
@@ -637,9 +652,12 @@ class Room:
             waiting = self.requests.get(e.table, [])
             if e.event.player in waiting:
                 waiting.remove(e.event.player)
+        if isinstance(e.event, PlayerLeft):
+            self.topups.pop((e.table, e.event.player), None)
 
     def _f_bought(self, e: BoughtIn) -> None:
         self.cash_in += e.cash
+        self.topups.pop((e.table, e.player), None)  # the cage's top-up answers the request
         u = self.uth.get(e.table)
         if u is not None:
             u.players[e.player] = u.players.get(e.player, 0) + e.cash
@@ -679,6 +697,8 @@ _FOLD = handlers(
     on(BoughtIn, Room._f_bought),
     on(CashedOut, Room._f_cashed),
     on(TournamentEntered, Room._f_entered),
+    on(tu.TopUpRequested, Room._f_topup_requested),
+    on(tu.TopUpDeclined, Room._f_topup_declined),
     on(PrizePaid, Room._f_prize),
     on(tr.TournamentBought, Room._f_tournament_bought),
     on(tr.AtTournamentEvent, Room._f_at_tournament),

@@ -26,6 +26,7 @@ from typing import Any
 
 from croupier.cards import Card, CardError
 from croupier.room import commands as rc
+from croupier.room import topups
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
 from croupier.service import tournament_commands as tcmds
@@ -70,6 +71,8 @@ CATALOGUE: dict[str, Spec] = {
     # the cage: cash
     "TakeSeat": _spec(rc.TakeSeat, "room", R.CASHIER),
     "BuyIn": _spec(rc.BuyIn, "room", R.CASHIER),
+    "RequestTopUp": _spec(topups.RequestTopUp, "room", R.PLAYER, own="player"),
+    "DeclineTopUp": _spec(topups.DeclineTopUp, "room", R.CASHIER),
     "CashOut": _spec(rc.CashOut, "room", R.CASHIER),
     "UthBuyIn": _spec(rc.UthBuyIn, "room", R.CASHIER),
     "UthCashOut": _spec(rc.UthCashOut, "room", R.CASHIER),

@@ -5,6 +5,8 @@ API did not give.
 * ``GET /room/lists``: the waiting lists in order, each called player's table and call-in
   deadline, and an estimated wait from the seats this list filled lately; staff see every
   name, a player sees their own place and how many wait ahead.
+* ``GET /room/topups``: the top-up requests waiting at the cage (staff see all, a player their
+  own), and for a player how their last requests were answered (topped up, or declined and why).
 * ``GET /reports/day`` and ``GET /reports/day.csv``: the manager's day report
   (:mod:`croupier.room.daybook`) as JSON or CSV.
 * the auditor's recall of rounds: :mod:`croupier.service.recall`.
@@ -25,10 +27,17 @@ from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from croupier.room import daybook
-from croupier.room.events import ListJoined, ListLeft
+from croupier.room.events import BoughtIn, ListJoined, ListLeft
 from croupier.room.room import Room, list_key
+from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.store.rooms import RoomStore, merge, room_stream, room_streams
+from croupier.service.store.rooms import (
+    RoomStore,
+    cage_stream,
+    merge,
+    room_stream,
+    room_streams,
+)
 from croupier.service.store.store import EventStore
 
 API = "croupier api"
@@ -129,6 +138,7 @@ def estimate(position: int, seated: list[int], now: int) -> tuple[int | None, st
 #: The room stream's events read so far, by room owner: each poll reads only what is new (a
 #: stream only grows).
 _READ: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
+_CAGE_READ: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
 _READING = threading.Lock()
 
 
@@ -136,6 +146,14 @@ def _room_events(own: _Owner) -> list[Any]:
     with _READING:
         seen = _READ.setdefault(own, [])
         seen += own.rooms.store.load(room_stream(own.rooms.name), after=len(seen))
+        return list(seen)
+
+
+def _cage_events(own: _Owner) -> list[Any]:
+    """The cage stream's events (buy-ins, cash-outs, top-up requests and their answers)."""
+    with _READING:
+        seen = _CAGE_READ.setdefault(own, [])
+        seen += own.rooms.store.load(cage_stream(own.rooms.name), after=len(seen))
         return list(seen)
 
 
@@ -187,6 +205,34 @@ def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, 
             }
         )
     return {"now": at, "call_seconds": room.call_seconds, "lists": out}
+
+
+def topups_body(room: Room, events: list[Any], user: User) -> dict[str, Any]:
+    """The top-up requests as ``user`` may see them (see the module's docstring)."""
+    staff = user.role in STAFF
+    pending = [
+        {"player": e.player, "table": e.table, "cash": e.cash, "at": e.at}
+        for e in room.topups.values()
+        if staff or e.player == user.name
+    ]
+    asked: dict[tuple[str, str], TopUpRequested] = {}
+    answered: dict[tuple[str, str], dict[str, Any]] = {}
+    for e in events:
+        if isinstance(e, TopUpRequested | TopUpDeclined | BoughtIn) and e.player != user.name:
+            continue
+        if not isinstance(e, TopUpRequested | TopUpDeclined | BoughtIn):
+            continue
+        key = (e.table, e.player)
+        if isinstance(e, TopUpRequested):
+            asked[key] = e
+            answered.pop(key, None)
+        elif key in asked:
+            del asked[key]
+            if isinstance(e, TopUpDeclined):
+                answered[key] = {"table": e.table, "declined": e.reason, "at": e.at}
+            else:
+                answered[key] = {"table": e.table, "topped_up": e.cash, "at": e.at}
+    return {"pending": pending, "answered": list(answered.values())}
 
 
 def _day(value: str | None, known: list[str]) -> str:
@@ -251,6 +297,15 @@ def register(app: FastAPI) -> None:
         events = await asyncio.to_thread(_room_events, own)
         async with own.lock:
             return lists_body(own.rooms.room, events, user, now(request))
+
+    @app.get("/room/topups")
+    async def topups(request: Request) -> dict[str, Any]:
+        """Top-up requests: staff see every one waiting, a player their own and its answer."""
+        user = caller(request)
+        own = owner(request)
+        events = await asyncio.to_thread(_cage_events, own)
+        async with own.lock:
+            return topups_body(own.rooms.room, events, user)
 
     async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
         user = caller(request)

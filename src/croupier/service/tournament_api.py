@@ -128,6 +128,7 @@ def register(
                     "cash": e.cash,
                     "bounties": e.bounties,
                     "owed": tm.owed(p),
+                    "slow": t.slow.get(p, 0),
                 }
                 for p, e in t.entrants.items()
             ]

@@ -29,6 +29,7 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
+from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store.significant import STREAM as SIGNIFICANT
@@ -43,6 +44,8 @@ CAGE_EVENTS = (
     PrizePaid,
     TournamentBought,
     TournamentRefunded,
+    TopUpRequested,  # no money moves: the cage's record of what it was asked and answered
+    TopUpDeclined,
 )
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 

@@ -1,6 +1,6 @@
-// The cage: seat a player with a buy-in, top-ups, cash-outs, UTH chips, tournament entries and
+// The cage: seat a player with a buy-in, top-ups (and players' top-up requests), cash-outs, UTH chips, tournament entries and
 // prizes; the room's ledger and its conservation check. Every movement is a command to the room.
-import { api, attempt, h, plain } from "/ui/croupier.js";
+import { api, attempt, h, plain, say } from "/ui/croupier.js";
 import { board, choice, commandForm, field, grid, screen, whole } from "/ui/staff.js";
 
 screen("The cage", ["cashier"]);
@@ -75,8 +75,25 @@ function fill(id, r) {
 const input = (name, attrs = {}) => h("input", { name, required: true, ...attrs });
 const money = (name) => input(name, { type: "number", min: 1, step: 1, inputmode: "numeric" });
 
+/** Players' top-up requests from their seats: top up (a BuyIn of what they asked) or decline. */
+async function showTopups() {
+  const r = await attempt(() => api.get("/room/topups"));
+  if (!r) return;
+  const box = document.getElementById("topups");
+  if (!r.pending.length) { box.replaceChildren(h("p.muted", {}, "Nobody is asking for a top-up.")); return; }
+  const answer = async (what, command) => {
+    const done = await attempt(() => api.command(command));
+    if (done) { say(`${what}: accepted (${done.events.join(", ")})`, "", "ok"); refresh(); }
+  };
+  box.replaceChildren(grid("top-up requests", ["player", "table", "asks for", ""], r.pending.map((x) => ({
+    cells: [x.player, x.table, String(x.cash), h("span.inline", {},
+      h("button.primary", { type: "button", onclick: () => answer(`${x.player} topped up`, { type: "BuyIn", player: x.player, table: x.table, cash: x.cash }) }, `Top up ${x.player} ${x.cash}`),
+      h("button", { type: "button", onclick: () => answer(`${x.player}'s top-up declined`, { type: "DeclineTopUp", player: x.player, table: x.table, reason: document.getElementById("decline-reason").value }) }, `Decline ${x.player}`))],
+  })), (x) => ({ "data-player": x.player })));
+}
+
 async function refresh() {
-  await Promise.all([showLedger(), showCalled()]);
+  await Promise.all([showLedger(), showCalled(), showTopups()]);
 }
 
 async function build() {

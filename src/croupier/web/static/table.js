@@ -261,8 +261,32 @@ function renderPlayer(v, r, me) {
   $("seat-controls").replaceChildren(...(seated ? [
     out ? h("button", { type: "button", onclick: () => cmd("Return") }, "Come back")
       : h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out"),
-    h("span.muted", {}, "Chips and top-ups: at the cage (the cashier)"),
   ] : []));
+  $("topup").hidden = !seated;
+}
+
+// Top-ups: the player asks the cage from the seat (RequestTopUp); the cashier tops them up or
+// declines, and GET /room/topups tells the page which (read again every 3 s while it waits).
+let topupWaiting = false;
+async function showTopup() {
+  const r = await attempt(() => api.get("/room/topups"));
+  if (!r) return;
+  const asked = r.pending.find((x) => x.table === TABLE && x.player === session.name);
+  const answer = r.answered.find((x) => x.table === TABLE);
+  const el = $("topup-state");
+  topupWaiting = Boolean(asked);
+  if (asked) { el.textContent = `Asked the cage for ${asked.cash}: waiting for the cashier`; el.dataset.state = "waiting"; }
+  else if (answer && answer.declined !== undefined) { el.textContent = `Top-up declined: ${answer.declined}`; el.dataset.state = "declined"; }
+  else if (answer) { el.textContent = `Topped up: ${answer.topped_up} added`; el.dataset.state = "done"; }
+  else { el.textContent = ""; delete el.dataset.state; }
+}
+if (SCREEN === "player") {
+  $("topup").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    if (await cmd("RequestTopUp", { player: session.name, cash: Number($("topup-cash").value) })) await showTopup();
+  });
+  showTopup();
+  setInterval(() => { if (topupWaiting) showTopup(); }, 3000);
 }
 
 // -- the dealer's table screen -------------------------------------------------------------
@@ -317,6 +341,8 @@ const INCIDENTS = {
   "Out-of-turn check or call": { type: "OutOfTurn", action: "CheckCall", fields: ["player"] },
   "Out-of-turn bet or raise": { type: "OutOfTurn", action: "BetRaise", fields: ["player", "to"] },
   "Wrong amount (miscounted call)": { type: "MiscountedCall", fields: ["player", "chips"] },
+  "Chips pushed (each chip's value)": { type: "ChipsPushed", fields: ["player", "chip_list"] },
+  "Skipped, silent until substantial action": { type: "SkippedPlayerSilent", fields: ["player", "kill"] },
   "Forward motion": { type: "ForwardMotion", fields: ["player"] },
   "Wrong number of hole cards held": { type: "WrongHoleCount", fields: ["player", "held"] },
 };
@@ -346,6 +372,12 @@ function incidentOf(kind, f) {
     if (k === "card") out.card = tagged(cardsOf(f.cards)[0] || "");
     if (k === "chips") out.chips = Number(f.chips);
     if (k === "held") out.held = Number(f.chips);
+    if (k === "chip_list") {
+      const chips = String(f.chips).split(/[\s,]+/).filter(Boolean).map(Number);
+      if (!chips.length || chips.some((c) => !Number.isInteger(c) || c <= 0)) throw new Error("chips pushed: give each chip's value, e.g. 100, 25");
+      out.chips = { $tuple: chips };
+    }
+    if (k === "kill") out.kill = f.flag;
     if (k === "deem_folded" || k === "by_dealer") out[k] = f.flag;
   }
   return out;
@@ -363,8 +395,8 @@ function renderFloor(v, r) {
       h("label", {}, "Irregularity", kind),
       h("label", {}, "Player", h("select#who")),
       h("label", {}, "Cards", h("input#report-cards", { placeholder: "As", autocomplete: "off" })),
-      h("label", {}, "Chips / amount", h("input#report-chips", { type: "number", min: 0, inputmode: "numeric" })),
-      h("label.check", {}, h("input#report-flag", { type: "checkbox" }), "Deem folded / by the dealer"),
+      h("label", {}, "Chips / amount", h("input#report-chips", { inputmode: "numeric", autocomplete: "off", placeholder: "100, 25" })),
+      h("label.check", {}, h("input#report-flag", { type: "checkbox" }), "Deem folded / by the dealer / kill the hand"),
       h("button.primary", { type: "submit" }, "Report"));
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
@@ -389,6 +421,11 @@ function renderFloor(v, r) {
         h("label", {}, "Reason", h("input#lock-reason", { value: "under review" })),
         h("button", { type: "button", onclick: () => cmd("LockFunds", { player: who(), reason: $("lock-reason").value }) }, "Lock funds"),
         h("button", { type: "button", onclick: () => cmd("ReleaseFunds", { player: who() }) }, "Release funds")),
+      h("fieldset.group", {}, h("legend", {}, "Seat change"),
+        h("label", {}, "Move", h("select#move-who")),
+        h("label", {}, "To seat", h("input#move-seat", { type: "number", min: 1, inputmode: "numeric" })),
+        h("label.check", {}, h("input#move-post", { type: "checkbox" }), "posts a big blind to play now"),
+        h("button", { type: "button", onclick: () => cmd("ChangeSeat", { player: $("move-who").value, seat: Number($("move-seat").value), post: $("move-post").checked }) }, "Move to the seat")),
       h("fieldset.group", {}, h("legend", {}, "Void the round"),
         h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
         h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
@@ -406,6 +443,7 @@ function renderFloor(v, r) {
   };
   fill("who", players, true);
   fill("lock-who", v.seats.map(([, p]) => p), false);
+  fill("move-who", v.seats.map(([, p]) => p), false);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // The tournament's screen: for the director the controls of the event (start, the clock, levels,
-// pause and resume, balancing, eliminations, penalties), for the cage its entries and re-buys,
+// pause and resume, balancing, eliminations, penalties, the clock on a slow player, seat
+// corrections), for the cage its entries, re-buys and the prizes it pays,
 // for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
 // each commit to the tournament's stream brings the clock, and the page reads the field again.
 import { api, attempt, follow, h, header, params, requireLogin, say, session } from "/ui/croupier.js";
@@ -66,7 +67,9 @@ async function refresh() {
     h("tr", { "data-player": e.player, "data-status": e.status },
       h("td", {}, e.player), h("td", {}, e.status), h("td", {}, e.entries),
       h("td", {}, e.table ?? ""), h("td", {}, e.seat ?? ""), h("td", {}, num(e.stack)),
-      h("td", {}, e.place ?? ""), h("td", {}, e.cash ? money(e.cash) : ""))));
+      h("td", {}, e.place ?? ""), h("td", {}, e.cash ? money(e.cash) : ""),
+      h("td", { "data-owed": e.owed }, e.owed ? money(e.owed) : ""), h("td", {}, e.slow ? `${e.slow}×` : ""))));
+  owed = Object.fromEntries(t.entrants.map((e) => [e.player, e.owed || 0]));
   const tables = Object.entries(t.tables);
   $("tables").replaceChildren(...tables.map(([n, seats]) =>
     h("div.tbl", { "data-table": n }, h("h3", {}, `Table ${n}`),
@@ -86,7 +89,20 @@ async function refresh() {
   const alive = t.entrants.filter((e) => e.status !== "eliminated").map((e) => e.player);
   options($("pen-player"), alive);
   options($("pres-player"), alive);
+  options($("slow-player"), alive);
+  options($("reseat-player"), alive);
+  // prizes: those the pool owes first, then everyone who entered
+  const payees = [...t.entrants.filter((e) => e.owed).map((e) => e.player), ...t.entrants.filter((e) => !e.owed).map((e) => e.player)];
+  const before = $("pay-player").value;
+  options($("pay-player"), payees);
+  if ($("pay-player").value !== before || !$("pay-amount").value) prefillPrize();
   options($("bust-table"), tables.map(([n]) => n));
+}
+
+let owed = {};
+function prefillPrize() {
+  const due = owed[$("pay-player").value];
+  $("pay-amount").value = due ? String(due) : "";
 }
 
 function wire() {
@@ -101,6 +117,21 @@ function wire() {
   $("penalty").onsubmit = (ev) => {
     ev.preventDefault();
     send({ type: "Penalise", player: $("pen-player").value, kind: $("pen-kind").value, amount: Number($("pen-amount").value) });
+  };
+  $("slow").onsubmit = (ev) => {
+    ev.preventDefault();
+    const who = $("slow-player").value;
+    send({ type: "FindSlow", player: who }, `${who} is told to expedite play: on the clock.`);
+  };
+  $("reseat").onsubmit = (ev) => {
+    ev.preventDefault();
+    send({ type: "CorrectSeat", player: $("reseat-player").value, table: Number($("reseat-table").value), seat: Number($("reseat-seat").value) });
+  };
+  $("pay-player").onchange = prefillPrize;
+  $("pay").onsubmit = (ev) => {
+    ev.preventDefault();
+    const who = $("pay-player").value, amount = Number($("pay-amount").value);
+    send({ type: "PayPrize", player: who, amount }, `${money(amount)} paid to ${who}.`);
   };
   $("presence").onsubmit = (ev) => { ev.preventDefault(); send({ type: "SetPresent", player: $("pres-player").value, present: true }); };
   $("absent").onclick = () => send({ type: "SetPresent", player: $("pres-player").value, present: false });
