@@ -35,6 +35,14 @@ MODULES = (
     "croupier.histories.phh_replay",
     "croupier.round.wellformed",
     "croupier.table.table",
+    "croupier.table.button",
+    "croupier.table.stakes",
+    "croupier.table.seats",
+    "croupier.table.planning",
+    "croupier.table.round_plans",
+    "croupier.table.seat_plans",
+    "croupier.sim.bots",
+    "croupier.sim.simulate",
     "croupier.views",
 )
 

@@ -141,9 +141,9 @@ def made_category(view: RoundView, cards: tuple[Card, ...]) -> Category:
 
 
 BOTS: dict[str, type[RandomBot] | type[CallingStation] | type[TightAggressive]] = {
-    RandomBot.name: RandomBot,
-    CallingStation.name: CallingStation,
-    TightAggressive.name: TightAggressive,
+    "random": RandomBot,  # each bot's name (literal: mypyc keeps no class-level attributes)
+    "calling-station": CallingStation,
+    "tight-aggressive": TightAggressive,
 }
 
 

@@ -20,6 +20,7 @@ from croupier.rules import IllegalAction
 from croupier.rules.table import ButtonRule
 from croupier.shoe import Shoe
 from croupier.sim.bots import Bot, make_bot
+from croupier.sim.errors import SimulationError
 from croupier.table.button import Blind, Buttons, Deal, Seating, Status
 from croupier.table.commands import (
     Act,
@@ -38,9 +39,7 @@ from croupier.views import seat_view
 
 BOT_MIX = ("tight-aggressive", "random", "calling-station")
 
-
-class SimulationError(AssertionError):
-    """A round broke one of the table's invariants."""
+__all__ = ["Report", "SeatResult", "SimulationError", "check_deal", "simulate"]
 
 
 @dataclass

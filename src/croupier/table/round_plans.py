@@ -94,7 +94,11 @@ def plan_start(t: Table, cmd: StartRound) -> list[Planned]:
     players = tuple([seated[n].player for n in deal.dealt_in])
     config = _round_config(t, deal, players, stacks, cmd.deck_order)
     restart = buttons is None and t.buttons is not None
-    opening = tuple(Round(config).events)  # the forced bets, posted as the round begins
+    opened = Round(config)  # the forced bets, posted as the round begins
+    opening = tuple(opened.events)
+    # the fold of ``opening`` is this round: the table takes it as the round starts instead of
+    # folding the same events again (a memo of this plan, not state; see Table._f_started)
+    t._opened = (opening, opened)
     events.append(
         RoundStarted(
             t.hands + 1,

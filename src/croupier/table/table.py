@@ -135,6 +135,9 @@ class Table:
         # StartRound), not state; events record each card dealt, never the order.
         self._deck: tuple[Card, ...] | None = None
         self.disputable: Disputable | None = None  # the last round, while it may be reopened
+        # the round plan_start built to work out a round's opening events, and those events:
+        # the round a RoundStarted carrying exactly these events folds to (a memo, not state)
+        self._opened: tuple[tuple[RoundEvent, ...], Round] | None = None
 
     # ------------------------------------------------------------------------------------
     # Queries
@@ -452,7 +455,11 @@ class Table:
             self.paid_until = {p: t for p, t in self.paid_until.items() if t > e.at}
         self.deal = e.deal
         self.players = e.players
-        self.round = Round.from_events(e.config, e.opening)
+        opened, self._opened = self._opened, None
+        if opened is not None and opened[0] is e.opening and opened[1].config is e.config:
+            self.round = opened[1]  # the round the plan built from these very events
+        else:
+            self.round = Round.from_events(e.config, e.opening)
         self.deadline = None
         for p in e.players:
             self.stepped_away.discard(p)
