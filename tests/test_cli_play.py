@@ -277,3 +277,16 @@ def test_qld_commission_is_announced_once_a_round() -> None:
         assert len(re.findall(r"(?<!less )commission \d+", played)) <= 1, played
     said = r"dealer: commission \d+ \(qld-holdem-2005 s2[67]\(\d+\)\), taken \(qld-holdem-2005 s30"
     assert re.search(said, term.screen)
+
+
+def test_floor_rulings_name_you_as_the_screen_does() -> None:
+    from croupier.cli.narrate import table_line
+    from croupier.cli.play_cmd import YOU, _Session
+    from croupier.table.button import Status
+    from croupier.table.events import PlayerLeft, StatusChanged
+
+    name = _Session.screen_name
+    sat_out = table_line(StatusChanged(YOU, Status.SITTING_OUT, "dunedin-house 29"), name)
+    assert sat_out == "  floor: seat 1 (you) is sitting out (dunedin-house 29)"
+    left = table_line(PlayerLeft("random-3", 0, "qld-holdem-2005 s31"), name)
+    assert left == "  floor: random-3 must leave the game with 0 (qld-holdem-2005 s31)"
