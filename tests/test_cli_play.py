@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import pty
@@ -12,6 +13,7 @@ import re
 import select
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -22,13 +24,25 @@ from croupier.histories.phh import load
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 
 
+def _take_terminal() -> None:
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # standard input is the terminal's slave side
+
+
 class Terminal:
     """A command on a pseudo-terminal: read what it prints, type answers."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, controlling: bool = False) -> None:
+        """``controlling``: the terminal is the command's controlling terminal, in a session
+        of its own, so that typing Ctrl-C interrupts it as it would a person's."""
         self.master, slave = pty.openpty()
         self.proc = subprocess.Popen(
-            [*CLI, *args], stdin=slave, stdout=slave, stderr=slave, close_fds=True
+            [*CLI, *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            close_fds=True,
+            start_new_session=controlling,
+            preexec_fn=_take_terminal if controlling else None,
         )
         os.close(slave)
         self.screen = ""
@@ -153,3 +167,126 @@ def test_simulate_checks_every_round(rulebook: str) -> None:
     assert sum(report.final_stacks.values()) + report.commission + report.fees == (
         money_in - money_out
     )
+
+
+PROMPT = r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
+
+
+def test_play_offers_what_is_legal_and_refuses_in_the_screens_words() -> None:
+    """A short stack is offered its all-in, labelled as less than a full raise; a raise below
+    the smallest is refused with what is open instead; all-in with no raise open is a call of
+    the whole stack or the round's reason, never "not understood"; the round-end prompt says
+    what it did not understand; buy-ins are shown."""
+    term = Terminal("play", "--seed", "1", "--seats", "3", "--rounds", "30")
+    done: set[str] = set()
+    try:
+        while True:
+            prompt = term.until(PROMPT)
+            if prompt.startswith("you leave"):
+                break
+            if prompt.startswith("[enter]"):
+                if "next" not in done:
+                    done.add("next")
+                    term.type("again")
+                    term.until(r"not understood: 'again'[^\n]*\n\[enter\] next round, q quit > ")
+                term.type("")
+            elif "(y/n)" in prompt:
+                done.add("buy-in")
+                term.type("y")
+                term.until(r"you buy in again for \d+")
+            elif (m := re.search(r"a all-in to (\d+) \(less than a full raise\)", prompt)) and (
+                "short" not in done
+            ):
+                done.add("short")
+                top = int(m.group(1))
+                term.type(f"r {top - 1}")
+                term.until(
+                    rf"not allowed: the smallest raise allowed is to \d+, not {top - 1} "
+                    rf"\(dunedin-house \d+\); you may: [^\n]*a all-in to {top} "
+                    r"\(less than a full raise\)\n> "
+                )
+                term.type("a")
+                term.until(rf"seat 1 \(you\) raises to {top} \(all-in\)")
+            elif (m := re.search(r"c call (\d+) \(all-in\)", prompt)) and "call" not in done:
+                done.add("call")
+                term.type("a")
+                term.until(rf"seat 1 \(you\) calls {m.group(1)} \(all-in\)")
+            elif " a " not in prompt and "(all-in)" not in prompt and "no raise" not in done:
+                done.add("no raise")
+                term.type("a")
+                term.until(r"not allowed: [^\n]*\(dunedin-house [^\n]*\); you may: [^\n]*\n> ")
+                term.type("c")
+            else:
+                term.type("c")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    screen = term.screen
+    assert done == {"next", "buy-in", "short", "call", "no raise"}, done
+    assert "not understood: 'a'" not in screen
+    bot = r"(random|calling-station|tight-aggressive)-\d"
+    assert re.search(rf"\n  {bot} buys in again for \d+\n", screen), "no bot's buy-in shown"
+    assert not re.search(r"\bplayer \d+\b", screen), "the engine's 0-based positions leaked"
+    # the all-in alone is offered where a full raise is beyond the stack, never a range of one
+    for line in re.findall(r"you may: [^\n]*", screen):
+        lo_hi = re.search(r"(\d+)\.\.(\d+)", line)
+        assert lo_hi is None or int(lo_hi.group(1)) < int(lo_hi.group(2)), line
+
+
+@pytest.mark.parametrize("leave", ["q", "\x03"])
+def test_ctrl_c_typed_leaves_as_q_does(leave: str) -> None:
+    """Ctrl-C typed at the terminal prints q's leaving summary, on lines of its own."""
+    term = Terminal("play", "--seed", "1", "--seats", "3", controlling=True)
+    try:
+        term.until(r"you may: [^\n]*\n> ")
+        time.sleep(0.3)  # input() is reading, as when a person types
+        os.write(term.master, leave.encode() + (b"\n" if leave == "q" else b""))
+        term.until(r"you leave with \d+ after 0 rounds \(net \+0\)\n")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    tail = term.screen[term.screen.rindex("\n> ") :]
+    assert "Traceback" not in term.screen
+    assert re.fullmatch(
+        r"\n> (q|\^C)?\nyou leave mid-round; the round is abandoned\n"
+        r"you leave with 200 after 0 rounds \(net \+0\)\n",
+        tail,
+    ), tail
+
+
+def test_qld_commission_is_announced_once_a_round() -> None:
+    term = Terminal("play", "--seed", "2", "--rulebook", "qld-holdem-2005", "--seats", "4")
+    try:
+        rounds = 0
+        while True:
+            prompt = term.until(PROMPT)
+            if prompt.startswith("you leave"):
+                break
+            if prompt.startswith("[enter]"):
+                rounds += 1
+                term.type("q" if "commission" in term.screen or rounds == 30 else "")
+            else:
+                term.type("y" if "(y/n)" in prompt else "c")
+        assert term.close() == 0
+    finally:
+        if term.proc.poll() is None:
+            term.proc.kill()
+    for played in term.screen.split("=== round ")[1:]:
+        assert len(re.findall(r"(?<!less )commission \d+", played)) <= 1, played
+    said = r"dealer: commission \d+ \(qld-holdem-2005 s2[67]\(\d+\)\), taken \(qld-holdem-2005 s30"
+    assert re.search(said, term.screen)
+
+
+def test_floor_rulings_name_you_as_the_screen_does() -> None:
+    from croupier.cli.narrate import table_line
+    from croupier.cli.play_cmd import YOU, _Session
+    from croupier.table.button import Status
+    from croupier.table.events import PlayerLeft, StatusChanged
+
+    name = _Session.screen_name
+    sat_out = table_line(StatusChanged(YOU, Status.SITTING_OUT, "dunedin-house 29"), name)
+    assert sat_out == "  floor: seat 1 (you) is sitting out (dunedin-house 29)"
+    left = table_line(PlayerLeft("random-3", 0, "qld-holdem-2005 s31"), name)
+    assert left == "  floor: random-3 must leave the game with 0 (qld-holdem-2005 s31)"

@@ -123,17 +123,18 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook, bet_open: 
     return ""
 
 
-def table_line(e: TableEvent) -> str:
-    """One line for a table ruling ('' for events that are not rulings)."""
+def table_line(e: TableEvent, name: Callable[[str], str] = str) -> str:
+    """One line for a table ruling ('' for events that are not rulings); ``name``: a player
+    as the screen names them (the table knows players by their ids)."""
     match e:
         case PlayerLeft(player=p, chips=c, clause=clause) if clause != "croupier leave":
-            return f"  floor: {p} must leave the game with {c} ({clause})"
+            return f"  floor: {name(p)} must leave the game with {c} ({clause})"
         case StatusChanged(player=p, status=s, clause=clause):
-            return f"  floor: {p} is {s.value} ({clause})"
+            return f"  floor: {name(p)} is {s.value} ({clause})"
         case Declared(player=p, clause=clause):
-            return f"  floor: {p} is a declared player and may not add chips ({clause})"
+            return f"  floor: {name(p)} is a declared player and may not add chips ({clause})"
         case TimedOut(player=p, clause=clause):
-            return f"  floor: {p} ran out of time; the hand is folded ({clause})"
+            return f"  floor: {name(p)} ran out of time; the hand is folded ({clause})"
         case Notice(message=m, clause=clause):
             return f"  floor: {m} ({clause})"
     return ""

@@ -21,6 +21,7 @@ from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.narrate import Narrator, table_line
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
+from croupier.round.betting import compute_full_bounds
 from croupier.shoe import Shoe
 from croupier.sim.bots import Bot, make_bot
 from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
@@ -41,10 +42,24 @@ class _Quit(Exception):
 
 
 def _ask(prompt: str) -> str:
+    """One line of input; end of input (Ctrl-D) or Ctrl-C leaves as q does, the summary on a
+    line of its own (the terminal echoes no newline for either)."""
     try:
         return input(prompt).strip().lower()
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("")
         raise _Quit from None
+
+
+def _ask_next_round() -> None:
+    """Enter plays the next round and q leaves; anything else is said not understood."""
+    while True:
+        answer = _ask("[enter] next round, q quit > ")
+        if answer in ("", "n", "next"):
+            return
+        if answer in ("q", "quit"):
+            raise _Quit
+        typer.echo(f"  not understood: {answer!r}; press enter for the next round or q to quit")
 
 
 def _ask_yes_no(question: str) -> bool:
@@ -58,15 +73,30 @@ def _ask_yes_no(question: str) -> bool:
         typer.echo("  please answer y or n")
 
 
+def _calls_all_in(r: Round, la: LegalActions) -> bool:
+    """Whether calling takes the player's whole stack (a call all-in, perhaps for less)."""
+    return not la.can_check and r.bets[la.player] + la.call_amount == la.all_in_to
+
+
 def options(r: Round, la: LegalActions) -> list[str]:
     """What the player may do, labelled as it is: a bet or a raise, all-in or the most the
     structure allows, and only the all-in where a full raise is beyond the stack."""
-    out = ["f fold", "c check" if la.can_check else f"c call {la.call_amount}"]
+    if la.can_check:
+        call = "c check"
+    else:
+        call = f"c call {la.call_amount}{' (all-in)' if _calls_all_in(r, la) else ''}"
+    out = ["f fold", call]
     lo, hi = la.min_raise_to, la.max_raise_to
     if lo is None or hi is None:
         return out
     verb = "raise to" if r.current_bet else "bet"
-    top = f"all-in to {hi}" if hi == la.all_in_to else f"{verb} {hi} (the most allowed)"
+    full = compute_full_bounds(r, la.player)
+    if hi != la.all_in_to:
+        top = f"{verb} {hi} (the most allowed)"
+    elif full is not None and full[0] > hi:  # the all-in is the only bet or raise left
+        top = f"all-in to {hi} (less than a full {'raise' if r.current_bet else 'bet'})"
+    else:
+        top = f"all-in to {hi}"
     if lo < hi:
         out.append(f"r N {verb} {lo}..{hi}")
     out.append(f"a {top}")
@@ -134,7 +164,11 @@ class _Session:
         self.players: tuple[str, ...] = ()
 
     def name(self, p: int) -> str:
-        player = self.players[p]
+        return self.screen_name(self.players[p])
+
+    @staticmethod
+    def screen_name(player: str) -> str:
+        """A player as the screen names them: your seat, or the bot's name."""
         return "seat 1 (you)" if player == YOU else player
 
     def screen_names(self, text: str) -> str:
@@ -155,9 +189,8 @@ class _Session:
             self.refill()
             self.round()
             played += 1
-            more = rounds is None or played < rounds
-            if more and _ask("[enter] next round, q quit > ") == "q":
-                raise _Quit
+            if rounds is None or played < rounds:
+                _ask_next_round()
 
     def refill(self) -> None:
         """Bots that lost their chips buy in again; you are asked."""
@@ -185,7 +218,7 @@ class _Session:
 
     def say_table(self, events: list[TableEvent]) -> None:
         for e in events:
-            line = table_line(e)
+            line = table_line(e, self.screen_name)
             if line:
                 typer.echo(line)
 
@@ -242,10 +275,11 @@ class _Session:
             raise RuntimeError("no action is open to you")
         board = format_cards(r.board) if r.board else "(none)"
         typer.echo(f"board {board} | pot {r.pot_total} | your stack {r.stacks[p]}")
-        typer.echo("you may: " + " | ".join(options(r, la)))
+        offered = " | ".join(options(r, la))
+        typer.echo("you may: " + offered)
         while True:
             words = _ask("> ").split()
-            cmd = self.parse(words, p, la.max_raise_to)
+            cmd = self.parse(words, r, la)
             if cmd is None:
                 if words:
                     typer.echo(f"  not understood: {' '.join(words)!r}")
@@ -254,12 +288,18 @@ class _Session:
             ruling = r.why_illegal(cmd)
             if ruling is None:
                 return cmd
-            typer.echo(f"  not allowed: {self.screen_names(str(ruling))}")
+            # the core's refusal names its clause; the options say what is open instead (a
+            # short stack's all-in, not the full raise the refusal speaks of)
+            hint = f"; you may: {offered}" if isinstance(cmd, BetRaise) else ""
+            typer.echo(f"  not allowed: {self.screen_names(str(ruling))}{hint}")
 
     @staticmethod
-    def parse(words: list[str], p: int, top: int | None) -> Command | None:
+    def parse(words: list[str], r: Round, la: LegalActions) -> Command | None:
+        """The command typed, or None where it is not understood (never whether it is
+        allowed: the round says that, with its clause)."""
         if not words:
             return None
+        p = la.player
         match words[0]:
             case "q" | "quit" if len(words) == 1:
                 raise _Quit
@@ -267,8 +307,12 @@ class _Session:
                 return Fold(p)
             case "c" | "call" | "check" | "k" if len(words) == 1:
                 return CheckCall(p)
-            case "a" | "all-in" | "max" if top is not None and len(words) == 1:
-                return BetRaise(p, top)
+            case "a" | "all-in" | "max" if len(words) == 1:
+                if la.max_raise_to is not None:
+                    return BetRaise(p, la.max_raise_to)
+                if _calls_all_in(r, la):
+                    return CheckCall(p)  # all-in is a call of the whole stack
+                return BetRaise(p, la.all_in_to)  # refused, with the reason no raise is open
             case "r" | "raise" | "b" | "bet" if len(words) == 2 and words[1].isdigit():
                 return BetRaise(p, int(words[1]))
         return None
