@@ -45,6 +45,18 @@ def test_bench_serve_runs_and_prints_its_figures() -> None:
     assert result["server_cpu_ms_per_command"] > 0
 
 
+def test_bench_serve_paces_the_bots_to_the_rate_asked() -> None:
+    # 2 tables offered 10 commands a second in all: each table's commands go out 0.2 s apart
+    # (unpaced, two tables commit hundreds a second)
+    args = ["bench", "serve", "--tables", "2", "--seconds", "3", "--rebuild-events", "100"]
+    r = CliRunner().invoke(app, [*args, "--pace", "10", "--json"])
+    assert r.exit_code == 0, r.output
+    result = json.loads(r.output)
+    assert result["pace"] == 10
+    assert 0 < result["commands_per_s"] <= 14, result
+    assert 0 < result["p50_ms"] <= result["p99_ms"]
+
+
 def test_a_long_table_loads_from_its_snapshot_equal_to_the_fold(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'long.db'}"
     stream = long_table(url, 10_000)

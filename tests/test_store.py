@@ -284,6 +284,20 @@ def test_a_changed_snapshot_is_reported(url: str) -> None:
     assert "table:main/a: the snapshot at event 1 differs from the fold" in report["problems"]  # type: ignore[operator]
 
 
+def test_a_changed_room_snapshot_in_the_middle_is_reported(url: str) -> None:
+    # the audit folds the room once, checking each snapshot as the fold passes its commit:
+    # a changed ledger in the second snapshot is found, the others still match
+    room = "'room:main'"
+    second = f"(select seq from snapshots where stream_id = {room} order by seq limit 1 offset 1)"
+    report = _tampered(
+        url,
+        f"update snapshots set body = replace(body, '\"commission\":', '\"commission\":9') "
+        f"where stream_id = {room} and seq = {second}",
+    )
+    problems = [p for p in report["problems"] if p.startswith("room:main")]  # type: ignore[attr-defined]
+    assert len(problems) == 1 and "differs from the fold" in problems[0], problems
+
+
 def test_a_stream_that_does_not_fold_is_reported(store: EventStore) -> None:
     store.create("table:x", "table", preset("dunedin-house", seats=3))
     store.append("table:x", 0, [ChipsAdded("nobody", 5, "c")])  # a valid chain, a bad fold

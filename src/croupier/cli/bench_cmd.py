@@ -226,12 +226,21 @@ def bench_serve(
     events: Annotated[
         int, typer.Option("--rebuild-events", min=1, help="events of the table to rebuild")
     ] = 10_000,
+    pace: Annotated[
+        float,
+        typer.Option(
+            "--pace",
+            min=0,
+            help="commands per second the bots offer in all, spread over the tables "
+            "(default 0: every bot acts as soon as it may)",
+        ),
+    ] = 0.0,
 ) -> None:
     """``croupier serve`` on loopback with N bot tables: commands committed per second, the
     latency to each acknowledgement (p50, p99), and the time to load a 10,000-event table."""
     from croupier.service import bench as serve_bench
 
-    result = serve_bench.run(db, tables, seconds, events)
+    result = serve_bench.run(db, tables, seconds, events, pace)
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return

@@ -44,13 +44,12 @@ from croupier.room.events import (
 from croupier.rules import IllegalAction, Ruling
 from croupier.table.commands import AddChips, Leave, RemoveChips, SitDown, TableCommand
 from croupier.table.commands import CloseTable as CloseCashTable
-from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged, TableEvent
+from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged
 from croupier.table.seats import Priority, vacancy_claimants
 from croupier.table.table import Table, TableConfig
 from croupier.tournament import Conditions, Tournament
-from croupier.tournament.events import TEvent
 from croupier.uth.game import UthConfig
-from croupier.uth.played import PlayEvent, UthPlay
+from croupier.uth.played import UthPlay
 
 ROOM = "croupier room"  # house refusals no rulebook clause covers
 CAGE = "croupier cage"
@@ -248,26 +247,24 @@ class Room:
     @classmethod
     def from_events(cls, events: Sequence[RoomEvent], call_seconds: int = CALL_SECONDS) -> Room:
         room = cls(call_seconds)
-        pending: dict[str, list[TableEvent]] = {}
-        played: dict[str, list[PlayEvent]] = {}
-        run: dict[str, list[TEvent]] = {}
         for e in events:
-            if isinstance(e, AtTableEvent):
-                pending.setdefault(e.table, []).append(e.event)
-            elif isinstance(e, uth.AtUthEvent):
-                played.setdefault(e.table, []).append(e.event)
-            elif isinstance(e, tr.AtTournamentEvent):
-                run.setdefault(e.tournament, []).append(e.event)
-            room._fold(e)
-        for name, es in pending.items():
-            room.tables[name] = Table.from_events(room.configs[name], es)
-        for name, ps in played.items():
-            room.uth[name].play = UthPlay.from_events(room.uth[name].config, ps)
-        for name, ts in run.items():
-            tm = room.tournaments[name]
-            assert tm.run is not None, f"{name}: events of a tournament the room does not run"
-            tm.run = Tournament.from_events(tm.run.conditions, ts)
+            room.replay(e)
         return room
+
+    def replay(self, e: RoomEvent) -> None:
+        """Fold one stored event, a table's, UTH table's or tournament's own event into that
+        table or tournament too: a room rebuilt event by event (no rule is checked), so a
+        check at every snapshot along the way costs one pass."""
+        if isinstance(e, AtTableEvent):
+            self.tables[e.table].fold(e.event)
+        elif isinstance(e, uth.AtUthEvent):
+            self.uth[e.table].play.fold(e.event)
+        elif isinstance(e, tr.AtTournamentEvent):
+            run = self.tournaments[e.tournament].run
+            if run is None:
+                raise ValueError(f"{e.tournament}: events of a tournament the room does not run")
+            run.fold(e.event)
+        self._fold(e)
 
     # ------------------------------------------------------------------------------------
     # Planning: check a command and work out its events. Only a table's own apply changes

@@ -7,6 +7,10 @@ its own websocket to the table (``/ws/tables/{table}``): the dealer starts a rou
 the last one finishes, a player acts as soon as the server prompts it with its view of the
 round, and each sends its commands over its websocket. A command's latency is from sending it
 to receiving its acknowledgement, which the server gives only once its events are committed.
+With ``--pace R`` the bots offer R commands a second in all (each table's commands spaced
+``tables / R`` seconds apart): the latency at a given load, rather than at saturation, where
+the mean latency is the number of tables over the throughput (each table has one command in
+flight).
 
 ``rebuild_ms_10k_events`` is the time to load a table stream of 10,000 events from the store
 into a table's state (:func:`croupier.service.store.tables.load_table`).
@@ -412,12 +416,22 @@ async def _connect(
 
 
 async def _bot_table(
-    k: int, port: int, tokens: dict[str, str], tally: Tally, clock: Clock, rng: random.Random
+    k: int,
+    port: int,
+    tokens: dict[str, str],
+    tally: Tally,
+    clock: Clock,
+    rng: random.Random,
+    interval: float = 0.0,
 ) -> None:
     """One table's bots, each on its own websocket: the dealer starts a round as soon as the
     last one finishes (the cashier first tops up short stacks over HTTP); a player acts as soon
-    as the server prompts it (``{"turn": view}``), from that view."""
+    as the server prompts it (``{"turn": view}``), from that view. With an ``interval``, the
+    table's commands go out at least that many seconds apart (a paced load: the latency is
+    still from sending a command to its acknowledgement)."""
     table, http = _table(k), Http(port)
+    loop = asyncio.get_running_loop()
+    last = [0.0]  # when the table's last command went out, or is due to
     bot = make_bot("calling-station" if k % 2 else "random")
     top_up = preset(RULEBOOK, seats=6).stakes.min_table_stake * 2
     players = [_player(k, i) for i in range(BOTS_PER_TABLE)]
@@ -427,6 +441,22 @@ async def _bot_table(
     def fail(e: BaseException) -> None:
         if not failed.done():
             failed.set_exception(e)
+
+    def paced(sock: Socket, cmd: dict[str, Any]) -> None:
+        now = time.perf_counter()
+        due = max(now, last[0] + interval)
+        last[0] = due
+        if due <= now:
+            sock.send(cmd)
+            return
+
+        def send() -> None:
+            try:
+                sock.send(cmd)
+            except Exception as e:
+                fail(e)
+
+        loop.call_later(due - now, send)
 
     def spawn(coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -463,7 +493,7 @@ async def _bot_table(
                 if status == 200:
                     tally.latencies.append(time.perf_counter() - t0)
                     tally.accepted += 1
-        dealer.send({"type": "StartRound", "table": table})
+        paced(dealer, {"type": "StartRound", "table": table})
 
     def deal(me: Socket, text: str) -> None:
         try:
@@ -484,7 +514,7 @@ async def _bot_table(
                 mine = codec.decode(json.loads(text)["turn"])
                 cmd = bot.act(mine, rng)
                 data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
-                me.send({"type": type(cmd).__name__, "table": table, **data})
+                paced(me, {"type": type(cmd).__name__, "table": table, **data})
         except Exception as e:
             fail(e)
 
@@ -519,7 +549,9 @@ def _cpu(pid: int | None = None) -> float:
         return float("nan")
 
 
-async def _load(port: int, tables: int, seconds: float, pid: int) -> tuple[Tally, float]:
+async def _load(
+    port: int, tables: int, seconds: float, pid: int, pace: float = 0.0
+) -> tuple[Tally, float]:
     names = [*STAFF, *(_player(k, i) for k in range(1, tables + 1) for i in range(3))]
     logins = [Http(port)]  # one at a time: log-ins are not what is measured
     tokens: dict[str, str] = {}
@@ -531,8 +563,12 @@ async def _load(port: int, tables: int, seconds: float, pid: int) -> tuple[Tally
         h.close()
     tally = Tally()
     clock = Clock(asyncio.Event(), tables, seconds, pid)
+    interval = tables / pace if pace > 0 else 0.0
     await asyncio.gather(
-        *(_bot_table(k, port, tokens, tally, clock, random.Random(k)) for k in range(1, tables + 1))
+        *(
+            _bot_table(k, port, tokens, tally, clock, random.Random(k), interval)
+            for k in range(1, tables + 1)
+        )
     )
     tally.server_cpu = _cpu(pid) - clock.cpu[0]
     tally.bots_cpu = _cpu() - clock.cpu[1]
@@ -578,21 +614,27 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def run(
-    db: str | None = None, tables: int = 200, seconds: float = 20.0, rebuild_events: int = 10_000
+    db: str | None = None,
+    tables: int = 200,
+    seconds: float = 20.0,
+    rebuild_events: int = 10_000,
+    pace: float = 0.0,
 ) -> dict[str, Any]:
-    """The benchmark's figures (see the module's docstring)."""
+    """The benchmark's figures (see the module's docstring); ``pace``: the commands per second
+    the bots offer in all (0: each as soon as it may)."""
     with fresh_store(db) as url:
         dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
         seed(url, tables)
         port = _port()
         with server(url, port) as proc, asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid))
+            tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid, pace))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:
         rebuild = rebuild_ms(url, long_table(url, rebuild_events))
     return {
         "db": dialect,
         "tables": tables,
+        "pace": pace or None,
         "seconds": round(elapsed, 2),
         "commands": tally.accepted,
         "refused": tally.refused,

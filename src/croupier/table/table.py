@@ -214,6 +214,10 @@ class Table:
             t._emit(e)
         return t
 
+    def fold(self, e: TableEvent) -> None:
+        """Fold one stored event (a table rebuilt event by event; no rule is checked)."""
+        self._emit(e)
+
     def checkpoint(self) -> TableCheckpoint:
         """The table between rounds, as an event a fold can start from."""
         if self.round is not None:

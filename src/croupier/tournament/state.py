@@ -144,6 +144,10 @@ class TournamentState:
             t._emit(e)
         return t
 
+    def fold(self, e: ev.TEvent) -> None:
+        """Fold one stored event (a tournament rebuilt event by event; no rule is checked)."""
+        self._emit(e)
+
     def _emit(self, e: ev.TEvent) -> None:
         self.events.append(e)
         _FOLD[type(e)](self, e)

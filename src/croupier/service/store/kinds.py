@@ -18,6 +18,7 @@ class Kind:
     name: str
     fold: Callable[[Any, Sequence[Any]], Any]  # (configuration, events) -> state
     project: Callable[[Any], object]  # state -> what a snapshot keeps
+    step: Callable[[Any, Any], None] | None = None  # (state, event): fold one more event
 
 
 def _fold_table(config: Any, events: Sequence[Any]) -> Any:
@@ -90,12 +91,16 @@ def _fold_log(config: Any, events: Sequence[Any]) -> Any:
     return list(events)
 
 
+def _step(state: Any, e: Any) -> None:
+    state.fold(e)
+
+
 KINDS: dict[str, Kind] = {
     k.name: k
     for k in (
         Kind("table", _fold_table, table_projection),
-        Kind("uth-table", _fold_uth_table, uth_table_projection),
-        Kind("tournament", _fold_tournament, tournament_projection),
+        Kind("uth-table", _fold_uth_table, uth_table_projection, _step),
+        Kind("tournament", _fold_tournament, tournament_projection, _step),
         Kind("uth-tournament", _fold_uth_tournament, uth_tournament_projection),
         Kind("significant", _fold_significant, len),
         # The room's and the cage's streams fold together with the room's tables
