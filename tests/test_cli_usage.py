@@ -307,3 +307,11 @@ def test_clock_plus_adds_time_to_the_level_and_minus_takes_it_off() -> None:
 def test_uth_play_option_refusals_name_the_option(args: tuple[str, ...], names: str) -> None:
     line = one_line_error(croupier("uth", "play", *args))
     assert names in line
+
+
+@pytest.mark.parametrize("command", [("audit", "verify"), ("audit", "recall", "t1")])
+def test_a_db_that_is_no_database_is_one_line(tmp_path: Path, command: tuple[str, ...]) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a database, just some text the user pointed --db at\n" * 50)
+    line = one_line_error(croupier(*command, "--db", str(notes)))
+    assert "database" in line and "file is not a database" in line

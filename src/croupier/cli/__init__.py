@@ -95,6 +95,13 @@ def main() -> None:
     except _CLICK_ERROR as e:
         print(_one_line(e), file=sys.stderr)
         sys.exit(getattr(e, "exit_code", 2))
+    except Exception as e:
+        # --db naming a file that is no database, or a server that refuses: the user's input
+        if not type(e).__module__.startswith("sqlalchemy."):
+            raise
+        why = " ".join(str(getattr(e, "orig", None) or e).split())
+        print(f"croupier: error: the database (--db or $CROUPIER_DB): {why}", file=sys.stderr)
+        sys.exit(2)
     sys.exit(status if isinstance(status, int) else 0)
 
 
