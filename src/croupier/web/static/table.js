@@ -256,6 +256,7 @@ function renderPlayer(v, r, me) {
   $("seat-controls").replaceChildren(...(seated ? [
     out ? h("button", { type: "button", onclick: () => cmd("Return") }, "Come back")
       : h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out"),
+    h("button", { type: "button", onclick: () => cmd("RequestSeatChange", { player: me }) }, "Ask for a seat change"),
   ] : []));
   $("topup").hidden = !seated;
 }
