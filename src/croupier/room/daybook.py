@@ -2,7 +2,8 @@
 
 Per table and per day (UTC, from each event's ``at``, the room clock in seconds): rounds dealt,
 commission and fees collected, cash in and out at the cage; per hour of the day: rounds dealt
-and commission; per tournament: entries, prize pool, fees and the prizes paid.
+and commission; per tournament: entries, re-buys, add-ons and re-entries, refunds, prize pool,
+fees and the prizes paid.
 
 A round counts on the day and hour it started (its ``RoundStarted``); its commission and fees
 (``RoundFinished``) count with it. A table event without a time of its own (a time charge)
@@ -30,6 +31,7 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
+from croupier.room.tournaments import TournamentBought, TournamentRefunded
 from croupier.table.events import RoundFinished, RoundStarted, TableRoundVoided, TimeCharged
 
 
@@ -49,13 +51,16 @@ class TableDay:
 
 @dataclass
 class TournamentDay:
-    """One tournament's day at the cage: entries, the pool they paid in, fees, prizes paid."""
+    """One tournament's day at the cage: entries, re-buys, add-ons and re-entries, entries
+    refunded, the pool they paid in (less refunds), fees, prizes paid."""
 
     tournament: str
     name: str
     entries: int = 0
     pool: int = 0
     fees: int = 0
+    buys: int = 0  # re-buys, add-ons and re-entries
+    refunds: int = 0
     prizes: list[tuple[str, int]] = field(default_factory=list)
 
 
@@ -164,6 +169,22 @@ def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
             r = row(e.tournament)
             r.cash_in += e.entry + e.fee
             r.fees += e.fee
+        elif isinstance(e, TournamentBought):
+            t = tour(e.tournament)
+            t.buys += 1
+            t.pool += e.entry
+            t.fees += e.fee
+            r = row(e.tournament)
+            r.cash_in += e.entry + e.fee
+            r.fees += e.fee
+        elif isinstance(e, TournamentRefunded):
+            t = tour(e.tournament)
+            t.refunds += 1
+            t.pool -= e.entry
+            t.fees -= e.fee
+            r = row(e.tournament)
+            r.cash_out += e.entry + e.fee
+            r.fees -= e.fee
         elif isinstance(e, PrizePaid):
             tour(e.tournament).prizes.append((e.player, e.amount))
             row(e.tournament).cash_out += e.amount
@@ -202,9 +223,11 @@ def to_csv(report: DayReport) -> str:
     for hour, rounds, commission in report.hours:
         w.writerow((report.day, f"{hour:02d}:00", rounds, commission))
     w.writerow(())
-    w.writerow(("day", "tournament", "name", "entries", "pool", "fees", "player", "prize"))
+    heads = ("day", "tournament", "name", "entries", "buys", "refunds", "pool", "fees")
+    w.writerow((*heads, "player", "prize"))
     for tm in report.tournaments:
-        base = (report.day, tm.tournament, tm.name, tm.entries, tm.pool, tm.fees)
+        money = (tm.entries, tm.buys, tm.refunds, tm.pool, tm.fees)
+        base = (report.day, tm.tournament, tm.name, *money)
         for player, amount in tm.prizes or [("", 0)]:
             w.writerow((*base, player, amount if player else ""))
     return out.getvalue()

@@ -274,6 +274,8 @@ def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
                 "tournament": tm.tournament,
                 "name": tm.name,
                 "entries": tm.entries,
+                "buys": tm.buys,
+                "refunds": tm.refunds,
                 "pool": tm.pool,
                 "fees": tm.fees,
                 "prizes": [{"player": p, "amount": a} for p, a in tm.prizes],
