@@ -249,3 +249,12 @@ def test_a_player_asks_for_a_top_up_and_a_seat_change_from_the_phone(
     login(lists, server, "floor")
     lists.goto(f"{server.url}/ui/lists.html")
     lists.get_by_text("seat change asked by bot1").wait_for()
+
+    # sitting out and coming back, from the seat: every page shows the seat's status
+    phone.get_by_role("button", name="Sit out").click()
+    phone.locator("#status.ok").get_by_text("SitOut: accepted").wait_for()
+    sitting = phone.locator('#seats .seat[data-player="bot1"] .seat-status')
+    sitting.get_by_text("sitting out").wait_for()
+    phone.get_by_role("button", name="Come back").click()
+    phone.locator("#status.ok").get_by_text("Return: accepted").wait_for()
+    sitting.wait_for(state="detached")
