@@ -279,6 +279,7 @@ def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
                 "pool": tm.pool,
                 "fees": tm.fees,
                 "prizes": [{"player": p, "amount": a} for p, a in tm.prizes],
+                "places": [{"place": n, "player": p, "prize": c} for n, p, c in tm.places],
             }
             for tm in report.tournaments
         ],
