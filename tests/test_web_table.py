@@ -249,6 +249,8 @@ def test_a_player_asks_for_a_top_up_and_a_seat_change_from_the_phone(
     login(lists, server, "floor")
     lists.goto(f"{server.url}/ui/lists.html")
     lists.get_by_text("seat change asked by bot1").wait_for()
+    floor = open_table(browser, server, "floor", TABLET)
+    floor.locator("#seat-requests").get_by_text("Asked for a seat change: bot1").wait_for()
 
     # sitting out and coming back, from the seat: every page shows the seat's status
     phone.get_by_role("button", name="Sit out").click()
