@@ -19,11 +19,13 @@ from croupier.room.events import (
     TournamentOpened,
     TournamentTerms,
 )
+from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.shoe import Shoe
 from croupier.table.commands import SitDown, StartRound
 from croupier.table.events import RoundFinished, RoundStarted, TableRoundVoided, TimeCharged
 from croupier.table.presets import preset
 from croupier.table.table import Table
+from croupier.tournament.events import PlacesAwarded
 
 DAY = 1_764_201_600  # 2025-11-27 00:00:00 UTC
 H = 3600
@@ -69,6 +71,11 @@ def _events() -> list[RoomEvent]:
         at("a", finished(4, 2)),  # after midnight: counts at 23h, the hour its round started
         TournamentEntered("cy", "cup", 100, 10, DAY + 10 * H),
         TournamentEntered("di", "cup", 100, 10, DAY + 10 * H),
+        TournamentBought("cy", "cup", "rebuy", 100, 10, DAY + 12 * H),
+        TournamentEntered("ed", "cup", 100, 10, DAY + 12 * H),
+        TournamentRefunded("ed", "cup", 100, 10, DAY + 13 * H),
+        AtTournamentEvent("cup", PlacesAwarded((("cy", 2, 0, ""),), "qld-tournament-2020 4.22")),
+        AtTournamentEvent("cup", PlacesAwarded((("di", 1, 200, ""),), "qld-tournament-2020 4.22")),
         PrizePaid("di", "cup", 200, DAY + 20 * H),
         BoughtIn("cy", "a", 50, DAY + 24 * H + 5),  # the next day
     ]
@@ -83,17 +90,20 @@ def test_a_day_by_hand() -> None:
     assert (cup.table, cup.kind, cup.cash_in, cup.cash_out, cup.fees) == (
         "cup",
         "tournament",
-        220,
-        200,
-        20,
+        440,
+        310,
+        30,
     )
     hours = {h: (n, c) for h, n, c in r.hours if n or c}
     assert hours == {9: (2, 7), 14: (1, 0), 23: (1, 2)}
     (tm,) = r.tournaments
-    assert (tm.name, tm.entries, tm.pool, tm.fees) == ("Friday", 2, 200, 20)
+    # the re-buy's money counts; the refunded entry is counted and paid back
+    assert (tm.name, tm.entries, tm.buys, tm.refunds) == ("Friday", 3, 1, 1)
+    assert (tm.pool, tm.fees) == (300, 30)
     assert tm.prizes == [("di", 200)]
+    assert tm.places == [(1, "di", 200), (2, "cy", 0)]  # the results, in place order
     t = r.totals
-    assert (t.rounds, t.commission, t.fees, t.cash_in, t.cash_out) == (4, 9, 26, 420, 350)
+    assert (t.rounds, t.commission, t.fees, t.cash_in, t.cash_out) == (4, 9, 36, 640, 460)
 
 
 def test_the_day_before_and_after() -> None:
@@ -120,7 +130,12 @@ def test_the_csv_holds_the_same_numbers() -> None:
         "cash out",
     ]
     assert rows[1] == ["2025-11-27", "a", "cash", "3", "0", "9", "6", "200", "150"]
-    assert rows[4] == ["2025-11-27", "all tables", "", "4", "1", "9", "26", "420", "350"]
+    assert rows[4] == ["2025-11-27", "all tables", "", "4", "1", "9", "36", "640", "460"]
     hours = [r for r in rows if len(r) == 4 and r[1].endswith(":00")]
     assert len(hours) == 24 and hours[9] == ["2025-11-27", "09:00", "2", "7"]
-    assert rows[-1] == ["2025-11-27", "cup", "Friday", "2", "200", "20", "di", "200"]
+    assert ["2025-11-27", "cup", "Friday", "3", "1", "1", "300", "30", "di", "200"] in rows
+    assert rows[-3] == ["day", "tournament", "name", "place", "player", "prize"]
+    assert rows[-2:] == [
+        ["2025-11-27", "cup", "Friday", "1", "di", "200"],
+        ["2025-11-27", "cup", "Friday", "2", "cy", "0"],
+    ]

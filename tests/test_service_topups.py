@@ -1,6 +1,7 @@
 """Top-up requests through the service's API: a player asks from their seat (for themselves
 only), the cashier sees the request at ``GET /room/topups`` and tops the player up or declines
-it, and the player reads the answer; the request moves no money."""
+it, and the player reads the answer; the request moves no money. Seat-change requests show
+on the waiting lists."""
 
 from __future__ import annotations
 
@@ -65,3 +66,17 @@ def test_a_player_asks_the_cashier_tops_up_or_declines(room: Room) -> None:
     answer = topups(room, "p2")["answered"]
     assert [(x["table"], x.get("declined")) for x in answer] == [("t1", "see the floor")]
     assert ledger(room)["conserved"]
+
+
+def test_seat_change_requests_show_on_the_lists_each_player_only_their_own(room: Room) -> None:
+    room.ok("p1", {"type": "RequestSeatChange", "player": "p1", "table": "t1"})
+    room.ok("p2", {"type": "RequestSeatChange", "player": "p2", "table": "t1"})
+
+    def asking(who: str) -> list[str]:
+        body = room.c.get("/room/lists", headers=room.headers(who)).json()
+        (table,) = [t for x in body["lists"] for t in x["tables"] if t["table"] == "t1"]
+        found: list[str] = table["seat_changes"]
+        return found
+
+    assert asking("floor") == ["p1", "p2"]
+    assert asking("p1") == ["p1"] and asking("p3") == []

@@ -279,6 +279,14 @@ def test_a_tournament_from_entries_to_payouts(any_db: str) -> None:
             room.ok("cashier", {"type": "PayPrize", "tournament": T, "player": p, "amount": amount})
         led = ledger(room)["ledger"]
         assert led["pools"] == 0 and led["cash_out"] == 300 and led["cash_in"] == 360
+        # the manager's day report gives the results: every place, the prizes as awarded
+        day = room.c.get("/reports/day", headers=room.headers("admin")).json()
+        (tm,) = [x for x in day["tournaments"] if x["tournament"] == T]
+        places = [x["place"] for x in tm["places"]]
+        assert places == sorted(places) and places[0] == 1 and len(places) == 6  # ties share
+        assert sorted(x["player"] for x in tm["places"]) == sorted(PLAYERS)
+        assert {x["player"]: x["prize"] for x in tm["places"] if x["prize"]} == owed
+        assert "1970-01-01" not in day["days"]
         assert ledger(room)["conserved"] and state(room)["balanced"]
         final = wall(room)
         room.ok("director", {"type": "CloseTable", "table": T})

@@ -246,6 +246,7 @@ def test_the_day_report_shows_the_rounds_dealt_and_downloads_as_csv(
     browser: Any, server: Server
 ) -> None:
     play(server, 3)
+    server.command("cashier", {"type": "EnterTournament", "tournament": "sat-1", "player": "bot7"})
     page = staff_page(browser, server, "admin", "report.html")
     row = page.locator('#tables tr[data-table="qld-1"]')
     row.wait_for()
@@ -266,6 +267,16 @@ def test_the_day_report_shows_the_rounds_dealt_and_downloads_as_csv(
     qld = next(r for r in rows if len(r) > 3 and r[1] == "qld-1")
     assert qld[2:4] == ["cash", "3"]
     assert qld[5] == cells[4]  # the commission the page shows
+    # the tournaments: entries, re-buys and add-ons, refunds, pool and fees, on the page and
+    # in the CSV
+    heads = page.locator("#tournaments th").all_inner_texts()
+    assert heads[2:5] == ["entries", "re-buys, add-ons, re-entries", "refunded"]
+    tour = page.locator("#tournaments tbody tr").first.locator("td").all_inner_texts()
+    assert tour[0] == "sat-1" and tour[2:5] == ["1", "0", "0"]
+    at = rows.index(next(r for r in rows if r[:2] == ["day", "tournament"]))
+    assert rows[at][3:6] == ["entries", "buys", "refunds"]
+    sat = next(r for r in rows[at:] if len(r) > 3 and r[1] == "sat-1")
+    assert sat[3:6] == ["1", "0", "0"] and sat[6] == tour[5]
 
 
 def test_a_player_is_refused_the_staff_screens_in_words(browser: Any, server: Server) -> None:

@@ -206,7 +206,7 @@ def test_a_restart_mid_hand_and_the_pages_reconnect_and_play_on(
         assert p.locator("#turn").inner_text() == "Waiting for the next round"
 
 
-def test_a_player_asks_for_a_top_up_from_the_phone_and_the_cage_answers(
+def test_a_player_asks_for_a_top_up_and_a_seat_change_from_the_phone(
     browser: Any, server: Server
 ) -> None:
     phone = open_table(browser, server, "bot1", PHONE)
@@ -238,3 +238,25 @@ def test_a_player_asks_for_a_top_up_from_the_phone_and_the_cage_answers(
     assert state.inner_text() == "Top-up declined: the cage closes at ten"
     _, after = table_view(server)
     assert dict(after.stacks)["bot1"] == before + 50  # the declined request moved nothing
+
+    # a seat change asked from the seat (dunedin-house 17): the floor's lists show it; asked
+    # twice, the second is refused with its clause
+    phone.get_by_role("button", name="Ask for a seat change").click()
+    phone.locator("#status.ok").get_by_text("RequestSeatChange: accepted").wait_for()
+    phone.get_by_role("button", name="Ask for a seat change").click()
+    phone.locator("#status.refused .clause").get_by_text("croupier room").wait_for()
+    lists = browser.new_context(viewport=DESK).new_page()
+    login(lists, server, "floor")
+    lists.goto(f"{server.url}/ui/lists.html")
+    lists.get_by_text("seat change asked by bot1").wait_for()
+    floor = open_table(browser, server, "floor", TABLET)
+    floor.locator("#seat-requests").get_by_text("Asked for a seat change: bot1").wait_for()
+
+    # sitting out and coming back, from the seat: every page shows the seat's status
+    phone.get_by_role("button", name="Sit out").click()
+    phone.locator("#status.ok").get_by_text("SitOut: accepted").wait_for()
+    sitting = phone.locator('#seats .seat[data-player="bot1"] .seat-status')
+    sitting.get_by_text("sitting out").wait_for()
+    phone.get_by_role("button", name="Come back").click()
+    phone.locator("#status.ok").get_by_text("Return: accepted").wait_for()
+    sitting.wait_for(state="detached")

@@ -2,7 +2,8 @@
 
 Per table and per day (UTC, from each event's ``at``, the room clock in seconds): rounds dealt,
 commission and fees collected, cash in and out at the cage; per hour of the day: rounds dealt
-and commission; per tournament: entries, prize pool, fees and the prizes paid.
+and commission; per tournament: entries, re-buys, add-ons and re-entries, refunds, prize pool,
+fees and the prizes paid.
 
 A round counts on the day and hour it started (its ``RoundStarted``); its commission and fees
 (``RoundFinished``) count with it. A table event without a time of its own (a time charge)
@@ -30,7 +31,9 @@ from croupier.room.events import (
     TournamentOpened,
     UthTableOpened,
 )
+from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.table.events import RoundFinished, RoundStarted, TableRoundVoided, TimeCharged
+from croupier.tournament.events import PlacesAwarded
 
 
 @dataclass
@@ -49,13 +52,17 @@ class TableDay:
 
 @dataclass
 class TournamentDay:
-    """One tournament's day at the cage: entries, the pool they paid in, fees, prizes paid."""
+    """One tournament's day at the cage: entries, re-buys, add-ons and re-entries, entries
+    refunded, the pool they paid in (less refunds), fees, prizes paid."""
 
     tournament: str
     name: str
     entries: int = 0
     pool: int = 0
     fees: int = 0
+    buys: int = 0  # re-buys, add-ons and re-entries
+    refunds: int = 0
+    places: list[tuple[int, str, int]] = field(default_factory=list)  # (place, player, prize)
     prizes: list[tuple[str, int]] = field(default_factory=list)
 
 
@@ -101,6 +108,8 @@ def _timed(events: Iterable[RoomEvent]) -> Iterable[tuple[RoomEvent, str, int]]:
             else:
                 last[e.table] = at
             yield (e, *_day_hour(at))
+        elif isinstance(e, AtTournamentEvent):
+            yield e, "", 0  # a tournament's own events carry no time: on no day
         else:
             at = getattr(e, "at", 0)
             yield (e, *_day_hour(at if isinstance(at, int) else 0))
@@ -108,7 +117,7 @@ def _timed(events: Iterable[RoomEvent]) -> Iterable[tuple[RoomEvent, str, int]]:
 
 def days(events: Iterable[RoomEvent]) -> list[str]:
     """The days (UTC) on which anything happened in the room, in order."""
-    return sorted({day for _, day, _ in _timed(events)})
+    return sorted({day for _, day, _ in _timed(events) if day})
 
 
 def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
@@ -118,6 +127,7 @@ def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
     tables: dict[str, TableDay] = {}
     hours = {h: [0, 0] for h in range(24)}
     tournaments: dict[str, TournamentDay] = {}
+    awarded: dict[str, dict[str, tuple[int, int]]] = {}  # tournament -> player -> place, prize
 
     def row(table: str) -> TableDay:
         if table not in tables:
@@ -137,6 +147,10 @@ def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
         elif isinstance(e, TournamentOpened):
             kinds[e.tournament] = "tournament"
             names[e.tournament] = e.terms.name
+        elif isinstance(e, AtTournamentEvent) and isinstance(e.event, PlacesAwarded):
+            # the results as awarded, whenever: a tournament's events carry no time
+            won = awarded.setdefault(e.tournament, {})
+            won.update({player: (place, cash) for player, place, cash, _ in e.event.awards})
         if on != day:
             continue
         if isinstance(e, AtTableEvent):
@@ -164,9 +178,27 @@ def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
             r = row(e.tournament)
             r.cash_in += e.entry + e.fee
             r.fees += e.fee
+        elif isinstance(e, TournamentBought):
+            t = tour(e.tournament)
+            t.buys += 1
+            t.pool += e.entry
+            t.fees += e.fee
+            r = row(e.tournament)
+            r.cash_in += e.entry + e.fee
+            r.fees += e.fee
+        elif isinstance(e, TournamentRefunded):
+            t = tour(e.tournament)
+            t.refunds += 1
+            t.pool -= e.entry
+            t.fees -= e.fee
+            r = row(e.tournament)
+            r.cash_out += e.entry + e.fee
+            r.fees -= e.fee
         elif isinstance(e, PrizePaid):
             tour(e.tournament).prizes.append((e.player, e.amount))
             row(e.tournament).cash_out += e.amount
+    for name, t in tournaments.items():
+        t.places = sorted((place, p, cash) for p, (place, cash) in awarded.get(name, {}).items())
     return DayReport(
         day,
         sorted(tables.values(), key=lambda t: t.table),
@@ -190,7 +222,7 @@ CSV_COLUMNS = (
 
 def to_csv(report: DayReport) -> str:
     """The report as CSV: one line per table and a line of totals, then the hours, then the
-    tournaments' prizes."""
+    tournaments' prizes, then their results (places awarded), if any."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
@@ -202,9 +234,17 @@ def to_csv(report: DayReport) -> str:
     for hour, rounds, commission in report.hours:
         w.writerow((report.day, f"{hour:02d}:00", rounds, commission))
     w.writerow(())
-    w.writerow(("day", "tournament", "name", "entries", "pool", "fees", "player", "prize"))
+    heads = ("day", "tournament", "name", "entries", "buys", "refunds", "pool", "fees")
+    w.writerow((*heads, "player", "prize"))
     for tm in report.tournaments:
-        base = (report.day, tm.tournament, tm.name, tm.entries, tm.pool, tm.fees)
+        money = (tm.entries, tm.buys, tm.refunds, tm.pool, tm.fees)
+        base = (report.day, tm.tournament, tm.name, *money)
         for player, amount in tm.prizes or [("", 0)]:
             w.writerow((*base, player, amount if player else ""))
+    if any(tm.places for tm in report.tournaments):
+        w.writerow(())
+        w.writerow(("day", "tournament", "name", "place", "player", "prize"))
+        for tm in report.tournaments:
+            for place, player, cash in tm.places:
+                w.writerow((report.day, tm.tournament, tm.name, place, player, cash))
     return out.getvalue()

@@ -4,7 +4,8 @@ API did not give.
 
 * ``GET /room/lists``: the waiting lists in order, each called player's table and call-in
   deadline, and an estimated wait from the seats this list filled lately; staff see every
-  name, a player sees their own place and how many wait ahead.
+  name, a player sees their own place and how many wait ahead. Each table lists the seated
+  players who asked for a seat change (``seat_changes``: a player sees only their own).
 * ``GET /room/topups``: the top-up requests waiting at the cage (staff see all, a player their
   own), and for a player how their last requests were answered (topped up, or declined and why).
 * ``GET /reports/day`` and ``GET /reports/day.csv``: the manager's day report
@@ -167,8 +168,9 @@ def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, 
         if name in room.shut or t.closed:
             continue
         free = t.config.size - len(t.seating.seats)
+        asking = [p for p in room.requests.get(name, []) if staff or p == user.name]
         keys.setdefault(list_key(t.config), []).append(
-            {"table": name, "seats": t.config.size, "free": free}
+            {"table": name, "seats": t.config.size, "free": free, "seat_changes": asking}
         )
     out = []
     for (game, stakes), tables in sorted(keys.items()):
@@ -272,9 +274,12 @@ def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
                 "tournament": tm.tournament,
                 "name": tm.name,
                 "entries": tm.entries,
+                "buys": tm.buys,
+                "refunds": tm.refunds,
                 "pool": tm.pool,
                 "fees": tm.fees,
                 "prizes": [{"player": p, "amount": a} for p, a in tm.prizes],
+                "places": [{"place": n, "player": p, "prize": c} for n, p, c in tm.places],
             }
             for tm in report.tournaments
         ],

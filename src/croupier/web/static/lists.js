@@ -80,7 +80,7 @@ function render() {
   const box = document.getElementById("lists");
   box.replaceChildren(...data.lists.map((list) => {
     const mine = list.players.find((p) => p.me);
-    const tables = list.tables.map((t) => `${t.table} (${t.free} of ${t.seats} free)`).join(", ");
+    const tables = list.tables.map((t) => `${t.table} (${t.free} of ${t.seats} free${t.seat_changes.length ? `; seat change asked by ${t.seat_changes.join(", ")}` : ""})`).join(", ");
     const tools = [];
     if (role === "player" && !mine) tools.push(h("button.primary", { type: "button", onclick: () => send({ type: "JoinList", game: list.game, stakes: list.stakes }, `joined ${list.game} ${list.stakes}`) }, `Join ${list.game} ${list.stakes}`));
     if (floor) {

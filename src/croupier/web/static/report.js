@@ -48,8 +48,9 @@ async function show(day) {
   document.getElementById("tables").replaceChildren(grid(`per table on ${r.day}`, ["table", "kind", "rounds dealt", "voided", "commission", "fees", "cash in", "cash out"], body,
     (x) => ({ "data-table": x.t.table, class: x.total ? "totals" : "" })));
   document.getElementById("chart").replaceChildren(chart(r.hours));
-  const tours = r.tournaments.map((t) => ({ cells: [t.tournament, t.name, String(t.entries), String(t.pool), String(t.fees), t.prizes.length ? t.prizes.map((p) => `${p.player} ${p.amount}`).join(", ") : "none paid"] }));
-  document.getElementById("tournaments").replaceChildren(tours.length ? grid("tournaments", ["tournament", "name", "entries", "prize pool", "fees", "prizes paid"], tours) : h("p.muted", {}, "No tournament entries or prizes this day."));
+  const tours = r.tournaments.map((t) => ({ cells: [t.tournament, t.name, String(t.entries), String(t.buys), String(t.refunds), String(t.pool), String(t.fees), t.prizes.length ? t.prizes.map((p) => `${p.player} ${p.amount}`).join(", ") : "none paid",
+    t.places.length ? t.places.map((p) => `${p.place}. ${p.player}${p.prize ? ` (${p.prize})` : ""}`).join(", ") : "not awarded yet"] }));
+  document.getElementById("tournaments").replaceChildren(tours.length ? grid("tournaments", ["tournament", "name", "entries", "re-buys, add-ons, re-entries", "refunded", "prize pool", "fees", "prizes paid", "results (places)"], tours) : h("p.muted", {}, "No tournament entries or prizes this day."));
   history.replaceState(null, "", `?day=${r.day}`);
 }
 

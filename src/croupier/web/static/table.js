@@ -247,7 +247,7 @@ function renderPlayer(v, r, me) {
         h("button.quick", { type: "button", onclick: () => set(hi) }, hi === la.all_in_to ? "All in" : "Max"),
       ];
       parts.push(h("div.raise-box", {},
-        h("label", {}, h("span", {}, word, " ", h("span#range.muted", {}, `(${lo} to ${hi})`)), field),
+        h("label", {}, h("span", {}, word, " ", h("span.muted#range", {}, `(${lo} to ${hi})`)), field),
         slider, ...quick, go));
     }
   } else if (inRound && r.awaiting === "showdown" && !r.folded[pos] && !r.shown[pos]) {
@@ -261,6 +261,7 @@ function renderPlayer(v, r, me) {
   $("seat-controls").replaceChildren(...(seated ? [
     out ? h("button", { type: "button", onclick: () => cmd("Return") }, "Come back")
       : h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out"),
+    h("button", { type: "button", onclick: () => cmd("RequestSeatChange", { player: me }) }, "Ask for a seat change"),
   ] : []));
   $("topup").hidden = !seated;
 }
@@ -422,6 +423,7 @@ function renderFloor(v, r) {
         h("button", { type: "button", onclick: () => cmd("LockFunds", { player: who(), reason: $("lock-reason").value }) }, "Lock funds"),
         h("button", { type: "button", onclick: () => cmd("ReleaseFunds", { player: who() }) }, "Release funds")),
       h("fieldset.group", {}, h("legend", {}, "Seat change"),
+        h("span.muted#seat-requests", { role: "status" }),
         h("label", {}, "Move", h("select#move-who")),
         h("label", {}, "To seat", h("input#move-seat", { type: "number", min: 1, inputmode: "numeric" })),
         h("label.check", {}, h("input#move-post", { type: "checkbox" }), "posts a big blind to play now"),
@@ -444,6 +446,17 @@ function renderFloor(v, r) {
   fill("who", players, true);
   fill("lock-who", v.seats.map(([, p]) => p), false);
   fill("move-who", v.seats.map(([, p]) => p), false);
+  if (!seatRequests) { seatRequests = setInterval(showSeatRequests, 5000); showSeatRequests(); }
+}
+
+/** The seated players who asked for a seat change here (GET /room/lists), for the floor. */
+let seatRequests = null;
+async function showSeatRequests() {
+  const r = await attempt(() => api.get("/room/lists"));
+  if (!r) return;
+  const here = r.lists.flatMap((l) => l.tables).find((t) => t.table === TABLE);
+  const asking = here ? here.seat_changes : [];
+  $("seat-requests").textContent = asking.length ? `Asked for a seat change: ${asking.join(", ")}` : "Nobody has asked for a seat change";
 }
 
 // ---------------------------------------------------------------------------------------
