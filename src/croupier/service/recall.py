@@ -54,8 +54,9 @@ def _cards(cards: Sequence[Card | None]) -> str:
     return " ".join("??" if c is None else str(c) for c in cards) or "none"
 
 
-def say_round_event(e: rv.Event, players: Sequence[str]) -> str:
-    """A round's event in words, players by name."""
+def say_round_event(e: rv.Event, players: Sequence[str], bet_open: bool = True) -> str:
+    """A round's event in words, players by name; ``bet_open``: a bet was already made on this
+    street, so a bet or raise is said "raises to", else "bets" (qld-holdem-2005 s26(3))."""
 
     def who(p: int) -> str:
         return players[p] if 0 <= p < len(players) else f"position {p}"
@@ -78,7 +79,8 @@ def say_round_event(e: rv.Event, players: Sequence[str]) -> str:
         case rv.Called():
             return f"{who(e.player)} calls {e.amount}" + (" (all in)" if e.all_in else "")
         case rv.BetOrRaised():
-            return f"{who(e.player)} bets or raises to {e.to}" + (" (all in)" if e.all_in else "")
+            verb = "raises to" if bet_open else "bets"
+            return f"{who(e.player)} {verb} {e.to}" + (" (all in)" if e.all_in else "")
         case rv.BettingRoundEnded():
             return f"betting round {e.street} ends"
         case rv.HandShown():
@@ -98,25 +100,40 @@ def say_round_event(e: rv.Event, players: Sequence[str]) -> str:
     return f"{type(e).__name__}" + (f" ({text})" if text else "")
 
 
-def say_event(e: TableEvent, players: Sequence[str]) -> list[str]:
-    """A table's event in words (one line per round event it carries)."""
-    if isinstance(e, RoundStarted):
-        head = f"hand {e.hand} begins: {', '.join(e.players)}"
-        if e.commitment:
-            head += f"; deck commitment {e.commitment[:16]}… ({e.shoe or 'shoe'})"
-        return [head, *(say_round_event(x, e.players) for x in e.opening)]
-    if isinstance(e, CardsDealt | RoundProgressed):
-        return [say_round_event(x, players) for x in e.events]
-    if isinstance(e, FloorReported):
-        return [f"floor report: {type(e.incident).__name__}"] + [
-            say_round_event(x, players) for x in e.events
-        ]
-    if isinstance(e, RoundFinished):
-        stacks = ", ".join(f"{p} {s}" for p, s in e.stacks)
-        return [f"hand {e.hand} over: {stacks}; commission {e.commission}, fees {e.fees}"]
-    if isinstance(e, TableRoundVoided):
-        return [f"hand {e.hand} void ({e.clause}): {e.reason}"]
-    return [say_round_event(e, players)]  # type: ignore[arg-type]
+class Announcer:
+    """A round's table events in words, in order, as the dealer announces them: whether a bet
+    is open on the street is carried from one event to the next."""
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+        self.bet_open = False
+
+    def _say(self, x: rv.Event) -> str:
+        line = say_round_event(x, self.players, self.bet_open)
+        if isinstance(x, rv.BlindPosted | rv.BetOrRaised):
+            self.bet_open = True
+        elif isinstance(x, rv.BettingRoundEnded | rv.BoardDealt):
+            self.bet_open = False
+        return line
+
+    def say(self, e: TableEvent) -> list[str]:
+        """A table's event in words (one line per round event it carries)."""
+        if isinstance(e, RoundStarted):
+            head = f"hand {e.hand} begins: {', '.join(e.players)}"
+            if e.commitment:
+                head += f"; deck commitment {e.commitment[:16]}… ({e.shoe or 'shoe'})"
+            self.players, self.bet_open = e.players, False
+            return [head, *(self._say(x) for x in e.opening)]
+        if isinstance(e, CardsDealt | RoundProgressed):
+            return [self._say(x) for x in e.events]
+        if isinstance(e, FloorReported):
+            return [f"floor report: {type(e.incident).__name__}"] + [self._say(x) for x in e.events]
+        if isinstance(e, RoundFinished):
+            stacks = ", ".join(f"{p} {s}" for p, s in e.stacks)
+            return [f"hand {e.hand} over: {stacks}; commission {e.commission}, fees {e.fees}"]
+        if isinstance(e, TableRoundVoided):
+            return [f"hand {e.hand} void ({e.clause}): {e.reason}"]
+        return [self._say(e)]  # type: ignore[arg-type]
 
 
 def _viewer(value: str) -> str | Viewer:
@@ -175,13 +192,14 @@ class Recalled:
     def steps(self, who: str | Viewer) -> list[dict[str, Any]]:
         seen = project_table_events(self.round_events, who)
         out = []
+        announcer = Announcer(self.started.players)
         for i, e in enumerate(seen):
             view = table_view(self.table_at(i), who)
             out.append(
                 {
                     "seq": self.span.start + i + 1,
                     "type": type(e).__name__,
-                    "said": say_event(e, self.started.players),
+                    "said": announcer.say(e),
                     "event": codec.encode(e),
                     "view": codec.encode(view),
                 }
