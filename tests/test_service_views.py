@@ -143,15 +143,16 @@ def test_reconnect_gives_exactly_what_was_missed_then_live(url: str) -> None:
             head2 = room.view("p1", "t1")[0]
             live = receive_until(ws, head2)
             assert [m["seq"] for m in live] == list(range(head + 1, head2 + 1))
-        # a fresh connection starts from a snapshot of the player's view
+        # a fresh connection starts from a snapshot of the player's view (after the
+        # disconnection the table recorded when the last connection closed: issue 15 §3)
         with room.c.websocket_connect(f"/ws/tables/t1?token={tok}") as ws:
             snap = ws.receive_json()
-            assert snap["seq"] == head2 and "snapshot" in snap
+            assert snap["seq"] == head2 + 1 and "snapshot" in snap
             assert codec.decode(snap["snapshot"]).hands == 3
         # past the head: stale
         with (
             pytest.raises(WebSocketDisconnect) as closed,
-            room.c.websocket_connect(f"/ws/tables/t1?token={tok}&after={head2 + 5}") as ws,
+            room.c.websocket_connect(f"/ws/tables/t1?token={tok}&after={head2 + 9}") as ws,
         ):
             ws.receive_json()
         assert closed.value.code == 4409 and "stale" in closed.value.reason

@@ -537,11 +537,11 @@ def create_app(
             snapshot = None
             if after is None or head - after > MAX_BEHIND:
                 snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
-        await ws.accept()
         present = svc.presence if isinstance(who, str) else None  # a player's connection
-        if present is not None:
-            present.opened(table, user.name)
         try:
+            if present is not None:  # a return is recorded before the connection is accepted
+                await present.opened(table, user.name)
+            await ws.accept()
             projector = Projector(who)
             read = own.rooms.store.read
             if snapshot is None:
@@ -570,7 +570,7 @@ def create_app(
         finally:
             own.hub.unsubscribe(stream, sub)
             if present is not None:
-                present.closed(table, user.name)
+                await present.closed(table, user.name)
 
     async def _ws_command(svc: Service, user: User, data: Any) -> dict[str, Any]:
         """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from croupier.room import RoomCommand
 from croupier.room.commands import AtTable
@@ -48,13 +47,14 @@ class Presence:
         self.clock = clock
         self.open: dict[tuple[str, str], int] = {}
         self.timers: dict[tuple[str, str], asyncio.Task[None]] = {}
-        self.tasks: set[asyncio.Task[None]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()  # disconnections being recorded
 
     # ------------------------------------------------------------------------------------
     # What the websockets tell it
 
-    def opened(self, table: str, player: str) -> None:
-        """A websocket of ``player`` at ``table`` opened: a disconnected player is back."""
+    async def opened(self, table: str, player: str) -> None:
+        """A websocket of ``player`` at ``table`` opens: a disconnected player is back (their
+        return committed before the connection is accepted, so it follows what they missed)."""
         key = (table, player)
         self.open[key] = self.open.get(key, 0) + 1
         if self.open[key] != 1:
@@ -63,11 +63,11 @@ class Presence:
         if timer is not None:
             timer.cancel()
         if self._recorded(table, player):
-            self._spawn(self._reconnect(table, player))
+            await self._reconnect(table, player)
 
-    def closed(self, table: str, player: str) -> None:
+    async def closed(self, table: str, player: str) -> None:
         """A websocket of ``player`` at ``table`` closed: if it was the last, the seat is kept
-        for the table's grace period."""
+        for the table's grace period (the disconnection committed before the handler ends)."""
         key = (table, player)
         left = self.open.get(key, 0) - 1
         if left > 0:
@@ -76,7 +76,11 @@ class Presence:
         self.open.pop(key, None)
         t = self.owner.rooms.room.tables.get(table)
         if t is not None and t.seat_of(player) is not None:  # a seated player's seat is kept
-            self._spawn(self._disconnect(table, player))
+            # shielded: a handler cancelled as its connection goes still records the drop
+            task = asyncio.ensure_future(self._disconnect(table, player))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+            await asyncio.shield(task)
 
     def resume(self) -> int:
         """Timers for the disconnections recorded before the server started; how many."""
@@ -88,13 +92,13 @@ class Presence:
         return n
 
     async def close(self) -> None:
-        """Stop every timer and pending submission (the server is shutting down)."""
-        pending = [*self.timers.values(), *self.tasks]
+        """Stop every timer (the server is shutting down)."""
+        await asyncio.gather(*self.tasks, return_exceptions=True)  # drops being recorded
+        pending = list(self.timers.values())
         for task in pending:
             task.cancel()
         await asyncio.gather(*pending, return_exceptions=True)
         self.timers.clear()
-        self.tasks.clear()
 
     # ------------------------------------------------------------------------------------
     # Submitting the server's commands
@@ -162,8 +166,3 @@ class Presence:
         except Exception:  # a failed commit: nothing was accepted; the next look tries again
             log.exception("recording a connection change at %s failed", table)
             return None
-
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
