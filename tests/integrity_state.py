@@ -26,6 +26,7 @@ NOT_STATE: dict[type, dict[str, str]] = {
     Table: {
         "sink": "where the table hands finished rounds' events; an output, not state",
         "_deck": "the dealer side's deck order, an input (events record the cards dealt)",
+        "_opened": "memo of the round a StartRound's plan built, taken as that round starts",
     },
 }
 

@@ -50,6 +50,7 @@ ALLOWED = {
     ("Table", "_hand_over", "events"): "events handed to the sink leave the log, not the state",
     ("Table", "_after", "_deck"): "the dealer side's deck, an input held for dealing, not state",
     ("Table", "hold_deck", "_deck"): "the dealer side's deck, an input held for dealing, not state",
+    ("Table", "why_illegal", "_opened"): "a memo of the plan, for the apply that follows it",
     ("Round", "apply", "events"): "the inlined _emit: append the event, then fold it",
     ("Round", "apply", "_marks"): "command boundaries for undo, not state",
     ("Round", "apply_ruling", "_marks"): "command boundaries for undo, not state",

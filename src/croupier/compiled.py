@@ -36,6 +36,8 @@ MODULES = (
     "croupier.round.wellformed",
     "croupier.table.table",
     "croupier.table.button",
+    "croupier.table.events",
+    "croupier.table.history",
     "croupier.table.stakes",
     "croupier.table.seats",
     "croupier.table.planning",

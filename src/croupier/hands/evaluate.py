@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Final
 
 from croupier.cards import (
+    ACE,
     JOKER_ID,
     RANK_CHARS,
     RANK_NAMES,
@@ -81,6 +82,8 @@ _SUIT_ONE: Final[list[int]] = [1 << (4 * (c & 3)) for c in range(52)] + [1 << 16
 _FIVE_SUITED: Final = 0x3333
 _THREE_SUITED: Final = 0x5555
 _SUIT_BITS: Final = 0x8888
+# by a set of ranks as bits: whether it holds three or more ranks
+_THREE_RANKS: Final[list[bool]] = [bin(m).count("1") >= 3 for m in range(1 << 13)]
 
 # Tables by the identity of an order or rule: hashing a frozen dataclass on every call costs
 # more than the evaluation. Bounded: orders and rules are few and long-lived.
@@ -198,6 +201,9 @@ class _OmahaLow:
     base: list[int]
     pair_of_cards: list[int]
     low: list[int]
+    # per card, its rank's bit where that rank may be in a qualifying low, else 0; empty where
+    # the rule has no qualifier (any five cards make a low)
+    low_bits: list[int]
 
 
 def _omaha(order: HandOrder) -> _Omaha | None:
@@ -252,7 +258,16 @@ def _omaha_low_by_value(rule: LowRule) -> _OmahaLow:
     from croupier.hands import board_tables as bt
 
     b = bt.boards()
-    return _OmahaLow(_py_low(rule)[1], b.base, b.pair_of_cards, bt.low_by_board(rule))
+    q = rule.qualifier
+    bits = (
+        []
+        if q is None
+        else [
+            1 << (c >> 2) if c >> 2 <= q or (rule.ace_low and c >> 2 == ACE) else 0
+            for c in range(52)
+        ]
+    )
+    return _OmahaLow(_py_low(rule)[1], b.base, b.pair_of_cards, bt.low_by_board(rule), bits)
 
 
 def _omaha_flush(hole: Sequence[int], board: Sequence[int], s: int, flush: list[int]) -> int:
@@ -590,7 +605,18 @@ def omaha_hilo_strength(
     i4 = row + pc[q1 + h3]
     i5 = row + pc[h2 * 52 + h3]
     best = _max6(o.high, i0, i1, i2, i3, i4, i5)
-    best_low = _max6(lo.low, i0, i1, i2, i3, i4, i5)
+    bits = lo.low_bits
+    if (
+        bits
+        and not _THREE_RANKS[
+            bits[board[0]] | bits[board[1]] | bits[board[2]] | bits[board[3]] | bits[board[4]]
+        ]
+    ):
+        # a qualifying low is five odd cards, three of them from the board (3.5(d), 9.1):
+        # a board without three different qualifying ranks makes none with any hole pair
+        best_low = 0
+    else:
+        best_low = _max6(lo.low, i0, i1, i2, i3, i4, i5)
     suits = (
         _THREE_SUITED
         + _SUIT_ONE[board[0]]

@@ -62,7 +62,7 @@ class Blind(Enum):
     BIG = "big blind"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Seat:
     """A seated player: ``new`` until first dealt in; ``missed`` the blinds they owe."""
 
@@ -76,7 +76,7 @@ class Seat:
             raise SeatingError("a seat's player needs an id")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Seating:
     """Who sits where: ``seats`` pairs seat number and :class:`Seat`, in seat order."""
 
@@ -135,7 +135,7 @@ class Seating:
             raise SeatingError(f"{what} on seat {number}: the table has seats 1-{self.size}")
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Buttons:
     """What a round leaves for the next: its button, small-blind and big-blind seats.
 
@@ -149,7 +149,7 @@ class Buttons:
     orbit: frozenset[int] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Placement:
     """The seat a marker or blind falls on; ``dead`` when nobody there is dealt in or posts."""
 
@@ -158,7 +158,7 @@ class Placement:
     clause: str
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Post:
     """A chip post due before the deal; a ``live`` post counts toward the player's bet."""
 
@@ -170,7 +170,7 @@ class Post:
     entry: bool = False  # posted to come in (new or returning player), not as this round's blind
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Missed:
     """A blind that came to a player sitting out; they owe it."""
 
@@ -180,7 +180,7 @@ class Missed:
     clause: str
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class DealtOut:
     """A seated player who gets no cards this round, and why."""
 
@@ -189,7 +189,7 @@ class DealtOut:
     clause: str
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True)
 class Deal:
     """One round's button, blinds, posts and players.
 

@@ -1,7 +1,9 @@
 """What the dealer, the floor and the players tell a table between and during rounds.
 
 Every command carries ``at``: the table clock in whole seconds, an input (the core never reads
-the machine's clock). Round actions are wrapped in :class:`Act`.
+the machine's clock). Round actions are wrapped in :class:`Act`. Commands never change once
+made; like the round's they are not ``frozen`` (one is made for every action; see
+:mod:`croupier.round.events`).
 """
 
 from __future__ import annotations
@@ -14,12 +16,12 @@ from croupier.round.commands import Command as RoundCommand
 from croupier.shoe import ShuffledDeck
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TableCommand:
     """Base class of table commands."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SitDown(TableCommand):
     """A player takes an empty seat with ``chips``; ``post``: posts a big blind to be dealt in at
     once instead of waiting for the big blind (act-omaha-2017 17.11; dunedin-house 29)."""
@@ -31,7 +33,7 @@ class SitDown(TableCommand):
     post: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AddChips(TableCommand):
     """A seated player adds chips to their table stake (between their rounds)."""
 
@@ -40,7 +42,7 @@ class AddChips(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RemoveChips(TableCommand):
     """A seated player asks to take chips off the table (never allowed while seated)."""
 
@@ -49,7 +51,7 @@ class RemoveChips(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SitOut(TableCommand):
     """A player steps away (a comfort break); ``approved``: a floor manager approved leaving
     during a round they are playing (qld-holdem-2005 s19(5))."""
@@ -59,7 +61,7 @@ class SitOut(TableCommand):
     approved: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Return(TableCommand):
     """A player back from a break; ``post``: posts what they owe to be dealt in at once."""
 
@@ -68,7 +70,7 @@ class Return(TableCommand):
     post: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Leave(TableCommand):
     """A player leaves the table with their chips."""
 
@@ -76,7 +78,7 @@ class Leave(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ChangeSeat(TableCommand):
     """A player moves to an empty seat; ``post``: posts a big blind rather than wait."""
 
@@ -86,7 +88,7 @@ class ChangeSeat(TableCommand):
     post: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StartRound(TableCommand):
     """Deal the next round. ``deck_order``: the shuffled deck (automatic mode; the table holds
     it and records each card as it is dealt, never the order); ``None``: a live dealer enters
@@ -104,7 +106,7 @@ class StartRound(TableCommand):
         return cls(deck.order, at, deck.commitment, deck.source)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Act(TableCommand):
     """A command to the round in progress (an action, a card dealt, a show or muck)."""
 
@@ -112,21 +114,21 @@ class Act(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Tick(TableCommand):
     """The table clock reached ``at``: an action timer or clock may have run out."""
 
     at: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class InstructTime(TableCommand):
     """act-omaha-2017 4.8(b): the player to act is told they have forty seconds."""
 
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CallClock(TableCommand):
     """dunedin-house 90: the clock is called on the player to act: ``seconds`` to decide, then a
     ten-second countdown, then the hand is dead."""
@@ -135,7 +137,7 @@ class CallClock(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class VoidRound(TableCommand):
     """act-omaha-2017 19.1, 19.3: the operator voids the round in progress (``clause``: which)."""
 
@@ -144,14 +146,14 @@ class VoidRound(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CloseTable(TableCommand):
     """act-omaha-2017 18.2: the table closes after notice; no round starts after this."""
 
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Report(TableCommand):
     """The dealer or floor reports an irregularity in the round in progress; croupier rules on
     it as the table's rulebook says (:mod:`croupier.floor`)."""
@@ -160,7 +162,7 @@ class Report(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class LockFunds(TableCommand):
     """dunedin-house 77: management locks up a seated player's chips (``chips``; ``None``: the
     whole stack) while an investigation is undertaken; ``reason`` is recorded for the audit."""
@@ -171,7 +173,7 @@ class LockFunds(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ReleaseFunds(TableCommand):
     """dunedin-house 77: the investigation is over and the locked funds go back to the player:
     to their stack if seated, paid out to them if they have left the table."""
@@ -180,7 +182,7 @@ class ReleaseFunds(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ReopenRound(TableCommand):
     """A disputed result: take back the last ``commands`` commands of the round just finished,
     before the next round begins (dunedin-house 67; act-omaha-2017 17.14)."""

@@ -1,4 +1,9 @@
-"""Everything that happens at a table, as events; a table's state is the fold of its events."""
+"""Everything that happens at a table, as events; a table's state is the fold of its events.
+
+Events never change once made: no code assigns to an event's fields. Like the round's events
+(see :mod:`croupier.round.events`) they are not ``frozen`` dataclasses: frozen's ``__setattr__``
+keeps mypyc from building them natively, and one is made for every action.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +15,12 @@ from croupier.round.events import Event as RoundEvent
 from croupier.table.button import Buttons, Deal, Seating, Status
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TableEvent:
     """Base class of table events."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerSat(TableEvent):
     player: str
     seat: int
@@ -26,14 +31,14 @@ class PlayerSat(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ChipsAdded(TableEvent):
     player: str
     chips: int
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class StatusChanged(TableEvent):
     player: str
     status: Status
@@ -41,7 +46,7 @@ class StatusChanged(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerLeft(TableEvent):
     player: str
     chips: int
@@ -49,7 +54,7 @@ class PlayerLeft(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SeatChanged(TableEvent):
     player: str
     origin: int
@@ -58,7 +63,7 @@ class SeatChanged(TableEvent):
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Declared(TableEvent):
     """act-omaha-2017 14.3: a player below the minimum who did not top up."""
 
@@ -66,7 +71,7 @@ class Declared(TableEvent):
     clause: str = "act-omaha-2017 14.3"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TimeCharged(TableEvent):
     """act-omaha-2017 15.3: commission on a time basis, paid in advance up to ``until``."""
 
@@ -76,7 +81,7 @@ class TimeCharged(TableEvent):
     clause: str = "act-omaha-2017 15.3"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundStarted(TableEvent):
     """A round begins: its deal (button, blinds, who is in) and the round's configuration,
     sealed (:meth:`RoundConfig.sealed`: never the deck order, which the dealer side holds).
@@ -96,7 +101,7 @@ class RoundStarted(TableEvent):
     opening: tuple[RoundEvent, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class CardsDealt(TableEvent):
     """Cards croupier dealt from the dealer side's deck: the round's own events (hole cards,
     burn, board), as it records them, and what followed them by itself (the betting round
@@ -107,7 +112,7 @@ class CardsDealt(TableEvent):
     events: tuple[RoundEvent, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundProgressed(TableEvent):
     """The round's events one command to the round produced (an action, a card a live dealer
     entered, a showdown): facts, which a fold records without asking the rules again."""
@@ -116,7 +121,7 @@ class RoundProgressed(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TimedOut(TableEvent):
     """The player to act ran out of time: their hand is folded, their bets stay in the pot."""
 
@@ -125,7 +130,7 @@ class TimedOut(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class DeadlineSet(TableEvent):
     """The player to act must act by ``deadline`` (an action timer, instruction or clock)."""
 
@@ -134,7 +139,7 @@ class DeadlineSet(TableEvent):
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundFinished(TableEvent):
     hand: int
     stacks: tuple[tuple[str, int], ...]
@@ -142,7 +147,7 @@ class RoundFinished(TableEvent):
     fees: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TableRoundVoided(TableEvent):
     """The round is void: every chip committed returns to its player."""
 
@@ -151,7 +156,7 @@ class TableRoundVoided(TableEvent):
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Notice(TableEvent):
     """A ruling the floor must act on (a seat that may be lost, a player to vacate)."""
 
@@ -160,13 +165,13 @@ class Notice(TableEvent):
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TableClosed(TableEvent):
     clause: str
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FloorReported(TableEvent):
     """An irregularity reported in the round, and the round's events of the floor's ruling on
     it (the ruling made first)."""
@@ -176,7 +181,7 @@ class FloorReported(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FundsLocked(TableEvent):
     """dunedin-house 77: ``chips`` move from the player's stack to funds management holds."""
 
@@ -187,7 +192,7 @@ class FundsLocked(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class FundsReleased(TableEvent):
     """dunedin-house 77: locked funds released, to the stack (``seated``) or paid out."""
 
@@ -198,7 +203,7 @@ class FundsReleased(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class RoundReopened(TableEvent):
     """The last round's result is disputed: it resumes before its last ``commands`` commands."""
 
@@ -206,7 +211,7 @@ class RoundReopened(TableEvent):
     clause: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class TableCheckpoint(TableEvent):
     """The whole table between rounds, written as a round begins when the table hands the events
     before it to a sink: a fold may start here (``Table.from_events`` of this event and those

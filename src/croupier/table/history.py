@@ -19,7 +19,7 @@ from croupier.table.events import TableEvent
 Sink = Callable[[Sequence[TableEvent]], None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Disputable:
     """The table as the last round left it, just before its result was recorded: what
     ReopenRound restores while the right to dispute lasts (dunedin-house 67; act-omaha-2017

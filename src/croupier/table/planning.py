@@ -22,7 +22,7 @@ def refuse(clause: str, message: str) -> IllegalAction:
 TABLE = "croupier table"  # clause of refusals no rulebook clause covers (a seat that is taken)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ToRound:
     """A planned step for the round in progress: a command, or a report for the floor to rule
     on. :meth:`Table.apply` runs it on the round and records the events it produced."""

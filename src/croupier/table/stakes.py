@@ -175,15 +175,23 @@ def continuing(rulebook: Rulebook, stakes: Stakes, stack: int, declared: bool) -
     rule = rulebook.table.short_stake_rule
     if rule is ShortStakeRule.TOP_UP_OR_LEAVE:
         if stack < stakes.min_bet:
-            return StakeCheck(False, True, False, "qld-holdem-2005 s31(4)")
-        return StakeCheck(True, False, False)
+            return _QLD_MUST_LEAVE
+        return _PLAYS
     if rule is ShortStakeRule.DECLARED_BELOW_MINIMUM:
         if stack == 0:
-            clause = "act-omaha-2017 14.3"
-            return StakeCheck(False, declared, declared, clause)
+            return _ACT_EMPTY_DECLARED if declared else _ACT_EMPTY
         if stack < stakes.min_table_stake or declared:
-            return StakeCheck(True, False, True, "act-omaha-2017 14.3")
-        return StakeCheck(True, False, False)
+            return _ACT_DECLARED
+        return _PLAYS
     if stack == 0:
-        return StakeCheck(False, False, False, "dunedin-house 24")
-    return StakeCheck(True, False, False)
+        return _DUNEDIN_EMPTY
+    return _PLAYS
+
+
+# The answers continuing gives, made once (it runs for every player before every round).
+_PLAYS = StakeCheck(True, False, False)
+_QLD_MUST_LEAVE = StakeCheck(False, True, False, "qld-holdem-2005 s31(4)")
+_ACT_EMPTY_DECLARED = StakeCheck(False, True, True, "act-omaha-2017 14.3")
+_ACT_EMPTY = StakeCheck(False, False, False, "act-omaha-2017 14.3")
+_ACT_DECLARED = StakeCheck(True, False, True, "act-omaha-2017 14.3")
+_DUNEDIN_EMPTY = StakeCheck(False, False, False, "dunedin-house 24")

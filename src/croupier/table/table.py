@@ -172,6 +172,8 @@ class Table:
             self._plan(cmd)
         except IllegalAction as e:
             return e.ruling
+        finally:
+            self._opened = None  # a plan's memo, for the apply that follows it only
         return None
 
     def apply(self, cmd: TableCommand) -> list[TableEvent]:
