@@ -37,6 +37,7 @@ MODULES = (
     "croupier.table.table",
     "croupier.table.button",
     "croupier.table.events",
+    "croupier.table.absence",
     "croupier.table.history",
     "croupier.table.stakes",
     "croupier.table.seats",

@@ -53,7 +53,7 @@ DEFAULT_GRACE_SECONDS = 60
 # Commands
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Disconnect(TableCommand):
     """The server saw ``player``'s last connection to the table close at ``at``."""
 
@@ -61,7 +61,7 @@ class Disconnect(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Reconnect(TableCommand):
     """The server saw ``player`` connect to the table again at ``at``."""
 
@@ -69,7 +69,7 @@ class Reconnect(TableCommand):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class ExpireGrace(TableCommand):
     """The server's clock reached ``at``: ``player``'s grace period may have run out."""
 
@@ -81,7 +81,7 @@ class ExpireGrace(TableCommand):
 # Events
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerDisconnected(TableEvent):
     """``player``'s connection dropped at ``at``; the seat is kept until ``until``."""
 
@@ -91,7 +91,7 @@ class PlayerDisconnected(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class PlayerReconnected(TableEvent):
     """``player`` is connected again at ``at`` (``late``: after the grace period ran out)."""
 
@@ -100,7 +100,7 @@ class PlayerReconnected(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class GraceExpired(TableEvent):
     """``player``'s grace period ran out at ``at``: the rulebook's rules for an absent player
     apply from now on."""
@@ -110,7 +110,7 @@ class GraceExpired(TableEvent):
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class AbsentFolded(TableEvent):
     """An absent player's hand is folded on their turn (the round's events follow in a
     ``RoundProgressed``); their bets stay in the pot."""
