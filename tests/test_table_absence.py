@@ -17,15 +17,23 @@ from croupier.table.absence import (
     DEFAULT_GRACE_SECONDS,
     GRACE,
     AbsentFolded,
-    Disconnect,
-    ExpireGrace,
     GraceExpired,
     PlayerDisconnected,
     PlayerReconnected,
-    Reconnect,
 )
 from croupier.table.button import Status
-from croupier.table.commands import Act, Leave, Return, SitDown, StartRound, TableCommand, Tick
+from croupier.table.commands import (
+    Act,
+    Disconnect,
+    ExpireGrace,
+    Leave,
+    Reconnect,
+    Return,
+    SitDown,
+    StartRound,
+    TableCommand,
+    Tick,
+)
 from croupier.table.events import (
     Notice,
     RoundProgressed,

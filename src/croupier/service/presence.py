@@ -2,10 +2,10 @@
 (issue 15 §3; the rules are the core's, :mod:`croupier.table.absence`).
 
 The service counts each seated player's open websockets per table. When a player's last one
-closes it submits :class:`~croupier.table.absence.Disconnect` through the room's owner (the
+closes it submits :class:`~croupier.table.commands.Disconnect` through the room's owner (the
 single writer: committed and published like any command, at the server's time), and starts a
-timer that submits :class:`~croupier.table.absence.ExpireGrace` at the deadline the core
-recorded; when one opens again it submits :class:`~croupier.table.absence.Reconnect` and stops
+timer that submits :class:`~croupier.table.commands.ExpireGrace` at the deadline the core
+recorded; when one opens again it submits :class:`~croupier.table.commands.Reconnect` and stops
 the timer. The core refuses an expiry whose grace has not run out or whose player is back, so a
 timer that fires late or twice changes nothing. After a restart every recorded disconnection
 gets its timer again (:meth:`Presence.resume`): nobody is connected to a server that just
@@ -24,8 +24,8 @@ from croupier.room.events import AtTableEvent
 from croupier.rules import IllegalAction
 from croupier.service.owner import Done, Prepare, RoomOwner
 from croupier.service.store.rooms import RoomStore
-from croupier.table.absence import Disconnect, ExpireGrace, PlayerDisconnected, Reconnect
-from croupier.table.commands import TableCommand
+from croupier.table.absence import PlayerDisconnected
+from croupier.table.commands import Disconnect, ExpireGrace, Reconnect, TableCommand
 
 log = logging.getLogger(__name__)
 

@@ -25,6 +25,10 @@ rulebook's clause for an absent player's hand (``TableRules.absent_hand_clause``
 A player who reconnects before the grace runs out plays on as before (the expiry is refused);
 one who reconnects after it is sitting out and comes back with ``Return`` (what they owe as the
 rulebook says); a hand not yet folded is theirs to play again.
+
+The commands live with the table's others (:mod:`croupier.table.commands`, which runs as Python);
+this module, compiled, holds the events (a compiled class's subclasses must be compiled too) and
+the planning.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from croupier.round.commands import Fold
 from croupier.table.button import Status
-from croupier.table.commands import TableCommand
+from croupier.table.commands import Disconnect, ExpireGrace, Reconnect
 from croupier.table.events import StatusChanged, TableEvent
 from croupier.table.planning import TABLE, Planned, ToRound, refuse
 
@@ -47,34 +51,6 @@ GRACE = "croupier grace period"
 ABSENT = "croupier absent player"
 #: the grace period a table gives when its configuration names none
 DEFAULT_GRACE_SECONDS = 60
-
-
-# ----------------------------------------------------------------------------------------
-# Commands
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Disconnect(TableCommand):
-    """The server saw ``player``'s last connection to the table close at ``at``."""
-
-    player: str
-    at: int = 0
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class Reconnect(TableCommand):
-    """The server saw ``player`` connect to the table again at ``at``."""
-
-    player: str
-    at: int = 0
-
-
-@dataclass(slots=True, unsafe_hash=True)
-class ExpireGrace(TableCommand):
-    """The server's clock reached ``at``: ``player``'s grace period may have run out."""
-
-    player: str
-    at: int = 0
 
 
 # ----------------------------------------------------------------------------------------

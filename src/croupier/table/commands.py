@@ -189,3 +189,31 @@ class ReopenRound(TableCommand):
 
     commands: int = 1
     at: int = 0
+
+
+# ----------------------------------------------------------------------------------------
+# A player's connection (croupier.table.absence plans them)
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Disconnect(TableCommand):
+    """The server saw ``player``'s last connection to the table close at ``at``."""
+
+    player: str
+    at: int = 0
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Reconnect(TableCommand):
+    """The server saw ``player`` connect to the table again at ``at``."""
+
+    player: str
+    at: int = 0
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class ExpireGrace(TableCommand):
+    """The server's clock reached ``at``: ``player``'s grace period may have run out."""
+
+    player: str
+    at: int = 0

@@ -25,12 +25,9 @@ from croupier.rules import IllegalAction, Ruling
 from croupier.table import absence, round_plans, seat_plans
 from croupier.table.absence import (
     AbsentFolded,
-    Disconnect,
-    ExpireGrace,
     GraceExpired,
     PlayerDisconnected,
     PlayerReconnected,
-    Reconnect,
 )
 from croupier.table.button import (
     Blind,
@@ -47,9 +44,12 @@ from croupier.table.commands import (
     CallClock,
     ChangeSeat,
     CloseTable,
+    Disconnect,
+    ExpireGrace,
     InstructTime,
     Leave,
     LockFunds,
+    Reconnect,
     ReleaseFunds,
     RemoveChips,
     ReopenRound,
