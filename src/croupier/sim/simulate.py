@@ -8,7 +8,6 @@ naming the round.
 
 from __future__ import annotations
 
-import gc
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -309,25 +308,14 @@ def simulate(
     sim = _Sim(config, seed, seats, sink)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)
-    frozen = False
-    try:
-        for i in range(rounds):
-            sim.between_rounds()
-            r, players = sim.play_round()
-            if history is not None:
-                h = replace(to_history(r, HOUSE), hand=i + 1, players=players)
-                dump(h, history / f"{i + 1:07d}.phh")
-            if progress is not None:
-                progress(1)
-            if not frozen:
-                # After the first round the hand tables, the table and the bots are built and
-                # live as long as the run: the collector need not walk them again at every
-                # collection of the oldest generation (measured: about a tenth of an Omaha run).
-                gc.freeze()
-                frozen = True
-    finally:
-        if frozen:
-            gc.unfreeze()
+    for i in range(rounds):
+        sim.between_rounds()
+        r, players = sim.play_round()
+        if history is not None:
+            h = replace(to_history(r, HOUSE), hand=i + 1, players=players)
+            dump(h, history / f"{i + 1:07d}.phh")
+        if progress is not None:
+            progress(1)
     t = sim.table
     rep = sim.report
     rep.rounds = t.hands
