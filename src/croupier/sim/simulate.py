@@ -88,9 +88,15 @@ class Report:
 
 class _Sim:
     def __init__(
-        self, config: TableConfig, seed: int | None, seats: int, sink: Sink | None = None
+        self,
+        config: TableConfig,
+        seed: int | None,
+        seats: int,
+        sink: Sink | None = None,
+        bots: Callable[[str], Bot] = make_bot,
     ) -> None:
         self.table = Table(config, sink=sink if sink is not None else _drop)
+        self.make_bot = bots
         self.config = config
         self.rng = random.Random(seed)  # the bots and arrivals; None: from the system
         # a secure shoe unless a seed is asked for; each round's start records which
@@ -126,7 +132,7 @@ class _Sim:
         post = self.rng.random() < 0.5
         if self.send(SitDown(player, self.rng.choice(free), chips, self.at, post)):
             name = BOT_MIX[self.rng.randrange(len(BOT_MIX))]
-            self.bots[player] = make_bot(name)
+            self.bots[player] = self.make_bot(name)
             self.report.players[player] = SeatResult(player, name, bought_in=chips)
             self.money_in += chips
             self.report.joins += 1
@@ -299,13 +305,15 @@ def simulate(
     history: Path | None = None,
     progress: Callable[[int], None] | None = None,
     sink: Sink | None = None,
+    bots: Callable[[str], Bot] = make_bot,
 ) -> Report:
     """Play ``rounds`` rounds; write each as PHH under ``history`` when given. ``seed`` seeds
     the shoe, the bots and the arrivals (reproducible: tests and replays only); ``None`` deals
     from a secure shoe. Each round's :class:`RoundStarted` records the shoe used. The table hands
     the events of finished rounds to ``sink`` (by default they are dropped), so memory stays
-    bounded however many rounds are played."""
-    sim = _Sim(config, seed, seats, sink)
+    bounded however many rounds are played. ``bots`` makes a bot of a given kind (the tests
+    watch what each bot is shown through it)."""
+    sim = _Sim(config, seed, seats, sink, bots)
     if history is not None:
         history.mkdir(parents=True, exist_ok=True)
     for i in range(rounds):
