@@ -5,6 +5,7 @@ server mid-hand, after which the pages reconnect and play goes on."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +153,8 @@ def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
         ruling = p.locator("#ruling")
         ruling.wait_for()
         assert "exposed the hand" in ruling.inner_text()
+        assert f"{exposed} exposed the hand" in ruling.inner_text()  # by name, as on the screen
+        assert not re.search(r"\bplayer \d", ruling.inner_text())
         assert ruling.locator(".clause").inner_text() == "qld-holdem-2005 s38(4)"
         assert p.locator("#log li.ruling", has_text=f"cards exposed in play ({exposed})").count()
     shoot(floor, "table-floor-tablet")

@@ -30,6 +30,9 @@ const cmd = (type, fields = {}) => attempt(async () => {
 function nameOf(p) {
   return typeof p === "number" ? (state.logPositions[p] || `player ${p}`) : String(p);
 }
+/** A ruling's words name players as the screen does: the core's "player 1" (the round's
+ *  position) becomes that player's name. */
+const named = (text) => String(text).replace(/\bplayer (\d+)\b/g, (_, n) => nameOf(Number(n)));
 const cardsText = (cs) => (cs || []).map((c) => c || "▒").join(" ");
 
 /** An event as [text, clause, kind] lines (a table event may hold round events). */
@@ -83,7 +86,7 @@ function describe(e) {
     case "CommissionTaken": return one(`Commission ${e.amount}`);
     case "PotAwarded": return one(`${nameOf(e.player)} wins ${e.amount}${e.half ? ` (${e.half})` : ""}`, "win");
     case "RoundEnded": return [];
-    case "RulingMade": return one(`Ruling: ${e.message}`, "ruling");
+    case "RulingMade": return one(`Ruling: ${named(e.message)}`, "ruling");
     case "RoundVoided": return one("The round is void", "ruling");
     case "HandKilled": return one(`${nameOf(e.player)}'s hand is dead`, "ruling");
     case "CardExposed": return one(`${e.card} exposed: ${e.use}`, "ruling");
