@@ -128,9 +128,7 @@ def plan_expire(t: Table, cmd: ExpireGrace) -> list[Planned]:
     events: list[Planned] = [GraceExpired(cmd.player, GRACE, cmd.at)]
     if seat.status is not Status.SITTING_OUT:
         events.append(StatusChanged(cmd.player, Status.SITTING_OUT, t.rules.sit_out_clause, cmd.at))
-    r = t.round
-    if r is not None and not r.is_over and r.actor is not None and t.players[r.actor] == cmd.player:
-        events += folded(t, r.actor, cmd.at)
+    # a hand to act now is folded after these, as every absent actor's is (Table._fold_absent)
     return events
 
 
