@@ -58,7 +58,7 @@ def serve(
     typer.echo(f"the room's board: {url}/ui/")
     if demo and bots:
         threading.Thread(target=_bots, args=(url,), daemon=True).start()
-    uvicorn.run(create_app(db, room), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(db, room, settle=True), host=host, port=port, log_level="warning")
 
 
 def _bots(url: str) -> None:

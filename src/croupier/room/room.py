@@ -15,7 +15,7 @@ fees. A UTH table is played as its own stream (:mod:`croupier.room.uth_tables`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from croupier.fold import handlers, on
@@ -245,6 +245,16 @@ class Room:
         for e in self._calls(getattr(cmd, "at", 0)):
             self._fold(e)
         return self.events[mark:]
+
+    def forget(self, tables: Iterable[str] | None = None) -> None:
+        """Forget the events already kept elsewhere (an event store): the room's own log, and
+        each cash table's before its last round began (of ``tables``, default all). The state
+        is unchanged; a long-running room's memory stays bounded."""
+        self.events.clear()
+        for name in self.tables if tables is None else tables:
+            t = self.tables.get(name)
+            if t is not None:
+                t.trim()
 
     @classmethod
     def from_events(cls, events: Sequence[RoomEvent], call_seconds: int = CALL_SECONDS) -> Room:

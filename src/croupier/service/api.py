@@ -52,6 +52,7 @@ from croupier.service.owner import (
     Subscriber,
     last_start,
     resume,
+    settle_heap,
     warm,
 )
 from croupier.service.presence import Presence
@@ -134,9 +135,12 @@ def create_app(
     room: str = "main",
     clock: Callable[[], int] | None = None,
     shoe_seed: int | None = None,
+    settle: bool = False,
 ) -> FastAPI:
     """The service over the store at ``db``; ``clock`` gives the server's time in seconds
-    (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only)."""
+    (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only);
+    ``settle``: the process serves only this app, so its heap is settled once the room is
+    rebuilt (:func:`croupier.service.owner.settle_heap`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -157,6 +161,8 @@ def create_app(
             await asyncio.to_thread(resume, rooms)
             await asyncio.to_thread(uth_api.resume_uth, rooms)
             await asyncio.to_thread(warm, rooms)
+        if settle:
+            settle_heap()
         hub = Hub()
         directory = Directory(store)
         app.state.service = Service(

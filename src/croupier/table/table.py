@@ -193,6 +193,16 @@ class Table:
             mark = 0
         return self.events[mark:]
 
+    def trim(self) -> None:
+        """Forget the events before the last round's start, where something else (an event
+        store) keeps them: the state is unchanged and what the table still reads of its log
+        (since the last round began: a round reopened, 16.x) stays."""
+        events = self.events
+        for i in range(len(events) - 1, 0, -1):
+            if isinstance(events[i], RoundStarted):
+                del events[:i]
+                return
+
     def _apply_act(self, cmd: Act) -> list[TableEvent]:
         """The hot path: the round checks and applies the command in one step (no change if it
         refuses), and the table records the events it produced. The round checks the

@@ -36,6 +36,7 @@ from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError
 from croupier.table.commands import StartRound
+from croupier.table.events import RoundStarted
 
 CAGE_EVENTS = (
     BoughtIn,
@@ -170,6 +171,7 @@ class RoomStore:
         self._creates: list[tuple[str, str, object]] = []
         self._writes: list[tuple[str, str | None, object, object]] = []
         self._snaps: list[tuple[str, int, object]] = []
+        self._started: set[str] = set()
         self.room = self._open()
 
     def _open(self) -> Room:
@@ -201,10 +203,12 @@ class RoomStore:
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
         self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
+        self.room.forget()  # the store keeps the log: memory holds the state
         return self.room
 
     def _drop(self) -> None:
         self._creates, self._writes, self._snaps = [], [], []
+        self._started = set()  # tables where a staged round began
 
     @property
     def staged(self) -> bool:
@@ -300,6 +304,8 @@ class RoomStore:
                 self._creates.append((name, "tournament", (e.conditions, "")))
                 self.heads[name] = 0
             stream, value = self._route(e)
+            if isinstance(e, AtTableEvent) and isinstance(e.event, RoundStarted):
+                self._started.add(e.table)
             if isinstance(e, AtUthEvent) and stream not in self.heads:
                 # the table's stream, made with its first event (a table opened before UTH
                 # tables were played kept none)
@@ -322,6 +328,9 @@ class RoomStore:
         moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
         self._known.update(moved)
         self._committed = dict(self.heads)
+        # committed: the store keeps the events; memory keeps the state (bounded, and less
+        # for the garbage collector to walk)
+        self.room.forget(self._started)
         self._drop()
 
     def _commit(self) -> dict[str, tuple[int, str]]:
