@@ -33,14 +33,20 @@ from croupier.room import (
 from croupier.rules import IllegalAction
 from croupier.service.store import audit
 from croupier.service.store.recovery import record, recover
-from croupier.service.store.rooms import RoomStore, cage_stream, room_stream, table_stream
+from croupier.service.store.rooms import (
+    RoomStore,
+    cage_stream,
+    fold_room,
+    room_stream,
+    table_stream,
+)
 from croupier.service.store.schema import metadata
 from croupier.service.store.significant import STREAM, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError, resolve_url
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
-from croupier.table.events import ChipsAdded, RoundFinished, TableClosed
+from croupier.table.events import ChipsAdded, RoundFinished, RoundStarted, TableClosed
 from croupier.table.presets import preset
 from croupier.views import actor_view
 from store_support import create_database, pg_server
@@ -197,6 +203,35 @@ def test_a_room_survives_a_restart(url: str) -> None:
     assert [e.what for e in changes] == [What.CONFIG_CHANGED] * 2
     assert changes[0].detail == "main: cash table a opened: dunedin-house, holdem no-limit, 1/2"
     assert report["events"] == again.store.count() and report["streams"] == len(ids)
+    again.store.close()
+
+
+def test_a_served_room_keeps_its_state_not_its_log(tmp_path: Path) -> None:
+    """The store keeps the events; the room in memory keeps the state, and of its log only
+    what the rules still read (a cash table's events since its last round began), however
+    long it plays: equal to the fold of the store, after a restart too."""
+    url = f"sqlite:///{tmp_path / 'croupier.db'}"
+    store = EventStore(url)
+    rs = RoomStore(store, snapshot_every=20)
+    play_room(rs, rounds=12)
+    assert rs.room.events == []
+    for name, t in rs.room.tables.items():
+        kept = t.events
+        assert kept and isinstance(kept[0], RoundStarted), name
+        assert sum(isinstance(e, RoundStarted) for e in kept) == 1, name
+        stream = store.load(table_stream("main", name))
+        last = max(i for i, e in enumerate(stream) if isinstance(e, RoundStarted))
+        assert kept == stream[last:], name
+    assert len(rs.room.tables["a"].events) * 6 < len(store.load(table_stream("main", "a")))
+    assert room_view(rs.room) == room_view(fold_room(store, "main"))
+    assert rs.room.ledger().conserved
+    store.close()
+    again = RoomStore(EventStore(url))
+    assert again.room.events == []
+    assert all(
+        sum(isinstance(e, RoundStarted) for e in t.events) == 1 for t in again.room.tables.values()
+    )
+    assert room_view(again.room) == room_view(rs.room)
     again.store.close()
 
 
