@@ -8,7 +8,8 @@ the last one finishes, a player acts as soon as the server prompts it with its v
 round, and each sends its commands over its websocket. A command's latency is from sending it
 to receiving its acknowledgement, which the server gives only once its events are committed.
 With ``--pace R`` the bots offer R commands a second in all (each table's commands spaced
-``tables / R`` seconds apart): the latency at a given load, rather than at saturation, where
+``tables / R`` seconds apart, each table beginning at a random moment of its first interval):
+the latency at a given load, rather than at saturation, where
 the mean latency is the number of tables over the throughput (each table has one command in
 flight).
 
@@ -38,6 +39,7 @@ from typing import Any, cast
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import DealerAssigned, Role, UserAdded
+from croupier.service.owner import settle_heap
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, table_stream
 from croupier.service.store.significant import STREAM as SIGNIFICANT
@@ -521,7 +523,11 @@ async def _bot_table(
     dealer = await _connect(port, table, tokens["dealer"], tally, deal)
     seats = [await _connect(port, table, tokens[p], tally, play) for p in players]
     await clock.ready()
-    spawn(start())
+    # paced, a table begins at a random moment of its first interval: the tables offer an
+    # even load rather than all their rounds starting at once
+    phase = rng.random() * interval
+    last[0] = time.perf_counter() + phase - interval
+    spawn(start(phase))
     try:
         await asyncio.wait_for(asyncio.shield(failed), max(clock.until - time.perf_counter(), 0))
     except TimeoutError:
@@ -590,6 +596,7 @@ class Clock:
     async def ready(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
+            settle_heap()  # the bots' collector pauses are not the server's latency
             self.began = time.perf_counter()
             self.until = self.began + self.seconds
             self.cpu = (_cpu(self.server), _cpu())
