@@ -33,6 +33,7 @@ from croupier.shoe import Shoe
 from croupier.tournament import Conditions, Tournament, load_conditions
 from croupier.tournament import commands as tc
 from croupier.tournament import events as te
+from integrity_state import differences, state
 
 SMALL = Path(__file__).parents[1] / "examples/tournaments/small.toml"
 NO_TERMS = TournamentTerms("", "", 0)
@@ -70,7 +71,15 @@ def live_state(room: Room) -> object:
 
 
 def folds(room: Room) -> None:
-    assert live_state(Room.from_events(room.events)) == live_state(room)
+    """The room is the fold of its events: the tournament, and every live hand's whole round
+    (every attribute of the engine's state, tests/integrity_state.py)."""
+    again = Room.from_events(room.events)
+    assert live_state(again) == live_state(room)
+    a, b = again.tournaments["t"].live, room.tournaments["t"].live
+    assert a.keys() == b.keys()
+    for n in a:
+        assert differences(state(a[n].round), state(b[n].round)) == []
+        assert a[n].plan == b[n].plan and a[n].commitment == b[n].commitment
     assert room.ledger().conserved
 
 
