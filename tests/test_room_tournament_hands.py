@@ -197,6 +197,12 @@ def test_refused_actions_name_their_clause_and_change_nothing() -> None:
     # the hand's table is not balanced, and its hand not recorded from a device, mid-hand
     assert refused(room, AtTournament("t", tc.Maintain(seed=1), 150)).ruling.clause
     assert refused(room, EnforceTournamentClock("t", 1, 150)).ruling.clause
+    # seats, stacks and entries change between hands: the hand is recorded against them
+    p = tm.live[1].plan.players[0]
+    e = refused(room, TournamentBuy(p, "t", "rebuy", 150))
+    assert e.ruling.message == f"between hands: {p} is in the hand in play at table 1"
+    assert refused(room, AtTournament("t", tc.Disqualify(p), 150)).ruling.clause
+    room.apply(AtTournament("t", tc.FindSlow(p), 150))  # what changes no seat or stack goes on
     folds(room)
 
 

@@ -247,7 +247,12 @@ def plan_at(
         raise _refuse(ROOM, "the tournament clock runs on the server's time, not a client's")
     if tm is not None and tm.live:
         _check_live_tables(tm, inner)
-    return _wrap(cmd.tournament, _run(t, cmd.at, commit, lambda x: x.apply(inner), False))
+
+    def step(x: Tournament) -> None:
+        x.apply(inner)
+        keeps_live_hands(tm, x)
+
+    return _wrap(cmd.tournament, _run(t, cmd.at, commit, step, False))
 
 
 #: Commands a dealer's device sends for a hand it holds: not for a hand the room deals.
@@ -266,6 +271,23 @@ def _check_live_tables(tm: TournamentAccount, inner: tc.TCommand) -> None:
         raise _refuse(ROOM, "the room deals that table's hand: call the clock on it there")
     if isinstance(inner, _BETWEEN_HANDS):
         raise _refuse(ROOM, f"between hands: a hand is in play at table {min(tables)}")
+
+
+def keeps_live_hands(tm: TournamentAccount | None, x: Tournament) -> None:
+    """A command between a live hand's deal and its record leaves its players where they sat
+    with the chips they were dealt in with (the hand is recorded against them), or is
+    refused: seats, stacks and entries change between hands."""
+    for n, lh in (tm.live if tm is not None else {}).items():
+        table = x.tables.get(n)
+        for i, (p, seat) in enumerate(zip(lh.plan.players, lh.plan.seats, strict=True)):
+            e = x.entrants.get(p)
+            if (
+                table is None
+                or e is None
+                or table.seats.get(seat) != p
+                or e.stack != lh.plan.config.stacks[i]
+            ):
+                raise _refuse(ROOM, f"between hands: {p} is in the hand in play at table {n}")
 
 
 def plan_next_level(
@@ -323,7 +345,12 @@ def plan_buy(
     """A re-buy, add-on or re-entry paid at the cage."""
     t = running(tm, cmd.tournament, shut)
     buy = tc.Buy(cmd.player, cmd.kind, cmd.seed)
-    events = _run(t, cmd.at, commit, lambda x: x.apply(buy), True)
+
+    def step(x: Tournament) -> None:
+        x.apply(buy)
+        keeps_live_hands(tm, x)
+
+    events = _run(t, cmd.at, commit, step, True)
     cage: list[RoomEvent] = [
         TournamentBought(e.player, cmd.tournament, e.kind, e.price + e.bounty, e.admin_fee, cmd.at)
         for e in events
