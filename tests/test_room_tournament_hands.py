@@ -246,3 +246,27 @@ def test_the_store_keeps_the_cards_dealt_and_never_the_deck() -> None:
     assert again.tournaments["t"].decks == {}
     lh = again.tournaments["t"].live[1]
     assert Round.from_events(lh.plan.config, lh.round.events).events == lh.round.events
+
+
+def test_a_player_found_slow_twice_has_the_clock_on_each_decision() -> None:
+    """dunedin-house 91: found deliberately slow more than once, a player has at most 10
+    seconds on each later decision; when they run out the hand is dead (90)."""
+    room, shoe = started(conditions(), 6)
+    t, tm = run(room), room.tournaments["t"]
+    room.apply(DealTournamentHand("t", 1, shoe.shuffle().order, at=150))
+    r = tm.live[1].round
+    players = tm.live[1].plan.players
+    assert r.actor is not None
+    slow = players[(r.actor + 1) % r.n]  # the next to act
+    for _ in range(2):
+        room.apply(AtTournament("t", tc.FindSlow(slow), 150))
+    assert 1 not in t.action_clocks
+    room.apply(TournamentAct("t", 1, CheckCall(r.actor), 151))  # now the slow player decides
+    assert r.actor is not None and players[r.actor] == slow
+    c = t.action_clocks[1]
+    assert (c.player, c.at, c.limit, c.clause) == (slow, 151, 10, "dunedin-house 91")
+    refused(room, EnforceTournamentClock("t", 1, 161))
+    room.apply(EnforceTournamentClock("t", 1, 162))
+    assert r.folded[players.index(slow)]
+    assert any(isinstance(e, te.TimeExpired) and e.player == slow for e in t.events)
+    folds(room)

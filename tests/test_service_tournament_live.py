@@ -84,6 +84,8 @@ def test_players_play_a_tournament_hand_and_the_tournament_follows(tmp_path: Pat
         assert moved
         out = [p for p in players if after[p]["stack"] == 0]
         assert out and all(after[p]["status"] != "playing" for p in out)
+        audit = room.c.get("/audit/verify", headers=room.headers("auditor"))
+        assert audit.status_code == 200 and audit.json()["ok"] is True, audit.text
     store = EventStore(url)
     try:
         events = store.load(tournament_stream("main", T))
@@ -196,6 +198,8 @@ def test_a_restart_mid_hand_resumes_it(tmp_path: Path) -> None:
         mid = hand(room)
     with serve(url, clock) as room:  # the server restarts: the hand is rebuilt from the store
         assert hand(room) == mid
+        audit = room.c.get("/audit/verify", headers=room.headers("auditor"))
+        assert audit.json()["ok"] is True, audit.text  # mid-hand: every stream folds
         play_to_the_end(room, shove=False)  # the deck is given back: the flop, turn, river
         assert hand(room)["hand"] is None
         stacks = {e["player"]: e["stack"] for e in state(room)["entrants"]}
