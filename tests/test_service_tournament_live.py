@@ -11,6 +11,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+from starlette.websockets import WebSocketDisconnect
+
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store.rooms import tournament_stream
 from croupier.service.store.store import EventStore
@@ -246,3 +249,50 @@ def test_the_clock_on_a_player_runs_out_and_the_hand_is_dead(tmp_path: Path) -> 
         position = view["players"].index(slow)
         assert view["round"]["folded"]["$tuple"][position]
         assert view["clock"] is None
+
+
+def test_odd_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
+    with serve(url_of(tmp_path), Clock()) as room:
+        r = room.c.post(f"{HAND}/deal", headers=room.headers("director"))
+        assert r.status_code == 404 and r.json()["refused"]  # no such tournament yet
+        opened(room)
+        r = room.c.post(f"{HAND}/deal", headers=room.headers("director"))
+        assert r.status_code == 409 and r.json()["clause"] == "qld-tournament-2020 4.6"
+        room.ok("director", {"type": "StartTournament", "tournament": T})
+        deal(room)
+        actor = hand(room)["hand"]["actor"]
+        for body in (
+            [],
+            {"action": 3},
+            {"action": "raise"},
+            {"action": "raise", "to": True},
+            {"action": "bet", "to": 1.5},
+            {"action": "raise", "to": 2**80},
+        ):
+            r = room.c.post(f"{HAND}/act", json=body, headers=room.headers(actor))
+            assert 400 <= r.status_code < 500 and r.json()["refused"], (body, r.text)
+        r = room.c.post(f"{HAND}/act", content=b"{", headers=room.headers(actor))
+        assert r.status_code == 400
+        r = room.c.post(f"/tournaments/{T}/tables/x/act", json={}, headers=room.headers(actor))
+        assert r.status_code == 422
+        for body in ({"requested": "yes"}, [1]):
+            r = room.c.post(f"{HAND}/clock", json=body, headers=room.headers("director"))
+            assert r.status_code == 422 and r.json()["refused"]
+        r = room.c.post(f"/tournaments/{T}/tables/7/clock", headers=room.headers("director"))
+        assert r.status_code == 409 and r.json()["clause"] == "croupier room"
+        assert (
+            room.c.get("/tournaments/nope/tables/1/hand", headers=room.headers(actor)).status_code
+            == 404
+        )
+        r = room.c.get(f"{HAND}/hand")
+        assert r.status_code == 401
+        token = room.login(actor)
+        for path, code in (
+            (f"/ws/tournaments/{T}/tables/1", 4401),
+            (f"/ws/tournaments/{T}/tables/1?token={token}&after=x", 4400),
+            (f"/ws/tournaments/{T}/tables/1?token={token}&after=99999", 4409),
+            (f"/ws/tournaments/nope/tables/1?token={token}", 4404),
+        ):
+            with pytest.raises(WebSocketDisconnect) as e, room.c.websocket_connect(path) as ws:
+                ws.receive_json()
+            assert e.value.code == code
