@@ -172,6 +172,15 @@ def _run_tournament() -> list[object]:
     played = tc.PlayedHand(plan, r.config, tuple(r.events))
     room.apply(AtTournament("t", tc.RecordHands((played,)), 30))
     room.apply(TournamentBuy("a", "t", "rebuy", 40))
+    # a hand the room deals and the players play (croupier.room.tournament_hands)
+    from croupier.room.tournament_hands import DealTournamentHand, TournamentAct
+
+    room.apply(DealTournamentHand("t", 1, shoe.shuffle().order, "c", "seeded:2", 41))
+    live = room.tournaments["t"].live
+    while 1 in live:
+        actor = live[1].round.actor
+        assert actor is not None
+        room.apply(TournamentAct("t", 1, Fold(actor), 42))
     return list(room.events)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from croupier.fold import handlers, on
 from croupier.room import commands as c
 from croupier.room import topups as tu
+from croupier.room import tournament_hands as th
 from croupier.room import tournaments as tr
 from croupier.room import uth_tables as uth
 from croupier.room.events import (
@@ -354,6 +355,18 @@ class Room:
             case tr.NextLevel():
                 tm = self.tournaments.get(cmd.tournament)
                 return tr.plan_next_level(tm, cmd.tournament in self.shut, cmd, commit)
+            case th.DealTournamentHand():
+                tm = self.tournaments.get(cmd.tournament)
+                return th.plan_deal(tm, cmd.tournament in self.shut, cmd, commit)
+            case th.TournamentAct():
+                tm = self.tournaments.get(cmd.tournament)
+                return th.plan_act(tm, cmd.tournament in self.shut, cmd, commit)
+            case th.CallTournamentClock():
+                tm = self.tournaments.get(cmd.tournament)
+                return th.plan_clock(tm, cmd.tournament in self.shut, cmd, commit)
+            case th.EnforceTournamentClock():
+                tm = self.tournaments.get(cmd.tournament)
+                return th.plan_enforce(tm, cmd.tournament in self.shut, cmd, commit)
         raise _refuse(ROOM, f"the room takes no {type(cmd).__name__} command")
 
     def _new_name(self, name: str) -> None:
@@ -646,8 +659,15 @@ class Room:
         tm.entries.remove(e.player)
 
     def _f_at_tournament(self, e: tr.AtTournamentEvent) -> None:
-        pass  # the tournament folded its own event when it applied the command, or is
-        # rebuilt from its events by from_events
+        # the tournament folded its own event when it applied the command, or is rebuilt from
+        # its events by from_events; a recorded hand ends the room's live hand
+        th.fold_tournament_event(self.tournaments[e.tournament], e)
+
+    def _f_hand_dealt(self, e: th.TournamentHandDealt) -> None:
+        th.fold_dealt(self.tournaments[e.tournament], e)
+
+    def _f_hand_progressed(self, e: th.TournamentHandProgressed) -> None:
+        th.fold_progressed(self.tournaments[e.tournament], e)
 
     def _f_left_list(self, e: ListLeft) -> None:
         self.lists[(e.game, e.stakes)].remove(e.player)
@@ -713,6 +733,8 @@ _FOLD = handlers(
     on(tr.TournamentBought, Room._f_tournament_bought),
     on(tr.AtTournamentEvent, Room._f_at_tournament),
     on(tr.TournamentRefunded, Room._f_tournament_refunded),
+    on(th.TournamentHandDealt, Room._f_hand_dealt),
+    on(th.TournamentHandProgressed, Room._f_hand_progressed),
 )
 
 

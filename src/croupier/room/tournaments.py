@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from croupier.room.commands import EnterTournament, RoomCommand
 from croupier.room.events import RoomEvent, TournamentEntered, TournamentTerms
@@ -33,6 +34,10 @@ from croupier.rules import IllegalAction, Ruling
 from croupier.tournament import Conditions, Tournament
 from croupier.tournament import commands as tc
 from croupier.tournament import events as te
+
+if TYPE_CHECKING:
+    from croupier.cards import Card
+    from croupier.room.tournament_hands import LiveHand
 
 ROOM = "croupier room"
 CAGE = "croupier cage"
@@ -140,6 +145,10 @@ class TournamentAccount:
     entries: list[str] = field(default_factory=list)
     run: Tournament | None = None
     paid: dict[str, int] = field(default_factory=dict)
+    # hands in play at its tables, dealt by the room (croupier.room.tournament_hands), and
+    # the decks they are dealt from (held by the dealer side: an input, never in an event)
+    live: dict[int, LiveHand] = field(default_factory=dict)
+    decks: dict[int, tuple[Card, ...]] = field(default_factory=dict)
 
     def owed(self, player: str) -> int:
         """What the tournament awarded ``player`` (places, bounties) and the cage has not paid."""
@@ -236,7 +245,49 @@ def plan_at(
         raise _refuse(ROOM, "RecordHands records one hand or more")
     if isinstance(inner, tc.Tick):
         raise _refuse(ROOM, "the tournament clock runs on the server's time, not a client's")
-    return _wrap(cmd.tournament, _run(t, cmd.at, commit, lambda x: x.apply(inner), False))
+    if tm is not None and tm.live:
+        _check_live_tables(tm, inner)
+
+    def step(x: Tournament) -> None:
+        x.apply(inner)
+        keeps_live_hands(tm, x)
+
+    return _wrap(cmd.tournament, _run(t, cmd.at, commit, step, False))
+
+
+#: Commands a dealer's device sends for a hand it holds: not for a hand the room deals.
+_HAND_COMMANDS = (tc.CallClock, tc.StartDecision, tc.EnforceClock, tc.Report)
+#: The floor's work between hands (qld-tournament-2020 4.24; dunedin-house 82, 87).
+_BETWEEN_HANDS = (tc.Maintain, tc.ColourUp, tc.CorrectSeat)
+
+
+def _check_live_tables(tm: TournamentAccount, inner: tc.TCommand) -> None:
+    """A hand the room deals (:mod:`croupier.room.tournament_hands`) is played, clocked and
+    recorded there; tables are balanced and chips coloured up between hands."""
+    tables = set(tm.live)
+    if isinstance(inner, tc.RecordHands) and any(h.plan.table in tables for h in inner.hands):
+        raise _refuse(ROOM, "the room deals that table's hand and records it as it ends")
+    if isinstance(inner, _HAND_COMMANDS) and inner.hand.plan.table in tables:
+        raise _refuse(ROOM, "the room deals that table's hand: call the clock on it there")
+    if isinstance(inner, _BETWEEN_HANDS):
+        raise _refuse(ROOM, f"between hands: a hand is in play at table {min(tables)}")
+
+
+def keeps_live_hands(tm: TournamentAccount | None, x: Tournament) -> None:
+    """A command between a live hand's deal and its record leaves its players where they sat
+    with the chips they were dealt in with (the hand is recorded against them), or is
+    refused: seats, stacks and entries change between hands."""
+    for n, lh in (tm.live if tm is not None else {}).items():
+        table = x.tables.get(n)
+        for i, (p, seat) in enumerate(zip(lh.plan.players, lh.plan.seats, strict=True)):
+            e = x.entrants.get(p)
+            if (
+                table is None
+                or e is None
+                or table.seats.get(seat) != p
+                or e.stack != lh.plan.config.stacks[i]
+            ):
+                raise _refuse(ROOM, f"between hands: {p} is in the hand in play at table {n}")
 
 
 def plan_next_level(
@@ -294,7 +345,12 @@ def plan_buy(
     """A re-buy, add-on or re-entry paid at the cage."""
     t = running(tm, cmd.tournament, shut)
     buy = tc.Buy(cmd.player, cmd.kind, cmd.seed)
-    events = _run(t, cmd.at, commit, lambda x: x.apply(buy), True)
+
+    def step(x: Tournament) -> None:
+        x.apply(buy)
+        keeps_live_hands(tm, x)
+
+    events = _run(t, cmd.at, commit, step, True)
     cage: list[RoomEvent] = [
         TournamentBought(e.player, cmd.tournament, e.kind, e.price + e.bounty, e.admin_fee, cmd.at)
         for e in events

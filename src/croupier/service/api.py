@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import tournament_api, uth_api
+from croupier.service import tournament_api, tournament_live, uth_api
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import (
     ROLES_CLAUSE,
@@ -160,6 +160,7 @@ def create_app(
             # rounds a crash interrupted deal on from their sealed decks
             await asyncio.to_thread(resume, rooms)
             await asyncio.to_thread(uth_api.resume_uth, rooms)
+            await asyncio.to_thread(tournament_live.resume_tournament_hands, rooms)
             await asyncio.to_thread(warm, rooms)
         if settle:
             settle_heap()
@@ -497,6 +498,7 @@ def create_app(
 
     uth_api.add_routes(app)
     tournament_api.register(app, caller, need, owner)
+    tournament_live.register(app, caller, need, owner)
 
     @app.websocket("/ws/tables/{table}")
     async def table_ws(ws: WebSocket, table: str) -> None:

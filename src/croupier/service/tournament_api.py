@@ -28,6 +28,7 @@ from starlette.exceptions import HTTPException
 
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
+from croupier.service import tournament_live
 from croupier.service.auth import Role, User
 from croupier.service.owner import Hub, Prepare, RoomOwner
 from croupier.service.store import codec
@@ -60,12 +61,20 @@ async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
             ]
             now = svc.clock() if runs else 0
             due = [n for n, t in runs if level_due(t, now)]
+            expired = tournament_live.expire_due(own.rooms, now) if runs else []
         for name in due:
             try:
                 done = await own.submit(_tick(name, now))
             except Exception:  # refused or failed: nothing was accepted; look again later
                 continue
             announce(svc.hub, done.heads)
+        for name, table in expired:  # qld-tournament-2020 4.26: the hand is dead
+            try:
+                done = await own.submit(tournament_live.expiry(name, table, now))
+            except Exception:  # refused or failed: nothing was accepted; look again later
+                continue
+            announce(svc.hub, done.heads)
+            own.hub.publish(tournament_live.hub_key(own.rooms.name, name, table), [(0, None)])
 
 
 def _tick(name: str, now: int) -> Prepare:

@@ -1,0 +1,439 @@
+"""Live tournament hands over the API: dealt by the room, played by the players, the clock on a
+player called by the director (core: :mod:`croupier.room.tournament_hands`).
+
+* ``POST /tournaments/{name}/tables/{table}/deal``: the director or a dealer deals the table's
+  next hand from the server's shoe; the deck is sealed in the store (as a cash table's), only
+  its commitment is published.
+* ``POST /tournaments/{name}/tables/{table}/act``: a player acts for their own seat, ``{"action":
+  "fold" | "check" | "call" | "bet" | "raise" | "all-in" | "show" | "muck", "to": N}`` (``to``:
+  a bet's or raise's total for the betting round).
+* ``POST /tournaments/{name}/tables/{table}/clock``: the director calls "time" on the player
+  to act, ``{"requested": true}`` at an entrant's request (qld-tournament-2020 4.26) or of their
+  own motion (4.28); ``.../clock/expire``: the director rules the time ran out. The server's
+  timer also kills the hand as the time runs out (:func:`expire_due`).
+* ``GET /tournaments/{name}/tables/{table}/hand``: the caller's view of the hand in play.
+* ``/ws/tournaments/{name}/tables/{table}?token=...&after=SEQ``: the hands at the table as
+  numbered messages ``{"seq": n, "event": ...}`` (``n``: the event's number in the room's
+  stream, where the hands' events are kept; numbers rise, with gaps), each the caller's
+  projection: a player sees their own hole cards, never another's (:mod:`croupier.views`);
+  staff see what is face up. Without ``after`` the first message is ``{"seq": n, "snapshot":
+  view}``; with it, every hand event after ``n``.
+
+Refusals are ``{"refused": reason, "clause": clause}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from croupier.room import RoomCommand
+from croupier.room.tournament_hands import (
+    CallTournamentClock,
+    DealTournamentHand,
+    EnforceTournamentClock,
+    LiveHand,
+    TournamentAct,
+    TournamentHandDealt,
+    TournamentHandProgressed,
+    clock_due,
+    hold_deck,
+)
+from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Muck, Show
+from croupier.rules import IllegalAction
+from croupier.service.auth import ROLES_CLAUSE, Role, User
+from croupier.service.commands import Issued
+from croupier.service.owner import DeckSealed, RoomOwner
+from croupier.service.store import codec
+from croupier.service.store.rooms import RoomStore, commands_stream, room_stream, sealed_stream
+from croupier.shoe import Shoe
+from croupier.views import Viewer, project_round_events, round_view
+
+API = "croupier api"
+
+
+class Refusal(Exception):
+    def __init__(self, status: int, reason: str, clause: str = API) -> None:
+        super().__init__(reason)
+        self.status, self.reason, self.clause = status, reason, clause
+
+
+def _answer(e: Refusal) -> JSONResponse:
+    return JSONResponse({"refused": e.reason, "clause": e.clause}, e.status)
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+def hub_key(room: str, name: str, table: int) -> str:
+    """The hub's key for a tournament table's live hands (subscribers are woken by it)."""
+    return f"tlive:{room}/{name}/{table}"
+
+
+def _live(rooms: RoomStore, name: str, table: int) -> LiveHand | None:
+    tm = rooms.room.tournaments.get(name)
+    return None if tm is None else tm.live.get(table)
+
+
+def seal_key(name: str, table: int) -> str:
+    return f"tournament:{name}/{table}"
+
+
+def _action(lh: LiveHand, pos: int, body: Any) -> Command:
+    """The round command a player's ``{"action": ..., "to": ...}`` asks for."""
+    if not isinstance(body, dict):
+        raise Refusal(422, 'send {"action": "fold" | "check" | "call" | ..., "to": N}')
+    what, to = body.get("action"), body.get("to")
+    r = lh.round
+    la = r.legal_actions() if r.actor == pos else None
+    if what == "fold":
+        return Fold(pos)
+    if what in ("check", "call"):
+        if what == "check" and la is not None and not la.can_check:
+            raise Refusal(409, "there is a bet to call: call, raise or fold", _betting(lh))
+        return CheckCall(pos)
+    if what in ("bet", "raise"):
+        if type(to) is not int:
+            raise Refusal(422, f"{what}: give 'to', the total for the betting round")
+        return BetRaise(pos, to)
+    if what == "all-in":
+        if la is None or la.call_amount >= r.stacks[pos]:
+            return CheckCall(pos)  # all in to call (or refused out of turn by the round)
+        return BetRaise(pos, la.all_in_to)
+    if what == "show":
+        return Show(pos)
+    if what == "muck":
+        return Muck(pos)
+    raise Refusal(422, f"action: fold, check, call, bet, raise, all-in, show or muck, not {what!r}")
+
+
+def _betting(lh: LiveHand) -> str:
+    return f"{lh.plan.config.rulebook.id} (betting)"
+
+
+def register(
+    app: FastAPI,
+    caller: Callable[[Request], User],
+    need: Callable[..., None],
+    owner: Callable[[Any], RoomOwner],
+) -> None:
+    """Add the live-hand routes to ``app`` (the service's own helpers passed in)."""
+
+    def svc(r: Request | WebSocket) -> Any:
+        return r.app.state.service
+
+    async def submit(
+        s: Any,
+        user: User,
+        name: str,
+        table: int,
+        build: Callable[[RoomStore, int], tuple[RoomCommand, Sequence[tuple[str, str, object]]]],
+    ) -> Any:
+        own = owner(s)
+
+        def prepare(
+            rooms: RoomStore,
+        ) -> tuple[RoomCommand, str, str, list[tuple[str, str, object]]]:
+            at = s.clock()
+            cmd, also = build(rooms, at)
+            recorded = cmd
+            if isinstance(cmd, DealTournamentHand):
+                recorded = DealTournamentHand(
+                    cmd.tournament, cmd.number, None, cmd.commitment, cmd.shoe, cmd.at
+                )
+            issued = Issued(user.name, user.role, recorded, _now())
+            return (
+                cmd,
+                user.name,
+                issued.at,
+                [(commands_stream(rooms.name), "commands", issued), *also],
+            )
+
+        try:
+            done = await own.submit(prepare)
+        except Refusal as e:
+            return _answer(e)
+        except IllegalAction as e:
+            return _answer(Refusal(409, e.ruling.message, e.ruling.clause))
+        own.hub.publish(hub_key(own.rooms.name, name, table), [(0, None)])
+        return {
+            "accepted": True,
+            "events": [type(e).__name__ for e in done.events],
+            "heads": done.heads,
+        }
+
+    @app.post("/tournaments/{name}/tables/{table}/deal")
+    async def deal(name: str, table: int, request: Request) -> Any:
+        s = svc(request)
+        user = caller(request)
+        need(user, Role.DIRECTOR, Role.DEALER, what="deal a tournament hand")
+
+        def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
+            tm = rooms.room.tournaments.get(name)
+            if tm is None or tm.run is None:
+                raise Refusal(404, f"no tournament {name} run by this room")
+            key = seal_key(name, table)
+            shoe = s.shoes.get(key)
+            if shoe is None:
+                seed = None if s.shoe_seed is None else s.shoe_seed + len(s.shoes)
+                shoe = s.shoes[key] = Shoe(tm.run.conditions.game_rules.deck, seed=seed)
+            d = shoe.shuffle()
+            cmd = DealTournamentHand(name, table, d.order, d.commitment, d.source, at)
+            seal = DeckSealed(key, d.commitment, d.order, d.salt)
+            return cmd, [(sealed_stream(rooms.name), "sealed", seal)]
+
+        return await submit(s, user, name, table, build)
+
+    @app.post("/tournaments/{name}/tables/{table}/act")
+    async def act(name: str, table: int, request: Request) -> Any:
+        s = svc(request)
+        user = caller(request)
+        need(user, Role.PLAYER, what="act in a tournament hand (a player, for their own seat)")
+        try:
+            body = await request.json()
+        except ValueError:
+            return _answer(Refusal(400, "malformed JSON"))
+
+        def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
+            lh = _live(rooms, name, table)
+            if lh is None:
+                raise Refusal(
+                    409, f"no hand is in play at table {table} of {name}", "croupier room"
+                )
+            if user.name not in lh.plan.players:
+                raise Refusal(403, f"{user.name} is not dealt into this hand", ROLES_CLAUSE)
+            pos = lh.plan.players.index(user.name)  # a player acts only for their own seat
+            return TournamentAct(name, table, _action(lh, pos, body), at), []
+
+        return await submit(s, user, name, table, build)
+
+    @app.post("/tournaments/{name}/tables/{table}/clock")
+    async def clock(name: str, table: int, request: Request) -> Any:
+        s = svc(request)
+        user = caller(request)
+        need(user, Role.DIRECTOR, what="call the clock on a player")
+        try:
+            body = await request.json() if await request.body() else {}
+        except ValueError:
+            return _answer(Refusal(400, "malformed JSON"))
+        requested = body.get("requested", False) if isinstance(body, dict) else None
+        if type(requested) is not bool:
+            return _answer(Refusal(422, "requested: true (an entrant asked) or false"))
+
+        def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
+            return CallTournamentClock(name, table, requested, at), []
+
+        return await submit(s, user, name, table, build)
+
+    @app.post("/tournaments/{name}/tables/{table}/clock/expire")
+    async def expire(name: str, table: int, request: Request) -> Any:
+        s = svc(request)
+        user = caller(request)
+        need(user, Role.DIRECTOR, what="rule that time ran out")
+
+        def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
+            return EnforceTournamentClock(name, table, at), []
+
+        return await submit(s, user, name, table, build)
+
+    @app.get("/tournaments/{name}/tables/{table}/hand")
+    async def hand(name: str, table: int, request: Request) -> Any:
+        s = svc(request)
+        user = caller(request)
+        own = owner(s)
+        async with own.lock:
+            return _view(own, name, table, user)
+
+    @app.websocket("/ws/tournaments/{name}/tables/{table}")
+    async def hand_ws(ws: WebSocket, name: str, table: int) -> None:
+        s = svc(ws)
+        who = s.sessions.user(ws.query_params.get("token", ""))
+        user = None if who is None else s.directory.users.users.get(who)
+        if user is None:
+            await ws.close(code=4401, reason="log in first: ?token=")
+            return
+        own: RoomOwner | None = s.owner
+        if own is None:
+            await ws.close(code=4503, reason="the room was refused at recovery")
+            return
+        after_text = ws.query_params.get("after")
+        try:
+            after = None if after_text is None else int(after_text)
+        except ValueError:
+            await ws.close(code=4400, reason="after: a whole number")
+            return
+        stream = room_stream(own.rooms.name)
+        async with own.lock:
+            tm = own.rooms.room.tournaments.get(name)
+            if tm is None or tm.run is None:
+                await ws.close(code=4404, reason=f"no tournament {name} run by this room")
+                return
+            head = own.rooms.heads.get(stream, 0)
+            if after is not None and not 0 <= after <= head:
+                await ws.close(code=4409, reason=f"stale: the room is at {head}, not {after}")
+                return
+            sub = own.hub.subscribe(hub_key(own.rooms.name, name, table))
+            first = _view(own, name, table, user) if after is None else None
+            seen = _Seen(user, name, table, _live(own.rooms, name, table))
+        await ws.accept()
+        last = head if after is None else after
+        try:
+            if first is not None:
+                await ws.send_json({"seq": first["seq"], "snapshot": first["hand"]})
+            receive = asyncio.ensure_future(ws.receive())
+            try:
+                while True:
+                    async with own.lock:
+                        upto = own.rooms.heads.get(stream, 0)
+                    if upto > last:
+                        rows = await asyncio.to_thread(own.rooms.store.read, stream, last, upto)
+                        for row in rows:
+                            message = seen.message(row.seq, row.event())
+                            if message is not None:
+                                await ws.send_json(message)
+                        last = upto
+                    wait = asyncio.ensure_future(sub.wait())
+                    done, _ = await asyncio.wait(
+                        {receive, wait}, return_when=asyncio.FIRST_COMPLETED
+                    )
+                    if receive in done:
+                        wait.cancel()
+                        if receive.result().get("type") == "websocket.disconnect":
+                            return
+                        receive = asyncio.ensure_future(ws.receive())
+                        continue
+                    sub.items.clear()
+                    sub.lagged = False
+            finally:
+                receive.cancel()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            own.hub.unsubscribe(hub_key(own.rooms.name, name, table), sub)
+
+
+class _Seen:
+    """One recipient's projection of a table's hand events: a player sees their own hole cards
+    (by their position in each hand's plan), everyone else only what is face up."""
+
+    def __init__(self, user: User, name: str, table: int, live: LiveHand | None) -> None:
+        self.user, self.name, self.table = user, name, table
+        self.players: dict[int, tuple[str, ...]] = {}
+        if live is not None:
+            self.players[live.plan.hand] = live.plan.players
+
+    def position(self, hand: int) -> int | Viewer:
+        players = self.players.get(hand, ())
+        if self.user.role is Role.PLAYER and self.user.name in players:
+            return players.index(self.user.name)
+        return Viewer.SPECTATOR
+
+    def message(self, seq: int, e: object) -> dict[str, Any] | None:
+        if isinstance(e, TournamentHandDealt):
+            if e.tournament != self.name or e.plan.table != self.table:
+                return None
+            self.players[e.plan.hand] = e.plan.players
+            return {"seq": seq, "event": codec.encode(e)}
+        if isinstance(e, TournamentHandProgressed):
+            if e.tournament != self.name or e.number != self.table:
+                return None
+            seen = project_round_events(e.events, self.position(e.hand))
+            shown = TournamentHandProgressed(e.tournament, e.number, e.hand, tuple(seen), e.at)
+            return {"seq": seq, "event": codec.encode(shown)}
+        return None
+
+
+def _view(own: RoomOwner, name: str, table: int, user: User) -> dict[str, Any]:
+    """The caller's view of the hand in play at the table (``hand``: null between hands)."""
+    rooms = own.rooms
+    tm = rooms.room.tournaments.get(name)
+    if tm is None or tm.run is None:
+        raise _http(404, f"no tournament {name} run by this room")
+    seq = rooms.heads.get(room_stream(rooms.name), 0)
+    lh = tm.live.get(table)
+    if lh is None:
+        return {"seq": seq, "hand": None}
+    players = lh.plan.players
+    mine = user.role is Role.PLAYER and user.name in players
+    pos: int | Viewer = players.index(user.name) if mine else Viewer.SPECTATOR
+    r = lh.round
+    c = tm.run.action_clocks.get(table)
+    clock = None
+    if c is not None and c.hand == lh.plan.hand:
+        clock = {"player": c.player, "at": c.at, "limit": c.limit, "clause": c.clause}
+    return {
+        "seq": seq,
+        "hand": {
+            "table": table,
+            "hand": lh.plan.hand,
+            "players": list(players),
+            "seats": list(lh.plan.seats),
+            "actor": None if r.actor is None else players[r.actor],
+            "over": r.is_over,
+            "commitment": lh.commitment,
+            "round": codec.encode(round_view(r, pos)),
+            "clock": clock,
+        },
+    }
+
+
+def _http(status: int, reason: str) -> Exception:
+    from starlette.exceptions import HTTPException
+
+    return HTTPException(status, reason)
+
+
+# ----------------------------------------------------------------------------------------
+# The server's side: decks given back after a restart, the clock's expiry on its time
+
+
+def resume_tournament_hands(rooms: RoomStore) -> list[tuple[str, int]]:
+    """Give each live tournament hand rebuilt from the store the deck it was dealt from (kept
+    in the sealed stream), so a restart resumes the hand; the hands resumed."""
+    live = [
+        (name, n, lh) for name, tm in rooms.room.tournaments.items() for n, lh in tm.live.items()
+    ]
+    if not live:
+        return []
+    stream = sealed_stream(rooms.name)
+    sealed: dict[str, DeckSealed] = {}
+    if any(s.id == stream for s in rooms.store.streams("sealed")):
+        for e in rooms.store.load(stream):
+            if isinstance(e, DeckSealed):
+                sealed[e.commitment] = e
+    out = []
+    for name, n, lh in live:
+        deck = sealed.get(lh.commitment)
+        if deck is not None and deck.table == seal_key(name, n):
+            hold_deck(rooms.room.tournaments[name], n, deck.order)
+            out.append((name, n))
+    return out
+
+
+def expire_due(rooms: RoomStore, now: int) -> list[tuple[str, int]]:
+    """The live hands whose clock on a player ran out by ``now`` (the server's timer sends
+    :class:`EnforceTournamentClock` for each)."""
+    out = []
+    for name, tm in rooms.room.tournaments.items():
+        t = tm.run
+        if t is None:
+            continue
+        for n, lh in tm.live.items():
+            if clock_due(t, lh, now):
+                out.append((name, n))
+    return out
+
+
+def expiry(name: str, table: int, now: int) -> Any:
+    """The server's own command: the time ran out at ``table`` (a ``Prepare``)."""
+
+    def prepare(_: RoomStore) -> tuple[RoomCommand, str, str, Sequence[tuple[str, str, object]]]:
+        return EnforceTournamentClock(name, table, now), "server", "", ()
+
+    return prepare

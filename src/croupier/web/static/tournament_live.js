@@ -1,0 +1,44 @@
+// The director's live hands on the tournament screen (croupier.service.tournament_live): for
+// each table the hand in play, the player to act and the clock on them; buttons to deal the
+// next hand from croupier's shoe, call "time" on the player to act (qld-tournament-2020 4.28,
+// or 4.26 at an entrant's request) and rule that the time ran out. The server's timer also kills
+// the hand as the time runs out; this panel reads the hands again every second.
+import { api, attempt, h, params, say, session } from "/ui/croupier.js";
+
+const name = params.get("tournament") || "";
+const T = encodeURIComponent(name);
+const panel = document.getElementById("live-hands");
+
+async function post(path, body, done) {
+  const r = await attempt(() => api.post(`/tournaments/${T}/tables/${path}`, body));
+  if (r) { say(done, "", "ok"); await show(); }
+}
+
+function describe(hand) {
+  if (!hand) return "between hands";
+  if (hand.over) return `hand ${hand.hand} is over: it waits for the other tables (hand-for-hand)`;
+  const clock = hand.clock ? `; on the clock: ${hand.clock.limit} s (${hand.clock.clause})` : "";
+  return `hand ${hand.hand}: ${hand.actor ?? "nobody"} to act${clock}`;
+}
+
+async function show() {
+  const t = await api.get(`/tournaments/${T}`).catch(() => null);
+  if (!t) return;
+  const rows = [];
+  for (const n of Object.keys(t.tables)) {
+    const v = await api.get(`/tournaments/${T}/tables/${n}/hand`).catch(() => null);
+    const hand = v ? v.hand : null;
+    const live = hand && !hand.over;
+    rows.push(h("li", { "data-live-table": n, "data-actor": live ? hand.actor : "" },
+      h("strong", {}, `Table ${n}: `), h("span.what", {}, describe(hand)), " ",
+      h("button", { type: "button", disabled: !!hand, onclick: () => post(`${n}/deal`, undefined, `Table ${n}: the next hand is dealt.`) }, `Deal at table ${n}`),
+      h("button", { type: "button", disabled: !live || !!hand.clock, onclick: () => post(`${n}/clock`, { requested: false }, `Table ${n}: time is called on ${hand.actor} (4.28).`) }, `Call the clock at table ${n}`),
+      h("button", { type: "button", disabled: !live || !hand.clock, onclick: () => post(`${n}/clock/expire`, undefined, `Table ${n}: time ran out; the hand is dead (4.26).`) }, `Time expired at table ${n}`)));
+  }
+  panel.replaceChildren(...(rows.length ? rows : [h("li.muted", {}, "no tables yet")]));
+}
+
+if (panel && session.role === "director") {
+  show();
+  setInterval(show, 1000);
+}
