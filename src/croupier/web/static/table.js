@@ -2,7 +2,7 @@
 // dealer's table screen (start rounds, enter the cards of a live deal) and the floor's
 // controls (reports, rulings, funds, voids, the clock). Everyone sees the rulings and events.
 // Only the public API: GET /tables/{t}/view, POST /commands, the table's websocket.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const TABLE = params.get("table") || "";
@@ -20,7 +20,7 @@ window.croupierTable = state;
 
 const cmd = (type, fields = {}) => attempt(async () => {
   const r = await api.command({ type, table: TABLE, ...fields });
-  say(`${type}: accepted`, "", "ok");
+  say(said(r), "", "ok");
   return r;
 });
 

@@ -3,7 +3,7 @@
 // corrections), for the cage its entries, re-buys and the prizes it pays,
 // for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
 // each commit to the tournament's stream brings the clock, and the page reads the field again.
-import { api, attempt, follow, h, header, params, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const name = params.get("tournament") || "";
@@ -23,7 +23,7 @@ function mmss(total) {
 /** Send a director's (or the cage's) command; say what was done or the refusal with its clause. */
 async function send(cmd, done) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) { say(done || `${cmd.type}: done (${r.events.join(", ") || "no change"}).`, "", "ok"); await refresh(); }
+  if (r) { say(done || `Done: ${said(r)}`, "", "ok"); await refresh(); }
   return r;
 }
 
