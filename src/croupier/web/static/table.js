@@ -431,6 +431,12 @@ function renderFloor(v, r) {
         h("label", {}, "To seat", h("input#move-seat", { type: "number", min: 1, inputmode: "numeric" })),
         h("label.check", {}, h("input#move-post", { type: "checkbox" }), "posts a big blind to play now"),
         h("button", { type: "button", onclick: () => cmd("ChangeSeat", { player: $("move-who").value, seat: Number($("move-seat").value), post: $("move-post").checked }) }, "Move to the seat")),
+      h("fieldset.group#table-change", {}, h("legend", {}, "Table change"),
+        h("label", {}, "Who changes table", h("select#change-who")),
+        h("label", {}, "New table", h("select#change-to")),
+        h("label", {}, "Seat at the new table", h("input#change-seat", { type: "number", min: 1, inputmode: "numeric" })),
+        h("label.check", {}, h("input#change-post", { type: "checkbox" }), "posts a big blind to play now"),
+        h("button", { type: "button", onclick: async () => { await cmd("MoveTable", { player: $("change-who").value, to: $("change-to").value, seat: Number($("change-seat").value), post: $("change-post").checked }); showOtherTables(); } }, "Move to the table")),
       h("fieldset.group", {}, h("legend", {}, "Void the round"),
         h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
         h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
@@ -449,7 +455,22 @@ function renderFloor(v, r) {
   fill("who", players, true);
   fill("lock-who", v.seats.map(([, p]) => p), false);
   fill("move-who", v.seats.map(([, p]) => p), false);
+  fill("change-who", v.seats.map(([, p]) => p), false);
+  if (!tablesShown) { tablesShown = true; showOtherTables(); }
   if (!seatRequests) { seatRequests = setInterval(showSeatRequests, 5000); showSeatRequests(); }
+}
+
+/** The other cash tables of this table's game and stakes, where the floor may move a player
+ *  with their chips (MoveTable; the room refuses any other). */
+let tablesShown = false;
+async function showOtherTables() {
+  const r = await attempt(() => api.get("/room/board"));
+  if (!r) return;
+  const rows = plain(r.board).filter((x) => x.kind === "cash");
+  const here = rows.find((x) => x.table === TABLE);
+  const same = rows.filter((x) => x.table !== TABLE && here && x.game === here.game && x.stakes === here.stakes);
+  $("change-to").replaceChildren(...same.map((x) => h("option", { value: x.table }, `${x.table} (${x.taken} of ${x.seats} seats taken)`)));
+  if (!same.length) $("change-to").append(h("option", { value: "" }, "no other table of this game"));
 }
 
 /** The seated players who asked for a seat change here (GET /room/lists), for the floor. */
