@@ -70,6 +70,10 @@ async function refresh() {
       h("td", {}, e.place ?? ""), h("td", {}, e.cash ? money(e.cash) : ""),
       h("td", { "data-owed": e.owed }, e.owed ? money(e.owed) : ""), h("td", {}, e.slow ? `${e.slow}×` : ""))));
   owed = Object.fromEntries(t.entrants.map((e) => [e.player, e.owed || 0]));
+  const owing = t.entrants.filter((e) => e.owed);
+  $("owing").textContent = owing.length
+    ? `The pool owes ${money(owing.reduce((s, e) => s + e.owed, 0))}: ${owing.map((e) => `${e.player} ${money(e.owed)}`).join(", ")}.`
+    : "The pool owes nothing.";
   const tables = Object.entries(t.tables);
   $("tables").replaceChildren(...tables.map(([n, seats]) =>
     h("div.tbl", { "data-table": n }, h("h3", {}, `Table ${n}`),
@@ -95,6 +99,8 @@ async function refresh() {
   const payees = [...t.entrants.filter((e) => e.owed).map((e) => e.player), ...t.entrants.filter((e) => !e.owed).map((e) => e.player)];
   const before = $("pay-player").value;
   options($("pay-player"), payees);
+  // once a prize is paid, the form moves on to the next player the pool owes
+  if (!owed[$("pay-player").value] && payees.length && owed[payees[0]]) $("pay-player").value = payees[0];
   if ($("pay-player").value !== before || !$("pay-amount").value) prefillPrize();
   options($("bust-table"), tables.map(([n]) => n));
 }
