@@ -74,3 +74,56 @@ def test_the_floor_moves_a_player_to_another_table_with_their_chips(
     assert (2, "bot1") in [(n, p) for n, p, _ in view.seats]
     after = ledger(server)
     assert after["conserved"] and after["ledger"] == cash["ledger"]  # no cash in or out
+
+
+PLAYERS = ("bot1", "bot2", "bot3")  # seated at qld-1 in the demo room
+
+
+def test_the_floor_reopens_the_last_round_and_every_screen_shows_it(
+    browser: Any, server: Server
+) -> None:
+    players = {p: open_table(browser, server, p, PHONE) for p in PLAYERS}
+    floor = open_table(browser, server, "floor", DESK)
+    pages = [*players.values(), floor]
+    server.command("dealer", {"type": "StartRound", "table": "qld-1"})
+    # everyone folds to the big blind, each on their own page
+    folded = []
+    while True:
+        seq, tv = table_view(server)
+        if tv.round is None:
+            break
+        assert tv.round.actor is not None
+        who = tv.players[tv.round.actor]
+        caught_up([players[who]], seq)
+        players[who].locator("#actions button.fold").click()
+        players[who].locator("#actions button.fold").wait_for(state="detached")
+        folded.append(who)
+    seq, over = table_view(server)
+    caught_up(pages, seq)
+    last = folded[-1]
+    for p in pages:
+        assert p.locator("#turn").inner_text() == "Waiting for the next round"
+    # the floor takes the last fold back: the round is in progress again, the last folder to act
+    floor.get_by_role("button", name="Reopen the last round").click()
+    floor.locator("#status.ok").get_by_text(
+        "the round at table qld-1 is reopened (1 commands taken back)"
+    ).wait_for()
+    seq, reopened = table_view(server)
+    assert reopened.round is not None and reopened.players[reopened.round.actor] == last
+    caught_up(pages, seq)
+    for p in pages:
+        ruling = p.locator("#log li.ruling", has_text="The last round reopens (1 command(s) back)")
+        ruling.wait_for()
+        assert ruling.locator(".clause").inner_text().strip()
+        assert p.locator("#pot").inner_text().startswith("Pot ")
+    players[last].locator("#turn", has_text="Your turn").wait_for()
+    players[last].locator("#actions button.fold").wait_for()
+    for other in set(PLAYERS) - {last}:
+        assert players[other].locator("#turn").inner_text() == f"{last} to act"
+    assert floor.locator("#turn").inner_text() == f"{last} to act"
+    # the round goes on from there: the player acts again on their page
+    with players[last].expect_response(lambda r: r.url.endswith("/commands")) as again:
+        players[last].locator("#actions button.fold").click()
+    assert again.value.status == 200, again.value.text()
+    seq, done = table_view(server)
+    assert done.round is None and done.hands == over.hands

@@ -139,7 +139,7 @@ def test_the_cage_pays_every_prize_until_the_pool_owes_nothing(
     assert sum(owed.values()) == 150 and len(owed) >= 2  # the whole pool: 3 x 50 (ties share)
     cage = tournament_page(browser, server, "cashier")
     owing = cage.locator("#owing")
-    owing.get_by_text(f"The pool owes $150: ").wait_for()
+    owing.get_by_text("The pool owes $150: ").wait_for()
     for _ in owed:
         # the prize field is filled in with what the pool owes the first player still owed
         who = cage.locator("#pay-player").input_value()
