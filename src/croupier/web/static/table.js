@@ -189,7 +189,7 @@ function render() {
         inRound && r.bets[pos] ? h("span.bet", {}, `bet ${r.bets[pos]}`) : null,
         inRound && r.all_in[pos] ? h("span.badge", {}, "all in") : null),
       status !== "playing" ? h("div.muted.seat-status", {}, status) : null,
-      away(v, player));
+      away(v, player), seatTimer(player));
   }));
   // board and pot
   $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]),
@@ -496,7 +496,31 @@ function away(v, player) {
   return (v.absent || []).includes(player) ? h("div.badge.seat-away", {}, "away") : null;
 }
 
+/** Seconds the player to act has left on the action timer (act-omaha-2017 4.8), or null. */
+function timeLeft(player) {
+  const d = state.deadline;
+  const v = state.view;
+  if (!d || !v || !v.round || d.player !== player) return null;
+  const r = v.round;
+  if (r.actor === null || r.actor === undefined || v.players[r.actor] !== player) return null;
+  return Math.max(0, Math.round(d.at - Date.now() / 1000));
+}
+
+/** The countdown on the seat of the player to act (the action timer), counted down by tick. */
+function seatTimer(player) {
+  const left = timeLeft(player);
+  return left === null ? null : h("div.badge.seat-timer", { "data-left": left }, `${left} s to act`);
+}
+
 function tick() {
+  for (const el of document.querySelectorAll("#seats .seat")) {
+    const left = timeLeft(el.dataset.player);
+    const shown = el.querySelector(".seat-timer");
+    if (left === null) { if (shown) shown.remove(); continue; }
+    const timer = shown || el.appendChild(h("div.badge.seat-timer", {}));
+    timer.dataset.left = String(left);
+    timer.textContent = `${left} s to act`;
+  }
   for (const el of document.querySelectorAll(".seat-away[data-until]")) {
     const left = Math.max(0, Math.round(Number(el.dataset.until) - Date.now() / 1000));
     el.textContent = `disconnected · ${left} s`;
