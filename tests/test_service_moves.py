@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from croupier.service.store import audit
+from croupier.service.store.store import EventStore
 from service_support import Room, served
 
 ROLES = ("admin", "dealer", "director", "cashier", "auditor", "p1")
@@ -48,6 +50,12 @@ def test_only_the_floor_moves_a_player_and_the_chips_go_with_them(tmp_path: Path
         assert after["conserved"] and after["ledger"] == before["ledger"]  # no cash moved
         _, view = room.view("floor", "t2")
         assert (4, "p1") in [(s, p) for s, p, _ in view.seats]
+    store = EventStore(url)  # the audit folds every stream: the chain and the money hold
+    try:
+        report = audit.verify(store)
+        assert report["ok"], report["problems"]
+    finally:
+        store.close()
     with served(url, users=False) as again:  # the move is in the streams: a restart keeps it
         assert stacks(again, "t2")["p1"] == 400 and "p1" not in stacks(again, "t1")
         assert ledger(again)["conserved"]
