@@ -46,7 +46,8 @@ def test_the_cage_and_the_floor_in_words() -> None:
 
 
 def test_an_event_without_words_of_its_own_is_spelt_out() -> None:
-    lines = said([tr.AtTournamentEvent("sat-1", tv.HandForHand(True, "x"))])
+    tick = tr.AtTournamentEvent("sat-1", tv.ClockTicked(5, 100))  # bookkeeping: not said
+    lines = said([tick, tr.AtTournamentEvent("sat-1", tv.HandForHand(True, "x"))])
     assert lines == ["sat-1: hand for hand"]
     assert spelt("SeatChanged") == "seat changed"
     assert not any(CLASS_NAME.search(line) for line in lines)

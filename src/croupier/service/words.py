@@ -73,8 +73,10 @@ def _table(table: str, e: object) -> str | None:
     return f"{spelt(type(e).__name__)} at {at}"
 
 
-def _tournament(name: str, e: object) -> str:
+def _tournament(name: str, e: object) -> str | None:
     match e:
+        case tv.ClockTicked():
+            return None  # the clock's own bookkeeping: the screens show the clock
         case tv.Registered():
             return f"{e.player} is registered in {name}"
         case tv.Eliminated():
