@@ -624,6 +624,17 @@ _INTEGRITY[("dunedin-house 92", "act-omaha-2017 4.8", "dunedin-house 18")] = (
     "`croupier.table.absence`",
     "`tests/test_table_absence.py`, `tests/test_service_presence.py`",
 )
+# Table changes (issue 16): the floor moves a player with their chips to another table of the
+# same game; the target's seat-change requests come first; chips never leave through the cage.
+_INTEGRITY[
+    (
+        "qld-holdem-2005 s16(2)",
+        "act-omaha-2017 8.2",
+        "dunedin-house 17",
+        "dunedin-house 22",
+        "dunedin-house 23",
+    )
+] = ("`croupier.room.moves`", "`tests/test_room_moves.py`, `tests/test_service_moves.py`")
 for _clauses, (_code, _tests) in _INTEGRITY.items():
     for _c in _clauses:
         _was_code, _was_tests = IMPLEMENTED[_c]

@@ -248,7 +248,9 @@ def test_a_player_asks_for_a_top_up_and_a_seat_change_from_the_phone(
     # a seat change asked from the seat (dunedin-house 17): the floor's lists show it; asked
     # twice, the second is refused with its clause
     phone.get_by_role("button", name="Ask for a seat change").click()
-    phone.locator("#status.ok").get_by_text("RequestSeatChange: accepted").wait_for()
+    phone.locator("#status.ok").get_by_text(
+        "bot1 asked for a seat change at table qld-1"
+    ).wait_for()
     phone.get_by_role("button", name="Ask for a seat change").click()
     phone.locator("#status.refused .clause").get_by_text("croupier room").wait_for()
     lists = browser.new_context(viewport=DESK).new_page()
@@ -260,9 +262,11 @@ def test_a_player_asks_for_a_top_up_and_a_seat_change_from_the_phone(
 
     # sitting out and coming back, from the seat: every page shows the seat's status
     phone.get_by_role("button", name="Sit out").click()
-    phone.locator("#status.ok").get_by_text("SitOut: accepted").wait_for()
+    phone.locator("#status.ok").get_by_text("bot1 is now sitting out at table qld-1").wait_for()
     sitting = phone.locator('#seats .seat[data-player="bot1"] .seat-status')
     sitting.get_by_text("sitting out").wait_for()
     phone.get_by_role("button", name="Come back").click()
-    phone.locator("#status.ok").get_by_text("Return: accepted").wait_for()
+    phone.locator("#status.ok").get_by_text(
+        re.compile(r"^bot1 is now (playing|waiting|posting)")
+    ).wait_for()
     sitting.wait_for(state="detached")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from croupier.fold import handlers, on
 from croupier.room import commands as c
+from croupier.room import moves as mv
 from croupier.room import topups as tu
 from croupier.room import tournament_hands as th
 from croupier.room import tournaments as tr
@@ -330,6 +331,8 @@ class Room:
                 return self._at(cmd.table, Leave(cmd.player, cmd.at), commit)
             case c.AtTable():
                 return self._plan_at_table(cmd, commit)
+            case mv.MoveTable():
+                return self._plan_move(cmd, commit)
             case c.UthBuyIn():
                 return self._plan_uth_buy_in(cmd, commit)
             case c.UthCashOut():
@@ -509,6 +512,13 @@ class Room:
             )
         return self._at(cmd.table, cmd.command, commit)
 
+    def _plan_move(self, cmd: mv.MoveTable, commit: bool) -> list[RoomEvent]:
+        source, target = self._cash_table(cmd.table), self._cash_table(cmd.to)
+        called = [p for p, call in self.calls.items() if call.table == cmd.to]
+        keys = (list_key(source.config), list_key(target.config))
+        requests = self.requests.get(cmd.to, [])
+        return mv.plan_move(source, target, keys, cmd, requests, called, commit)
+
     def _plan_uth_buy_in(self, cmd: c.UthBuyIn, commit: bool) -> list[RoomEvent]:
         u = self._uth(cmd.table)
         _cash(cmd.cash, "a buy-in", CAGE)
@@ -685,6 +695,9 @@ class Room:
         if isinstance(e.event, PlayerLeft):
             self.topups.pop((e.table, e.event.player), None)
 
+    def _f_table_changed(self, e: mv.TableChanged) -> None:
+        pass  # the record of a move: the two tables' own events moved the player and chips
+
     def _f_bought(self, e: BoughtIn) -> None:
         self.cash_in += e.cash
         self.topups.pop((e.table, e.player), None)  # the cage's top-up answers the request
@@ -730,6 +743,7 @@ _FOLD = handlers(
     on(tu.TopUpRequested, Room._f_topup_requested),
     on(tu.TopUpDeclined, Room._f_topup_declined),
     on(PrizePaid, Room._f_prize),
+    on(mv.TableChanged, Room._f_table_changed),
     on(tr.TournamentBought, Room._f_tournament_bought),
     on(tr.AtTournamentEvent, Room._f_at_tournament),
     on(tr.TournamentRefunded, Room._f_tournament_refunded),

@@ -33,7 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import tournament_api, tournament_live, uth_api
+from croupier.service import tournament_api, tournament_live, uth_api, words
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import (
     ROLES_CLAUSE,
@@ -418,6 +418,7 @@ def create_app(
             "accepted": True,
             "type": req.name,
             "events": [type(e).__name__ for e in done.events],
+            "said": words.said(done.events),
             "heads": done.heads,
             "actor": done.actor,
         }

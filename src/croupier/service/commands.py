@@ -26,7 +26,7 @@ from typing import Any
 
 from croupier.cards import Card, CardError
 from croupier.room import commands as rc
-from croupier.room import topups
+from croupier.room import moves, topups
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
 from croupier.service import tournament_commands as tcmds
@@ -68,6 +68,7 @@ CATALOGUE: dict[str, Spec] = {
     "JoinList": _spec(rc.JoinList, "room", R.PLAYER, R.FLOOR, own="player"),
     "LeaveList": _spec(rc.LeaveList, "room", R.PLAYER, R.FLOOR, own="player"),
     "RequestSeatChange": _spec(rc.RequestSeatChange, "room", R.PLAYER, R.FLOOR, own="player"),
+    "MoveTable": _spec(moves.MoveTable, "room", R.FLOOR),  # a table change, chips and all
     # the cage: cash
     "TakeSeat": _spec(rc.TakeSeat, "room", R.CASHIER),
     "BuyIn": _spec(rc.BuyIn, "room", R.CASHIER),

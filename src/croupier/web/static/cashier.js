@@ -1,6 +1,6 @@
 // The cage: seat a player with a buy-in, top-ups (and players' top-up requests), cash-outs, UTH chips, tournament entries and
 // prizes; the room's ledger and its conservation check. Every movement is a command to the room.
-import { api, attempt, h, plain, say } from "/ui/croupier.js";
+import { api, attempt, h, plain, said, say } from "/ui/croupier.js";
 import { board, choice, commandForm, field, grid, screen, whole } from "/ui/staff.js";
 
 screen("The cage", ["cashier"]);
@@ -83,7 +83,7 @@ async function showTopups() {
   if (!r.pending.length) { box.replaceChildren(h("p.muted", {}, "Nobody is asking for a top-up.")); return; }
   const answer = async (what, command) => {
     const done = await attempt(() => api.command(command));
-    if (done) { say(`${what}: accepted (${done.events.join(", ")})`, "", "ok"); refresh(); }
+    if (done) { say(`${what}: accepted. ${said(done)}`, "", "ok"); refresh(); }
   };
   box.replaceChildren(grid("top-up requests", ["player", "table", "asks for", ""], r.pending.map((x) => ({
     cells: [x.player, x.table, String(x.cash), h("span.inline", {},

@@ -146,6 +146,11 @@ export function card(name) {
   return h(`span.card${red ? ".red" : ""}`, { "data-card": name, "aria-label": name }, name[0].replace("T", "10"), SUIT_SYMBOL[suit] || suit);
 }
 
+/** An accepted command's outcome in words, as the server says it (never an event's name). */
+export function said(r) {
+  return r && r.said && r.said.length ? `${r.said.join("; ")}.` : "done.";
+}
+
 /** Show a refusal or a message in the page's status line (role="status"). */
 export function say(text, clause = "", kind = "info") {
   const box = document.getElementById("status");

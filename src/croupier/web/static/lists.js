@@ -1,6 +1,6 @@
 // The waiting lists: a player joins from a phone and sees their honest place and wait; the floor
 // adds and removes players and calls them; the cashier seats a called player with a buy-in.
-import { api, attempt, h, plain, say, session } from "/ui/croupier.js";
+import { api, attempt, h, plain, said, say, session } from "/ui/croupier.js";
 import { choice, duration, field, screen, when } from "/ui/staff.js";
 
 screen("Waiting lists");
@@ -42,7 +42,7 @@ function left(row) {
 
 async function send(cmd, what) {
   const r = await attempt(() => api.command(cmd));
-  if (r) { say(`${what}: accepted`, "", "ok"); await refresh(); }
+  if (r) { say(`${what}: accepted. ${said(r)}`, "", "ok"); await refresh(); }
   return r;
 }
 

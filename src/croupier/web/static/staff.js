@@ -1,6 +1,6 @@
 // croupier web console: helpers of the staff screens (waiting lists, cashier, auditor, report).
 // Plain ES module over the shared client (croupier.js); no dependencies.
-import { api, attempt, h, header, plain, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, h, header, plain, requireLogin, said, say, session } from "/ui/croupier.js";
 
 /** Start a staff screen: log-in required, the header, and the roles that may use it. */
 export function screen(title, roles) {
@@ -54,7 +54,7 @@ export function commandForm(id, title, fields, build, done = () => {}) {
     if (!cmd) return;
     const r = await attempt(() => api.command(cmd));
     if (r) {
-      say(`${title}: accepted (${r.events.join(", ")})`, "", "ok");
+      say(`${title}: accepted. ${said(r)}`, "", "ok");
       done(r);
     }
   });

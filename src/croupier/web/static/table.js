@@ -2,7 +2,7 @@
 // dealer's table screen (start rounds, enter the cards of a live deal) and the floor's
 // controls (reports, rulings, funds, voids, the clock). Everyone sees the rulings and events.
 // Only the public API: GET /tables/{t}/view, POST /commands, the table's websocket.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const TABLE = params.get("table") || "";
@@ -20,7 +20,7 @@ window.croupierTable = state;
 
 const cmd = (type, fields = {}) => attempt(async () => {
   const r = await api.command({ type, table: TABLE, ...fields });
-  say(`${type}: accepted`, "", "ok");
+  say(said(r), "", "ok");
   return r;
 });
 
@@ -189,7 +189,7 @@ function render() {
         inRound && r.bets[pos] ? h("span.bet", {}, `bet ${r.bets[pos]}`) : null,
         inRound && r.all_in[pos] ? h("span.badge", {}, "all in") : null),
       status !== "playing" ? h("div.muted.seat-status", {}, status) : null,
-      away(v, player));
+      away(v, player), seatTimer(player));
   }));
   // board and pot
   $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]),
@@ -431,6 +431,12 @@ function renderFloor(v, r) {
         h("label", {}, "To seat", h("input#move-seat", { type: "number", min: 1, inputmode: "numeric" })),
         h("label.check", {}, h("input#move-post", { type: "checkbox" }), "posts a big blind to play now"),
         h("button", { type: "button", onclick: () => cmd("ChangeSeat", { player: $("move-who").value, seat: Number($("move-seat").value), post: $("move-post").checked }) }, "Move to the seat")),
+      h("fieldset.group#table-change", {}, h("legend", {}, "Table change"),
+        h("label", {}, "Who changes table", h("select#change-who")),
+        h("label", {}, "New table", h("select#change-to")),
+        h("label", {}, "Seat at the new table", h("input#change-seat", { type: "number", min: 1, inputmode: "numeric" })),
+        h("label.check", {}, h("input#change-post", { type: "checkbox" }), "posts a big blind to play now"),
+        h("button", { type: "button", onclick: async () => { await cmd("MoveTable", { player: $("change-who").value, to: $("change-to").value, seat: Number($("change-seat").value), post: $("change-post").checked }); showOtherTables(); } }, "Move to the table")),
       h("fieldset.group", {}, h("legend", {}, "Void the round"),
         h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
         h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
@@ -449,7 +455,22 @@ function renderFloor(v, r) {
   fill("who", players, true);
   fill("lock-who", v.seats.map(([, p]) => p), false);
   fill("move-who", v.seats.map(([, p]) => p), false);
+  fill("change-who", v.seats.map(([, p]) => p), false);
+  if (!tablesShown) { tablesShown = true; showOtherTables(); }
   if (!seatRequests) { seatRequests = setInterval(showSeatRequests, 5000); showSeatRequests(); }
+}
+
+/** The other cash tables of this table's game and stakes, where the floor may move a player
+ *  with their chips (MoveTable; the room refuses any other). */
+let tablesShown = false;
+async function showOtherTables() {
+  const r = await attempt(() => api.get("/room/board"));
+  if (!r) return;
+  const rows = plain(r.board).filter((x) => x.kind === "cash");
+  const here = rows.find((x) => x.table === TABLE);
+  const same = rows.filter((x) => x.table !== TABLE && here && x.game === here.game && x.stakes === here.stakes);
+  $("change-to").replaceChildren(...same.map((x) => h("option", { value: x.table }, `${x.table} (${x.taken} of ${x.seats} seats taken)`)));
+  if (!same.length) $("change-to").append(h("option", { value: "" }, "no other table of this game"));
 }
 
 /** The seated players who asked for a seat change here (GET /room/lists), for the floor. */
@@ -475,7 +496,31 @@ function away(v, player) {
   return (v.absent || []).includes(player) ? h("div.badge.seat-away", {}, "away") : null;
 }
 
+/** Seconds the player to act has left on the action timer (act-omaha-2017 4.8), or null. */
+function timeLeft(player) {
+  const d = state.deadline;
+  const v = state.view;
+  if (!d || !v || !v.round || d.player !== player) return null;
+  const r = v.round;
+  if (r.actor === null || r.actor === undefined || v.players[r.actor] !== player) return null;
+  return Math.max(0, Math.round(d.at - Date.now() / 1000));
+}
+
+/** The countdown on the seat of the player to act (the action timer), counted down by tick. */
+function seatTimer(player) {
+  const left = timeLeft(player);
+  return left === null ? null : h("div.badge.seat-timer", { "data-left": left }, `${left} s to act`);
+}
+
 function tick() {
+  for (const el of document.querySelectorAll("#seats .seat")) {
+    const left = timeLeft(el.dataset.player);
+    const shown = el.querySelector(".seat-timer");
+    if (left === null) { if (shown) shown.remove(); continue; }
+    const timer = shown || el.appendChild(h("div.badge.seat-timer", {}));
+    timer.dataset.left = String(left);
+    timer.textContent = `${left} s to act`;
+  }
   for (const el of document.querySelectorAll(".seat-away[data-until]")) {
     const left = Math.max(0, Math.round(Number(el.dataset.until) - Date.now() / 1000));
     el.textContent = `disconnected · ${left} s`;

@@ -3,7 +3,7 @@
 // corrections), for the cage its entries, re-buys and the prizes it pays,
 // for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
 // each commit to the tournament's stream brings the clock, and the page reads the field again.
-import { api, attempt, follow, h, header, params, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const name = params.get("tournament") || "";
@@ -23,7 +23,7 @@ function mmss(total) {
 /** Send a director's (or the cage's) command; say what was done or the refusal with its clause. */
 async function send(cmd, done) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) { say(done || `${cmd.type}: done (${r.events.join(", ") || "no change"}).`, "", "ok"); await refresh(); }
+  if (r) { say(done || `Done: ${said(r)}`, "", "ok"); await refresh(); }
   return r;
 }
 
@@ -70,6 +70,10 @@ async function refresh() {
       h("td", {}, e.place ?? ""), h("td", {}, e.cash ? money(e.cash) : ""),
       h("td", { "data-owed": e.owed }, e.owed ? money(e.owed) : ""), h("td", {}, e.slow ? `${e.slow}×` : ""))));
   owed = Object.fromEntries(t.entrants.map((e) => [e.player, e.owed || 0]));
+  const owing = t.entrants.filter((e) => e.owed);
+  $("owing").textContent = owing.length
+    ? `The pool owes ${money(owing.reduce((s, e) => s + e.owed, 0))}: ${owing.map((e) => `${e.player} ${money(e.owed)}`).join(", ")}.`
+    : "The pool owes nothing.";
   const tables = Object.entries(t.tables);
   $("tables").replaceChildren(...tables.map(([n, seats]) =>
     h("div.tbl", { "data-table": n }, h("h3", {}, `Table ${n}`),
@@ -95,6 +99,8 @@ async function refresh() {
   const payees = [...t.entrants.filter((e) => e.owed).map((e) => e.player), ...t.entrants.filter((e) => !e.owed).map((e) => e.player)];
   const before = $("pay-player").value;
   options($("pay-player"), payees);
+  // once a prize is paid, the form moves on to the next player the pool owes
+  if (!owed[$("pay-player").value] && payees.length && owed[payees[0]]) $("pay-player").value = payees[0];
   if ($("pay-player").value !== before || !$("pay-amount").value) prefillPrize();
   options($("bust-table"), tables.map(([n]) => n));
 }

@@ -2,7 +2,7 @@
 // stage, the dealer's hand and every settlement line with its clause and pay line. A player
 // works their own box; the dealer assigned to the table opens, deals and settles the rounds.
 // Live: each message on the table's websocket (the caller's projection) reads the caller's view.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const table = params.get("table") || "";
@@ -106,7 +106,7 @@ async function refresh() {
 
 async function send(cmd) {
   const r = await attempt(() => api.command({ table, ...cmd }));
-  if (r) { say(`${cmd.type.replace("Uth", "")}: done.`, "", "ok"); await refresh(); }
+  if (r) { say(said(r), "", "ok"); await refresh(); }
 }
 
 header(`UTH table ${table}`);
