@@ -240,7 +240,10 @@ def test_the_clock_on_a_player_runs_out_and_the_hand_is_dead(tmp_path: Path) -> 
         assert r.status_code == 409 and r.json()["clause"] == "qld-tournament-2020 4.28"
         clock.now += 31
         r = act(room, slow, "call")  # too late: the hand is dead
-        assert r.status_code == 409 and r.json()["clause"] == "qld-tournament-2020 4.28"
+        assert r.status_code == 409, r.text
+        if r.json()["clause"] != "qld-tournament-2020 4.28":
+            # the server's timer (every second) killed the hand first: no longer theirs to act
+            assert hand(room)["hand"]["actor"] != slow, r.text
         deadline = time.monotonic() + 10
         while hand(room)["hand"]["actor"] == slow:  # the server's timer (every second)
             assert time.monotonic() < deadline, "the timer never killed the hand"
