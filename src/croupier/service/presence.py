@@ -30,13 +30,17 @@ import logging
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
+import sqlalchemy as sa
+
 from croupier.room import RoomCommand
 from croupier.room.commands import AtTable
 from croupier.room.events import AtTableEvent
 from croupier.rules import IllegalAction
 from croupier.service.owner import Done, Prepare, RoomOwner
+from croupier.service.store import codec
 from croupier.service.store.recovery import record, record_all
 from croupier.service.store.rooms import RoomStore, table_stream
+from croupier.service.store.schema import events
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore
@@ -53,6 +57,9 @@ SERVER = "server"
 RETRY_SECONDS = 0.25
 #: how many times a timer looks before it gives up (the deadline passed, refused each time)
 RETRIES = 40
+#: what the stored body of a connection record holds (``What.CONNECTED`` and
+#: ``What.CONNECTION_LOST`` by name), and no other significant event's: a filter, checked after
+_CONNECTION_RECORD = '"name":"CONNECT'
 
 
 class Presence:
@@ -268,9 +275,18 @@ class Presence:
 
 def connected(store: EventStore, prefix: str) -> list[tuple[str, str]]:
     """The (table stream, player) pairs whose last connection record in the significant-events
-    log, among the tables whose streams start with ``prefix``, says connected."""
+    log, among the tables whose streams start with ``prefix``, says connected. Only the
+    connection records are decoded (the database picks them out of the log-ins and the rest)."""
+    q = (
+        sa.select(events.c.body)
+        .where(events.c.stream_id == SIGNIFICANT, events.c.body.contains(_CONNECTION_RECORD))
+        .order_by(events.c.seq)
+    )
     last: dict[tuple[str, str], bool] = {}
-    for e in store.load(SIGNIFICANT):
+    with store.engine.connect() as conn:
+        bodies = [body for (body,) in conn.execute(q)]
+    for body in bodies:
+        e = codec.unwrap(body)
         if (
             isinstance(e, Significant)
             and e.what in (What.CONNECTED, What.CONNECTION_LOST)
