@@ -1,9 +1,10 @@
-"""Disconnections across a crash: ``croupier serve`` as a real process over a real SQLite file,
-players' and a dealer's websockets open, the server killed with SIGKILL and started again. The
-players it dropped are disconnected at the restart, before play: their grace period runs from
-there, the one to act has their hand folded after it (dunedin-house 92), one who comes back
-within it is reconnected and keeps the hand, a seated player who was not connected is left
-alone, and the significant-events log says who connected and whose connection was lost."""
+"""Disconnections across a crash: ``croupier serve`` as a real process over a real SQLite file
+(and a throw-away PostgreSQL), players' and a dealer's websockets open, the server killed with
+SIGKILL and started again. The players it dropped are disconnected at the restart, before
+play: their grace period runs from there, the one to act has their hand folded after it
+(dunedin-house 92), one who comes back within it is reconnected and keeps the hand, a seated
+player who was not connected is left alone, and the significant-events log says who connected
+and whose connection was lost."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from croupier.service.auth import SECRET_ENV
 from croupier.service.client import Client
 from croupier.service.store import codec
 from croupier.service.store.significant import Significant, What
@@ -35,6 +37,9 @@ from croupier.table.absence import (
 )
 from croupier.views import TableView
 from service_support import add_users
+from store_support import create_database, pg_server
+
+__all__ = ["pg_server"]  # a fixture
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 PLAYERS = ["p1", "p2", "p3"]
@@ -56,7 +61,7 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), SECRET_ENV: "presence"}
         cmd = [*CLI, "serve", "--db", self.db, "--port", str(self.port)]
         self.process = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -84,9 +89,14 @@ class Server:
             yield ws
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    db = f"sqlite:///{tmp_path / 'room.db'}"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A server over a fresh store: a SQLite file, or a new database on a throw-away
+    PostgreSQL (sessions signed with ``$CROUPIER_SECRET``: they outlive the process)."""
+    if request.param == "sqlite":
+        db = f"sqlite:///{tmp_path / 'room.db'}"
+    else:
+        db = create_database(request.getfixturevalue("pg_server"), f"pres_{tmp_path.name[-20:]}")
     add_users(db, len(PLAYERS))
     s = Server(db, _port())
     try:
@@ -129,8 +139,8 @@ def test_players_dropped_by_sigkill_are_disconnected_at_the_restart(server: Serv
             c.ok("cashier", {**cmd, "post": True})
         actor = c.ok("dealer", {"type": "StartRound", "table": "t1"})["actor"]
         back, away = (p for p in PLAYERS if p != actor)  # ``away`` never connects
-        for who in (actor, back, away, "dealer", "floor", "auditor"):
-            c.login(who)  # sessions outlive the server (its key is beside the database)
+        for who in (actor, back, "dealer", "floor", "auditor"):
+            c.login(who)  # sessions outlive the server (the key that signs them is kept)
         with ExitStack() as sockets:
             for who in (actor, back, "dealer"):
                 sockets.enter_context(server.ws(c.login(who)))
