@@ -86,6 +86,7 @@ class Presence:
         not be recorded: the caller refuses it."""
         key = (table, player)
         self.open[key] = self.open.get(key, 0) + 1
+        first = self.open[key] == 1  # (counted before any wait: openers may come together)
         try:
             await self._note(table, player)  # each opener waits until the log says connected
         except Exception:
@@ -96,7 +97,7 @@ class Presence:
             else:
                 del self.open[key]
             return False
-        if self.open.get(key) != 1:
+        if not first:
             return True
         timer = self.timers.pop(key, None)
         if timer is not None:
