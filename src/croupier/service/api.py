@@ -182,7 +182,10 @@ def create_app(
         svc = app.state.service
         if svc.owner is not None:
             svc.presence = Presence(svc.owner, svc.clock)
-            svc.presence.resume()  # nobody is connected yet: recorded disconnections time out
+            # nobody is connected yet: the connections a crash left open are disconnections
+            # now, and every recorded disconnection times out
+            await svc.presence.recover()
+            svc.presence.resume()
         timer = asyncio.create_task(tournament_api.level_timer(app))
         try:
             yield
@@ -548,8 +551,11 @@ def create_app(
                 snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
         present = svc.presence if isinstance(who, str) else None  # a player's connection
         try:
-            if present is not None:  # a return is recorded before the connection is accepted
-                await present.opened(table, user.name)
+            # the connection, and a return, are recorded before the connection is accepted
+            if present is not None and not await present.opened(table, user.name):
+                present = None  # nothing was counted
+                await ws.close(code=4503, reason="the connection could not be recorded: retry")
+                return
             await ws.accept()
             projector = Projector(who)
             read = own.rooms.store.read

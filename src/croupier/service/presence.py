@@ -7,9 +7,20 @@ single writer: committed and published like any command, at the server's time), 
 timer that submits :class:`~croupier.table.commands.ExpireGrace` at the deadline the core
 recorded; when one opens again it submits :class:`~croupier.table.commands.Reconnect` and stops
 the timer. The core refuses an expiry whose grace has not run out or whose player is back, so a
-timer that fires late or twice changes nothing. After a restart every recorded disconnection
-gets its timer again (:meth:`Presence.resume`): nobody is connected to a server that just
-started.
+timer that fires late or twice changes nothing.
+
+A server killed outright (SIGKILL, a power cut) runs none of that, so who was connected is kept
+durably: a player's first connection to a table and the loss of their last are significant
+events (``What.CONNECTED`` and ``What.CONNECTION_LOST``, ``who`` the player, ``detail`` the
+table's stream), one small append each, outside the room's owner (never on the command path).
+The connection is recorded before it is accepted, and its loss after the disconnection is
+committed, so after any crash the log says connected for everyone who was (and maybe for one
+whose disconnection is already on the table, which the start skips). At start, before play
+(:meth:`Presence.recover`), every player the log leaves connected to a table where they are
+still seated, and not already recorded disconnected or absent there, is disconnected at the
+server's time of the restart, and every such connection is recorded lost; then every recorded
+disconnection gets its timer (:meth:`Presence.resume`): nobody is connected to a server that
+just started. A player who comes back after the restart is reconnected as after any drop.
 """
 
 from __future__ import annotations
@@ -17,13 +28,22 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
 
 from croupier.room import RoomCommand
 from croupier.room.commands import AtTable
 from croupier.room.events import AtTableEvent
 from croupier.rules import IllegalAction
 from croupier.service.owner import Done, Prepare, RoomOwner
-from croupier.service.store.rooms import RoomStore
+from croupier.service.store import codec
+from croupier.service.store.recovery import record, record_all
+from croupier.service.store.rooms import RoomStore, table_stream
+from croupier.service.store.schema import events
+from croupier.service.store.significant import STREAM as SIGNIFICANT
+from croupier.service.store.significant import Significant, What
+from croupier.service.store.store import EventStore
 from croupier.table.absence import PlayerDisconnected
 from croupier.table.commands import Disconnect, ExpireGrace, Reconnect, TableCommand
 
@@ -37,6 +57,9 @@ SERVER = "server"
 RETRY_SECONDS = 0.25
 #: how many times a timer looks before it gives up (the deadline passed, refused each time)
 RETRIES = 40
+#: what the stored body of a connection record holds (``What.CONNECTED`` and
+#: ``What.CONNECTION_LOST`` by name), and no other significant event's: a filter, checked after
+_CONNECTION_RECORD = '"name":"CONNECT'
 
 
 class Presence:
@@ -45,29 +68,48 @@ class Presence:
     def __init__(self, owner: RoomOwner, clock: Callable[[], int]) -> None:
         self.owner = owner
         self.clock = clock
+        self.store: EventStore = owner.rooms.store
         self.open: dict[tuple[str, str], int] = {}
         self.timers: dict[tuple[str, str], asyncio.Task[None]] = {}
         self.tasks: set[asyncio.Task[None]] = set()  # disconnections being recorded
+        # the connections the significant-events log says are open (what it says last)
+        self.noted: set[tuple[str, str]] = set()
+        self._noting: dict[tuple[str, str], asyncio.Lock] = {}  # one record at a time
 
     # ------------------------------------------------------------------------------------
     # What the websockets tell it
 
-    async def opened(self, table: str, player: str) -> None:
-        """A websocket of ``player`` at ``table`` opens: a disconnected player is back (their
-        return committed before the connection is accepted, so it follows what they missed)."""
+    async def opened(self, table: str, player: str) -> bool:
+        """A websocket of ``player`` at ``table`` opens: the connection is recorded, and a
+        disconnected player is back (both committed before the connection is accepted, so the
+        return follows what they missed). ``False``, nothing changed, if the connection could
+        not be recorded: the caller refuses it."""
         key = (table, player)
         self.open[key] = self.open.get(key, 0) + 1
-        if self.open[key] != 1:
-            return
+        first = self.open[key] == 1  # (counted before any wait: openers may come together)
+        try:
+            await self._note(table, player)  # each opener waits until the log says connected
+        except Exception:
+            log.exception("recording %s's connection to %s failed", player, table)
+            left = self.open[key] - 1
+            if left > 0:
+                self.open[key] = left
+            else:
+                del self.open[key]
+            return False
+        if not first:
+            return True
         timer = self.timers.pop(key, None)
         if timer is not None:
             timer.cancel()
         if self._recorded(table, player):
             await self._reconnect(table, player)
+        return True
 
     async def closed(self, table: str, player: str) -> None:
         """A websocket of ``player`` at ``table`` closed: if it was the last, the seat is kept
-        for the table's grace period (the disconnection committed before the handler ends)."""
+        for the table's grace period (the disconnection committed, then the loss of the
+        connection recorded, before the handler ends)."""
         key = (table, player)
         left = self.open.get(key, 0) - 1
         if left > 0:
@@ -75,12 +117,42 @@ class Presence:
             return
         self.open.pop(key, None)
         t = self.owner.rooms.room.tables.get(table)
-        if t is not None and t.seat_of(player) is not None:  # a seated player's seat is kept
-            # shielded: a handler cancelled as its connection goes still records the drop
-            task = asyncio.ensure_future(self._disconnect(table, player))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-            await asyncio.shield(task)
+        seated = t is not None and t.seat_of(player) is not None  # a seated player's seat is kept
+        # shielded: a handler cancelled as its connection goes still records the drop
+        task = asyncio.ensure_future(self._lost(table, player, seated))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        await asyncio.shield(task)
+
+    async def recover(self) -> int:
+        """Before play, after a start: every player the significant-events log leaves connected
+        to a table (the server stopped, or was killed, with the connection open) and who is
+        still seated there, not recorded disconnected or absent, is disconnected at the
+        server's time now; each such connection is then recorded lost. How many were
+        disconnected (:meth:`resume` starts their timers)."""
+        prefix = table_stream(self.owner.rooms.name, "")
+        left = await asyncio.to_thread(connected, self.store, prefix)
+        n, lost = 0, []
+        for stream, player in left:
+            table = stream[len(prefix) :]
+            t = self.owner.rooms.room.tables.get(table)
+            if (
+                t is not None
+                and t.seat_of(player) is not None
+                and not self._recorded(table, player)
+            ):
+
+                def drop(at: int, p: str = player) -> TableCommand:
+                    return Disconnect(p, at)
+
+                done = await self._submit(table, drop)
+                if done is None:
+                    continue  # not recorded: the log still says connected (the next start tries)
+                n += 1
+            lost.append(Significant(What.CONNECTION_LOST, player, stream, self._at()))
+        if lost:  # one append for them all
+            await asyncio.to_thread(record_all, self.store, lost)
+        return n
 
     def resume(self) -> int:
         """Timers for the disconnections recorded before the server started; how many."""
@@ -102,6 +174,40 @@ class Presence:
 
     # ------------------------------------------------------------------------------------
     # Submitting the server's commands
+
+    def _at(self) -> str:
+        return datetime.fromtimestamp(self.clock(), UTC).isoformat()
+
+    async def _note(self, table: str, player: str) -> None:
+        """Bring the log in line with the connections open now (shielded: a record written is
+        a record noted, even if the caller is cancelled)."""
+        task = asyncio.ensure_future(self._sync(table, player))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        await asyncio.shield(task)
+
+    async def _sync(self, table: str, player: str) -> None:
+        key = (table, player)
+        lock = self._noting.setdefault(key, asyncio.Lock())
+        async with lock:  # the records of one (table, player) in the order of the changes
+            now = bool(self.open.get(key))
+            if (key in self.noted) == now:
+                return
+            what = What.CONNECTED if now else What.CONNECTION_LOST
+            stream = table_stream(self.owner.rooms.name, table)
+            await asyncio.to_thread(record, self.store, what, player, stream, self._at())
+            if now:
+                self.noted.add(key)
+            else:
+                self.noted.discard(key)
+
+    async def _lost(self, table: str, player: str, seated: bool) -> None:
+        if seated:
+            await self._disconnect(table, player)
+        try:
+            await self._sync(table, player)
+        except Exception:  # the log still says connected: a restart disconnects them (if due)
+            log.exception("recording the loss of %s's connection to %s failed", player, table)
 
     def _recorded(self, table: str, player: str) -> bool:
         t = self.owner.rooms.room.tables.get(table)
@@ -166,3 +272,26 @@ class Presence:
         except Exception:  # a failed commit: nothing was accepted; the next look tries again
             log.exception("recording a connection change at %s failed", table)
             return None
+
+
+def connected(store: EventStore, prefix: str) -> list[tuple[str, str]]:
+    """The (table stream, player) pairs whose last connection record in the significant-events
+    log, among the tables whose streams start with ``prefix``, says connected. Only the
+    connection records are decoded (the database picks them out of the log-ins and the rest)."""
+    q = (
+        sa.select(events.c.body)
+        .where(events.c.stream_id == SIGNIFICANT, events.c.body.contains(_CONNECTION_RECORD))
+        .order_by(events.c.seq)
+    )
+    last: dict[tuple[str, str], bool] = {}
+    with store.engine.connect() as conn:
+        bodies = [body for (body,) in conn.execute(q)]
+    for body in bodies:
+        e = codec.unwrap(body)
+        if (
+            isinstance(e, Significant)
+            and e.what in (What.CONNECTED, What.CONNECTION_LOST)
+            and e.detail.startswith(prefix)
+        ):
+            last[(e.detail, e.who)] = e.what is What.CONNECTED
+    return [k for k, now in last.items() if now]

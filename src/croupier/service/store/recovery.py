@@ -1,13 +1,15 @@
 """The significant-events log and recovery before play.
 
-:func:`record` appends to the significant-events stream. :func:`recover` is what a server runs
-on start before it accepts a command: every stream's chain is checked and every stream folded;
-a stream that fails is refused loudly (recorded, with its problems) and the rest go on.
+:func:`record` appends to the significant-events stream (:func:`record_all`: several events in
+one transaction). :func:`recover` is what a server runs on start before it accepts a command:
+every stream's chain is checked and every stream folded; a stream that fails is refused loudly
+(recorded, with its problems) and the rest go on.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.service.store.audit import check
@@ -19,12 +21,16 @@ _RECORDING = threading.Lock()
 
 def record(store: EventStore, what: What, who: str, detail: str, at: str) -> int:
     """Append one significant event (creating the stream on first use); its sequence number."""
-    event = Significant(what, who, detail, at)
+    return record_all(store, [Significant(what, who, detail, at)])
+
+
+def record_all(store: EventStore, events: Sequence[Significant]) -> int:
+    """Append ``events`` to the significant-events stream in one transaction; its new head."""
     with _RECORDING:  # one writer at a time in this process (log-ins come together)
-        return _record(store, event)
+        return _record(store, events)
 
 
-def _record(store: EventStore, event: Significant) -> int:
+def _record(store: EventStore, events: Sequence[Significant]) -> int:
     for _ in range(3):
         try:
             try:
@@ -32,8 +38,8 @@ def _record(store: EventStore, event: Significant) -> int:
             except StoreError:
                 with store.transaction() as w:
                     w.create(STREAM, "significant", None)
-                    return w.append(STREAM, 0, [event])
-            return store.append(STREAM, head, [event])
+                    return w.append(STREAM, 0, events)
+            return store.append(STREAM, head, events)
         except ConcurrencyError:
             continue
     raise ConcurrencyError("the significant-events stream is too busy to record")

@@ -1,5 +1,6 @@
 """The significant-events log: log-ins and failed log-ins, role and user changes, configuration
-changes, errors, restarts and recoveries, kept in their own stream for the auditors.
+changes, errors, restarts and recoveries, and players' connections to cash tables (their first
+connection to a table, the loss of their last), kept in their own stream for the auditors.
 
 The time is the server clock's reading, recorded as data (the core never reads a clock).
 """
@@ -21,6 +22,12 @@ class What(StrEnum):
     RESTART = "restart"
     RECOVERY = "recovery"
     REFUSED_STREAM = "stream refused at recovery"
+    #: a player's first connection to a cash table opened (``who`` the player, ``detail`` the
+    #: table's stream); recorded before the connection is accepted
+    CONNECTED = "connected"
+    #: a player's last connection to a cash table closed, or the server restarted with it open
+    #: (loss of communication: ``who`` the player, ``detail`` the table's stream)
+    CONNECTION_LOST = "connection lost"
 
 
 @dataclass(frozen=True, slots=True)

@@ -120,6 +120,7 @@ const WHAT = {
   LOGIN: "log-in", LOGIN_FAILED: "failed log-in", USER_CHANGED: "user or role changed",
   CONFIG_CHANGED: "configuration changed", ERROR: "error", RESTART: "restart",
   RECOVERY: "recovery", REFUSED_STREAM: "stream refused at recovery",
+  CONNECTED: "connected", CONNECTION_LOST: "connection lost",
 };
 
 async function readLog() {
