@@ -138,7 +138,7 @@ def test_players_dropped_by_sigkill_are_disconnected_at_the_restart(server: Serv
             cmd = {"type": "TakeSeat", "player": p, "table": "t1", "seat": seat, "cash": 400}
             c.ok("cashier", {**cmd, "post": True})
         actor = c.ok("dealer", {"type": "StartRound", "table": "t1"})["actor"]
-        back, away = (p for p in PLAYERS if p != actor)  # ``away`` never connects
+        back, _away = (p for p in PLAYERS if p != actor)  # ``_away`` never connects
         for who in (actor, back, "dealer", "floor", "auditor"):
             c.login(who)  # sessions outlive the server (the key that signs them is kept)
         with ExitStack() as sockets:

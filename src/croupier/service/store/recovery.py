@@ -8,15 +8,12 @@ every stream's chain is checked and every stream folded; a stream that fails is 
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.service.store.audit import check
-from croupier.service.store.significant import STREAM, Significant, What
+from croupier.service.store.significant import STREAM, WRITING, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError
-
-_RECORDING = threading.Lock()
 
 
 def record(store: EventStore, what: What, who: str, detail: str, at: str) -> int:
@@ -26,7 +23,7 @@ def record(store: EventStore, what: What, who: str, detail: str, at: str) -> int
 
 def record_all(store: EventStore, events: Sequence[Significant]) -> int:
     """Append ``events`` to the significant-events stream in one transaction; its new head."""
-    with _RECORDING:  # one writer at a time in this process (log-ins come together)
+    with WRITING:  # one writer at a time in this process (log-ins come together)
         return _record(store, events)
 
 

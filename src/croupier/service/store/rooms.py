@@ -33,7 +33,7 @@ from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store.significant import STREAM as SIGNIFICANT
-from croupier.service.store.significant import Significant, What
+from croupier.service.store.significant import WRITING, Significant, What
 from croupier.service.store.store import EventStore, Stored, StoreError
 from croupier.table.commands import StartRound
 from croupier.table.events import RoundStarted
@@ -321,7 +321,11 @@ class RoomStore:
         if not self.staged:
             return
         try:
-            moved = self._commit()
+            if any(w[0] == SIGNIFICANT for w in self._writes):
+                with WRITING:  # other writers of that log wait (see significant.WRITING)
+                    moved = self._commit()
+            else:
+                moved = self._commit()
         except Exception:
             self.load()
             raise

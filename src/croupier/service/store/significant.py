@@ -7,10 +7,17 @@ The time is the server clock's reading, recorded as data (the core never reads a
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from enum import StrEnum
 
 STREAM = "significant"
+
+#: Held by every writer of the log in this process for its whole transaction (log-ins,
+#: connections, and the room's commit when it records a configuration change): two
+#: transactions that read the same head would otherwise collide, and the room's commit, all
+#: its group's commands with it, would fail.
+WRITING = threading.Lock()
 
 
 class What(StrEnum):
