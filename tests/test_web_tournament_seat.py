@@ -2,8 +2,8 @@
 ``croupier serve --demo``: three players on phones open "your table" from the tournament
 screen; the director deals; they play the hand to its end from their own pages (one by the
 keyboard), one refused raise shows its clause, the clock called on a player counts down on
-every page; no page's DOM, websocket frames or fetched views ever hold another player's hole
-cards before they are shown."""
+every page, the server restarts mid-hand and the pages reconnect; no page's DOM, websocket
+frames or fetched views ever hold another player's hole cards before they are shown."""
 
 from __future__ import annotations
 
@@ -60,9 +60,14 @@ def open_seat(browser: Any, server: Server, name: str, received: list[Any]) -> A
     added to ``received``."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True)
     page = ctx.new_page()
-    page.on(
-        "websocket", lambda ws: ws.on("framereceived", lambda p: received.append(json.loads(p)))
-    )
+
+    def on_ws(ws: Any) -> None:
+        if "/tables/" not in ws.url:
+            return  # the tournament screen's clock
+        received.append({"url": ws.url})
+        ws.on("framereceived", lambda p: received.append(json.loads(p)))
+
+    page.on("websocket", on_ws)
 
     page.on("response", lambda r: received.append(r) if r.url.endswith("/hand") else None)
     login(page, server, name)
@@ -165,9 +170,17 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     with page.expect_response(lambda r: r.url.endswith("/act")) as reply:
         page.keyboard.press("Enter")
     assert reply.value.status == 200, reply.value.text()
+    # the server restarts mid-hand: every page says so, reconnects (after= the last event it
+    # saw) and play goes on
+    server.stop()
+    for pg in pages.values():
+        pg.wait_for_selector("body[data-conn^=reconnecting]")
+    server.start()  # the same database and port; the sessions' secret is beside the database
+    for pg in pages.values():
+        pg.wait_for_selector("body[data-conn=live]", timeout=30_000)
     # everyone checks or calls on their own page to the end of the hand
     acted = 1
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
         now = hand(server)
         if now is None or now["over"]:
@@ -182,7 +195,7 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         assert reply.value.status == 200, reply.value.text()
         acted += 1
     else:
-        raise AssertionError("the hand did not end")
+        raise AssertionError(f"the hand did not end: {acted} actions, now {hand(server)}")
     assert acted >= 3 and hand(server) is None  # recorded: the table is between hands
     for pg in pages.values():
         pg.locator("#turn", has_text="Waiting for the next hand").wait_for()
@@ -196,8 +209,12 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         for q in FIELD:
             if q != p:
                 assert not got & holes[q], f"{p} received {q}'s hole cards"
-        frames = [m for m in received[p] if isinstance(m, dict) and "event" in m]
-        assert frames and [m["seq"] for m in frames] == sorted(m["seq"] for m in frames)
+        # every event once, in order, across the reconnection
+        seqs = [m["seq"] for m in received[p] if isinstance(m, dict) and "event" in m]
+        assert seqs and seqs == sorted(set(seqs)), seqs
+        urls = [m["url"] for m in received[p] if isinstance(m, dict) and "url" in m]
+        assert len(urls) >= 2 and "after=" not in urls[0]
+        assert all(re.search(r"[?&]after=\d+", u) for u in urls[1:]), urls
 
 
 def card_id(name: str) -> int:

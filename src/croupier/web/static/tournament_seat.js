@@ -4,7 +4,7 @@
 // down (qld-tournament-2020 4.26/4.28), the legal actions with amounts bounded to the legal
 // range, refusals with their clause. Live over the table's websocket, caught up with `after`
 // after a drop. Only the public API: GET /tournaments/{t}, GET/POST .../tables/{n}/hand|act.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, plain, Refusal, requireLogin, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const NAME = params.get("tournament") || "";
@@ -53,6 +53,13 @@ function log(seq, lines) {
 // ---------------------------------------------------------------------------------------
 // The view: the tournament (seats, stacks between hands) and the hand in play.
 
+/** A read for the page: a refusal is shown with its clause; a network error (the server
+ *  restarting) is left to the connection line, and the page reads again soon. */
+const read = (path) => api.get(path).catch((e) => {
+  if (e instanceof Refusal) say(e.message, e.clause, "refused");
+  return null;
+});
+
 let fetching = null;
 let again = false;
 async function refresh() {
@@ -60,12 +67,12 @@ async function refresh() {
   fetching = (async () => {
     do {
       again = false;
-      const t = await attempt(() => api.get(`/tournaments/${T}`));
+      const t = await read(`/tournaments/${T}`);
       if (t) state.tournament = t;
       const mine = t ? t.entrants.find((e) => e.player === me) : null;
       if (!params.get("table") && mine && mine.table !== null && mine.table !== undefined) state.table = Number(mine.table);
       if (state.table === null) { render(); continue; }
-      const v = await attempt(() => api.get(`/tournaments/${T}/tables/${state.table}/hand`));
+      const v = await read(`/tournaments/${T}/tables/${state.table}/hand`);
       if (v && v.seq >= state.seq) {
         state.seq = v.seq;
         state.hand = v.hand ? { ...v.hand, round: plain(v.hand.round) } : null;
