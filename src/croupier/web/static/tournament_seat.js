@@ -98,8 +98,10 @@ function seats() {
   return Object.entries(at).sort((a, b) => a[0] - b[0]).map(([s, p]) => ({ player: p, seat: Number(s), stack: stack[p], pos: -1 }));
 }
 
+let titled = "";
 function render() {
-  header(`${NAME} · table ${state.table ?? "?"}`);
+  const title = `${NAME} · table ${state.table ?? "?"}`;
+  if (title !== titled) { titled = title; header(title); document.title = `croupier: ${title}`; }
   const hand = state.hand;
   const r = hand ? hand.round : null;
   $("seats").replaceChildren(...seats().map((s) => {
