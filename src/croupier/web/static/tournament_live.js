@@ -38,6 +38,24 @@ async function show() {
   panel.replaceChildren(...(rows.length ? rows : [h("li.muted", {}, "no tables yet")]));
 }
 
+// A player seated in the running tournament: a link to their seat at the table ("your table").
+async function yourTable() {
+  const t = await api.get(`/tournaments/${T}`).catch(() => null);
+  const mine = t ? t.entrants.find((e) => e.player === session.name) : null;
+  const box = document.getElementById("your-table");
+  const seated = mine && mine.table !== null && mine.table !== undefined && mine.status !== "eliminated";
+  box.hidden = !seated;
+  if (!seated) return;
+  const link = document.getElementById("your-table-link");
+  link.href = `/ui/tournament-seat.html?tournament=${T}&table=${mine.table}`;
+  link.textContent = `Your table: table ${mine.table}, seat ${mine.seat}`;
+}
+
+if (session.role === "player" && document.getElementById("your-table")) {
+  yourTable();
+  setInterval(yourTable, 5000);
+}
+
 if (panel && session.role === "director") {
   show();
   setInterval(show, 1000);
