@@ -19,7 +19,7 @@ import gc
 import json
 import logging
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +91,28 @@ class Subscriber:
     async def wait(self) -> None:
         await self.ready.wait()
         self.ready.clear()
+
+
+async def woken(ws: Any, sub: Subscriber) -> AsyncIterator[None]:
+    """Yield each time ``sub`` has news (its queue cleared: the caller reads what is new
+    itself), until the client on websocket ``ws`` goes; what the client sends is read and
+    ignored."""
+    receive = asyncio.ensure_future(ws.receive())
+    try:
+        while True:
+            wait = asyncio.ensure_future(sub.wait())
+            done, _ = await asyncio.wait({receive, wait}, return_when=asyncio.FIRST_COMPLETED)
+            if receive in done:
+                wait.cancel()
+                if receive.result().get("type") == "websocket.disconnect":
+                    return
+                receive = asyncio.ensure_future(ws.receive())
+                continue
+            sub.items.clear()
+            sub.lagged = False
+            yield
+    finally:
+        receive.cancel()
 
 
 class Hub:

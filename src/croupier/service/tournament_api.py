@@ -30,7 +30,7 @@ from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
 from croupier.service import tournament_live
 from croupier.service.auth import Role, User
-from croupier.service.owner import Hub, Prepare, RoomOwner
+from croupier.service.owner import Hub, Prepare, RoomOwner, woken
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, tournament_stream
 from croupier.shoe import Shoe
@@ -212,28 +212,12 @@ def register(
         try:
             if first is not None:
                 await ws.send_json(first)
-            receive = asyncio.ensure_future(ws.receive())
-            try:
-                while True:
-                    wait = asyncio.ensure_future(sub.wait())
-                    done, _ = await asyncio.wait(
-                        {receive, wait}, return_when=asyncio.FIRST_COMPLETED
-                    )
-                    if receive in done:
-                        wait.cancel()
-                        if receive.result().get("type") == "websocket.disconnect":
-                            return
-                        receive = asyncio.ensure_future(ws.receive())
-                        continue
-                    sub.items.clear()
-                    sub.lagged = False
-                    async with own.lock:
-                        view = _clock(own, name, s.clock())
-                    if view["seq"] > last:
-                        last = view["seq"]
-                        await ws.send_json(view)
-            finally:
-                receive.cancel()
+            async for _ in woken(ws, sub):
+                async with own.lock:
+                    view = _clock(own, name, s.clock())
+                if view["seq"] > last:
+                    last = view["seq"]
+                    await ws.send_json(view)
         except WebSocketDisconnect:
             pass
         finally:

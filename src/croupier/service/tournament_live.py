@@ -48,7 +48,7 @@ from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Muck, Sh
 from croupier.rules import IllegalAction
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.commands import Issued
-from croupier.service.owner import DeckSealed, RoomOwner
+from croupier.service.owner import DeckSealed, RoomOwner, woken
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, commands_stream, room_stream, sealed_stream
 from croupier.shoe import Shoe
@@ -286,32 +286,22 @@ def register(
         try:
             if first is not None:
                 await ws.send_json({"seq": first["seq"], "snapshot": first["hand"]})
-            receive = asyncio.ensure_future(ws.receive())
-            try:
-                while True:
-                    async with own.lock:
-                        upto = own.rooms.heads.get(stream, 0)
-                    if upto > last:
-                        rows = await asyncio.to_thread(own.rooms.store.read, stream, last, upto)
-                        for row in rows:
-                            message = seen.message(row.seq, row.event())
-                            if message is not None:
-                                await ws.send_json(message)
-                        last = upto
-                    wait = asyncio.ensure_future(sub.wait())
-                    done, _ = await asyncio.wait(
-                        {receive, wait}, return_when=asyncio.FIRST_COMPLETED
-                    )
-                    if receive in done:
-                        wait.cancel()
-                        if receive.result().get("type") == "websocket.disconnect":
-                            return
-                        receive = asyncio.ensure_future(ws.receive())
-                        continue
-                    sub.items.clear()
-                    sub.lagged = False
-            finally:
-                receive.cancel()
+
+            async def send_new() -> None:
+                nonlocal last
+                async with own.lock:
+                    upto = own.rooms.heads.get(stream, 0)
+                if upto > last:
+                    rows = await asyncio.to_thread(own.rooms.store.read, stream, last, upto)
+                    for row in rows:
+                        message = seen.message(row.seq, row.event())
+                        if message is not None:
+                            await ws.send_json(message)
+                    last = upto
+
+            await send_new()
+            async for _ in woken(ws, sub):
+                await send_new()
         except WebSocketDisconnect:
             pass
         finally:
