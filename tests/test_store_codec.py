@@ -233,6 +233,16 @@ def test_round_trip(cls: type) -> None:
         assert back == x
         assert shape(back) == shape(x)  # the fields' own types too (an enum is no plain str)
         assert codec.envelope(back) == body
+        # the canonical bytes are the standard library's JSON, whoever writes them
+        assert body == codec._stdlib_dumps({"e": codec.encode(x), "v": codec.VERSION})
+
+
+def test_the_fast_writer_gives_way_where_it_would_differ() -> None:
+    """Where orjson would write other bytes than the standard library (a float below 1e-4, an
+    integer beyond 64 bits), the standard library's bytes are stored all the same."""
+    for value in (1e-05, -2.5e-07, 10**30, 1.5, "1e-5 jane-doe", "é\u2028\x01\n", 5e-324):
+        data = {"z": value, "a": [value]}
+        assert codec._dumps(data) == codec._stdlib_dumps(data), value
 
 
 def test_cards_enums_tuples_and_maps_keep_their_types() -> None:

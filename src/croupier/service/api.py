@@ -24,6 +24,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
+import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -575,11 +576,12 @@ def create_app(
                 await ws.send_json({"seq": head, "snapshot": snapshot})
 
             async def reply(data: Any) -> None:
-                answer = json.dumps(await _ws_command(svc, user, data), separators=(",", ":"))
+                answer = orjson.dumps(await _ws_command(svc, user, data)).decode()
                 # after the events of the table already published (its own among them)
                 sub.note(own.rooms.heads.get(stream, 0), answer)
 
-            await _live(ws, own, sub, projector, head, table, who, reply)
+            batch = ws.query_params.get("batch") in ("1", "true")
+            await _live(ws, own, sub, projector, head, table, who, reply, batch)
         except WebSocketDisconnect:
             pass
         finally:
@@ -616,9 +618,12 @@ async def _live(
     table: str,
     who: Any,
     reply: Callable[[Any], Awaitable[None]],
+    batch: bool = False,
 ) -> None:
     """Send ``sub``'s items and notes as they come; run each command the client sends (its
-    reply comes as a note once it is committed or refused)."""
+    reply comes as a note once it is committed or refused). With ``batch``, the messages
+    ready at once go in one frame, one per line (a message's JSON holds no line break): a
+    write to the socket per wake, not per message."""
     running: set[asyncio.Task[None]] = set()
 
     async def read() -> None:
@@ -628,10 +633,14 @@ async def _live(
                 if got.get("type") == "websocket.disconnect":
                     return
                 text = got.get("text")
+                raw = text if text is not None else got.get("bytes") or b""
                 try:
-                    data = json.loads(text if text is not None else got.get("bytes") or b"")
-                except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-                    data = None
+                    data = orjson.loads(raw)
+                except orjson.JSONDecodeError:
+                    try:  # orjson refuses what the standard library reads (a huge integer)
+                        data = json.loads(raw)
+                    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+                        data = None
                 task = asyncio.ensure_future(reply(data))
                 running.add(task)
                 task.add_done_callback(running.discard)
@@ -655,15 +664,22 @@ async def _live(
                 await ws.send_json({"seq": last, "snapshot": snap})
                 continue
             items, notes = sub.items, sub.notes
+            ready: list[str] = []
             while items or notes:
                 if items and (not notes or items[0].seq <= notes[0][0]):
                     item = items.popleft()
                     if item.seq <= last:
                         continue
                     last = item.seq
-                    await ws.send_text(projector.message(item))
+                    text = projector.message(item)
                 else:
-                    await ws.send_text(notes.popleft()[1])
+                    text = notes.popleft()[1]
+                if batch:
+                    ready.append(text)
+                else:
+                    await ws.send_text(text)
+            if ready:
+                await ws.send_text("\n".join(ready))
     finally:
         reader.cancel()
 

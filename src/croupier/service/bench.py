@@ -407,11 +407,15 @@ async def _connect(
     port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
 ) -> Socket:
     sock = Socket(tally)
-    path = f"/ws/tables/{table}?token={token}&turns=1"
+    # batch=1: the messages ready at once come in one frame, one per line
+    path = f"/ws/tables/{table}?token={token}&turns=1&batch=1"
     loop = asyncio.get_running_loop()
-    _, ws = await loop.create_connection(
-        lambda: Ws(path, lambda text: on_text(sock, text)), "127.0.0.1", port
-    )
+
+    def frame(text: str) -> None:
+        for line in text.split("\n"):
+            on_text(sock, line)
+
+    _, ws = await loop.create_connection(lambda: Ws(path, frame), "127.0.0.1", port)
     await asyncio.wait_for(ws.open, 60)
     sock.ws = ws
     return sock
@@ -429,8 +433,11 @@ async def _bot_table(
     """One table's bots, each on its own websocket: the dealer starts a round as soon as the
     last one finishes (the cashier first tops up short stacks over HTTP); a player acts as soon
     as the server prompts it (``{"turn": view}``), from that view. With an ``interval``, the
-    table's commands go out at least that many seconds apart (a paced load: the latency is
-    still from sending a command to its acknowledgement)."""
+    table's commands are due one every ``interval`` seconds from a random start (a paced
+    load; the latency is still from sending a command to its acknowledgement); a command
+    whose time passed before its turn came goes at once, and the schedule stays: were it
+    to restart from that moment, tables answered by the same group commit would move in
+    step, and the room would get its load in bursts."""
     table, http = _table(k), Http(port)
     loop = asyncio.get_running_loop()
     last = [0.0]  # when the table's last command went out, or is due to
@@ -446,8 +453,7 @@ async def _bot_table(
 
     def paced(sock: Socket, cmd: dict[str, Any]) -> None:
         now = time.perf_counter()
-        due = max(now, last[0] + interval)
-        last[0] = due
+        due = last[0] = last[0] + interval
         if due <= now:
             sock.send(cmd)
             return

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import json
 import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 
 from croupier.cards import Card
@@ -245,13 +245,16 @@ class RoomOwner:
                         if not isinstance(e, Exception):
                             raise
                         continue
+                    # the senders first: each resumes, and notes its reply, before the
+                    # subscribers woken by the publication run, so that one wake of a
+                    # websocket sends both the command's events and its reply
+                    for j in jobs:
+                        if not j.done.done():
+                            j.done.set_result(None)
                     try:
                         self._publish(jobs)
                     except Exception:  # a bug: the commands were accepted all the same
                         log.exception("publishing a group's events failed")
-                    for j in jobs:
-                        if not j.done.done():
-                            j.done.set_result(None)
         finally:
             self._running = False
 
@@ -280,7 +283,7 @@ class RoomOwner:
         def text() -> str:
             view = codec.encode(round_view(r, position))  # a fresh dict: a view is not frozen
             game = _text(r.config.game, view.pop("game"))  # the same for every round
-            body = json.dumps(view, separators=(",", ":"))
+            body = orjson.dumps(view).decode()
             return f'{{"seq":{seq},"turn":{body[:-1]},"game":{game}}}}}'
 
         self.hub.prompt(stream, t.players[position], seq, text)
@@ -452,13 +455,13 @@ def _text(value: object, encoded: object) -> str:
         return seen[1]
     if len(_TEXTS) >= 256:
         _TEXTS.clear()
-    text = json.dumps(encoded, separators=(",", ":"))
+    text = orjson.dumps(encoded).decode()
     _TEXTS[id(value)] = (value, text)
     return text
 
 
 def _message(seq: int, e: TableEvent) -> str:
-    return json.dumps({"seq": seq, "event": codec.encode(e)}, separators=(",", ":"))
+    return orjson.dumps({"seq": seq, "event": codec.encode(e)}).decode()
 
 
 def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:

@@ -7,8 +7,8 @@ table's own events and folds alone (``Table.from_events``); the room is rebuilt 
 streams in commit order. A table's stream stores a snapshot of the table as a round begins,
 ``snapshot_every`` events or more after its last one: the table's checkpoint, from which its
 state folds again with the events after it (a cache: the audit checks it against the fold); the
-room's stream a snapshot of the room's board and ledger every ``snapshot_every`` events of all its
-streams together.
+room's stream a snapshot of the room's board and ledger every ``snapshot_every`` events per table
+(of all its streams together).
 """
 
 from __future__ import annotations
@@ -359,7 +359,9 @@ class RoomStore:
             moved = w.extend(writes, heads)
             for stream, seq, value in self._snaps:
                 w.snapshot(stream, seq, value)
-            n = self.snapshot_every
+            # one snapshot per ``snapshot_every`` events of each table: encoding the board
+            # and the ledger costs in proportion to the tables
+            n = self.snapshot_every * max(1, len(self.room.tables) + len(self.room.uth))
             total, before = sum(self.heads.values()), sum(self._committed.values())
             if total // n != before // n:
                 snap = RoomSnapshot(dict(self.heads), room_projection(self.room))
