@@ -440,7 +440,9 @@ def _dumps(data: JSON) -> bytes:
         out = orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:
         return _stdlib_dumps(data)
-    return _stdlib_dumps(data) if _TINY_FLOAT.search(out) else out
+    if (b"e-" in out or b".0000" in out) and _TINY_FLOAT.search(out):
+        return _stdlib_dumps(data)
+    return out
 
 
 def _stdlib_dumps(data: JSON) -> bytes:

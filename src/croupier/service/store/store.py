@@ -111,11 +111,15 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-_MOVE_HEAD = (
-    streams.update()
-    .where(streams.c.id == sa.bindparam("sid"), streams.c.head_seq == sa.bindparam("expected"))
-    .values(head_seq=sa.bindparam("new_seq"), head_hash=sa.bindparam("new_hash"))
-)
+def _driver_sql(paramstyle: str) -> tuple[str, str]:
+    """The insert of events and the guarded move of a head, in the driver's own SQL: the
+    columns of :func:`Writer.extend`'s rows, and ``(new_seq, new_hash, id, expected)``."""
+    p = "?" if paramstyle == "qmark" else "%s"  # SQLite; psycopg
+    return (
+        f"INSERT INTO events (stream_id, seq, type, version, body, hash) "
+        f"VALUES ({p}, {p}, {p}, {p}, {p}, {p})",
+        f"UPDATE streams SET head_seq = {p}, head_hash = {p} WHERE id = {p} AND head_seq = {p}",
+    )
 
 
 class Writer:
@@ -170,27 +174,19 @@ class Writer:
             previous = chain(previous, body)
             now[stream] = (seq, previous)
             rows.append(
-                {
-                    "stream_id": stream,
-                    "seq": seq,
-                    "type": codec.type_name(type(value)),
-                    "version": codec.VERSION,
-                    "body": body.decode(),
-                    "hash": previous,
-                }
+                (stream, seq, codec.type_name(type(value)), codec.VERSION, body.decode(), previous)
             )
         if not rows:
             return {}
         moved = {s: now[s] for s in dict.fromkeys(s for s, _ in writes)}
+        insert, move = _driver_sql(self.conn.dialect.paramstyle)
         try:
-            self.conn.execute(events.insert(), rows)
+            # the driver's own executemany: a group commit's rows skip SQLAlchemy's per-row work
+            self.conn.exec_driver_sql(insert, rows)
         except IntegrityError as e:
             raise ConcurrencyError(f"a stream of {sorted(moved)} moved on") from e
-        params = [
-            {"sid": s, "expected": heads[s][0], "new_seq": seq, "new_hash": h}
-            for s, (seq, h) in moved.items()
-        ]
-        done = self.conn.execute(_MOVE_HEAD, params)
+        params = [(seq, h, s, heads[s][0]) for s, (seq, h) in moved.items()]
+        done = self.conn.exec_driver_sql(move, params)
         sane = self.conn.dialect.supports_sane_multi_rowcount or len(params) == 1
         if sane and done.rowcount != len(params):
             raise ConcurrencyError(f"a stream of {sorted(moved)} moved on")
