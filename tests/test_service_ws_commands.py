@@ -4,6 +4,7 @@ round from the prompts alone; refusals and malformed messages are answered, neve
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -110,3 +111,25 @@ def test_without_turns_a_player_gets_events_only(room: Room) -> None:
         head = start["heads"]["table:main/t1"]
         got = until(ws, lambda m: m["seq"] >= head)
         assert all(set(m) == {"seq", "event"} for m in got)
+
+
+def test_batched_a_commands_events_and_its_reply_come_in_one_frame(room: Room) -> None:
+    """``batch=1``: what is ready at once goes in one frame, one message per line, the same
+    messages a client taking one per frame receives."""
+    tok = room.login("dealer")
+    with (
+        room.c.websocket_connect(f"/ws/tables/t1?token={tok}&batch=1") as ws,
+        room.c.websocket_connect(f"/ws/tables/t1?token={tok}") as plain,
+    ):
+        snapshot = json.loads(ws.receive_text())
+        assert "snapshot" in snapshot and "snapshot" in plain.receive_json()
+        ws.send_json({"command": {"type": "StartRound", "table": "t1"}, "id": "go"})
+        lines = ws.receive_text().split("\n")
+        got = [json.loads(line) for line in lines]
+        reply = got[-1]
+        assert reply["reply"] == "go" and reply["status"] == 200
+        head = reply["heads"]["table:main/t1"]
+        # the round's first events and then the reply, all at once
+        assert [m["seq"] for m in got[:-1]] == list(range(snapshot["seq"] + 1, head + 1))
+        assert len(got) >= 3
+        assert until(plain, lambda m: m["seq"] >= head) == got[:-1]

@@ -235,12 +235,21 @@ def bench_serve(
             "(default 0: every bot acts as soon as it may)",
         ),
     ] = 0.0,
+    warmup: Annotated[
+        float,
+        typer.Option(
+            "--warmup",
+            min=0,
+            help="seconds the bots play before the measured time (its latencies are reported "
+            "apart: every table deals its first rounds at once)",
+        ),
+    ] = 5.0,
 ) -> None:
     """``croupier serve`` on loopback with N bot tables: commands committed per second, the
     latency to each acknowledgement (p50, p99), and the time to load a 10,000-event table."""
     from croupier.service import bench as serve_bench
 
-    result = serve_bench.run(db, tables, seconds, events, pace)
+    result = serve_bench.run(db, tables, seconds, events, pace, warmup)
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return

@@ -275,11 +275,22 @@ class Http:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)  # accepted commands, seconds
+    warming: list[float] = field(default_factory=list)  # those sent during the warm-up
+    since: float = float("inf")  # when the measured time began (perf_counter)
     accepted: int = 0
     refused: int = 0
     views: int = 0
     server_cpu: float = float("nan")  # CPU seconds the server spent while measured
     bots_cpu: float = float("nan")
+
+    def took(self, sent: float) -> None:
+        """A command sent at ``sent`` acknowledged now: counted if sent in the measured time."""
+        latency = time.perf_counter() - sent
+        if sent >= self.since:
+            self.latencies.append(latency)
+            self.accepted += 1
+        else:
+            self.warming.append(latency)
 
 
 async def _login(http: Http, name: str) -> str:
@@ -396,8 +407,7 @@ class Socket:
         reply: dict[str, Any] = json.loads(text)
         began = self.sent.pop(reply["reply"])
         if reply["status"] == 200:
-            self.tally.latencies.append(time.perf_counter() - began)
-            self.tally.accepted += 1
+            self.tally.took(began)
         else:
             self.tally.refused += 1
         return reply
@@ -499,8 +509,7 @@ async def _bot_table(
                 t0 = time.perf_counter()
                 status, _ = await http.request("POST", "/commands", tokens["cashier"], buy)
                 if status == 200:
-                    tally.latencies.append(time.perf_counter() - t0)
-                    tally.accepted += 1
+                    tally.took(t0)
         paced(dealer, {"type": "StartRound", "table": table})
 
     def deal(me: Socket, text: str) -> None:
@@ -562,7 +571,7 @@ def _cpu(pid: int | None = None) -> float:
 
 
 async def _load(
-    port: int, tables: int, seconds: float, pid: int, pace: float = 0.0
+    port: int, tables: int, seconds: float, pid: int, pace: float = 0.0, warmup: float = 0.0
 ) -> tuple[Tally, float]:
     names = [*STAFF, *(_player(k, i) for k in range(1, tables + 1) for i in range(3))]
     logins = [Http(port)]  # one at a time: log-ins are not what is measured
@@ -574,7 +583,7 @@ async def _load(
     for h in logins:
         h.close()
     tally = Tally()
-    clock = Clock(asyncio.Event(), tables, seconds, pid)
+    clock = Clock(asyncio.Event(), tables, seconds, pid, tally, warmup)
     interval = tables / pace if pace > 0 else 0.0
     await asyncio.gather(
         *(
@@ -595,6 +604,8 @@ class Clock:
     waiting: int
     seconds: float
     server: int  # the server's process id
+    tally: Tally
+    warmup: float = 0.0  # seconds played before the measured time begins
     began: float = 0.0
     until: float = 0.0
     cpu: tuple[float, float] = (0.0, 0.0)  # the server's and the bots' CPU seconds then
@@ -603,11 +614,15 @@ class Clock:
         self.waiting -= 1
         if self.waiting == 0:
             settle_heap()  # the bots' collector pauses are not the server's latency
-            self.began = time.perf_counter()
+            self.began = time.perf_counter() + self.warmup
             self.until = self.began + self.seconds
-            self.cpu = (_cpu(self.server), _cpu())
+            asyncio.get_running_loop().call_later(self.warmup, self._measure)
             self.go.set()
         await self.go.wait()
+
+    def _measure(self) -> None:
+        self.tally.since = self.began
+        self.cpu = (_cpu(self.server), _cpu())
 
 
 def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -632,15 +647,17 @@ def run(
     seconds: float = 20.0,
     rebuild_events: int = 10_000,
     pace: float = 0.0,
+    warmup: float = 5.0,
 ) -> dict[str, Any]:
     """The benchmark's figures (see the module's docstring); ``pace``: the commands per second
-    the bots offer in all (0: each as soon as it may)."""
+    the bots offer in all (0: each as soon as it may); ``warmup``: seconds the bots play
+    before the measured ``seconds`` begin."""
     with fresh_store(db) as url:
         dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
         seed(url, tables)
         port = _port()
         with server(url, port) as proc, asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid, pace))
+            tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid, pace, warmup))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:
         rebuild = rebuild_ms(url, long_table(url, rebuild_events))
@@ -655,6 +672,10 @@ def run(
         "commands_per_s": round(tally.accepted / elapsed, 1),
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
+        # the first seconds, when every table deals its first rounds at once, apart
+        "warmup_s": warmup,
+        "warmup_commands": len(tally.warming),
+        "warmup_p99_ms": round(_percentile(tally.warming, 0.99) * 1000, 2),
         "rebuild_ms_10k_events": round(rebuild, 2),
         # CPU per accepted command: what a loaded machine's figures are best compared by
         "server_cpu_ms_per_command": round(tally.server_cpu * 1000 / max(tally.accepted, 1), 3),
