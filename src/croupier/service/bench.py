@@ -7,14 +7,21 @@ its own websocket to the table (``/ws/tables/{table}``): the dealer starts a rou
 the last one finishes, a player acts as soon as the server prompts it with its view of the
 round, and each sends its commands over its websocket. A command's latency is from sending it
 to receiving its acknowledgement, which the server gives only once its events are committed.
-With ``--pace R`` the bots offer R commands a second in all (each table's commands spaced
-``tables / R`` seconds apart, each table beginning at a random moment of its first interval):
-the latency at a given load, rather than at saturation, where
-the mean latency is the number of tables over the throughput (each table has one command in
-flight).
+With ``--pace R`` the bots offer R commands a second in all (each table's commands due one
+every ``tables / R`` seconds on a schedule of its own that began at a random moment of its
+first interval; a command that waited for its turn goes out at once and the schedule keeps its
+beat): the latency at a given load, rather than at saturation, where the mean latency is the
+number of tables over the throughput (each table has one command in flight). The bots ask for
+batched frames (``?batch=1``: the messages ready at one wake in one frame, a line each).
+
+The first ``--warmup`` seconds (default 5) are played but measured apart: every table deals
+its first round at the same moment then, a burst no room sees after its opening, and its
+latencies are reported as ``warmup_p99_ms``.
 
 ``rebuild_ms_10k_events`` is the time to load a table stream of 10,000 events from the store
-into a table's state (:func:`croupier.service.store.tables.load_table`).
+into a table's state (:func:`croupier.service.store.tables.load_table`: its latest snapshot and
+the events after it), ``fold_ms_10k_events`` the time to fold all 10,000 (what ``croupier audit
+verify`` does to check the snapshots).
 """
 
 from __future__ import annotations
@@ -45,7 +52,7 @@ from croupier.service.store.rooms import RoomStore, table_stream
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, resolve_url
-from croupier.service.store.tables import load_table
+from croupier.service.store.tables import fold_table, load_table
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
@@ -169,14 +176,17 @@ def long_table(url: str, events: int = 10_000, seed: int = 1) -> str:
         store.close()
 
 
-def rebuild_ms(url: str, stream: str, repeat: int = 5) -> float:
-    """The best time, in ms, to load ``stream`` from the store into a table's state."""
+def rebuild_ms(
+    url: str, stream: str, repeat: int = 5, load: Callable[[EventStore, str], object] = load_table
+) -> float:
+    """The best time, in ms, to load ``stream`` from the store into a table's state (by
+    ``load``: its latest snapshot and the events after it, or :func:`fold_table`: every event)."""
     store = EventStore(url, migrate=False)
     try:
         best = float("inf")
         for _ in range(repeat):
             t0 = time.perf_counter()
-            load_table(store, stream)
+            load(store, stream)
             best = min(best, time.perf_counter() - t0)
         return best * 1000
     finally:
@@ -660,7 +670,8 @@ def run(
             tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid, pace, warmup))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:
-        rebuild = rebuild_ms(url, long_table(url, rebuild_events))
+        long = long_table(url, rebuild_events)
+        rebuild, fold = rebuild_ms(url, long), rebuild_ms(url, long, load=fold_table)
     return {
         "db": dialect,
         "tables": tables,
@@ -677,6 +688,8 @@ def run(
         "warmup_commands": len(tally.warming),
         "warmup_p99_ms": round(_percentile(tally.warming, 0.99) * 1000, 2),
         "rebuild_ms_10k_events": round(rebuild, 2),
+        # the same table folded from every event, its snapshots unused
+        "fold_ms_10k_events": round(fold, 2),
         # CPU per accepted command: what a loaded machine's figures are best compared by
         "server_cpu_ms_per_command": round(tally.server_cpu * 1000 / max(tally.accepted, 1), 3),
         "bots_cpu_ms_per_command": round(tally.bots_cpu * 1000 / max(tally.accepted, 1), 3),
