@@ -624,14 +624,13 @@ class Clock:
         self.waiting -= 1
         if self.waiting == 0:
             settle_heap()  # the bots' collector pauses are not the server's latency
-            self.began = time.perf_counter() + self.warmup
+            self.began = self.tally.since = time.perf_counter() + self.warmup
             self.until = self.began + self.seconds
             asyncio.get_running_loop().call_later(self.warmup, self._measure)
             self.go.set()
         await self.go.wait()
 
     def _measure(self) -> None:
-        self.tally.since = self.began
         self.cpu = (_cpu(self.server), _cpu())
 
 
