@@ -19,9 +19,11 @@ clause of their own for a table change; the house reads them so:
   seat from the waiting list, whose next player is called to the seat the mover left;
 * at the new table the player comes in as any player sitting down there does: dealt in at once
   where the book allows, else waiting for the big blind or posting one (``post``) (act-omaha-2017
-  17.11, dunedin-house 29). Dunedin-house 29 lets a player moved by a poker supervisor sit at
-  the button and be dealt in; that exception is not applied here (house default: the mover
-  waits or posts, as a new player does).
+  17.11, dunedin-house 29). Dunedin-house 29 lets a player moved by a poker supervisor, or
+  joining from a game that has closed, be seated and dealt a hand at the button: the mover sits
+  down ``moved`` and is not barred there (they still wait for or post the big blind, as 29's
+  second sentence asks of every new player). A table closes only when empty, so the floor moves
+  its players with this command, and the exception covers them too.
 """
 
 from __future__ import annotations
@@ -30,11 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.room.commands import RoomCommand
+from croupier.room.draws import check_newcomer
 from croupier.room.events import AtTableEvent, RoomEvent
 from croupier.rules import IllegalAction, Ruling
 from croupier.table.commands import Leave, SitDown
 from croupier.table.events import PlayerLeft, PlayerSat
-from croupier.table.seats import Priority, vacancy_claimants
 from croupier.table.table import Table
 
 ROOM = "croupier room"
@@ -108,16 +110,8 @@ def plan_move(
     free = target.config.size - len(target.seating.seats)
     if called and free <= len(called):
         raise _refuse(ROOM, f"the open seats at {cmd.to} are held for {', '.join(called)}")
-    if requests:
-        claims = [
-            (p, Priority.ORIGINAL if p in target.original else Priority.PLAYER) for p in requests
-        ]
-        first, rule = vacancy_claimants(
-            target.config.rulebook, [*claims, (cmd.player, Priority.NEWCOMER)]
-        )
-        if cmd.player not in first:
-            raise _refuse(rule.clause, f"{', '.join(requests)} asked for the open seat first")
-    sit = SitDown(cmd.player, cmd.seat, chips, cmd.at, cmd.post)
+    check_newcomer(target, requests, cmd.player)
+    sit = SitDown(cmd.player, cmd.seat, chips, cmd.at, cmd.post, moved=True)
     ruling = target.why_illegal(sit)
     if ruling is not None:
         raise IllegalAction(ruling)

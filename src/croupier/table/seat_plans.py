@@ -60,7 +60,8 @@ def plan_sit(t: Table, cmd: SitDown) -> list[Planned]:
         status, clause = Status.POSTING, t.rules.entry_clause
     else:
         status, clause = Status.WAITING, t.rules.entry_clause
-    return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at)]
+    moved = cmd.moved is True and not first
+    return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at, moved)]
 
 
 def plan_add(t: Table, cmd: AddChips) -> list[Planned]:
