@@ -14,6 +14,7 @@ from croupier.room import (
     AtTable,
     CashOut,
     JoinList,
+    LeaveList,
     OpenTable,
     RequestSeatChange,
     Room,
@@ -27,7 +28,7 @@ from croupier.room.moves import MoveTable
 from croupier.round import BetRaise, CheckCall, Fold
 from croupier.shoe import Shoe
 from croupier.table.commands import Act, ChangeSeat, RemoveChips, StartRound
-from croupier.table.events import PlayerLeft, RoundStarted
+from croupier.table.events import PlayerLeft, RoundStarted, SeatChanged
 from croupier.table.presets import preset
 from test_room import refused
 
@@ -264,3 +265,32 @@ def test_a_seat_freed_at_the_deal_calls_the_list_at_the_time_of_the_deal() -> No
     room.apply(Tick(at + 1001))
     assert "w1" in room.calls  # the call stands until its call-in time
     refused(room, AtTable("t1", StartRound(deck, -1)))  # a table command's time is checked
+
+
+@pytest.mark.parametrize(
+    ("rules", "clause"),
+    [(DUN, "dunedin-house 22"), (ACT, "act-omaha-2017 4.6"), (QLD, "qld-holdem-2005 s19(4)")],
+)
+def test_a_table_change_cites_the_tables_own_rulebook(rules: str, clause: str) -> None:
+    """The chips go with a moved player because the rulebook keeps them on the table
+    (dunedin-house 22; act-omaha-2017 4.6; qld-holdem-2005 s19(4)): each table cites its own
+    clause, not dunedin-house's."""
+    room = Room()
+    cfg = preset(rules, seats=3)
+    room.apply(OpenTable("t1", cfg))
+    room.apply(OpenTable("t2", cfg))
+    room.apply(TakeSeat("ann", "t1", 1, cfg.stakes.min_table_stake))
+    (*_, changed) = room.apply(MoveTable("ann", "t1", "t2", 2, at=7))
+    assert changed.clause == clause  # type: ignore[attr-defined]
+
+
+def test_a_seat_change_records_its_time() -> None:
+    """A seat freed by a seat change is freed at the change's time (the list is called then)."""
+    room, game, stakes = full_three(DUN)
+    room.apply(CashOut("p3", "t1", at=40))
+    room.apply(LeaveList("w1", game, stakes, at=41))
+    room.apply(LeaveList("w2", game, stakes, at=42))
+    room.apply(JoinList("w3", game, stakes, at=43))
+    events = room.apply(AtTable("t1", ChangeSeat("p1", 3, at=60)))
+    changed = next(e.event for e in events if isinstance(e, AtTableEvent))
+    assert isinstance(changed, SeatChanged) and changed.at == 60

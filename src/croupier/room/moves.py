@@ -4,8 +4,10 @@ cash table of the same game and stakes.
 The chips go with the player, never through the cage: a player may not take chips off the table
 (dunedin-house 22) nor come back to the game with fewer (23), so the move is the source table's
 departure and the target table's seating with the same chips, and the room's money stays where
-it was (no cash in, none out; the chips on the cash tables are the same). The rulebooks have no
-clause of their own for a table change; the house reads them so:
+it was (no cash in, none out; the chips on the cash tables are the same). The record
+(:class:`TableChanged`) cites the table's own clause against taking chips off it
+(dunedin-house 22, act-omaha-2017 4.6, qld-holdem-2005 s19(4)). The rulebooks have no clause of
+their own for a table change; the house reads them so:
 
 * only between the player's rounds: while they are in a round their chips are in it
   (the source table's own refusal, qld-holdem-2005 s19 / dunedin-house 22 as it applies them);
@@ -72,6 +74,12 @@ class TableChanged(RoomEvent):
     at: int = 0
 
 
+def _chips_stay(t: Table) -> str:
+    """The table's own clause against taking chips off it (dunedin-house 22, act-omaha-2017
+    4.6, qld-holdem-2005 s19(4)), not another rulebook's."""
+    return t.rules.reduce_clause or ROOM
+
+
 def _refuse(clause: str, message: str) -> IllegalAction:
     return IllegalAction(Ruling(clause, message))
 
@@ -124,5 +132,5 @@ def plan_move(
     return [
         *(AtTableEvent(cmd.table, e) for e in left),
         *(AtTableEvent(cmd.to, e) for e in sat),
-        TableChanged(cmd.player, cmd.table, cmd.to, cmd.seat, chips, CHIPS_GO_WITH, cmd.at),
+        TableChanged(cmd.player, cmd.table, cmd.to, cmd.seat, chips, _chips_stay(source), cmd.at),
     ]

@@ -62,6 +62,7 @@ class SeatChanged(TableEvent):
     target: int
     status: Status
     clause: str
+    at: int = 0
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -172,7 +172,7 @@ def plan_change_seat(t: Table, cmd: ChangeSeat) -> list[Planned]:
     clause = penalty.clause if penalty else t.rules.sit_clause
     if penalty is not None and status is Status.PLAYING:
         status = Status.POSTING if cmd.post else Status.WAITING
-    return [SeatChanged(cmd.player, origin, cmd.seat, status, clause)]
+    return [SeatChanged(cmd.player, origin, cmd.seat, status, clause, cmd.at)]
 
 
 def plan_lock(t: Table, cmd: LockFunds) -> list[Planned]:
