@@ -294,3 +294,21 @@ def test_a_seat_change_records_its_time() -> None:
     events = room.apply(AtTable("t1", ChangeSeat("p1", 3, at=60)))
     changed = next(e.event for e in events if isinstance(e, AtTableEvent))
     assert isinstance(changed, SeatChanged) and changed.at == 60
+
+
+def test_events_stored_before_these_fields_still_decode() -> None:
+    """Stored events keep decoding: the fields added here have defaults, so an event written
+    without them reads back as it was (no codec upgrade needed)."""
+    from croupier.service.store import codec
+    from croupier.table.button import Status
+    from croupier.table.events import PlayerSat
+    from croupier.uth.table import Shuffled
+
+    for event, new in (
+        (PlayerSat("ann", 1, 100, Status.PLAYING, False, "dunedin-house 19", 5), "moved"),
+        (SeatChanged("ann", 1, 2, Status.PLAYING, "dunedin-house 19"), "at"),
+        (Shuffled("act-uth-2025 6.1(a)", "round", "c0ffee"), "cut_at"),
+    ):
+        stored = codec.encode(event)
+        old = {k: v for k, v in stored.items() if k not in (new, "cut_clause")}
+        assert codec.decode(old) == event

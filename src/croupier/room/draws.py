@@ -121,8 +121,9 @@ def list_refusal(t: Table, game: str, stakes: str) -> IllegalAction:
     if t.rules.vacancy_newcomers_draw:
         return _refuse(
             t.rules.vacancy_draw_clause,
-            f"persons wait for {game} at {stakes}: those who want the seat draw cards for it "
-            "(DrawForSeat) and the winner is called",
+            f"persons wait for {game} at {stakes}: join the list; where more want the open "
+            "seats than there are, they draw cards for them (DrawForSeat) and the winners are "
+            "called",
         )
     return _refuse(
         ROOM, f"players wait for {game} at {stakes}: only a called player takes the seat"
