@@ -584,6 +584,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/test_uth_game.py`"),
     "act-uth-2025 16.3": ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),
+    # the dealer's cut at a card shoe, and the operator's decision in a dispute (issue 32)
+    **dict.fromkeys(
+        ("act-uth-2025 6.3", "act-uth-2025 15.5"),
+        (
+            "`croupier.uth.table`, `croupier.uth.played`, `croupier.rules.uth`",
+            "`tests/test_uth_disputes.py`",
+        ),
+    ),
     # the room (croupier.room): seat priority for a vacated seat against the waiting list, and
     # buy-ins that turn cash into chips at the cage (these entries override the table's above)
     **dict.fromkeys(
@@ -635,6 +643,21 @@ _INTEGRITY[
         "dunedin-house 23",
     )
 ] = ("`croupier.room.moves`", "`tests/test_room_moves.py`, `tests/test_service_moves.py`")
+# The room's seats as the rulebooks write them (issue 32): priority on seat changes, a draw of
+# the cards between equals, the clause of a refusal, dunedin-house 29's exception, call times.
+_SEATS = "`tests/test_room_seats.py`"
+_INTEGRITY[
+    (
+        *(f"qld-holdem-2005 s16({i})" for i in (2, 3, 4)),
+        "act-omaha-2017 8.2",
+        "dunedin-house 16",
+        "dunedin-house 17",
+    )
+] = ("`croupier.room.draws`", f"{_SEATS}, `tests/test_service_draws.py`")
+_INTEGRITY[("dunedin-house 29",)] = ("`croupier.room.moves`", _SEATS)
+_INTEGRITY[
+    ("qld-holdem-2005 s19(4)", "act-omaha-2017 4.6", "dunedin-house 22", "qld-holdem-2005 s31(4)")
+] = ("`croupier.room.room`", _SEATS)
 for _clauses, (_code, _tests) in _INTEGRITY.items():
     for _c in _clauses:
         _was_code, _was_tests = IMPLEMENTED[_c]

@@ -4,8 +4,10 @@ cash table of the same game and stakes.
 The chips go with the player, never through the cage: a player may not take chips off the table
 (dunedin-house 22) nor come back to the game with fewer (23), so the move is the source table's
 departure and the target table's seating with the same chips, and the room's money stays where
-it was (no cash in, none out; the chips on the cash tables are the same). The rulebooks have no
-clause of their own for a table change; the house reads them so:
+it was (no cash in, none out; the chips on the cash tables are the same). The record
+(:class:`TableChanged`) cites the table's own clause against taking chips off it
+(dunedin-house 22, act-omaha-2017 4.6, qld-holdem-2005 s19(4)). The rulebooks have no clause of
+their own for a table change; the house reads them so:
 
 * only between the player's rounds: while they are in a round their chips are in it
   (the source table's own refusal, qld-holdem-2005 s19 / dunedin-house 22 as it applies them);
@@ -19,9 +21,11 @@ clause of their own for a table change; the house reads them so:
   seat from the waiting list, whose next player is called to the seat the mover left;
 * at the new table the player comes in as any player sitting down there does: dealt in at once
   where the book allows, else waiting for the big blind or posting one (``post``) (act-omaha-2017
-  17.11, dunedin-house 29). Dunedin-house 29 lets a player moved by a poker supervisor sit at
-  the button and be dealt in; that exception is not applied here (house default: the mover
-  waits or posts, as a new player does).
+  17.11, dunedin-house 29). Dunedin-house 29 lets a player moved by a poker supervisor, or
+  joining from a game that has closed, be seated and dealt a hand at the button: the mover sits
+  down ``moved`` and is not barred there (they still wait for or post the big blind, as 29's
+  second sentence asks of every new player). A table closes only when empty, so the floor moves
+  its players with this command, and the exception covers them too.
 """
 
 from __future__ import annotations
@@ -30,11 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.room.commands import RoomCommand
+from croupier.room.draws import check_newcomer
 from croupier.room.events import AtTableEvent, RoomEvent
 from croupier.rules import IllegalAction, Ruling
 from croupier.table.commands import Leave, SitDown
 from croupier.table.events import PlayerLeft, PlayerSat
-from croupier.table.seats import Priority, vacancy_claimants
 from croupier.table.table import Table
 
 ROOM = "croupier room"
@@ -68,6 +72,12 @@ class TableChanged(RoomEvent):
     chips: int
     clause: str = CHIPS_GO_WITH
     at: int = 0
+
+
+def _chips_stay(t: Table) -> str:
+    """The table's own clause against taking chips off it (dunedin-house 22, act-omaha-2017
+    4.6, qld-holdem-2005 s19(4)), not another rulebook's."""
+    return t.rules.reduce_clause or ROOM
 
 
 def _refuse(clause: str, message: str) -> IllegalAction:
@@ -108,16 +118,8 @@ def plan_move(
     free = target.config.size - len(target.seating.seats)
     if called and free <= len(called):
         raise _refuse(ROOM, f"the open seats at {cmd.to} are held for {', '.join(called)}")
-    if requests:
-        claims = [
-            (p, Priority.ORIGINAL if p in target.original else Priority.PLAYER) for p in requests
-        ]
-        first, rule = vacancy_claimants(
-            target.config.rulebook, [*claims, (cmd.player, Priority.NEWCOMER)]
-        )
-        if cmd.player not in first:
-            raise _refuse(rule.clause, f"{', '.join(requests)} asked for the open seat first")
-    sit = SitDown(cmd.player, cmd.seat, chips, cmd.at, cmd.post)
+    check_newcomer(target, requests, cmd.player)
+    sit = SitDown(cmd.player, cmd.seat, chips, cmd.at, cmd.post, moved=True)
     ruling = target.why_illegal(sit)
     if ruling is not None:
         raise IllegalAction(ruling)
@@ -130,5 +132,5 @@ def plan_move(
     return [
         *(AtTableEvent(cmd.table, e) for e in left),
         *(AtTableEvent(cmd.to, e) for e in sat),
-        TableChanged(cmd.player, cmd.table, cmd.to, cmd.seat, chips, CHIPS_GO_WITH, cmd.at),
+        TableChanged(cmd.player, cmd.table, cmd.to, cmd.seat, chips, _chips_stay(source), cmd.at),
     ]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from croupier.fold import handlers, on
 from croupier.room import commands as c
+from croupier.room import draws as dr
 from croupier.room import moves as mv
 from croupier.room import topups as tu
 from croupier.room import tournament_hands as th
@@ -45,10 +46,16 @@ from croupier.room.events import (
     UthTableOpened,
 )
 from croupier.rules import IllegalAction, Ruling
-from croupier.table.commands import AddChips, Leave, RemoveChips, SitDown, TableCommand
+from croupier.table.commands import (
+    AddChips,
+    ChangeSeat,
+    Leave,
+    RemoveChips,
+    SitDown,
+    TableCommand,
+)
 from croupier.table.commands import CloseTable as CloseCashTable
 from croupier.table.events import FundsReleased, PlayerLeft, SeatChanged
-from croupier.table.seats import Priority, vacancy_claimants
 from croupier.table.table import Table, TableConfig
 from croupier.tournament import Conditions, Tournament
 from croupier.uth.game import UthConfig
@@ -156,6 +163,7 @@ class Room:
         self.lists: dict[tuple[str, str], list[str]] = {}
         self.calls: dict[str, Call] = {}  # the called player -> their call
         self.requests: dict[str, list[str]] = {}  # table -> players asking for a seat change
+        self.drawn: dict[str, str] = {}  # table -> the winner of its seated players' draw
         self.topups: dict[tuple[str, str], tu.TopUpRequested] = {}  # (table, player) -> ask
         self.cash_in = 0
         self.cash_out = 0
@@ -244,7 +252,8 @@ class Room:
         mark = len(self.events)
         for e in events:
             self._fold(e)
-        for e in self._calls(getattr(cmd, "at", 0)):
+        at = _time(cmd)  # checked by the plan: a whole number
+        for e in self._calls(at if isinstance(at, int) else 0):
             self._fold(e)
         return self.events[mark:]
 
@@ -285,7 +294,7 @@ class Room:
     # anything here (commit=True), and only after every check of the room's has passed.
 
     def _plan(self, cmd: c.RoomCommand, commit: bool) -> list[RoomEvent]:
-        at = getattr(cmd, "at", 0)
+        at = _time(cmd)
         if not isinstance(at, int) or isinstance(at, bool) or at < 0:
             raise _refuse(ROOM, f"the time 'at' is a whole number of seconds, not {at!r}")
         for attr in ("player", "table", "tournament"):
@@ -319,6 +328,8 @@ class Room:
                 return self._plan_request(cmd)
             case c.TakeSeat():
                 return self._plan_take_seat(cmd, commit)
+            case dr.DrawForSeat():
+                return self._plan_draw(cmd)
             case c.BuyIn():
                 return self._plan_buy_in(cmd, commit)
             case tu.RequestTopUp():
@@ -472,21 +483,8 @@ class Room:
         queue = self.lists.get(key, [])
         call = self.calls.get(cmd.player)
         if queue and (call is None or call.table != cmd.table):
-            raise _refuse(
-                ROOM, f"players wait for {key[0]} at {key[1]}: only a called player takes the seat"
-            )
-        requests = self.requests.get(cmd.table, [])
-        if requests:
-            claims = [
-                (p, Priority.ORIGINAL if p in t.original else Priority.PLAYER) for p in requests
-            ]
-            first_claims, ruling = vacancy_claimants(
-                t.config.rulebook, [*claims, (cmd.player, Priority.NEWCOMER)]
-            )
-            if cmd.player not in first_claims:
-                raise IllegalAction(
-                    Ruling(ruling.clause, f"{', '.join(requests)} asked for the vacated seat first")
-                )
+            raise dr.list_refusal(t, *key)
+        dr.check_newcomer(t, self.requests.get(cmd.table, []), cmd.player)
         sit = SitDown(cmd.player, cmd.seat, cmd.cash, cmd.at, cmd.post)
         events: list[RoomEvent] = [BoughtIn(cmd.player, cmd.table, cmd.cash, cmd.at)]
         events += self._at(cmd.table, sit, commit)
@@ -503,9 +501,25 @@ class Room:
             *self._at(cmd.table, add, commit),
         ]
 
+    def _plan_draw(self, cmd: dr.DrawForSeat) -> list[RoomEvent]:
+        t = self._cash_table(cmd.table)
+        key = list_key(t.config)
+        called = sum(1 for call in self.calls.values() if call.table == cmd.table)
+        waiting = dr.waiting_for(t, self.lists.get(key, []), set(self.calls))
+        free = t.config.size - len(t.seating.seats) - called
+        requests = self.requests.get(cmd.table, [])
+        drawn = self.drawn.get(cmd.table)
+        return dr.plan_draw(t, cmd, requests, drawn, waiting, free, key, self.call_seconds)
+
     def _plan_at_table(self, cmd: c.AtTable, commit: bool) -> list[RoomEvent]:
-        self._cash_table(cmd.table)
-        if isinstance(cmd.command, SitDown | AddChips | RemoveChips | Leave):
+        t = self._cash_table(cmd.table)
+        inner = cmd.command
+        if isinstance(inner, RemoveChips):  # the table refuses it, citing its rulebook
+            raise IllegalAction(t.why_illegal(inner) or Ruling(CAGE, "chips stay on the table"))
+        if isinstance(inner, ChangeSeat):  # qld s16(2)-(4), dunedin-house 16-17, act 8.2
+            requests = self.requests.get(cmd.table, [])
+            dr.check_change_seat(t, requests, self.drawn.get(cmd.table), inner.player)
+        if isinstance(cmd.command, SitDown | AddChips | Leave):
             raise _refuse(
                 CAGE,
                 "chips reach and leave a table only through the cage: TakeSeat, BuyIn, CashOut",
@@ -588,13 +602,11 @@ class Room:
             key = list_key(t.config)
             free = t.config.size - len(t.seating.seats)
             free -= sum(1 for call in self.calls.values() if call.table == name)
-            for p in self.lists.get(key, ()):
-                if free <= 0:
-                    break
-                if p in called or t.seat_of(p) is not None:
-                    continue
+            waiting = dr.waiting_for(t, self.lists.get(key, ()), called)
+            if dr.newcomers_draw(t, waiting, free):
+                continue  # qld s16(3): they draw for the seat (DrawForSeat)
+            for p in waiting[: max(free, 0)]:
                 called.add(p)
-                free -= 1
                 out.append(PlayerCalled(p, *key, name, at + self.call_seconds, at))
         return out
 
@@ -647,6 +659,10 @@ class Room:
     def _f_change_requested(self, e: SeatChangeRequested) -> None:
         self.requests.setdefault(e.table, []).append(e.player)
 
+    def _f_seat_drawn(self, e: dr.SeatDrawn) -> None:
+        if e.players:  # the winner may change seats; persons waiting to join are called
+            self.drawn[e.table] = e.winners[0]
+
     def _f_prize(self, e: PrizePaid) -> None:
         tm = self.tournaments[e.tournament]
         tm.pool -= e.amount
@@ -692,6 +708,8 @@ class Room:
             waiting = self.requests.get(e.table, [])
             if e.event.player in waiting:
                 waiting.remove(e.event.player)
+            if self.drawn.get(e.table) == e.event.player:
+                del self.drawn[e.table]
         if isinstance(e.event, PlayerLeft):
             self.topups.pop((e.table, e.event.player), None)
 
@@ -735,6 +753,7 @@ _FOLD = handlers(
     on(CallLapsed, Room._f_lapsed),
     on(CallWithdrawn, Room._f_withdrawn),
     on(SeatChangeRequested, Room._f_change_requested),
+    on(dr.SeatDrawn, Room._f_seat_drawn),
     on(AtTableEvent, Room._f_at_table),
     on(uth.AtUthEvent, Room._f_at_uth),
     on(BoughtIn, Room._f_bought),
@@ -750,6 +769,13 @@ _FOLD = handlers(
     on(th.TournamentHandDealt, Room._f_hand_dealt),
     on(th.TournamentHandProgressed, Room._f_hand_progressed),
 )
+
+
+def _time(cmd: c.RoomCommand) -> object:
+    """When a command happened: its ``at``; a table command's own for :class:`AtTable`."""
+    if isinstance(cmd, c.AtTable):
+        return getattr(cmd.command, "at", 0)
+    return getattr(cmd, "at", 0)
 
 
 def _cash(amount: object, what: str, clause: str, zero: bool = False) -> None:

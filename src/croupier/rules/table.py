@@ -87,6 +87,13 @@ class TableRules:
     #: a vacated seat goes first to original players, then other players (qld s16(2)); else
     #: players at the table come before players waiting to join
     vacancy_original_players_first: bool = False
+    #: persons waiting to join, of one priority, draw cards for a vacated seat (qld s16(2)(c),
+    #: (3)); else they are called in the waiting list's order (house default: the rulebook
+    #: speaks only of "a player waiting to join", and sets no order among them)
+    vacancy_newcomers_draw: bool = False
+    #: a player moved by the floor, or joining from a game that has closed, may be seated and
+    #: dealt in at the button (dunedin-house 29's exception)
+    moved_player_may_take_button: bool = False
     #: the button's orbit is tracked from the first round (act-omaha-2017 8.3, 8.5)
     button_orbit: bool = False
     #: rounds abstained at a full table before the seat may be required (act-omaha-2017 19.6)
@@ -116,6 +123,8 @@ class TableRules:
     blind_clauses: tuple[str, str] = ("", "")  # small blind, big blind
     seat_draw_clause: str = ""  # a draw for a seat
     vacancy_clause: str = ""  # priority for a vacated seat
+    vacancy_draw_clause: str = ""  # a draw between claimants of one priority for a vacated seat
+    seat_change_clause: str = ""  # what a seat change costs ("": nothing)
     close_clause: str = "croupier table closure"
     abstain_clause: str = ""
     away_clause: str = ""

@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from croupier.cards import Deck
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
@@ -744,6 +745,12 @@ def _fill(
             fill[req.spec.own] = pos
         else:
             fill[req.spec.own] = user.name
+    if req.name == "DrawForSeat":  # a draw for a seat (qld s16(3)): the cards from a shoe
+        shoe = svc.shoes.get("draw for a seat")
+        if shoe is None:
+            seed = None if svc.shoe_seed is None else svc.shoe_seed + len(svc.shoes)
+            shoe = svc.shoes["draw for a seat"] = Shoe(Deck.standard(), seed=seed)
+        fill["deck_order"] = shoe.shuffle().order
     if req.name == "StartRound" and not req.live:
         assert req.table is not None
         t = rooms.room.tables.get(req.table)

@@ -26,7 +26,7 @@ from typing import Any
 
 from croupier.cards import Card, CardError
 from croupier.room import commands as rc
-from croupier.room import moves, topups
+from croupier.room import draws, moves, topups
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
 from croupier.service import tournament_commands as tcmds
@@ -69,6 +69,7 @@ CATALOGUE: dict[str, Spec] = {
     "LeaveList": _spec(rc.LeaveList, "room", R.PLAYER, R.FLOOR, own="player"),
     "RequestSeatChange": _spec(rc.RequestSeatChange, "room", R.PLAYER, R.FLOOR, own="player"),
     "MoveTable": _spec(moves.MoveTable, "room", R.FLOOR),  # a table change, chips and all
+    "DrawForSeat": _spec(draws.DrawForSeat, "room", R.FLOOR),  # cards from the server's shoe
     # the cage: cash
     "TakeSeat": _spec(rc.TakeSeat, "room", R.CASHIER),
     "BuyIn": _spec(rc.BuyIn, "room", R.CASHIER),

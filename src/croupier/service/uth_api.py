@@ -79,7 +79,7 @@ def fill(
         seed = None if svc.shoe_seed is None else svc.shoe_seed + len(svc.shoes)
         shoe = svc.shoes[req.table] = Shoe(DECK, seed=seed)
     deck = shoe.shuffle()
-    fields.update(deck_order=deck.order, commitment=deck.commitment)
+    fields.update(deck_order=deck.order, commitment=deck.commitment, cut_at=deck.cut_at)
     return fields, deck
 
 

@@ -64,12 +64,14 @@ class Blind(Enum):
 
 @dataclass(unsafe_hash=True)
 class Seat:
-    """A seated player: ``new`` until first dealt in; ``missed`` the blinds they owe."""
+    """A seated player: ``new`` until first dealt in; ``missed`` the blinds they owe; ``moved``
+    there by the floor or from a closed game (dunedin-house 29)."""
 
     player: str
     status: Status = Status.PLAYING
     new: bool = False
     missed: frozenset[Blind] = frozenset()
+    moved: bool = False
 
     def __post_init__(self) -> None:
         if not self.player:
@@ -507,12 +509,19 @@ def _dunedin(b: _Builder, previous: Buttons) -> Deal:
     if bb_seat is not None and bb_seat.status is not Status.PLAYING:
         bb_clause = "dunedin-house 29" if bb_seat.new else "dunedin-house 26"
     b.dealt.add(big)
+    # 29's exception: a player moved by the floor or from a closed game may take the button
+    moved_ok = b.rules.moved_player_may_take_button
     for n, s in seating.seats:
         if n == big:
             continue
         if s.status is Status.PLAYING:
             b.dealt.add(n)
-        elif s.status is not Status.SITTING_OUT and s.new and n in barred:
+        elif (
+            s.status is not Status.SITTING_OUT
+            and s.new
+            and n in barred
+            and not (s.moved and moved_ok)
+        ):
             b.out.append(DealtOut(n, s.player, "dunedin-house 29"))
         elif s.status is not Status.SITTING_OUT:
             b.come_in(n, ("dunedin-house 29", "dunedin-house 26", "dunedin-house 27"))

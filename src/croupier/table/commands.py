@@ -24,13 +24,16 @@ class TableCommand:
 @dataclass(slots=True, unsafe_hash=True)
 class SitDown(TableCommand):
     """A player takes an empty seat with ``chips``; ``post``: posts a big blind to be dealt in at
-    once instead of waiting for the big blind (act-omaha-2017 17.11; dunedin-house 29)."""
+    once instead of waiting for the big blind (act-omaha-2017 17.11; dunedin-house 29);
+    ``moved``: the floor moved the player here, or they join from a game that has closed
+    (dunedin-house 29 lets them be dealt in at the button)."""
 
     player: str
     seat: int
     chips: int
     at: int = 0
     post: bool = False
+    moved: bool = False
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -29,6 +29,7 @@ class PlayerSat(TableEvent):
     new: bool
     clause: str
     at: int = 0
+    moved: bool = False  # moved by the floor or from a closed game (dunedin-house 29)
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -61,6 +62,7 @@ class SeatChanged(TableEvent):
     target: int
     status: Status
     clause: str
+    at: int = 0
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -60,7 +60,8 @@ def plan_sit(t: Table, cmd: SitDown) -> list[Planned]:
         status, clause = Status.POSTING, t.rules.entry_clause
     else:
         status, clause = Status.WAITING, t.rules.entry_clause
-    return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at)]
+    moved = cmd.moved is True and not first
+    return [PlayerSat(cmd.player, cmd.seat, cmd.chips, status, not first, clause, cmd.at, moved)]
 
 
 def plan_add(t: Table, cmd: AddChips) -> list[Planned]:
@@ -171,7 +172,7 @@ def plan_change_seat(t: Table, cmd: ChangeSeat) -> list[Planned]:
     clause = penalty.clause if penalty else t.rules.sit_clause
     if penalty is not None and status is Status.PLAYING:
         status = Status.POSTING if cmd.post else Status.WAITING
-    return [SeatChanged(cmd.player, origin, cmd.seat, status, clause)]
+    return [SeatChanged(cmd.player, origin, cmd.seat, status, clause, cmd.at)]
 
 
 def plan_lock(t: Table, cmd: LockFunds) -> list[Planned]:

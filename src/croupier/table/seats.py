@@ -129,7 +129,7 @@ def seat_change_penalty(
         passed = live_seats_passed(occupied, size, origin, target)
         if passed > 2:
             return Ruling(
-                "dunedin-house 28",
+                rulebook.table.seat_change_clause,
                 f"a move {passed} live seats clockwise waits for the blinds or posts a penalty "
                 "big blind",
             )
@@ -141,7 +141,7 @@ def seat_change_penalty(
 
         if distance(target) > distance(origin):
             return Ruling(
-                "act-omaha-2017 17.13",
+                rulebook.table.seat_change_clause,
                 "a move further from the blinds is dealt out until the big blind, or posts a "
                 "big blind to receive cards",
             )

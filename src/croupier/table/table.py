@@ -405,7 +405,7 @@ class Table:
         self.seating = Seating(tuple(seats), self.seating.size)
 
     def _f_sat(self, e: PlayerSat) -> None:
-        seat = Seat(e.player, e.status, new=e.new)
+        seat = Seat(e.player, e.status, new=e.new, moved=e.moved)
         self.seating = Seating((*self.seating.seats, (e.seat, seat)), self.seating.size)
         self.stacks[e.player] = e.chips
         self.departed.pop(e.player, None)

@@ -45,6 +45,20 @@ class StartUthRound(UthTableCommand):
 
     deck_order: tuple[Card, ...] | None = field(default=None, repr=False)
     commitment: str = ""
+    cut_at: int = 0  # the cards lifted in the cut (6.3: recorded when a card shoe is in use)
+
+
+@dataclass(frozen=True, slots=True)
+class DecideDispute(UthTableCommand):
+    """The casino operator decides a dispute at ``box`` (act-uth-2025 15.5: final, subject to
+    a review by the ACT Gambling and Racing Commission if requested): the player's ``claim``,
+    the ``decision``, and the ``correction`` to their chips from the house bank (negative: back
+    to the bank), made between rounds."""
+
+    box: int
+    claim: str
+    decision: str
+    correction: int = 0
 
 
 def _refuse(clause: str, message: str) -> IllegalAction:
@@ -144,6 +158,8 @@ class UthPlay:
         may then open)."""
         if isinstance(cmd, StartUthRound):
             return self._start(cmd, commit)
+        if isinstance(cmd, DecideDispute):
+            return self._dispute(cmd, commit)
         if not isinstance(cmd, UthCommand):
             raise _refuse(DEALING, f"a UTH table takes no {type(cmd).__name__} command")
         r = self.table.round
@@ -179,11 +195,25 @@ class UthPlay:
             UthRound(self.config, t.state, cmd.deck_order)  # checks the deck
         except ValueError as e:
             raise _refuse("act-uth-2025 2.1", str(e)) from e
+        t.check_cut(cmd.cut_at)
         if not commit:
             return []
-        t.new_round(cmd.deck_order, cmd.commitment)
+        t.new_round(cmd.deck_order, cmd.commitment, cmd.cut_at)
         self.commitment = cmd.commitment
         return [t.events[-1]]  # the shuffle, its commitment published
+
+    def _dispute(self, cmd: DecideDispute, commit: bool) -> list[PlayEvent]:
+        """15.5: the operator's decision recorded, with the box's last settlement and its
+        correction (the chips move between the house bank and the player)."""
+        t = self.table
+        t.check_dispute(cmd.box, cmd.claim, cmd.decision, cmd.correction)
+        if not commit:
+            return []
+        settled = None
+        box = None if self.last is None else self.last.boxes.get(cmd.box)
+        if box is not None and box.player == t.seats[cmd.box] and box.settled is not None:
+            settled = box.settled.paid_to_player
+        return [t.decide_dispute(cmd.box, cmd.claim, cmd.decision, cmd.correction, settled)]
 
     def hold_deck(self, order: Sequence[Card], commitment: str) -> bool:
         """Give a round rebuilt from the events, not yet dealt, the deck it is dealt from (held
@@ -222,4 +252,11 @@ class UthPlay:
             self.last, t.round = t.round, None
 
 
-__all__ = ["DEALING", "PlayEvent", "StartUthRound", "UthPlay", "UthTableCommand"]
+__all__ = [
+    "DEALING",
+    "DecideDispute",
+    "PlayEvent",
+    "StartUthRound",
+    "UthPlay",
+    "UthTableCommand",
+]

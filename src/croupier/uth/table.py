@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from croupier.cards import Card
 from croupier.fold import handlers, on
 from croupier.rules import IllegalAction, Ruling
+from croupier.rules.uth import UTH_RULES
 from croupier.shoe import ShuffledDeck
-from croupier.uth.game import TableState, UthConfig, UthRound
+from croupier.uth.game import ShoeKind, TableState, UthConfig, UthRound
 
 VACATE = "act-uth-2025 15.7"
 ABSTAIN_ROUNDS = 3
@@ -74,6 +75,25 @@ class Shuffled(TableEvent):
     clause: str
     reason: str
     commitment: str = ""
+    cut_at: int = 0  # cards the dealer lifted in the cut after a manual shuffle (6.3)
+    cut_clause: str = ""  # 6.3, when a card shoe is in use and the cut is recorded
+
+
+@dataclass(frozen=True, slots=True)
+class DisputeDecided(TableEvent):
+    """The casino operator's decision in a dispute (15.5: final, subject to a review if
+    requested): the player's claim, the decision and the correction to their chips from the
+    house bank (negative: back to the bank). ``settled``: what the box's settlement in the last
+    round paid the player, if it had one (the corrected settlement pays ``settled +
+    correction``)."""
+
+    box: int
+    player: str
+    claim: str
+    decision: str
+    correction: int
+    settled: int | None
+    clause: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,32 +223,90 @@ class UthTable:
     def _shuffle_clause(self) -> str:
         return SHUFFLE + ("(b)" if self.misdealt else "(a)")
 
-    def _round_shuffle(self, commitment: str = "") -> Shuffled:
-        """The shuffle for the next round: 6.1(a), or (b) after a misdeal."""
-        reason = "misdeal" if self.misdealt else "round"
-        return Shuffled(self._shuffle_clause(), reason, commitment)
+    def _cut(self, cut_at: int) -> str:
+        """6.3's clause for a cut recorded at a card shoe ("": no card shoe, or no cut told)."""
+        return UTH_RULES.cut_clause if self.config.shoe is ShoeKind.CARD_SHOE and cut_at else ""
 
-    def record_shuffle(self, reason: str = "") -> Shuffled:
+    def _round_shuffle(self, commitment: str = "", cut_at: int = 0) -> Shuffled:
+        """The shuffle for the next round: 6.1(a), or (b) after a misdeal; with its cut (6.3)."""
+        reason = "misdeal" if self.misdealt else "round"
+        clause = self._cut(cut_at)
+        return Shuffled(self._shuffle_clause(), reason, commitment, cut_at if clause else 0, clause)
+
+    def check_cut(self, cut_at: object) -> None:
+        """6.3: with a card shoe the dealer cuts the cards after the manual shuffle, lifting
+        some of them and leaving some (``cut_at``: the cards lifted)."""
+        if self.config.shoe is not ShoeKind.CARD_SHOE:
+            return
+        if not isinstance(cut_at, int) or isinstance(cut_at, bool) or not 1 <= cut_at < 52:
+            raise _refuse(
+                UTH_RULES.cut_clause,
+                "with a card shoe the dealer cuts the cards after the shuffle: record the cut "
+                f"(the cards lifted, 1 to 51), not {cut_at!r}",
+            )
+
+    def record_shuffle(self, reason: str = "", cut_at: int = 0) -> Shuffled:
         """A live dealer's shuffle before the next round (6.1(a); (b) after a misdeal), or one
-        the supervisor orders between rounds (6.1(c): ``reason`` says why)."""
+        the supervisor orders between rounds (6.1(c): ``reason`` says why); with a card shoe,
+        the dealer's cut after it (6.3: ``cut_at``, the cards lifted)."""
         if self._in_round():
             raise _refuse(
                 SHUFFLE + "(c)",
                 "the cards are shuffled between rounds; a round in progress is voided first"
                 + self._unrecorded(),
             )
-        e = Shuffled(SHUFFLE + "(c)", reason) if reason else self._round_shuffle()
+        self.check_cut(cut_at)
+        cut = self._cut(cut_at)
+        if reason:
+            e = Shuffled(SHUFFLE + "(c)", reason, "", cut_at if cut else 0, cut)
+        else:
+            e = self._round_shuffle(cut_at=cut_at)
         self._emit(e)
         return e
 
+    def decide_dispute(
+        self, box: int, claim: str, decision: str, correction: int, settled: int | None
+    ) -> DisputeDecided:
+        """Record the casino operator's decision in a dispute (15.5), between rounds: the
+        correction moves chips between the house bank and the player at ``box``."""
+        self.check_dispute(box, claim, decision, correction)
+        e = DisputeDecided(
+            box, self.seats[box], claim.strip(), decision.strip(), correction, settled,
+            UTH_RULES.dispute_clause,
+        )  # fmt: skip
+        self._emit(e)
+        return e
+
+    def check_dispute(self, box: int, claim: str, decision: str, correction: int) -> None:
+        """Refuse a dispute's record that cannot be made now (see :meth:`decide_dispute`)."""
+        clause = UTH_RULES.dispute_clause
+        p = self.seats.get(box)
+        if p is None:
+            raise _refuse(clause, f"no one sits at box {box}: a correction is paid at the cage")
+        for what, text in (("claim", claim), ("decision", decision)):
+            if not isinstance(text, str) or not text.strip():
+                raise _refuse(clause, f"a dispute is recorded with the {what}, in words")
+        if not isinstance(correction, int) or isinstance(correction, bool):
+            raise _refuse(clause, f"a correction is a whole number of chips, not {correction!r}")
+        if correction and self._in_round():
+            raise _refuse(
+                clause,
+                "chips are corrected between rounds: settle the round first" + self._unrecorded(),
+            )
+        if -correction > self.chips[p]:
+            raise _refuse(clause, f"{p} has {self.chips[p]} chips; {-correction} cannot come back")
+
     def new_round(
-        self, deck: Sequence[Card] | ShuffledDeck | None = None, commitment: str = ""
+        self,
+        deck: Sequence[Card] | ShuffledDeck | None = None,
+        commitment: str = "",
+        cut_at: int = 0,
     ) -> UthRound:
         """A round with the table's players and bank; ``deck`` (a fresh shuffle, 6.1) makes it
-        automatic: a shoe's :class:`ShuffledDeck`, whose commitment is recorded, or a bare
-        order (tests and replays; ``commitment``: the shoe's, when the dealer side holds the
-        order apart from its salt). Without one a live dealer deals, after recording the
-        shuffle."""
+        automatic: a shoe's :class:`ShuffledDeck`, whose commitment and cut (6.3, at a card
+        shoe) are recorded, or a bare order (tests and replays; ``commitment`` and ``cut_at``:
+        the shoe's, when the dealer side holds the order apart from its salt). Without one a
+        live dealer deals, after recording the shuffle."""
         if self._in_round():
             raise _refuse("croupier round", "the current round has not ended" + self._unrecorded())
         order = deck.order if isinstance(deck, ShuffledDeck) else deck
@@ -241,6 +319,7 @@ class UthTable:
             self.round = UthRound(self.config, self.state, None)
             return self.round
         commitment = deck.commitment if isinstance(deck, ShuffledDeck) else commitment
+        cut_at = deck.cut_at if isinstance(deck, ShuffledDeck) else cut_at
         key = tuple(order)
         if key in self._orders or (commitment and commitment in self.dealt):
             raise _refuse(
@@ -248,7 +327,7 @@ class UthTable:
                 "this deck order was dealt at this table before: shuffle the cards again",
             )
         r = UthRound(self.config, self.state, order)  # checks the deck before any event
-        self._emit(self._round_shuffle(commitment))
+        self._emit(self._round_shuffle(commitment, cut_at))
         self._orders.add(key)
         self.round = r
         return r
@@ -315,6 +394,10 @@ class UthTable:
         self.shuffled = False
         self.misdealt = e.voided.startswith(MISDEAL_CLAUSES)
 
+    def _f_dispute(self, e: DisputeDecided) -> None:
+        self.chips[e.player] += e.correction
+        self.bank -= e.correction
+
     def _f_shuffled(self, e: Shuffled) -> None:
         self.shuffled = True
         if e.commitment:
@@ -330,6 +413,7 @@ _FOLD = handlers(
     on(Shuffled, UthTable._f_shuffled),
     on(ChipsAdded, UthTable._f_added),
     on(ChipsRedeemed, UthTable._f_redeemed),
+    on(DisputeDecided, UthTable._f_dispute),
 )
 
 
@@ -337,6 +421,7 @@ __all__ = [
     "ABSTAIN_ROUNDS",
     "ChipsAdded",
     "ChipsRedeemed",
+    "DisputeDecided",
     "Left",
     "RoundRecorded",
     "Seated",

@@ -108,6 +108,8 @@ QLD_HOLDEM_2005 = Rulebook(
         blind_clauses=("qld-holdem-2005 s23(1)", "qld-holdem-2005 s23(2)"),
         seat_draw_clause="qld-holdem-2005 s16(1), (4)",
         vacancy_clause="qld-holdem-2005 s16(2)",
+        vacancy_draw_clause="qld-holdem-2005 s16(3)-(4)",
+        vacancy_newcomers_draw=True,
         preset=TablePreset("holdem", "pot-limit", 5, 10, 100, QldCommission()),
     ),
     opening_bet_equals_big_blind=True,
