@@ -228,3 +228,13 @@ def test_the_cage_seats_only_users_of_the_room(room: Room, who: str, cmd: dict[s
     assert "no user 'ghost'" in text
     assert room.c.get("/room/ledger", headers=room.headers("cashier")).json() == before
     assert "ghost" not in room.c.get("/room/lists", headers=room.headers("floor")).text
+
+
+@pytest.mark.parametrize("table", ["t\nfake log line", "../../etc/passwd", "thu/x", "a\u202eb", ""])
+def test_a_dealer_is_assigned_only_to_a_table_name(room: Room, table: str) -> None:
+    r = room.c.post("/users/dealer/tables", json={"table": table}, headers=room.headers("admin"))
+    refused(r, 422, "table")
+    assert users(room)["dealer"].tables == {"t1"}
+    for good in ("t2", "thu/1"):  # a table not yet open; a tournament's table
+        r = room.c.post("/users/dealer/tables", json={"table": good}, headers=room.headers("admin"))
+        assert r.status_code == 200, r.text

@@ -132,7 +132,15 @@ class RoleChange(BaseModel):
 
 
 class Assignment(BaseModel):
-    table: str = Field(min_length=1, max_length=64)
+    table: str = Field(min_length=1, max_length=70)
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, v: str) -> str:
+        why = names.why_not_assignable(v)
+        if why is not None:
+            raise ValueError(why)
+        return v
 
 
 def _body(reason: str, clause: str) -> dict[str, str]:

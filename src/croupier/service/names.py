@@ -43,3 +43,14 @@ def taken(name: str, existing: Iterable[str], field: str = "name") -> str | None
         if other.casefold() == key:
             return f"{field}: {name!r} is taken ({other!r}: names are unique regardless of case)"
     return None
+
+
+def why_not_assignable(table: object) -> str | None:
+    """Why a dealer may not be assigned to ``table``: a table's name, or a tournament's table
+    as ``TOURNAMENT/N``; None if they may."""
+    if isinstance(table, str) and "/" in table:
+        tournament, _, number = table.rpartition("/")
+        if not (number.isascii() and number.isdigit() and len(number) <= 4):
+            return f"table: a tournament's table is TOURNAMENT/N, not {table[:80]!r}"
+        return why_not(tournament, "table")
+    return why_not(table, "table")
