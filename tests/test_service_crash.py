@@ -92,7 +92,7 @@ def step(client: Client, table: str, rng: random.Random) -> None:
 def api_name(cmd: object) -> str:
     """The API's name of a stored command (a tournament's own is stored as the tournament's
     command: ``Pause`` for both PauseClock and ResumeClock)."""
-    for name, (cls, scope, _, fixed) in ENTRIES.items():
+    for name, (cls, scope, fixed) in ENTRIES.items():
         if scope != "tournament" or type(cmd) is not cls:
             continue
         if all(getattr(cmd, k) == v for k, v in fixed.items()):

@@ -104,9 +104,21 @@ def any_db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def opened(room: Room, entries: list[str] = PLAYERS) -> None:
+    """The tournament open with ``entries`` entered; the dealer assigned to its tables."""
     room.ok("director", {"type": "OpenTournament", "tournament": T, "conditions": CONDITIONS})
     for p in entries:
         room.ok("cashier", {"type": "EnterTournament", "tournament": T, "player": p})
+    assign(room, [1, 2])
+
+
+def assign(room: Room, tables: list[int]) -> None:
+    """The dealer assigned to these tables of the tournament (as ``TOURNAMENT/N``)."""
+    me = room.c.get("/me", headers=room.headers("dealer")).json()
+    for table in {f"{T}/{n}" for n in tables} - set(me["tables"]):
+        r = room.c.post(
+            "/users/dealer/tables", json={"table": table}, headers=room.headers("admin")
+        )
+        assert r.status_code == 200, r.text
 
 
 def state(room: Room, who: str = "director") -> dict[str, Any]:
@@ -134,6 +146,7 @@ def play_wave(room: Room, rng: random.Random, balance: bool = True, shove: float
     """One hand at every table that can deal (recorded together), after the director's
     housekeeping (and then, with ``balance``, the tables balanced); the hands recorded."""
     plans: list[HandPlan] = []
+    assign(room, [int(n) for n in state(room)["tables"]])
     for table in sorted(state(room)["tables"], key=int):
         r = room.c.get(
             f"/tournaments/{T}/tables/{table}/plan?deck=server", headers=room.headers("dealer")

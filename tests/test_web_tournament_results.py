@@ -57,6 +57,13 @@ def open_and_start(server: Server) -> None:
     for p in ENTRANTS:
         server.command("cashier", {"type": "EnterTournament", "tournament": T, "player": p})
     server.command("director", {"type": "StartTournament", "tournament": T})
+    for table in field(server)["tables"]:  # the dealer's tablet deals these tables
+        r = httpx.post(
+            f"{server.url}/users/dealer/tables",
+            json={"table": f"{T}/{table}"},
+            headers=headers(server, "admin"),
+        )
+        assert r.status_code == 200, r.text
 
 
 def play_hand(server: Server, rng: random.Random) -> None:

@@ -69,6 +69,10 @@ class TableRules:
     button_rule: ButtonRule
     short_stake_rule: ShortStakeRule
     seat_change_rule: SeatChangeRule
+    #: the most players a table seats (qld-holdem-2005 s11(1): 10); a rulebook that says none
+    #: takes the house default, 10, cited under its own id
+    max_seats: int = 10
+    seats_clause: str = ""
     #: a new player is dealt in at once, posting nothing (qld-holdem-2005 s19(2))
     new_player_may_play_at_once: bool = False
     #: a player may leave during a round only with a floor manager's approval (qld s19(5))

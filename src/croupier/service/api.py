@@ -28,14 +28,14 @@ import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from croupier.cards import Deck
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import tournament_api, tournament_live, uth_api, words
+from croupier.service import names, policy, tournament_api, tournament_live, uth_api, words
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import (
     ROLES_CLAUSE,
@@ -119,13 +119,29 @@ class NewUser(BaseModel):
     role: Role
     password: str = Field(min_length=1, max_length=256)
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        why = names.why_not(v)
+        if why is not None:
+            raise ValueError(why)
+        return v
+
 
 class RoleChange(BaseModel):
     role: Role
 
 
 class Assignment(BaseModel):
-    table: str = Field(min_length=1, max_length=64)
+    table: str = Field(min_length=1, max_length=70)
+
+    @field_validator("table")
+    @classmethod
+    def _table(cls, v: str) -> str:
+        why = names.why_not_assignable(v)
+        if why is not None:
+            raise ValueError(why)
+        return v
 
 
 def _body(reason: str, clause: str) -> dict[str, str]:
@@ -243,12 +259,11 @@ def create_app(
             raise Refused(401, "log in first: POST /login, then send 'Authorization: Bearer'")
         return user
 
-    def need(user: User, *roles: Role, what: str) -> None:
-        if user.role not in roles:
-            who = " or ".join(r.value for r in roles)
-            raise Refused(
-                403, f"only {who} may {what}; {user.name} is {user.role.value}", ROLES_CLAUSE
-            )
+    def need(user: User, route: str, *at: str) -> None:
+        """Refuse (403) unless the policy lets ``user`` call ``route`` at the tables ``at``."""
+        why = policy.why_not(route, user, at)
+        if why is not None:
+            raise Refused(403, why, ROLES_CLAUSE)
 
     def owner(svc: Service) -> RoomOwner:
         if svc.owner is None:
@@ -294,7 +309,7 @@ def create_app(
         svc = service(request)
 
         def change(user: User, at: str) -> None:
-            need(user, Role.ADMIN, what="add users")
+            need(user, "POST /users")
             svc.directory.add(body.name, body.role, body.password, user.name, at)
 
         await user_change(request, change)
@@ -307,7 +322,7 @@ def create_app(
         svc = service(request)
 
         def change(user: User, at: str) -> None:
-            need(user, Role.ADMIN, what="change roles")
+            need(user, "PUT /users/{name}/role")
             svc.directory.change(RoleChanged(name, body.role, at), user.name)
 
         await user_change(request, change)
@@ -320,7 +335,7 @@ def create_app(
         svc = service(request)
 
         def change(user: User, at: str) -> None:
-            need(user, Role.ADMIN, Role.FLOOR, what="assign dealers")
+            need(user, "POST /users/{name}/tables")
             svc.directory.change(DealerAssigned(name, body.table, at), user.name)
 
         await user_change(request, change)
@@ -333,7 +348,7 @@ def create_app(
         svc = service(request)
 
         def change(user: User, at: str) -> None:
-            need(user, Role.ADMIN, Role.FLOOR, what="relieve dealers")
+            need(user, "DELETE /users/{name}/tables/{table}")
             svc.directory.change(DealerRelieved(name, table, at), user.name)
 
         await user_change(request, change)
@@ -380,13 +395,8 @@ def create_app(
         except cmds.BadCommand as e:
             raise Refused(422, str(e)) from e
         own = owner(svc)
-        if user.role not in req.spec.roles:
-            who = " or ".join(sorted(r.value for r in req.spec.roles))
-            raise Refused(
-                403,
-                f"only {who} may send {req.name}; {user.name} is {user.role.value}",
-                ROLES_CLAUSE,
-            )
+        if (why := policy.why_not(req.name, user)) is not None:
+            raise Refused(403, why, ROLES_CLAUSE)
         expected = body.get("seq") if isinstance(body, dict) else None
 
         def prepare(
@@ -394,12 +404,18 @@ def create_app(
         ) -> tuple[RoomCommand, str, str, list[tuple[str, str, object]]]:
             # run by the room's owner when the command's turn comes, with the room as it is then
             at = svc.clock()
+            _allowed(user, req, cmds.targets(req), rooms)
+            try:
+                cmds.check_new(req, rooms.room, svc.directory.users.users)
+            except cmds.BadCommand as e:
+                raise Refused(422, str(e)) from e
             fill, sealed = _fill(svc, rooms, user, req, at)
             try:
                 tcmds.target(req.name, req.spec.scope, req.tournament)
                 inner = cmds.build(req.spec.cls, req.fields, fill)
             except (cmds.BadCommand, tcmds.Malformed) as e:
                 raise Refused(422, str(e)) from e
+            _allowed(user, req, cmds.hand_tables(req, inner), rooms)
             _check_own(rooms, user, req, inner)
             if expected is not None:
                 _check_seq(rooms, req, expected)
@@ -441,7 +457,7 @@ def create_app(
     async def ledger(request: Request) -> dict[str, Any]:
         svc = service(request)
         user = caller(request)
-        need(user, Role.CASHIER, Role.AUDITOR, Role.FLOOR, Role.ADMIN, what="read the ledger")
+        need(user, "GET /room/ledger")
         own = owner(svc)
         async with own.lock:
             led = own.rooms.room.ledger()
@@ -467,7 +483,7 @@ def create_app(
         """The significant-events log (auditors and admins)."""
         svc = service(request)
         user = caller(request)
-        need(user, Role.AUDITOR, Role.ADMIN, what="read the significant-events log")
+        need(user, "GET /significant")
         from croupier.service.store.significant import STREAM
 
         rows = await asyncio.to_thread(svc.store.read, STREAM, after)
@@ -477,7 +493,7 @@ def create_app(
     async def audit_verify(request: Request) -> dict[str, Any]:
         svc = service(request)
         user = caller(request)
-        need(user, Role.AUDITOR, Role.ADMIN, what="run the audit")
+        need(user, "GET /audit/verify")
         from croupier.service.store import audit
 
         report: dict[str, Any] = await asyncio.to_thread(audit.verify, svc.store)
@@ -491,7 +507,7 @@ def create_app(
         auditor sees every card once the round is over, never during it."""
         svc = service(request)
         user = caller(request)
-        need(user, Role.AUDITOR, Role.ADMIN, Role.FLOOR, what="recall rounds")
+        need(user, "GET /audit/recall/{table}")
         own = owner(svc)
         from croupier.service.store import audit
 
@@ -731,12 +747,6 @@ def _fill(
     fill.update(
         tcmds.server_fill(rooms.room, req.name, req.spec.cls, req.tournament, at, svc.shoe_seed)
     )
-    if req.table is not None and user.role is Role.DEALER and req.table not in user.tables:
-        raise Refused(
-            403,
-            f"dealer {user.name} is not assigned to table {req.table}",
-            ROLES_CLAUSE,
-        )
     if req.spec.scope == "uth":
         return uth_api.fill(svc, rooms, user, req, fill)
     if req.spec.own and user.role is Role.PLAYER and req.spec.own not in req.fields:
@@ -763,6 +773,13 @@ def _fill(
             fill.update(deck_order=deck.order, commitment=deck.commitment, shoe=deck.source)
             return fill, deck
     return fill, None
+
+
+def _allowed(user: User, req: cmds.Request, at: list[str], rooms: RoomStore) -> None:
+    """The policy's scope: a dealer at assigned tables, the director closing tournaments."""
+    why = policy.why_not(req.name, user, at, rooms.room.tournaments)
+    if why is not None:
+        raise Refused(403, why, ROLES_CLAUSE)
 
 
 def _position(rooms: RoomStore, user: User, req: cmds.Request) -> int:

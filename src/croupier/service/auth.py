@@ -28,6 +28,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from croupier.service import names
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore, StoreError
@@ -201,8 +202,9 @@ class Directory:
         return None if user is None else user.password_hash
 
     def add(self, name: str, role: Role, password: str, who: str, at: str) -> None:
-        if not name or len(name) > 64:
-            raise UserError("a user name has 1 to 64 characters")
+        why = names.why_not(name) or names.taken(name, self.users.users)
+        if why is not None:
+            raise UserError(why)
         self.change(UserAdded(name, role, hash_password(password), at), who)
 
 

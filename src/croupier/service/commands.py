@@ -20,15 +20,17 @@ import functools
 import sys
 import types
 import typing
+from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card, CardError
+from croupier.room import Room, draws, moves, topups
 from croupier.room import commands as rc
-from croupier.room import draws, moves, topups
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
+from croupier.service import names, policy
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import Role
 from croupier.service.store import codec
@@ -36,13 +38,11 @@ from croupier.table import commands as tc
 from croupier.uth import commands as uthc
 from croupier.uth import played as uthp
 
-R = Role
-
 
 @dataclass(frozen=True, slots=True)
 class Spec:
-    """One command the API takes: its class, where it goes, who may send it and which field
-    must be the sender's own (a player acts only for themselves)."""
+    """One command the API takes: its class, where it goes, who may send it (from the policy)
+    and which field must be the sender's own (a player acts only for themselves)."""
 
     cls: type
     scope: str  # "room", "table", "round", "uth" (a UTH table or its round) or "tournament"
@@ -50,83 +50,90 @@ class Spec:
     own: str | None = None  # the field naming the player (a name, or a round position)
 
 
-def _spec(cls: type, scope: str, *roles: Role, own: str | None = None) -> Spec:
-    return Spec(cls, scope, frozenset(roles), own)
+def _spec(name: str, cls: type, scope: str, own: str | None = None) -> Spec:
+    return Spec(cls, scope, policy.COMMANDS[name].roles, own)
 
 
-# Who may send what (docs/design.md, "The service"): the cashier moves cash, the floor rules
-# and takes back, the dealer deals at assigned tables, the director runs tournaments, a player
-# acts for their own seat, the auditor commands nothing.
+# Who may send what: the policy (croupier.service.policy, docs/policy.md).
 CATALOGUE: dict[str, Spec] = {
     # the room: configuration
-    "OpenTable": _spec(rc.OpenTable, "room", R.FLOOR, R.ADMIN),
-    "OpenUthTable": _spec(rc.OpenUthTable, "room", R.FLOOR, R.ADMIN),
-    "OpenTournament": _spec(rc.OpenTournament, "room", R.DIRECTOR),
-    "CloseTable": _spec(rc.CloseTable, "room", R.FLOOR, R.ADMIN, R.DIRECTOR),
-    "RoomTick": _spec(rc.Tick, "room", R.FLOOR),
+    "OpenTable": _spec("OpenTable", rc.OpenTable, "room"),
+    "OpenUthTable": _spec("OpenUthTable", rc.OpenUthTable, "room"),
+    "OpenTournament": _spec("OpenTournament", rc.OpenTournament, "room"),
+    "CloseTable": _spec("CloseTable", rc.CloseTable, "room"),
+    "RoomTick": _spec("RoomTick", rc.Tick, "room"),
     # waiting lists and seat changes
-    "JoinList": _spec(rc.JoinList, "room", R.PLAYER, R.FLOOR, own="player"),
-    "LeaveList": _spec(rc.LeaveList, "room", R.PLAYER, R.FLOOR, own="player"),
-    "RequestSeatChange": _spec(rc.RequestSeatChange, "room", R.PLAYER, R.FLOOR, own="player"),
-    "MoveTable": _spec(moves.MoveTable, "room", R.FLOOR),  # a table change, chips and all
-    "DrawForSeat": _spec(draws.DrawForSeat, "room", R.FLOOR),  # cards from the server's shoe
+    "JoinList": _spec("JoinList", rc.JoinList, "room", own="player"),
+    "LeaveList": _spec("LeaveList", rc.LeaveList, "room", own="player"),
+    "RequestSeatChange": _spec("RequestSeatChange", rc.RequestSeatChange, "room", own="player"),
+    "MoveTable": _spec("MoveTable", moves.MoveTable, "room"),  # a table change, chips and all
+    "DrawForSeat": _spec("DrawForSeat", draws.DrawForSeat, "room"),  # cards from the server's shoe
     # the cage: cash
-    "TakeSeat": _spec(rc.TakeSeat, "room", R.CASHIER),
-    "BuyIn": _spec(rc.BuyIn, "room", R.CASHIER),
-    "RequestTopUp": _spec(topups.RequestTopUp, "room", R.PLAYER, own="player"),
-    "DeclineTopUp": _spec(topups.DeclineTopUp, "room", R.CASHIER),
-    "CashOut": _spec(rc.CashOut, "room", R.CASHIER),
-    "UthBuyIn": _spec(rc.UthBuyIn, "room", R.CASHIER),
-    "UthCashOut": _spec(rc.UthCashOut, "room", R.CASHIER),
-    "EnterTournament": _spec(rc.EnterTournament, "room", R.CASHIER),
-    "PayPrize": _spec(rc.PayPrize, "room", R.CASHIER),
+    "TakeSeat": _spec("TakeSeat", rc.TakeSeat, "room"),
+    "BuyIn": _spec("BuyIn", rc.BuyIn, "room"),
+    "RequestTopUp": _spec("RequestTopUp", topups.RequestTopUp, "room", own="player"),
+    "DeclineTopUp": _spec("DeclineTopUp", topups.DeclineTopUp, "room"),
+    "CashOut": _spec("CashOut", rc.CashOut, "room"),
+    "UthBuyIn": _spec("UthBuyIn", rc.UthBuyIn, "room"),
+    "UthCashOut": _spec("UthCashOut", rc.UthCashOut, "room"),
+    "EnterTournament": _spec("EnterTournament", rc.EnterTournament, "room"),
+    "PayPrize": _spec("PayPrize", rc.PayPrize, "room"),
     # a cash table
-    "SitOut": _spec(tc.SitOut, "table", R.PLAYER, R.FLOOR, own="player"),
-    "Return": _spec(tc.Return, "table", R.PLAYER, R.FLOOR, own="player"),
-    "ChangeSeat": _spec(tc.ChangeSeat, "table", R.PLAYER, R.FLOOR, own="player"),
-    "StartRound": _spec(tc.StartRound, "table", R.DEALER),
-    "TableTick": _spec(tc.Tick, "table", R.DEALER),
-    "InstructTime": _spec(tc.InstructTime, "table", R.DEALER, R.FLOOR),
-    "CallClock": _spec(tc.CallClock, "table", R.FLOOR),
-    "VoidRound": _spec(tc.VoidRound, "table", R.FLOOR),
-    "Report": _spec(tc.Report, "table", R.FLOOR),
-    "LockFunds": _spec(tc.LockFunds, "table", R.FLOOR),
-    "ReleaseFunds": _spec(tc.ReleaseFunds, "table", R.FLOOR),
-    "ReopenRound": _spec(tc.ReopenRound, "table", R.FLOOR),
+    "SitOut": _spec("SitOut", tc.SitOut, "table", own="player"),
+    "Return": _spec("Return", tc.Return, "table", own="player"),
+    "ChangeSeat": _spec("ChangeSeat", tc.ChangeSeat, "table", own="player"),
+    "StartRound": _spec("StartRound", tc.StartRound, "table"),
+    "TableTick": _spec("TableTick", tc.Tick, "table"),
+    "InstructTime": _spec("InstructTime", tc.InstructTime, "table"),
+    "CallClock": _spec("CallClock", tc.CallClock, "table"),
+    "VoidRound": _spec("VoidRound", tc.VoidRound, "table"),
+    "Report": _spec("Report", tc.Report, "table"),
+    "LockFunds": _spec("LockFunds", tc.LockFunds, "table"),
+    "ReleaseFunds": _spec("ReleaseFunds", tc.ReleaseFunds, "table"),
+    "ReopenRound": _spec("ReopenRound", tc.ReopenRound, "table"),
     # the round in progress
-    "Fold": _spec(roundc.Fold, "round", R.PLAYER, own="player"),
-    "CheckCall": _spec(roundc.CheckCall, "round", R.PLAYER, own="player"),
-    "BetRaise": _spec(roundc.BetRaise, "round", R.PLAYER, own="player"),
-    "Show": _spec(roundc.Show, "round", R.PLAYER, own="player"),
-    "Muck": _spec(roundc.Muck, "round", R.PLAYER, own="player"),
-    "DealHole": _spec(roundc.DealHole, "round", R.DEALER),
-    "DealBoard": _spec(roundc.DealBoard, "round", R.DEALER),
-    "Burn": _spec(roundc.Burn, "round", R.DEALER),
+    "Fold": _spec("Fold", roundc.Fold, "round", own="player"),
+    "CheckCall": _spec("CheckCall", roundc.CheckCall, "round", own="player"),
+    "BetRaise": _spec("BetRaise", roundc.BetRaise, "round", own="player"),
+    "Show": _spec("Show", roundc.Show, "round", own="player"),
+    "Muck": _spec("Muck", roundc.Muck, "round", own="player"),
+    "DealHole": _spec("DealHole", roundc.DealHole, "round"),
+    "DealBoard": _spec("DealBoard", roundc.DealBoard, "round"),
+    "Burn": _spec("Burn", roundc.Burn, "round"),
 }
 # a tournament the room runs (croupier.service.tournament_commands)
-CATALOGUE.update({n: _spec(c, s, *r) for n, (c, s, r, _) in tcmds.ENTRIES.items()})
+CATALOGUE.update({n: _spec(n, c, s) for n, (c, s, _) in tcmds.ENTRIES.items()})
 
 #: Fields the server fills: the clock, and the shoe's deck at StartRound.
 SERVER_FIELDS = frozenset({"at", "deck_order", "commitment", "shoe"})
 
-# Ultimate Texas Hold'em tables (croupier.service.uth_api): a player wagers and decides for
-# their own box, the dealer opens the round from the shoe, deals and settles, the floor rules.
+# Ultimate Texas Hold'em tables (croupier.service.uth_api).
 UTH: dict[str, Spec] = {
-    "UthStartRound": _spec(uthp.StartUthRound, "uth", R.DEALER),
-    "UthPlaceWagers": _spec(uthc.PlaceWagers, "uth", R.PLAYER, own="box"),
-    "UthWithdrawWagers": _spec(uthc.WithdrawWagers, "uth", R.PLAYER, own="box"),
-    "UthCheck": _spec(uthc.Check, "uth", R.PLAYER, own="box"),
-    "UthBet": _spec(uthc.Bet, "uth", R.PLAYER, own="box"),
-    "UthFold": _spec(uthc.Fold, "uth", R.PLAYER, own="box"),
-    "UthDeal": _spec(uthc.Deal, "uth", R.DEALER),
-    "UthSettleNext": _spec(uthc.SettleNext, "uth", R.DEALER),
-    "UthSettle": _spec(uthc.SettleAll, "uth", R.DEALER),
-    "UthDeemFolded": _spec(uthc.DeemFolded, "uth", R.DEALER),
-    "UthPlaceMarker": _spec(uthc.PlaceMarker, "uth", R.FLOOR),
-    "UthVoidRound": _spec(uthc.VoidRound, "uth", R.FLOOR),
-    "UthVoidBox": _spec(uthc.VoidBox, "uth", R.FLOOR),
+    "UthStartRound": _spec("UthStartRound", uthp.StartUthRound, "uth"),
+    "UthPlaceWagers": _spec("UthPlaceWagers", uthc.PlaceWagers, "uth", own="box"),
+    "UthWithdrawWagers": _spec("UthWithdrawWagers", uthc.WithdrawWagers, "uth", own="box"),
+    "UthCheck": _spec("UthCheck", uthc.Check, "uth", own="box"),
+    "UthBet": _spec("UthBet", uthc.Bet, "uth", own="box"),
+    "UthFold": _spec("UthFold", uthc.Fold, "uth", own="box"),
+    "UthDeal": _spec("UthDeal", uthc.Deal, "uth"),
+    "UthSettleNext": _spec("UthSettleNext", uthc.SettleNext, "uth"),
+    "UthSettle": _spec("UthSettle", uthc.SettleAll, "uth"),
+    "UthDeemFolded": _spec("UthDeemFolded", uthc.DeemFolded, "uth"),
+    "UthPlaceMarker": _spec("UthPlaceMarker", uthc.PlaceMarker, "uth"),
+    "UthVoidRound": _spec("UthVoidRound", uthc.VoidRound, "uth"),
+    "UthVoidBox": _spec("UthVoidBox", uthc.VoidBox, "uth"),
+    "UthDecideDispute": _spec("UthDecideDispute", uthp.DecideDispute, "uth"),  # 15.5
 }
 CATALOGUE.update(UTH)
+
+
+#: The largest whole number a client may send (an amount of cash or chips, a seat, a time): far
+#: below 2**53, so every sum of a day's amounts is still exact in a browser's numbers.
+MAX_NUMBER = 10**12
+#: The field an opening command names its table or tournament by.
+OPENS = {"OpenTable": "table", "OpenUthTable": "table", "OpenTournament": "tournament"}
+#: Commands that bring a player into the room: the player must be a user of the service.
+NEWCOMERS = frozenset({"TakeSeat", "UthBuyIn", "EnterTournament", "JoinList", "TournamentBuy"})
 
 
 class BadCommand(ValueError):
@@ -172,8 +179,10 @@ def _value(tp: Any, v: Any, where: str) -> Any:
             raise BadCommand(f"{where}: expected true or false")
         return v
     if tp is int:
-        if type(v) is not int or not -(2**53) < v < 2**53:
+        if type(v) is not int:
             raise BadCommand(f"{where}: expected a whole number")
+        if not -MAX_NUMBER <= v <= MAX_NUMBER:
+            raise BadCommand(f"{where}: at most {MAX_NUMBER:,} either side of 0, not {v}"[:300])
         return v
     if tp is str:
         if not isinstance(v, str) or len(v) > 200:
@@ -313,6 +322,39 @@ def parse(body: Any) -> Request:
         prefill["config"] = _preset(data.pop("preset"))
     data.pop("seq", None)
     return Request(name, spec, data, table, live, prefill, tournament)
+
+
+def targets(req: Request) -> list[str]:
+    """The tables a command acts at, for the policy's scope: its table, the one it closes."""
+    if req.table is not None:
+        return [req.table]
+    closed = req.fields.get("table") if req.name == "CloseTable" else None
+    return [closed] if isinstance(closed, str) else []
+
+
+def hand_tables(req: Request, inner: Any) -> list[str]:
+    """The tournament tables whose hands ``RecordHands`` records (``TOURNAMENT/N``)."""
+    if req.name != "RecordHands" or req.tournament is None:
+        return []
+    return [policy.tournament_table(req.tournament, h.plan.table) for h in inner.hands]
+
+
+def check_new(req: Request, room: Room, users: Container[str]) -> None:
+    """A new table's or tournament's name (:mod:`croupier.service.names`: printable, short,
+    unique regardless of case) and a newcomer who is a user of the service."""
+    field = OPENS.get(req.name)
+    name = req.fields.get(field) if field else None
+    if field and isinstance(name, str):
+        existing = [*room.tables, *room.uth, *room.tournaments]
+        # the same name exactly: the room refuses it, citing its clause
+        why = names.why_not(name, field) or names.taken(
+            name, [n for n in existing if n != name], field
+        )
+        if why is not None:
+            raise BadCommand(why)
+    player = req.fields.get("player")
+    if req.name in NEWCOMERS and isinstance(player, str) and player not in users:
+        raise BadCommand(f"player: no user {player[:64]!r} (the cage seats users of the room)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,6 @@ from fastapi.responses import PlainTextResponse
 
 from croupier.cards import Card
 from croupier.round import events as rv
-from croupier.service.auth import Role
 from croupier.service.owner import DeckSealed
 from croupier.service.staff import Refusal, caller, need, owner
 from croupier.service.store import codec
@@ -46,7 +45,6 @@ from croupier.table.events import (
 from croupier.table.table import Table
 from croupier.views import Viewer, project_table_events, table_view
 
-RECALLERS = (Role.AUDITOR, Role.ADMIN, Role.FLOOR)
 HOUSE, SPECTATOR = "house", "spectator"
 
 
@@ -297,7 +295,7 @@ def register(app: FastAPI) -> None:
 
     def recalled(request: Request, table: str, hand: int) -> tuple[str, Recalled]:
         user = caller(request)
-        need(user, *RECALLERS, what="recall rounds")
+        need(user, "GET /audit/rounds/{table}/{hand}")
         own = owner(request)
         if table not in own.rooms.room.tables:
             raise Refusal(404, f"no cash table {table}")
@@ -314,7 +312,7 @@ def register(app: FastAPI) -> None:
     ) -> dict[str, Any]:
         """Rounds over, newest first: at a table, with a player, started between two times."""
         user = caller(request)
-        need(user, *RECALLERS, what="recall rounds")
+        need(user, "GET /audit/rounds")
         own = owner(request)
         tables = sorted(own.rooms.room.tables)
         if table:

@@ -31,6 +31,7 @@ from croupier.room import daybook
 from croupier.room.events import BoughtIn, ListJoined, ListLeft
 from croupier.room.room import Room, list_key
 from croupier.room.topups import TopUpDeclined, TopUpRequested
+from croupier.service import policy
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.store.rooms import (
     RoomStore,
@@ -45,7 +46,6 @@ API = "croupier api"
 #: The window of seatings an estimated wait is drawn from (seconds).
 WINDOW = 2 * 60 * 60
 STAFF = frozenset(Role) - {Role.PLAYER}
-MANAGERS = (Role.ADMIN, Role.AUDITOR, Role.FLOOR)
 
 
 class Refusal(Exception):
@@ -77,11 +77,12 @@ def caller(request: Request) -> User:
     return user
 
 
-def need(user: User, *roles: Role, what: str) -> None:
-    """Refuse (403, naming the roles and the caller's) unless ``user`` has one of ``roles``."""
-    if user.role not in roles:
-        who = " or ".join(r.value for r in roles)
-        raise Refusal(403, f"only {who} may {what}; {user.name} is {user.role.value}", ROLES_CLAUSE)
+def need(user: User, route: str) -> None:
+    """Refuse (403, naming the roles and the caller's) unless the policy lets ``user`` call
+    ``route`` (:mod:`croupier.service.policy`)."""
+    why = policy.why_not(route, user)
+    if why is not None:
+        raise Refusal(403, why, ROLES_CLAUSE)
 
 
 def owner(request: Request) -> _Owner:
@@ -314,7 +315,7 @@ def register(app: FastAPI) -> None:
 
     async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
         user = caller(request)
-        need(user, *MANAGERS, what="read the day report")
+        need(user, "GET /reports/day")
         own = owner(request)
 
         def events() -> list[Any]:

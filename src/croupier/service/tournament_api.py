@@ -29,8 +29,9 @@ from starlette.exceptions import HTTPException
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
 from croupier.service import tournament_live
-from croupier.service.auth import Role, User
+from croupier.service.auth import User
 from croupier.service.owner import Hub, Prepare, RoomOwner, woken
+from croupier.service.policy import tournament_table
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, tournament_stream
 from croupier.shoe import Shoe
@@ -163,7 +164,7 @@ def register(
     ) -> Any:
         s = svc(request)
         user = caller(request)
-        need(user, Role.DIRECTOR, Role.DEALER, what="plan a tournament hand")
+        need(user, "GET /tournaments/{name}/tables/{table}/plan", tournament_table(name, table))
         own = owner(s)
         async with own.lock:
             t = _run(own, name)

@@ -1,4 +1,4 @@
-"""The tournament commands the API takes, who may send each, and the fields the server sets.
+"""The tournament commands the API takes and the fields the server sets.
 
 A tournament command is ``{"type": NAME, "tournament": T, ...fields}``: the fields of its
 class in :mod:`croupier.tournament.commands` (a played hand in the store's tagged JSON), sent
@@ -24,42 +24,39 @@ from typing import Any
 from croupier.room import Room
 from croupier.room import commands as rc
 from croupier.room import tournaments as rt
-from croupier.service.auth import Role
 from croupier.shoe import Shoe
 from croupier.tournament import ConditionsError, parse_conditions
 from croupier.tournament import commands as tc
 
-R = Role
-D = (R.DIRECTOR,)
-
-#: API name: (command class, who may send it, fields fixed by the name). Scope "tournament"
-#: for the tournament's own commands; the cage's and NextLevel are room commands.
-ENTRIES: dict[str, tuple[type, str, tuple[Role, ...], Mapping[str, Any]]] = {
-    "StartTournament": (tc.Start, "tournament", D, {}),
-    "PauseClock": (tc.Pause, "tournament", D, {"paused": True}),
-    "ResumeClock": (tc.Pause, "tournament", D, {"paused": False}),
-    "AdjustClock": (tc.Adjust, "tournament", D, {}),
-    "NextLevel": (rt.NextLevel, "room", D, {}),
-    "BalanceTables": (tc.Maintain, "tournament", D, {}),
-    "ColourUp": (tc.ColourUp, "tournament", D, {}),
-    "CorrectSeat": (tc.CorrectSeat, "tournament", D, {}),
-    "SetPresent": (tc.SetPresent, "tournament", D, {}),
-    "ProvisionallyEliminate": (tc.ProvisionallyEliminate, "tournament", D, {}),
-    "Penalise": (tc.Penalise, "tournament", D, {}),
-    "Disqualify": (tc.Disqualify, "tournament", D, {}),
-    "AnnounceRound": (tc.AnnounceRound, "tournament", D, {}),
-    "EliminateBusted": (tc.EliminateBusted, "tournament", D, {}),
-    "FindSlow": (tc.FindSlow, "tournament", D, {}),
-    "RuleHiddenChips": (tc.RuleHiddenChips, "tournament", D, {}),
-    "ForfeitChips": (tc.ForfeitChips, "tournament", D, {}),
-    "TransferEntry": (tc.Transfer, "tournament", D, {}),
-    "ClockOnPlayer": (tc.CallClock, "tournament", D, {}),
-    "StartDecision": (tc.StartDecision, "tournament", D, {}),
-    "EnforceClock": (tc.EnforceClock, "tournament", D, {}),
-    "TournamentReport": (tc.Report, "tournament", D, {}),
-    "RecordHands": (tc.RecordHands, "tournament", (R.DIRECTOR, R.DEALER), {}),
-    "TournamentBuy": (rt.TournamentBuy, "room", (R.CASHIER,), {}),
-    "CancelTournamentEntry": (rt.CancelTournamentEntry, "room", (R.CASHIER,), {}),
+#: API name: (command class, scope, fields fixed by the name). Scope "tournament" for the
+#: tournament's own commands; the cage's and NextLevel are room commands. Who may send each:
+#: :mod:`croupier.service.policy`.
+ENTRIES: dict[str, tuple[type, str, Mapping[str, Any]]] = {
+    "StartTournament": (tc.Start, "tournament", {}),
+    "PauseClock": (tc.Pause, "tournament", {"paused": True}),
+    "ResumeClock": (tc.Pause, "tournament", {"paused": False}),
+    "AdjustClock": (tc.Adjust, "tournament", {}),
+    "NextLevel": (rt.NextLevel, "room", {}),
+    "BalanceTables": (tc.Maintain, "tournament", {}),
+    "ColourUp": (tc.ColourUp, "tournament", {}),
+    "CorrectSeat": (tc.CorrectSeat, "tournament", {}),
+    "SetPresent": (tc.SetPresent, "tournament", {}),
+    "ProvisionallyEliminate": (tc.ProvisionallyEliminate, "tournament", {}),
+    "Penalise": (tc.Penalise, "tournament", {}),
+    "Disqualify": (tc.Disqualify, "tournament", {}),
+    "AnnounceRound": (tc.AnnounceRound, "tournament", {}),
+    "EliminateBusted": (tc.EliminateBusted, "tournament", {}),
+    "FindSlow": (tc.FindSlow, "tournament", {}),
+    "RuleHiddenChips": (tc.RuleHiddenChips, "tournament", {}),
+    "ForfeitChips": (tc.ForfeitChips, "tournament", {}),
+    "TransferEntry": (tc.Transfer, "tournament", {}),
+    "ClockOnPlayer": (tc.CallClock, "tournament", {}),
+    "StartDecision": (tc.StartDecision, "tournament", {}),
+    "EnforceClock": (tc.EnforceClock, "tournament", {}),
+    "TournamentReport": (tc.Report, "tournament", {}),
+    "RecordHands": (tc.RecordHands, "tournament", {}),
+    "TournamentBuy": (rt.TournamentBuy, "room", {}),
+    "CancelTournamentEntry": (rt.CancelTournamentEntry, "room", {}),
 }
 
 #: Fields of tournament commands the server sets.
@@ -86,7 +83,7 @@ def envelope(name: str, scope: str, data: dict[str, Any]) -> tuple[str | None, d
         tournament = data.pop("tournament", None)
         if not isinstance(tournament, str) or not tournament:
             tournament = None  # refused once the sender may send it (:func:`target`)
-        _, _, _, fixed = ENTRIES[name]
+        _, _, fixed = ENTRIES[name]
         if set(data) & set(fixed):
             raise Malformed(f"{name}: {sorted(set(data) & set(fixed))} are set by the name")
         prefill.update(fixed)

@@ -49,6 +49,7 @@ from croupier.rules import IllegalAction
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.commands import Issued
 from croupier.service.owner import DeckSealed, RoomOwner, woken
+from croupier.service.policy import TL, tournament_table
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, commands_stream, room_stream, sealed_stream
 from croupier.shoe import Shoe
@@ -172,7 +173,7 @@ def register(
     async def deal(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
-        need(user, Role.DIRECTOR, Role.DEALER, what="deal a tournament hand")
+        need(user, f"POST {TL}/deal", tournament_table(name, table))
 
         def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
             tm = rooms.room.tournaments.get(name)
@@ -194,7 +195,7 @@ def register(
     async def act(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
-        need(user, Role.PLAYER, what="act in a tournament hand (a player, for their own seat)")
+        need(user, f"POST {TL}/act")
         try:
             body = await request.json()
         except ValueError:
@@ -217,7 +218,7 @@ def register(
     async def clock(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
-        need(user, Role.DIRECTOR, what="call the clock on a player")
+        need(user, f"POST {TL}/clock")
         try:
             body = await request.json() if await request.body() else {}
         except ValueError:
@@ -235,7 +236,7 @@ def register(
     async def expire(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
-        need(user, Role.DIRECTOR, what="rule that time ran out")
+        need(user, f"POST {TL}/clock/expire")
 
         def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
             return EnforceTournamentClock(name, table, at), []

@@ -39,10 +39,14 @@ class TableConfig:
 
     def __post_init__(self) -> None:
         self.stakes.check_rulebook(self.rulebook)
-        if not 2 <= self.size <= MAX_SEATS:
-            raise ConfigError(
-                f"a table has 2 to {MAX_SEATS} seats, not {self.size} (qld-holdem-2005 s11(1))"
-            )
+        most = min(self.rulebook.table.max_seats, MAX_SEATS)
+        if (
+            isinstance(self.size, bool)
+            or not isinstance(self.size, int)
+            or not 2 <= self.size <= most
+        ):
+            clause = self.rulebook.table.seats_clause or f"{self.rulebook.id} (house default)"
+            raise ConfigError(f"seats: a table has 2 to {most} seats, not {self.size} ({clause})")
         if self.action_seconds is not None and self.action_seconds < 1:
             raise ConfigError("the action timer must give at least one second")
         if isinstance(self.grace_seconds, bool) or not (

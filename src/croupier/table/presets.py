@@ -85,7 +85,7 @@ def preset(
         game=g,
         structure=s,
         commission=commission,
-        size=max(2, min(seats, 10)),
+        size=seats,
         action_seconds=action_seconds,
         grace_seconds=grace_seconds,
     )

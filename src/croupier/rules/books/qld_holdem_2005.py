@@ -95,6 +95,7 @@ QLD_HOLDEM_2005 = Rulebook(
         first_blind_half_second=True,
         vacancy_original_players_first=True,
         sit_clause="qld-holdem-2005 s19(2)",
+        seats_clause="qld-holdem-2005 s11(1)",
         entry_clause="qld-holdem-2005 s19(2)",
         no_change_clause="qld-holdem-2005 s19(4)",
         add_clause="qld-holdem-2005 s31(6)",
