@@ -149,7 +149,9 @@ _card = functools.cache(Card)
 
 
 def _aad(stream: str, table: str, commitment: str, key: str) -> bytes:
-    return b"\n".join(x.encode() for x in ("croupier sealed deck", stream, table, commitment, key))
+    # a JSON array: no two different records have the same associated data, whatever a
+    # table's name holds
+    return orjson.dumps(["croupier sealed deck", stream, table, commitment, key])
 
 
 def new_key() -> str:
