@@ -301,8 +301,8 @@ def test_a_round_in_progress_deals_on_after_a_restart(sqlite: str) -> None:
     """The deck is never in the table's events; the dealer side seals it in the store, so a
     server restarted mid-round deals the rest of the round from the same deck."""
     from croupier.service.client import ClientError
-    from croupier.service.owner import DeckSealed
     from croupier.service.store.rooms import sealed_stream
+    from croupier.service.store.sealing import SealedDeck
 
     with served(sqlite) as room:
         room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
@@ -326,7 +326,7 @@ def test_a_round_in_progress_deals_on_after_a_restart(sqlite: str) -> None:
     store = EventStore(sqlite)
     try:
         sealed = store.load(sealed_stream("main"))
-        assert len(sealed) == 1 and isinstance(sealed[0], DeckSealed)
+        assert len(sealed) == 1 and isinstance(sealed[0], SealedDeck)  # never in plain
         assert audit.verify(store)["ok"]
     finally:
         store.close()

@@ -26,6 +26,14 @@ def serve(
     bots: Annotated[
         bool, typer.Option("--bots", help="with --demo: bots play at the demo tables")
     ] = False,
+    key_file: Annotated[
+        str | None,
+        typer.Option(
+            "--key-file",
+            help="the keys that seal the decks of rounds in play (default: $CROUPIER_KEYS or"
+            " $CROUPIER_KEY, else <db>.key beside a SQLite file, made on first start)",
+        ),
+    ] = None,
 ) -> None:
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
@@ -58,7 +66,12 @@ def serve(
     typer.echo(f"the room's board: {url}/ui/")
     if demo and bots:
         threading.Thread(target=_bots, args=(url,), daemon=True).start()
-    uvicorn.run(create_app(db, room, settle=True), host=host, port=port, log_level="warning")
+    uvicorn.run(
+        create_app(db, room, settle=True, key_file=key_file),
+        host=host,
+        port=port,
+        log_level="warning",
+    )
 
 
 def _bots(url: str) -> None:

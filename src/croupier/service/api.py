@@ -55,6 +55,7 @@ from croupier.service.owner import (
     last_start,
     resume,
     settle_heap,
+    unlock,
     warm,
 )
 from croupier.service.presence import Presence
@@ -154,11 +155,13 @@ def create_app(
     clock: Callable[[], int] | None = None,
     shoe_seed: int | None = None,
     settle: bool = False,
+    key_file: str | None = None,
 ) -> FastAPI:
     """The service over the store at ``db``; ``clock`` gives the server's time in seconds
     (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only);
     ``settle``: the process serves only this app, so its heap is settled once the room is
-    rebuilt (:func:`croupier.service.owner.settle_heap`)."""
+    rebuilt (:func:`croupier.service.owner.settle_heap`); ``key_file``: the keys that seal
+    the decks (:mod:`croupier.service.store.sealing`)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -168,17 +171,19 @@ def create_app(
         mine = {
             s: p
             for s, p in found.refused.items()
-            if s in (f"room:{room}", f"cage:{room}", f"commands:{room}")
+            if s in (f"room:{room}", f"cage:{room}", f"commands:{room}", sealed_stream(room))
             or s.startswith(
                 (table_stream(room, ""), uth_stream(room, ""), tournament_stream(room, ""))
             )
         }
+        keys, locked = await asyncio.to_thread(unlock, store, room, key_file, _now())
+        mine.update(locked)  # a room without the keys of its sealed decks waits for them
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
-            await asyncio.to_thread(resume, rooms)
-            await asyncio.to_thread(uth_api.resume_uth, rooms)
-            await asyncio.to_thread(tournament_live.resume_tournament_hands, rooms)
+            await asyncio.to_thread(resume, rooms, keys)
+            await asyncio.to_thread(uth_api.resume_uth, rooms, keys)
+            await asyncio.to_thread(tournament_live.resume_tournament_hands, rooms, keys)
             await asyncio.to_thread(warm, rooms)
         if settle:
             settle_heap()
@@ -191,7 +196,7 @@ def create_app(
             directory=directory,
             sessions=Sessions(session_secret(store.url), directory.stamp),
             hub=hub,
-            owner=None if rooms is None else RoomOwner(rooms, hub),
+            owner=None if rooms is None else RoomOwner(rooms, hub, keys),
             users_lock=asyncio.Lock(),
             clock=clock or (lambda: int(time.time())),
             shoe_seed=shoe_seed,

@@ -31,6 +31,7 @@ from croupier.room.events import AtTableEvent
 from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
 from croupier.service.store import codec
+from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
     Staged,
@@ -39,6 +40,18 @@ from croupier.service.store.rooms import (
     uth_stream,
 )
 from croupier.service.store.schema import events as events_table
+from croupier.service.store.sealing import (
+    Keyring,
+    KeyringError,
+    SealedDeck,
+    SealingError,
+    any_sealed,
+    check_keys,
+    load_keys,
+    sealed_keys,
+)
+from croupier.service.store.significant import What
+from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.views import Viewer, project_table_events, round_view
 
@@ -206,9 +219,10 @@ class RoomOwner:
     their events in one transaction, publishes them, and only then lets the lock go and tells
     each command's sender its outcome; then it takes what queued meanwhile."""
 
-    def __init__(self, rooms: RoomStore, hub: Hub) -> None:
+    def __init__(self, rooms: RoomStore, hub: Hub, keys: Keyring | None = None) -> None:
         self.rooms = rooms
         self.hub = hub
+        self.keys = keys  # seal the decks of the rounds dealt (see seal_all)
         self.lock = asyncio.Lock()
         self._queue: list[_Job] = []
         self._running = False
@@ -296,6 +310,7 @@ class RoomOwner:
         for job in jobs:
             try:
                 cmd, who, when, also = job.prepare(rooms)
+                also = seal_all(self.keys, also)
             except Exception as e:  # refused before the room saw it: nothing changed
                 job.outcome = e
                 continue
@@ -327,7 +342,9 @@ class RoomOwner:
 @dataclass(frozen=True, slots=True)
 class DeckSealed:
     """The shuffled deck a round at ``table`` is dealt from, with the salt of its published
-    commitment: kept by the dealer side in the sealed stream, never sent to a client."""
+    commitment: kept by the dealer side in the sealed stream, never sent to a client. Stored
+    sealed (:class:`~croupier.service.store.sealing.SealedDeck`); records written before
+    decks were sealed hold it as it is, and still read."""
 
     table: str
     commitment: str
@@ -335,26 +352,91 @@ class DeckSealed:
     salt: bytes
 
 
-def resume(rooms: RoomStore) -> list[str]:
+def seal_all(
+    keys: Keyring | None, also: Sequence[tuple[str, str, object]]
+) -> list[tuple[str, str, object]]:
+    """``also`` (records a command's owner writes beside the room's streams) with every
+    :class:`DeckSealed` sealed under ``keys``' current key: no deck is stored in plain."""
+    out: list[tuple[str, str, object]] = []
+    for stream, kind, value in also:
+        if isinstance(value, DeckSealed):
+            if keys is None:
+                raise SealingError(f"no key to seal the deck of {value.table} with")
+            value = keys.seal(stream, value.table, value.commitment, value.order, value.salt)
+        out.append((stream, kind, value))
+    return out
+
+
+def sealed_decks(
+    store: EventStore,
+    room: str,
+    keys: Keyring | None,
+    want: Callable[[str, str], bool] = lambda table, commitment: True,
+) -> list[DeckSealed]:
+    """The decks in ``room``'s sealed stream whose ``(table, commitment)`` ``want`` wants,
+    opened (:class:`SealingError`: one does not open)."""
+    stream = sealed_stream(room)
+    if not any(s.id == stream for s in store.streams("sealed")):
+        return []
+    out = []
+    for e in store.load(stream):
+        if isinstance(e, DeckSealed | SealedDeck) and want(e.table, e.commitment):
+            if isinstance(e, SealedDeck):
+                if keys is None:
+                    raise SealingError(f"no key to open the deck of {e.table} with")
+                e = DeckSealed(e.table, e.commitment, *keys.open(stream, e))
+            out.append(e)
+    return out
+
+
+def unlock(
+    store: EventStore, room: str, key_file: str | None = None, at: str = ""
+) -> tuple[Keyring | None, dict[str, list[str]]]:
+    """The keys that seal ``room``'s decks and open those sealed before, at a start. Without
+    them, ``None`` and the sealed stream refused with why, said loudly (on the console and in
+    the significant-events log, at ``at``); nothing else is written (a key file is made only
+    while no deck in the database is sealed)."""
+    stream = sealed_stream(room)
+    try:
+        keys = load_keys(store.url, key_file, create=not any_sealed(store))
+        problem = check_keys(store, stream, keys)
+    except KeyringError as e:
+        keys = None
+        needed = ", ".join(repr(k) for k in sorted(sealed_keys(store, stream)))
+        under = f"the decks of rounds dealt here are sealed under key {needed}, but " * bool(needed)
+        problem = f"{stream}: {under}{e}; nothing was changed"
+    if problem is None:
+        return keys, {}
+    log.error("croupier: room %s refused: %s", room, problem)
+    record(store, What.REFUSED_STREAM, "server", problem, at)
+    return None, {stream: [problem]}
+
+
+def resume(rooms: RoomStore, keys: Keyring | None = None) -> list[str]:
     """Give each table rebuilt with a round in progress dealt by croupier the deck it was
     dealt from (:meth:`Table.hold_deck`); the tables resumed."""
-    sealed: dict[str, DeckSealed] = {}
-    stream = sealed_stream(rooms.name)
-    if any(s.id == stream for s in rooms.store.streams("sealed")):
-        for e in rooms.store.load(stream):
-            if isinstance(e, DeckSealed):
-                sealed[e.commitment] = e
-    resumed = []
+    started: dict[str, str] = {}
     for name, t in rooms.room.tables.items():
         r = t.round
         if r is None or r.is_over or not r.config.automatic:
             continue
         ts = table_stream(rooms.name, name)
         start = last_start(rooms, ts, rooms.heads.get(ts, 0))
-        started = rooms.store.read(ts, start - 1, start)[0].event() if start else None
-        deck = sealed.get(getattr(started, "commitment", ""))
+        first = rooms.store.read(ts, start - 1, start)[0].event() if start else None
+        started[name] = getattr(first, "commitment", "")
+    if not started:
+        return []
+    sealed = {
+        d.commitment: d
+        for d in sealed_decks(
+            rooms.store, rooms.name, keys, lambda table, c: started.get(table) == c
+        )
+    }
+    resumed = []
+    for name, commitment in started.items():
+        deck = sealed.get(commitment)
         if deck is not None:
-            t.hold_deck(deck.order)
+            rooms.room.tables[name].hold_deck(deck.order)
             resumed.append(name)
     return resumed
 

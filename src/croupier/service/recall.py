@@ -25,11 +25,12 @@ from fastapi.responses import PlainTextResponse
 
 from croupier.cards import Card
 from croupier.round import events as rv
-from croupier.service.owner import DeckSealed
-from croupier.service.staff import Refusal, caller, need, owner
+from croupier.service.owner import sealed_decks
+from croupier.service.staff import Refusal, caller, need, owner, service
 from croupier.service.store import codec
 from croupier.service.store.played import Played, Span, fold_round, spans
-from croupier.service.store.rooms import sealed_stream, table_stream
+from croupier.service.store.rooms import table_stream
+from croupier.service.store.sealing import Keyring, SealingError
 from croupier.service.store.store import EventStore, StoreError
 from croupier.shoe import verify_commitment
 from croupier.table.events import (
@@ -220,7 +221,10 @@ def _dealt(events: Sequence[Any]) -> list[Card]:
     return out
 
 
-def deck_body(store: EventStore, room: str, table: str, rec: Recalled) -> dict[str, Any]:
+def deck_body(
+    store: EventStore, room: str, table: str, rec: Recalled, keys: Keyring | None
+) -> dict[str, Any]:
+    """The deck of a round over, opened with ``keys`` and revealed (see ``/deck``)."""
     started = rec.started
     body: dict[str, Any] = {
         "table": table,
@@ -230,15 +234,11 @@ def deck_body(store: EventStore, room: str, table: str, rec: Recalled) -> dict[s
     }
     if not started.commitment:
         return {**body, "sealed": False, "reason": "a live dealer dealt this round: no deck"}
-    sealed = None
-    if any(s.id == sealed_stream(room) for s in store.streams("sealed")):
-        for e in store.load(sealed_stream(room)):
-            if (
-                isinstance(e, DeckSealed)
-                and e.table == table
-                and e.commitment == started.commitment
-            ):
-                sealed = e
+    try:
+        found = sealed_decks(store, room, keys, lambda t, c: t == table and c == started.commitment)
+    except SealingError as e:
+        return {**body, "sealed": False, "reason": str(e)}
+    sealed = found[-1] if found else None
     if sealed is None:
         return {**body, "sealed": False, "reason": "no sealed deck recorded for this commitment"}
     order = [int(c) for c in sealed.order]
@@ -358,7 +358,8 @@ def register(app: FastAPI) -> None:
 
         def run() -> dict[str, Any]:
             room, rec = recalled(request, table, hand)
-            return deck_body(owner(request).rooms.store, room, table, rec)
+            keys = service(request).owner.keys  # the owner's: recalled() checked it is there
+            return deck_body(owner(request).rooms.store, room, table, rec, keys)
 
         return await asyncio.to_thread(run)
 

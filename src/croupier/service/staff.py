@@ -88,7 +88,8 @@ def need(user: User, route: str) -> None:
 def owner(request: Request) -> _Owner:
     own: _Owner | None = service(request).owner
     if own is None:
-        raise Refusal(503, "the room was refused at recovery", "croupier store")
+        why = f"the room was refused at recovery: {service(request).refused}"[:500]
+        raise Refusal(503, why, "croupier store")
     return own
 
 

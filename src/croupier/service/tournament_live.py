@@ -48,10 +48,11 @@ from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Muck, Sh
 from croupier.rules import IllegalAction
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.commands import Issued
-from croupier.service.owner import DeckSealed, RoomOwner, woken
+from croupier.service.owner import DeckSealed, RoomOwner, sealed_decks, woken
 from croupier.service.policy import TL, tournament_table
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, commands_stream, room_stream, sealed_stream
+from croupier.service.store.sealing import Keyring
 from croupier.shoe import Shoe
 from croupier.views import Viewer, project_round_events, round_view
 
@@ -384,26 +385,24 @@ def _http(status: int, reason: str) -> Exception:
 # The server's side: decks given back after a restart, the clock's expiry on its time
 
 
-def resume_tournament_hands(rooms: RoomStore) -> list[tuple[str, int]]:
-    """Give each live tournament hand rebuilt from the store the deck it was dealt from (kept
-    in the sealed stream), so a restart resumes the hand; the hands resumed."""
-    live = [
-        (name, n, lh) for name, tm in rooms.room.tournaments.items() for n, lh in tm.live.items()
-    ]
+def resume_tournament_hands(rooms: RoomStore, keys: Keyring | None = None) -> list[tuple[str, int]]:
+    """Give each live tournament hand rebuilt from the store the deck it was dealt from (kept,
+    sealed under ``keys``, in the sealed stream), so a restart resumes the hand; the hands
+    resumed."""
+    live = {
+        seal_key(name, n): (name, n, lh.commitment)
+        for name, tm in rooms.room.tournaments.items()
+        for n, lh in tm.live.items()
+    }
     if not live:
         return []
-    stream = sealed_stream(rooms.name)
-    sealed: dict[str, DeckSealed] = {}
-    if any(s.id == stream for s in rooms.store.streams("sealed")):
-        for e in rooms.store.load(stream):
-            if isinstance(e, DeckSealed):
-                sealed[e.commitment] = e
     out = []
-    for name, n, lh in live:
-        deck = sealed.get(lh.commitment)
-        if deck is not None and deck.table == seal_key(name, n):
-            hold_deck(rooms.room.tournaments[name], n, deck.order)
-            out.append((name, n))
+    for deck in sealed_decks(
+        rooms.store, rooms.name, keys, lambda key, c: key in live and live[key][2] == c
+    ):
+        name, n, _ = live[deck.table]
+        hold_deck(rooms.room.tournaments[name], n, deck.order)
+        out.append((name, n))
     return out
 
 

@@ -25,10 +25,11 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 
 from croupier.service import commands as cmds
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.owner import DeckSealed, RoomOwner, Subscriber
+from croupier.service.owner import RoomOwner, Subscriber, sealed_decks
 from croupier.service.store import codec
-from croupier.service.store.rooms import RoomStore, sealed_stream, uth_stream
+from croupier.service.store.rooms import RoomStore, uth_stream
 from croupier.service.store.schema import events as events_table
+from croupier.service.store.sealing import Keyring
 from croupier.shoe import Shoe, ShuffledDeck
 from croupier.uth.game import DECK
 from croupier.uth.played import StartUthRound, UthPlay
@@ -92,21 +93,24 @@ def check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> No
         raise _refused(403, f"a player acts only for their own box ({user.name}, box {box})")
 
 
-def resume_uth(rooms: RoomStore) -> list[str]:
-    """Give each UTH round rebuilt before its deal the deck it is dealt from, kept in the
-    sealed stream; the tables resumed."""
+def resume_uth(rooms: RoomStore, keys: Keyring | None = None) -> list[str]:
+    """Give each UTH round rebuilt before its deal the deck it is dealt from, kept (sealed
+    under ``keys``) in the sealed stream; the tables resumed."""
     waiting = {
         name: u.play
         for name, u in rooms.room.uth.items()
         if u.play.round is not None and not u.play.round.dealt
     }
-    stream = sealed_stream(rooms.name)
-    if not waiting or not any(s.id == stream for s in rooms.store.streams("sealed")):
+    if not waiting:
         return []
+
+    def wanted(table: str, commitment: str) -> bool:
+        play = waiting.get(table)
+        return play is not None and play.commitment == commitment
+
     resumed = []
-    for e in rooms.store.load(stream):
-        play = waiting.get(getattr(e, "table", ""))
-        if isinstance(e, DeckSealed) and play is not None and play.hold_deck(e.order, e.commitment):
+    for e in sealed_decks(rooms.store, rooms.name, keys, wanted):
+        if waiting[e.table].hold_deck(e.order, e.commitment):
             resumed.append(e.table)
     return resumed
 

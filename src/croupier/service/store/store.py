@@ -29,6 +29,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from croupier.service.store import codec
+from croupier.service.store.files import owner_only
 from croupier.service.store.schema import events, snapshots, streams
 
 DEFAULT_URL = "sqlite:///croupier.db"
@@ -246,10 +247,13 @@ class EventStore:
         self.url = resolve_url(url)
         self.engine: Engine = sa.create_engine(self.url)
         if self.engine.dialect.name == "sqlite":
+            owner_only(self.url)  # the file, made before SQLite opens it, and its companions
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
             sa.event.listen(self.engine, "begin", _sqlite_begin)
         if migrate:
             self.migrate()
+            if self.engine.dialect.name == "sqlite":
+                owner_only(self.url)  # the -wal and -shm the first connection made
 
     def close(self) -> None:
         self.engine.dispose()
