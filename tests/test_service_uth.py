@@ -29,7 +29,7 @@ from croupier.uth.events import (
 )
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
-from croupier.uth.table import Shuffled
+from croupier.uth.table import DisputeDecided, Shuffled
 from croupier.uth.view import BoxResult, CardHidden, UthTableView
 from service_support import Room, served
 
@@ -320,3 +320,43 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
             hidden += isinstance(e, CardHidden)
             results += isinstance(e, BoxResult)
         assert own == 2 * 15 and hidden > own and results == 3 * 15  # not vacuous
+
+
+def test_the_floor_records_a_dispute_and_its_correction_through_the_api(url: str) -> None:
+    """act-uth-2025 15.5: the operator's decision in a dispute is final; the floor sends it
+    between rounds, it is recorded with the clause and the corrected chips, and the room's
+    money stays conserved. A player may not send it."""
+    with served(url, players=4) as room:
+        open_uth(room)
+        for p in PLAYERS:
+            room.ok("cashier", {"type": "UthBuyIn", "player": p, "table": "u1", "cash": 400})
+        play_uth_round(room, random.Random(5))
+        before = ledger(room)["ledger"]
+        _, view = uth_view(room, "floor")
+        chips = {p: c for _, p, c in view.seats}["p1"]
+        dispute = {
+            "type": "UthDecideDispute",
+            "table": "u1",
+            "box": 1,
+            "claim": "the Blind was paid short",
+            "decision": "pay 5 more",
+            "correction": 5,
+        }
+        r = room.c.post("/commands", json=dispute, headers=room.headers("p1"))
+        assert r.status_code == 403, r.text
+        body = room.ok("floor", dispute)
+        assert body["accepted"] and body["events"]
+        _, after = uth_view(room, "floor")
+        assert {p: c for _, p, c in after.seats}["p1"] == chips + 5
+        led = ledger(room)["ledger"]
+        assert led["uth_house"] == before["uth_house"] - 5
+        assert led["cash_in"] == before["cash_in"]
+    store = EventStore(url)
+    try:
+        events = [r.event() for r in store.read(uth_stream("main", "u1"))]
+        decided = [e for e in events if isinstance(e, DisputeDecided)]
+        assert len(decided) == 1 and decided[0].clause == "act-uth-2025 15.5"
+        assert decided[0].player == "p1" and decided[0].correction == 5
+        assert audit.verify(store)["ok"]
+    finally:
+        store.close()
