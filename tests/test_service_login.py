@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 
 from croupier.service.api import create_app
 from croupier.service.hashing import Busy, Hashing
+from croupier.service.store import audit
 from croupier.service.store.significant import STREAM, What
 from croupier.service.store.store import EventStore
 from service_support import add_users
@@ -97,6 +98,12 @@ def test_a_lock_outlives_a_restart(tmp_path: Path) -> None:
         now[0] += 25
         assert _login(c, "p1", "wrong")[0] == 401  # the count survived: the next lock doubles
         assert _login(c, "p1", "p1-pw") == (429, "60")
+    store = EventStore(url)
+    try:
+        report = audit.verify(store)  # the throttle stream's kind is one the audit knows
+    finally:
+        store.close()
+    assert report["ok"], report["problems"]
 
 
 def test_failed_log_ins_from_one_address_lock_it_for_every_name(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from croupier.service.api import create_app
 from croupier.service.auth import PasswordSet, Sessions, hash_password, session_secret
+from croupier.service.store import audit
 from croupier.service.store.store import EventStore
 from service_support import add_users, ticket
 
@@ -122,9 +123,11 @@ def test_a_logged_out_token_stays_refused_after_a_restart(tmp_path: Path) -> Non
     store = EventStore(url)
     try:
         closed = store.load("sessions")
+        report = audit.verify(store)  # the new stream's kind is one the audit knows
     finally:
         store.close()
     assert len(closed) == 1 and out not in repr(closed)
+    assert report["ok"], report["problems"]
 
 
 def test_the_session_lifetime_is_configurable(
