@@ -349,7 +349,7 @@ class Sessions:
             return
         e = SessionClosed(_digest(token), read[1], at)
         if self.store is not None:
-            with WRITING, self.store.transaction() as w:
+            with WRITING, self.store.transaction() as w:  # one writer: two log-outs at once
                 head = w.head(SESSIONS)
                 if head is None:
                     w.create(SESSIONS, "sessions", None)

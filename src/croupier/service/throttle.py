@@ -123,7 +123,7 @@ class Throttle:
         """Seconds before a log-in as ``name`` from ``address`` may be tried (0: now)."""
         now = self.clock()
         found = (self._record(k, now) for k in (name_key(name), address_key(address)))
-        return max((r.until - now for r in found if r is not None), default=0)
+        return max([0, *(r.until - now for r in found if r is not None)])
 
     def failed(self, name: str, address: str, at: str) -> list[LoginLocked]:
         """A failed log-in counted; the locks it imposes (to :meth:`save`)."""
@@ -144,10 +144,6 @@ class Throttle:
 
     def succeeded(self, name: str) -> None:
         self.records.pop(name_key(name), None)
-
-    def locked(self, key: str) -> bool:
-        r = self._record(key, self.clock())
-        return r is not None and r.until > self.clock()
 
     def save(self, events: Sequence[ThrottleEvent]) -> None:
         """Record ``events`` with their significant events, in one transaction."""
