@@ -8,6 +8,7 @@ import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import httpx
 from fastapi.testclient import TestClient
 
 from croupier.service.api import create_app
@@ -41,6 +42,13 @@ def add_users(url: str, players: int) -> None:
             d.change(UserAdded(name, role, password_hash(f"{name}-pw"), at), "test")
     finally:
         store.close()
+
+
+def ticket(client: httpx.Client, token: str) -> str:
+    """A one-time websocket ticket (``POST /ws-ticket``) for the session ``token``."""
+    r = client.post("/ws-ticket", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.text
+    return str(r.json()["ticket"])
 
 
 class Room(Client):
@@ -86,4 +94,4 @@ def served(url: str, players: int = 6, users: bool = True) -> Iterator[Room]:
         yield Room(client)
 
 
-__all__ = ["STAFF", "Room", "add_users", "play_round", "served"]
+__all__ = ["STAFF", "Room", "add_users", "play_round", "served", "ticket"]

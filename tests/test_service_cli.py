@@ -84,7 +84,8 @@ def test_serve_demo_and_bots_over_http(tmp_path: Path) -> None:
         token = httpx.post(f"{url}/login", json={"name": "bot1", "password": "demo"}).json()
         h = {"Authorization": f"Bearer {token['token']}"}
         head = httpx.get(f"{url}/tables/qld-1/view", headers=h).json()["seq"]
-        ws_url = f"ws://127.0.0.1:{port}/ws/tables/qld-1?token={token['token']}&after=0"
+        ticket = httpx.post(f"{url}/ws-ticket", headers=h).json()["ticket"]
+        ws_url = f"ws://127.0.0.1:{port}/ws/tables/qld-1?ticket={ticket}&after=0"
         with connect(ws_url) as ws:
             seqs = [json.loads(ws.recv(timeout=10))["seq"] for _ in range(head)]
         assert seqs == list(range(1, head + 1))

@@ -32,6 +32,7 @@ from croupier.service.store.rooms import commands_stream, tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.service.tournament_commands import ENTRIES
 from croupier.tournament import Tournament
+from service_support import ticket
 from store_support import create_database, pg_server
 
 __all__ = ["pg_server"]  # a fixture
@@ -163,7 +164,8 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(db: str) -> None:
                 client = Client(http, lambda _: demo.PASSWORD)
                 # the player's websocket catches up from the last seq it saw, across the crash
                 head = client.view("bot1", "qld-1")[0]
-                ws_url = f"ws://127.0.0.1:{port}/ws/tables/qld-1?token={client.login('bot1')}"
+                once = ticket(http, client.login("bot1"))
+                ws_url = f"ws://127.0.0.1:{port}/ws/tables/qld-1?ticket={once}"
                 with connect(f"{ws_url}&after={last_seen}") as ws:
                     seqs = [json.loads(ws.recv(timeout=10))["seq"] for _ in range(head - last_seen)]
                 assert seqs == list(range(last_seen + 1, head + 1))

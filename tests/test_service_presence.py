@@ -24,7 +24,7 @@ from croupier.table.absence import (
 )
 from croupier.table.events import RoundProgressed, RoundStarted
 from croupier.views import TableView
-from service_support import Room, add_users
+from service_support import Room, add_users, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
 STREAM = "table:main/t1"
@@ -80,7 +80,7 @@ def test_a_dropped_player_is_folded_after_the_grace_and_catches_up_on_reconnect(
     actor = start["actor"]
     assert actor in PLAYERS
     token = room.login(actor)
-    with room.c.websocket_connect(f"/ws/tables/t1?token={token}") as ws:
+    with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, token)}") as ws:
         seen = ws.receive_json()["seq"]  # the snapshot: the view after event ``seen``
     events = wait_for(url, AbsentFolded)
     dropped = next(e for e in events if isinstance(e, PlayerDisconnected))
@@ -95,7 +95,8 @@ def test_a_dropped_player_is_folded_after_the_grace_and_catches_up_on_reconnect(
     assert events[i + 1].events[0].player == position
     head = len(events)
     # the player comes back: every event since the last one seen, by number, then the return
-    with room.c.websocket_connect(f"/ws/tables/t1?token={token}&after={seen}") as ws:
+    once = ticket(room.c, token)
+    with room.c.websocket_connect(f"/ws/tables/t1?ticket={once}&after={seen}") as ws:
         got = receive(ws, head + 1)
         numbered = [m for m in got if "event" in m]
         assert [m["seq"] for m in numbered] == list(range(seen + 1, head + 2))
@@ -118,10 +119,10 @@ def test_a_player_back_within_the_grace_keeps_the_hand(room: Room, url: str) -> 
     start = room.ok("dealer", {"type": "StartRound", "table": "t1"})
     actor = start["actor"]
     token = room.login(actor)
-    with room.c.websocket_connect(f"/ws/tables/t1?token={token}") as ws:
+    with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, token)}") as ws:
         ws.receive_json()
     wait_for(url, PlayerDisconnected)
-    with room.c.websocket_connect(f"/ws/tables/t1?token={token}") as ws:
+    with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, token)}") as ws:
         ws.receive_json()
         events = wait_for(url, PlayerReconnected)
         time.sleep(1.5)  # past the grace: the timer was stopped, or the core refuses it
@@ -141,7 +142,7 @@ def test_a_restarted_server_times_out_the_disconnections_it_recorded(url: str) -
         r = Room(client)
         r.open_table("t1", "dunedin-house", PLAYERS, grace_seconds=30)
         token = r.login("p2")
-        with client.websocket_connect(f"/ws/tables/t1?token={token}") as ws:
+        with client.websocket_connect(f"/ws/tables/t1?ticket={ticket(client, token)}") as ws:
             ws.receive_json()
         wait_for(url, PlayerDisconnected)
     # the server stops with p2's grace running; its last seconds pass while it is down

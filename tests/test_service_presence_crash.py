@@ -84,7 +84,11 @@ class Server:
     @contextmanager
     def ws(self, token: str) -> Iterator[ClientConnection]:
         """A websocket to t1, once accepted (its first message, the snapshot, received)."""
-        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/t1?token={token}") as ws:
+        got = httpx.post(
+            f"http://127.0.0.1:{self.port}/ws-ticket", headers={"Authorization": f"Bearer {token}"}
+        )
+        ticket = got.json()["ticket"]
+        with connect(f"ws://127.0.0.1:{self.port}/ws/tables/t1?ticket={ticket}") as ws:
             assert "snapshot" in json.loads(ws.recv(timeout=10))
             yield ws
 

@@ -18,7 +18,7 @@ from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store.rooms import tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.tournament import events as te
-from service_support import Room, add_users
+from service_support import Room, add_users, ticket
 from test_service_tournament import PLAYERS, Clock, opened, serve, state
 
 T = "thu"
@@ -148,7 +148,7 @@ def test_a_players_websocket_never_carries_another_players_hole_cards(tmp_path: 
         seated = [e["player"] for e in state(room)["entrants"] if e["table"] == 1]
         sockets = {
             p: room.c.websocket_connect(
-                f"/ws/tournaments/{T}/tables/1?token={room.login(p)}&after={seq}"
+                f"/ws/tournaments/{T}/tables/1?ticket={ticket(room.c, room.login(p))}&after={seq}"
             )
             for p in seated
         }
@@ -184,7 +184,7 @@ def test_a_players_websocket_never_carries_another_players_hole_cards(tmp_path: 
         mine = seen[players[0]]
         token = room.login(players[0])
         with room.c.websocket_connect(
-            f"/ws/tournaments/{T}/tables/1?token={token}&after={seq}"
+            f"/ws/tournaments/{T}/tables/1?ticket={ticket(room.c, token)}&after={seq}"
         ) as ws:
             again = frames_until_over(ws)
         assert again == mine
@@ -292,9 +292,9 @@ def test_odd_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
         token = room.login(actor)
         for path, code in (
             (f"/ws/tournaments/{T}/tables/1", 4401),
-            (f"/ws/tournaments/{T}/tables/1?token={token}&after=x", 4400),
-            (f"/ws/tournaments/{T}/tables/1?token={token}&after=99999", 4409),
-            (f"/ws/tournaments/nope/tables/1?token={token}", 4404),
+            (f"/ws/tournaments/{T}/tables/1?ticket={ticket(room.c, token)}&after=x", 4400),
+            (f"/ws/tournaments/{T}/tables/1?ticket={ticket(room.c, token)}&after=99999", 4409),
+            (f"/ws/tournaments/nope/tables/1?ticket={ticket(room.c, token)}", 4404),
         ):
             with pytest.raises(WebSocketDisconnect) as e, room.c.websocket_connect(path) as ws:
                 ws.receive_json()

@@ -31,7 +31,7 @@ from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
 from croupier.uth.table import DisputeDecided, Shuffled
 from croupier.uth.view import BoxResult, CardHidden, UthTableView
-from service_support import Room, served
+from service_support import Room, served, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
 
@@ -285,7 +285,8 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
             room.ok("cashier", {"type": "UthBuyIn", "player": p, "table": "u1", "cash": 1000})
         socks = {}
         for p in PLAYERS:
-            ws = room.c.websocket_connect(f"/ws/uth/u1?token={room.login(p)}&after=0")
+            once = ticket(room.c, room.login(p))
+            ws = room.c.websocket_connect(f"/ws/uth/u1?ticket={once}&after=0")
             socks[p] = ws.__enter__()
         rng = random.Random(11)
         for _ in range(15):
@@ -296,7 +297,7 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
             ws.__exit__(None, None, None)
         # a reconnecting client gets exactly what it missed
         with room.c.websocket_connect(
-            f"/ws/uth/u1?token={room.login('p2')}&after={head - 7}"
+            f"/ws/uth/u1?ticket={ticket(room.c, room.login('p2'))}&after={head - 7}"
         ) as ws:
             again = receive_until(ws, head)
         assert again == received["p2"][-7:]

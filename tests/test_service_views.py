@@ -22,7 +22,7 @@ from croupier.service.store import codec
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted
-from service_support import play_round, served
+from service_support import play_round, served, ticket
 
 TABLES = {
     "q": ("qld-holdem-2005", ["p1", "p2", "p3"]),
@@ -87,7 +87,8 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
         for t, (_, players) in TABLES.items():
             for p in [*players, "auditor"]:
                 tok = room.login(p)
-                ws = room.c.websocket_connect(f"/ws/tables/{t}?token={tok}&after=0")
+                once = ticket(room.c, tok)
+                ws = room.c.websocket_connect(f"/ws/tables/{t}?ticket={once}&after=0")
                 socks[t, p] = ws.__enter__()
         rng = random.Random(5)
         rounds, began = 0, time.monotonic()
@@ -130,12 +131,13 @@ def test_reconnect_gives_exactly_what_was_missed_then_live(url: str) -> None:
         rng = random.Random(7)
         tok = room.login("p1")
         play_round(room, "t1", rng)
-        with room.c.websocket_connect(f"/ws/tables/t1?token={tok}&after=0") as ws:
+        with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, tok)}&after=0") as ws:
             head = room.view("p1", "t1")[0]
             first = receive_until(ws, head)
         last = first[len(first) // 2]["seq"]  # it saw only half before the connection dropped
         play_round(room, "t1", rng)
-        with room.c.websocket_connect(f"/ws/tables/t1?token={tok}&after={last}") as ws:
+        once = ticket(room.c, tok)
+        with room.c.websocket_connect(f"/ws/tables/t1?ticket={once}&after={last}") as ws:
             head = room.view("p1", "t1")[0]
             missed = receive_until(ws, head)
             assert [m["seq"] for m in missed] == list(range(last + 1, head + 1))
@@ -145,14 +147,16 @@ def test_reconnect_gives_exactly_what_was_missed_then_live(url: str) -> None:
             assert [m["seq"] for m in live] == list(range(head + 1, head2 + 1))
         # a fresh connection starts from a snapshot of the player's view (after the
         # disconnection the table recorded when the last connection closed: issue 15 §3)
-        with room.c.websocket_connect(f"/ws/tables/t1?token={tok}") as ws:
+        with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, tok)}") as ws:
             snap = ws.receive_json()
             assert snap["seq"] == head2 + 1 and "snapshot" in snap
             assert codec.decode(snap["snapshot"]).hands == 3
         # past the head: stale
         with (
             pytest.raises(WebSocketDisconnect) as closed,
-            room.c.websocket_connect(f"/ws/tables/t1?token={tok}&after={head2 + 9}") as ws,
+            room.c.websocket_connect(
+                f"/ws/tables/t1?ticket={ticket(room.c, tok)}&after={head2 + 9}"
+            ) as ws,
         ):
             ws.receive_json()
         assert closed.value.code == 4409 and "stale" in closed.value.reason
@@ -165,11 +169,12 @@ def test_too_far_behind_gets_a_snapshot(url: str, monkeypatch: pytest.MonkeyPatc
         play_round(room, "t1", random.Random(2))
         head = room.view("p1", "t1")[0]
         assert head > 5
-        with room.c.websocket_connect(f"/ws/tables/t1?token={room.login('p1')}&after=0") as ws:
+        once = ticket(room.c, room.login("p1"))
+        with room.c.websocket_connect(f"/ws/tables/t1?ticket={once}&after=0") as ws:
             m = ws.receive_json()
             assert m["seq"] == head and "snapshot" in m
         with room.c.websocket_connect(
-            f"/ws/tables/t1?token={room.login('p1')}&after={head - 2}"
+            f"/ws/tables/t1?ticket={ticket(room.c, room.login('p1'))}&after={head - 2}"
         ) as ws:
             assert [ws.receive_json()["seq"] for _ in range(2)] == [head - 1, head]
 
@@ -179,7 +184,7 @@ def test_a_websocket_without_a_session_is_closed(url: str) -> None:
         room.open_table("t1", "dunedin-house", ["p1", "p2"])
         with (
             pytest.raises(WebSocketDisconnect) as closed,
-            room.c.websocket_connect("/ws/tables/t1?token=nope") as ws,
+            room.c.websocket_connect("/ws/tables/t1?ticket=nope") as ws,
         ):
             ws.receive_json()
         assert closed.value.code == 4401

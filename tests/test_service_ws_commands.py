@@ -19,7 +19,7 @@ from croupier.service.store.store import EventStore
 from croupier.sim.bots import make_bot
 from croupier.table.events import RoundFinished
 from croupier.views import RoundView
-from service_support import Room, served
+from service_support import Room, served, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
 
@@ -49,7 +49,7 @@ def test_a_round_is_played_from_turn_prompts_and_commands_over_websockets(
 ) -> None:
     socks = {}
     for who in ["dealer", *PLAYERS]:
-        path = f"/ws/tables/t1?token={room.login(who)}&turns=1"
+        path = f"/ws/tables/t1?ticket={ticket(room.c, room.login(who))}&turns=1"
         socks[who] = room.c.websocket_connect(path).__enter__()
         snapshot = socks[who].receive_json()
         assert "snapshot" in snapshot
@@ -106,7 +106,7 @@ def test_a_round_is_played_from_turn_prompts_and_commands_over_websockets(
 
 def test_without_turns_a_player_gets_events_only(room: Room) -> None:
     tok = room.login("p1")
-    with room.c.websocket_connect(f"/ws/tables/t1?token={tok}&after=0") as ws:
+    with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, tok)}&after=0") as ws:
         start = room.ok("dealer", {"type": "StartRound", "table": "t1"})
         head = start["heads"]["table:main/t1"]
         got = until(ws, lambda m: m["seq"] >= head)
@@ -118,8 +118,8 @@ def test_batched_a_commands_events_and_its_reply_come_in_one_frame(room: Room) -
     messages a client taking one per frame receives."""
     tok = room.login("dealer")
     with (
-        room.c.websocket_connect(f"/ws/tables/t1?token={tok}&batch=1") as ws,
-        room.c.websocket_connect(f"/ws/tables/t1?token={tok}") as plain,
+        room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, tok)}&batch=1") as ws,
+        room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, tok)}") as plain,
     ):
         snapshot = json.loads(ws.receive_text())
         assert "snapshot" in snapshot and "snapshot" in plain.receive_json()

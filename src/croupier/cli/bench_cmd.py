@@ -9,10 +9,11 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli import bench_uth_cmd
+from croupier.cli import bench_login_cmd, bench_uth_cmd
 
 app = typer.Typer(help="Benchmarks against named peers (install them with the bench extra).")
 app.command("uth")(bench_uth_cmd.bench_uth)
+app.command("login-flood")(bench_login_cmd.bench_login_flood)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
 

@@ -34,6 +34,13 @@ def serve(
             " $CROUPIER_KEY, else <db>.key beside a SQLite file, made on first start)",
         ),
     ] = None,
+    session_hours: Annotated[
+        float | None,
+        typer.Option(
+            "--session-hours",
+            help="how long a log-in lasts (default: $CROUPIER_SESSION_HOURS, else 16)",
+        ),
+    ] = None,
 ) -> None:
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
@@ -43,8 +50,14 @@ def serve(
 
     from croupier.service import demo as demo_room
     from croupier.service.api import create_app
+    from croupier.service.auth import UserError, session_seconds
     from croupier.service.store.store import EventStore
 
+    try:
+        session_seconds(session_hours)
+    except UserError as e:
+        typer.echo(f"croupier: error: {e}", err=True)
+        raise typer.Exit(2) from None
     if demo:
         store = EventStore(db)
         try:
@@ -66,12 +79,8 @@ def serve(
     typer.echo(f"the room's board: {url}/ui/")
     if demo and bots:
         threading.Thread(target=_bots, args=(url,), daemon=True).start()
-    uvicorn.run(
-        create_app(db, room, settle=True, key_file=key_file),
-        host=host,
-        port=port,
-        log_level="warning",
-    )
+    app = create_app(db, room, settle=True, key_file=key_file, session_hours=session_hours)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 def _bots(url: str) -> None:

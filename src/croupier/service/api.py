@@ -1,11 +1,12 @@
 """The card room's HTTP and websocket API (FastAPI): ``croupier serve``.
 
-* ``POST /login`` gives a bearer token; ``POST /users`` (admin) adds users; dealers are
-  assigned to tables with ``POST /users/{name}/tables``.
+* ``POST /login`` gives a bearer token, ``POST /ws-ticket`` a one-time ticket that opens a
+  websocket (:mod:`croupier.service.login_api`); ``POST /users`` (admin) adds users; dealers
+  are assigned to tables with ``POST /users/{name}/tables``.
 * ``POST /commands`` takes a command as data (:mod:`croupier.service.commands`), checks who
   sends it, applies it to the room and answers only once its events are committed.
 * ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board.
-* ``/ws/tables/{table}?token=...&after=SEQ`` streams the caller's projection of the table's
+* ``/ws/tables/{table}?ticket=...&after=SEQ`` streams the caller's projection of the table's
   events, each numbered by its sequence number in the table's stream, and takes commands as
   ``POST /commands`` does (see :func:`_table_ws`).
 * UTH tables: ``GET /uth/{table}/view`` and ``/ws/uth/{table}`` (:mod:`croupier.service.uth_api`).
@@ -35,7 +36,15 @@ from croupier.cards import Deck
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import names, policy, tournament_api, tournament_live, uth_api, words
+from croupier.service import (
+    login_api,
+    names,
+    policy,
+    tournament_api,
+    tournament_live,
+    uth_api,
+    words,
+)
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import (
     ROLES_CLAUSE,
@@ -44,8 +53,10 @@ from croupier.service.auth import (
     Sessions,
     User,
     UserError,
+    session_seconds,
     session_secret,
 )
+from croupier.service.hashing import Hashing
 from croupier.service.owner import (
     DeckSealed,
     Hub,
@@ -71,6 +82,7 @@ from croupier.service.store.rooms import (
 )
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
+from croupier.service.throttle import Throttle
 from croupier.shoe import Shoe, ShuffledDeck
 from croupier.table.commands import StartRound
 from croupier.table.events import RoundFinished, TableRoundVoided
@@ -107,12 +119,9 @@ class Service:
     clock: Callable[[], int]
     shoe_seed: int | None
     shoes: dict[str, Shoe]
+    throttle: Throttle  # failed log-ins
+    hashing: Hashing  # the pool that checks passwords
     presence: Presence | None = None  # players' connections and their grace periods
-
-
-class Login(BaseModel):
-    name: str = Field(min_length=1, max_length=64)
-    password: str = Field(min_length=1, max_length=256)
 
 
 class NewUser(BaseModel):
@@ -156,12 +165,15 @@ def create_app(
     shoe_seed: int | None = None,
     settle: bool = False,
     key_file: str | None = None,
+    session_hours: float | None = None,
 ) -> FastAPI:
     """The service over the store at ``db``; ``clock`` gives the server's time in seconds
     (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only);
     ``settle``: the process serves only this app, so its heap is settled once the room is
     rebuilt (:func:`croupier.service.owner.settle_heap`); ``key_file``: the keys that seal
-    the decks (:mod:`croupier.service.store.sealing`)."""
+    the decks (:mod:`croupier.service.store.sealing`); ``session_hours``: how long a log-in
+    lasts (default: :func:`croupier.service.auth.session_seconds`)."""
+    seconds = session_seconds(session_hours)  # a bad setting refused before the start
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -189,18 +201,23 @@ def create_app(
             settle_heap()
         hub = Hub()
         directory = Directory(store)
+        clocked = clock or (lambda: int(time.time()))
+        secret = session_secret(store.url)
+        sessions = Sessions(secret, directory.stamp, seconds=seconds, store=store)
         app.state.service = Service(
             store=store,
             rooms=rooms,
             refused=mine,
             directory=directory,
-            sessions=Sessions(session_secret(store.url), directory.stamp),
+            sessions=sessions,
             hub=hub,
             owner=None if rooms is None else RoomOwner(rooms, hub, keys),
             users_lock=asyncio.Lock(),
-            clock=clock or (lambda: int(time.time())),
+            clock=clocked,
             shoe_seed=shoe_seed,
             shoes={},
+            throttle=Throttle(store, clocked),
+            hashing=Hashing(),
         )
         svc = app.state.service
         if svc.owner is not None:
@@ -216,6 +233,7 @@ def create_app(
             timer.cancel()
             if svc.presence is not None:
                 await svc.presence.close()
+            svc.hashing.close()
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
@@ -254,10 +272,13 @@ def create_app(
         svc: Service = request.app.state.service
         return svc
 
+    def bearer(request: Request) -> str:
+        auth = request.headers.get("authorization", "")
+        return auth[7:] if auth.lower().startswith("bearer ") else ""
+
     def caller(request: Request) -> User:
         svc = service(request)
-        auth = request.headers.get("authorization", "")
-        token = auth[7:] if auth.lower().startswith("bearer ") else ""
+        token = bearer(request)
         name = svc.sessions.user(token) if token else None
         user = None if name is None else svc.directory.users.users.get(name)
         if user is None:
@@ -277,23 +298,7 @@ def create_app(
             )
         return svc.owner
 
-    @app.post("/login")
-    async def login(body: Login, request: Request) -> dict[str, str]:
-        svc = service(request)
-        user = svc.directory.users.users.get(body.name)
-        ok = user is not None and await asyncio.to_thread(_check, user.password_hash, body.password)
-        what = What.LOGIN if ok else What.LOGIN_FAILED
-        await asyncio.to_thread(record, svc.store, what, body.name, "via the API", _now())
-        if not ok or user is None:
-            raise Refused(401, "unknown user or wrong password")
-        return {"token": svc.sessions.open(user.name), "role": user.role.value}
-
-    @app.post("/logout")
-    async def logout(request: Request) -> dict[str, bool]:
-        svc = service(request)
-        caller(request)
-        svc.sessions.close(request.headers.get("authorization", "")[7:])
-        return {"logged_out": True}
+    login_api.register(app, caller, need, bearer)
 
     @app.get("/me")
     async def me(request: Request) -> dict[str, Any]:
@@ -540,10 +545,10 @@ def create_app(
         answered ``{"reply": id, "status": ...}`` once committed (or refused): the reply follows
         the command's events."""
         svc = service(ws)
-        name = svc.sessions.user(ws.query_params.get("token", ""))
+        name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
         user = None if name is None else svc.directory.users.users.get(name)
         if user is None:
-            await ws.close(code=4401, reason="log in first: ?token=")
+            await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
             return
         if svc.owner is None:
             await ws.close(code=4503, reason="the room was refused at recovery")
@@ -712,12 +717,6 @@ async def _prime(own: RoomOwner, projector: Projector, stream: str, upto: int) -
     if start:
         rows = await asyncio.to_thread(own.rooms.store.read, stream, start - 1, start)
         projector(rows[0].event())
-
-
-def _check(password_hash: str, password: str) -> bool:
-    from croupier.service.auth import check_password
-
-    return check_password(password_hash, password)
 
 
 def _viewer(user: User, table: str) -> str | Viewer:

@@ -5,11 +5,19 @@ assigned to a table or relieved. Passwords are kept only as argon2 hashes (argon
 change is also a significant event (``What.USER_CHANGED``) in the same transaction; log-ins
 and failed log-ins are significant events too.
 
+Passwords are hashed and checked in a worker process of their own
+(:mod:`croupier.service.hashing`), never in the server's process, where they stalled play; a
+log-in as an unknown name is checked against a dummy hash of the same cost, so that it takes
+as long as a wrong password.
+
 Sessions are bearer tokens the server signs (HMAC-SHA256) with a secret kept outside every
 event stream (:func:`session_secret`: ``$CROUPIER_SECRET``, else a file beside a SQLite
 database, readable by its owner only), so a restart of the server keeps its users logged in.
-A token names the user, when it expires and a digest of the user's password hash: setting a
-new password ends every session of that user. Log-outs are remembered until the server stops.
+A token names the user, when it expires (``$CROUPIER_SESSION_HOURS``, default 16 hours) and a
+digest of the user's password hash: setting a new password ends every session of that user.
+A log-out is an event of the ``sessions`` stream (a digest of the token, never the token), so
+a logged-out token stays refused after a restart. A websocket is opened with a one-time ticket
+(:meth:`Sessions.ticket`, 30 seconds) rather than the token, which would end up in logs.
 """
 
 from __future__ import annotations
@@ -25,15 +33,18 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
-
 from croupier.service import names
+
+# known by these names here too
+from croupier.service.hashing import check_password as check_password
+from croupier.service.hashing import hash_password as hash_password
 from croupier.service.store.significant import STREAM as SIGNIFICANT
-from croupier.service.store.significant import Significant, What
+from croupier.service.store.significant import WRITING, Significant, What
 from croupier.service.store.store import EventStore, StoreError
 
 STREAM = "users"
+#: Log-outs: the digests of the tokens logged out.
+SESSIONS = "sessions"
 #: Refusals by the service name this house rule (no rulebook clause governs who may type what).
 ROLES_CLAUSE = "croupier roles"
 
@@ -141,20 +152,6 @@ class Users:
             raise UserError(f"a users stream holds {type(e).__name__}")
 
 
-_HASHER = PasswordHasher()
-
-
-def hash_password(password: str) -> str:
-    return _HASHER.hash(password)
-
-
-def check_password(password_hash: str, password: str) -> bool:
-    try:
-        return _HASHER.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
-
-
 def _describe(e: UserEvent) -> str:
     if isinstance(e, UserAdded):
         return f"user {e.name} added as {e.role.value}"
@@ -210,6 +207,36 @@ class Directory:
 
 #: How long a session lasts (seconds): a working shift and then some.
 SESSION_SECONDS = 16 * 3600
+SESSION_HOURS_ENV = "CROUPIER_SESSION_HOURS"
+#: How long a websocket ticket may wait to be used, and how many a session may hold at once.
+TICKET_SECONDS = 30
+TICKETS_PER_USER = 32
+
+
+def session_seconds(hours: float | None = None) -> int:
+    """A session's lifetime: ``hours``, else ``$CROUPIER_SESSION_HOURS``, else 16 hours."""
+    if hours is None:
+        given = os.environ.get(SESSION_HOURS_ENV)
+        if not given:
+            return SESSION_SECONDS
+        try:
+            hours = float(given)
+        except ValueError:
+            raise UserError(f"{SESSION_HOURS_ENV}={given!r}: a number of hours") from None
+    if not 0 < hours <= 24 * 366:
+        raise UserError(f"a session lasts more than 0 and at most {24 * 366} hours, not {hours}")
+    return max(1, round(hours * 3600))
+
+
+@dataclass(frozen=True, slots=True)
+class SessionClosed:
+    """A log-out: the SHA-256 of the token (never the token) and when the token expires."""
+
+    digest: str
+    expires: int
+    at: str
+
+
 SECRET_ENV = "CROUPIER_SECRET"
 
 
@@ -248,7 +275,8 @@ def _unb64(text: str) -> bytes:
 
 class Sessions:
     """Signed bearer tokens of logged-in users: ``name.expires.stamp.signature`` (the name in
-    base64), where ``stamp`` digests the user's password hash as ``stamp_of(name)`` gives it."""
+    base64), where ``stamp`` digests the user's password hash as ``stamp_of(name)`` gives it.
+    With a ``store``, log-outs are kept in its ``sessions`` stream."""
 
     def __init__(
         self,
@@ -256,12 +284,23 @@ class Sessions:
         stamp_of: Callable[[str], str | None] = lambda _: "",
         clock: Callable[[], float] = time.time,
         seconds: int = SESSION_SECONDS,
+        store: EventStore | None = None,
     ) -> None:
         self.secret = secret if secret is not None else secrets.token_bytes(32)
         self.stamp_of = stamp_of
         self.clock = clock
         self.seconds = seconds
-        self.closed: set[str] = set()
+        self.store = store
+        self.closed: set[str] = set()  # the digests of logged-out tokens
+        self.tickets: dict[str, tuple[str, str, float]] = {}  # ticket: token, user, expiry
+        self.held: dict[str, list[str]] = {}  # a user's tickets, oldest first
+        if store is not None:
+            try:
+                events = store.load(SESSIONS)
+            except StoreError:
+                events = []
+            now = self.clock()
+            self.closed = {e.digest for e in events if e.expires >= now}
 
     def _stamp(self, user: str) -> str | None:
         held = self.stamp_of(user)
@@ -280,9 +319,10 @@ class Sessions:
         body = f"{_b64(user.encode())}.{int(self.clock()) + self.seconds}.{stamp}.{nonce}"
         return f"{body}.{self._sign(body)}"
 
-    def user(self, token: str) -> str | None:
-        """The user a token names, if the server signed it and it is still good."""
-        if len(token) > 512 or token in self.closed:
+    def _read(self, token: str) -> tuple[str, int] | None:
+        """The user a token names and when it expires, if the server signed it and it is
+        still good."""
+        if len(token) > 512 or _digest(token) in self.closed:
             return None
         body, _, signature = token.rpartition(".")
         if not hmac.compare_digest(self._sign(body), signature):
@@ -297,9 +337,68 @@ class Sessions:
         current = self._stamp(name)
         if current is None or not hmac.compare_digest(current, stamp):
             return None
-        return name
+        return name, int(expires)
 
-    def close(self, token: str) -> None:
-        """Log out: the token is refused from now on (until the server stops; it expires)."""
-        if self.user(token) is not None:
-            self.closed.add(token)
+    def user(self, token: str) -> str | None:
+        """The user a token names, if the server signed it and it is still good."""
+        read = self._read(token)
+        return None if read is None else read[0]
+
+    def close(self, token: str, at: str = "") -> None:
+        """Log out: the token is refused from now on (recorded first, where there is a
+        store; a blocking call)."""
+        read = self._read(token)
+        if read is None:
+            return
+        e = SessionClosed(_digest(token), read[1], at)
+        if self.store is not None:
+            with WRITING, self.store.transaction() as w:  # one writer: two log-outs at once
+                head = w.head(SESSIONS)
+                if head is None:
+                    w.create(SESSIONS, "sessions", None)
+                w.append(SESSIONS, head or 0, [e])
+        self.closed.add(e.digest)
+
+    def ticket(self, token: str) -> str | None:
+        """A one-time ticket that opens one websocket as the token's user within
+        ``TICKET_SECONDS`` (None: the token is not good)."""
+        user = self.user(token)
+        if user is None:
+            return None
+        now = self.clock()
+        for t, (_, _, expires) in list(self.tickets.items()):
+            if expires > now:
+                break  # issued in order: the rest are younger
+            self._drop(t)
+        mine = self.held.setdefault(user, [])
+        if len(mine) >= TICKETS_PER_USER:
+            self._drop(mine[0])
+        ticket = secrets.token_urlsafe(24)
+        self.tickets[ticket] = (token, user, now + TICKET_SECONDS)
+        self.held.setdefault(user, []).append(ticket)
+        return ticket
+
+    def _drop(self, ticket: str) -> tuple[str, str, float] | None:
+        got = self.tickets.pop(ticket, None)
+        if got is not None:
+            mine = self.held.get(got[1], [])
+            if ticket in mine:
+                mine.remove(ticket)
+            if not mine:
+                self.held.pop(got[1], None)
+        return got
+
+    def redeem(self, ticket: str) -> str | None:
+        """The user a ticket was issued to, once: if it is unused, unexpired, and its session
+        still good (not logged out, the password unchanged)."""
+        got = self._drop(ticket) if 0 < len(ticket) <= 64 else None
+        if got is None:
+            return None
+        token, user, expires = got
+        if expires < self.clock() or self.user(token) != user:
+            return None
+        return user
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()

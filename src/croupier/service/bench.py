@@ -427,8 +427,13 @@ async def _connect(
     port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
 ) -> Socket:
     sock = Socket(tally)
+    http = Http(port)
+    status, body = await http.request("POST", "/ws-ticket", token)
+    http.close()
+    if status != 200:
+        raise RuntimeError(f"a websocket ticket for {table}: {status} {body}")
     # batch=1: the messages ready at once come in one frame, one per line
-    path = f"/ws/tables/{table}?token={token}&turns=1&batch=1"
+    path = f"/ws/tables/{table}?ticket={body['ticket']}&turns=1&batch=1"
     loop = asyncio.get_running_loop()
 
     def frame(text: str) -> None:

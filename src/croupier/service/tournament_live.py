@@ -12,7 +12,7 @@ player called by the director (core: :mod:`croupier.room.tournament_hands`).
   own motion (4.28); ``.../clock/expire``: the director rules the time ran out. The server's
   timer also kills the hand as the time runs out (:func:`expire_due`).
 * ``GET /tournaments/{name}/tables/{table}/hand``: the caller's view of the hand in play.
-* ``/ws/tournaments/{name}/tables/{table}?token=...&after=SEQ``: the hands at the table as
+* ``/ws/tournaments/{name}/tables/{table}?ticket=...&after=SEQ``: the hands at the table as
   numbered messages ``{"seq": n, "event": ...}`` (``n``: the event's number in the room's
   stream, where the hands' events are kept; numbers rise, with gaps), each the caller's
   projection: a player sees their own hole cards, never another's (:mod:`croupier.views`);
@@ -255,10 +255,10 @@ def register(
     @app.websocket("/ws/tournaments/{name}/tables/{table}")
     async def hand_ws(ws: WebSocket, name: str, table: int) -> None:
         s = svc(ws)
-        who = s.sessions.user(ws.query_params.get("token", ""))
+        who = s.sessions.redeem(ws.query_params.get("ticket", ""))
         user = None if who is None else s.directory.users.users.get(who)
         if user is None:
-            await ws.close(code=4401, reason="log in first: ?token=")
+            await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
             return
         own: RoomOwner | None = s.owner
         if own is None:

@@ -9,7 +9,7 @@
   the order and salt kept in the sealed stream (never sent while the round is played), from
   which a server restarted mid-round gives the round its deck back (:func:`resume_uth`).
 * ``GET /uth/{table}/view``: the caller's view (:func:`croupier.uth.view.uth_view`).
-* ``/ws/uth/{table}?token=...&after=SEQ``: the caller's projection of the table's stream,
+* ``/ws/uth/{table}?ticket=...&after=SEQ``: the caller's projection of the table's stream,
   numbered by sequence number, as ``/ws/tables/{table}`` does for a cash table: ``{"seq": n,
   "event": ...}``, or ``{"seq": n, "snapshot": view}`` first without ``after`` and to a client
   too far behind.
@@ -173,9 +173,10 @@ def add_routes(app: FastAPI) -> None:
     @app.websocket("/ws/uth/{table}")
     async def uth_ws(ws: WebSocket, table: str) -> None:
         svc = service(ws)
-        user = caller(svc, ws.query_params.get("token", ""))
+        name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
+        user = None if name is None else svc.directory.users.users.get(name)
         if user is None:
-            await ws.close(code=4401, reason="log in first: ?token=")
+            await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
             return
         own = svc.owner
         if own is None:

@@ -112,5 +112,8 @@ KINDS: dict[str, Kind] = {
         Kind("commands", _fold_log, len),
         Kind("users", _fold_log, len),
         Kind("sealed", _fold_log, len),
+        # log-outs (digests of the tokens) and failed log-ins' locks (croupier.service.throttle)
+        Kind("sessions", _fold_log, len),
+        Kind("throttle", _fold_log, len),
     )
 }

@@ -23,6 +23,10 @@ WRITING = threading.Lock()
 class What(StrEnum):
     LOGIN = "log-in"
     LOGIN_FAILED = "failed log-in"
+    #: a user name or an address locked after failed log-ins (``detail``: the key, for how
+    #: long, after how many failures); an admin's unlock of one (``who``: the admin)
+    LOGIN_THROTTLED = "log-ins throttled"
+    LOGIN_UNLOCKED = "log-ins unlocked"
     USER_CHANGED = "user or role changed"
     CONFIG_CHANGED = "configuration changed"
     ERROR = "error"

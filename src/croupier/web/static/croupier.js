@@ -80,20 +80,35 @@ export const api = {
   },
 };
 
+/** A one-time ticket that opens one websocket as the session's user (POST /ws-ticket): the
+ * session token never goes in a URL. "" without a session or when the server refuses (the
+ * websocket is then refused 4401 where it needs one; public streams open anyway). */
+async function wsTicket() {
+  if (!session.token) return "";
+  try {
+    const r = await fetch("/ws-ticket", { method: "POST", headers: { Authorization: `Bearer ${session.token}` } });
+    return r.ok ? (await r.json()).ticket : "";
+  } catch (e) {
+    return "";
+  }
+}
+
 /** Follow a websocket stream of numbered messages ({seq, event} or {seq, snapshot}); on a
  * dropped connection (or a restarted server) reconnect with the last sequence number seen, so
- * nothing is missed or repeated. ``onMessage(msg)`` gets every message in order;
- * ``options.after``: start with the events after this number instead of a snapshot. Returns a
- * handle with close(). */
+ * nothing is missed or repeated; each connection opens with a fresh ticket. ``onMessage(msg)``
+ * gets every message in order; ``options.after``: start with the events after this number
+ * instead of a snapshot. Returns a handle with close(). */
 export function follow(path, onMessage, onStatus = () => {}, options = {}) {
   let last = typeof options.after === "number" ? options.after : null;
   let ws = null;
   let closed = false;
   let delay = 250;
-  function open() {
+  async function open() {
+    const ticket = await wsTicket();
+    if (closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const after = last === null ? "" : `&after=${last}`;
-    ws = new WebSocket(`${proto}://${location.host}${path}?token=${encodeURIComponent(session.token || "")}${after}`);
+    ws = new WebSocket(`${proto}://${location.host}${path}?ticket=${encodeURIComponent(ticket)}${after}`);
     ws.onopen = () => { delay = 250; onStatus("live"); };
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);
