@@ -53,6 +53,7 @@ class UserAdded:
     role: Role
     password_hash: str
     at: str
+    bot: bool = False  # a bot account (the demo's players): its money is not a person's
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,7 @@ class User:
     role: Role
     password_hash: str
     tables: set[str] = field(default_factory=set)  # a dealer's assigned tables
+    bot: bool = False
 
 
 @dataclass
@@ -126,7 +128,7 @@ class Users:
         if why is not None:
             raise UserError(why)
         if isinstance(e, UserAdded):
-            self.users[e.name] = User(e.name, e.role, e.password_hash)
+            self.users[e.name] = User(e.name, e.role, e.password_hash, bot=e.bot)
         elif isinstance(e, RoleChanged):
             self.users[e.name].role = e.role
             self.users[e.name].tables.clear()
@@ -156,7 +158,7 @@ def check_password(password_hash: str, password: str) -> bool:
 
 def _describe(e: UserEvent) -> str:
     if isinstance(e, UserAdded):
-        return f"user {e.name} added as {e.role.value}"
+        return f"user {e.name} added as {e.role.value}" + (" (a bot)" if e.bot else "")
     if isinstance(e, RoleChanged):
         return f"user {e.name} now {e.role.value}"
     if isinstance(e, PasswordSet):
@@ -200,10 +202,12 @@ class Directory:
         user = self.users.users.get(name)
         return None if user is None else user.password_hash
 
-    def add(self, name: str, role: Role, password: str, who: str, at: str) -> None:
+    def add(
+        self, name: str, role: Role, password: str, who: str, at: str, bot: bool = False
+    ) -> None:
         if not name or len(name) > 64:
             raise UserError("a user name has 1 to 64 characters")
-        self.change(UserAdded(name, role, hash_password(password), at), who)
+        self.change(UserAdded(name, role, hash_password(password), at, bot), who)
 
 
 #: How long a session lasts (seconds): a working shift and then some.
