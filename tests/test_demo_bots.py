@@ -142,20 +142,25 @@ def test_a_person_in_the_round_is_waited_for_not_played(tmp_path: Path) -> None:
     with served(f"sqlite:///{tmp_path / 'room.db'}", players=4) as r:
         r.open_table("t1", "dunedin-house", ["p1", "p2", "p3", "p4"])
         done = threading.Event()
+        failed: list[BaseException] = []
 
         def bots() -> None:
-            play_round(r, "t1", random.Random(2), bots={"p1", "p2", "p3"}, poll=0.02)
+            try:
+                play_round(r, "t1", random.Random(2), bots={"p1", "p2", "p3"}, poll=0.02)
+            except BaseException as e:
+                failed.append(e)
             done.set()
 
         t = threading.Thread(target=bots, daemon=True)
         t.start()
         acted = 0
-        while not done.wait(0.05):
+        deadline = time.monotonic() + 30
+        while not done.wait(0.05) and time.monotonic() < deadline:
             _, tv = r.view("dealer", "t1")
             actor = None if tv.round is None else tv.round.actor
             if actor is not None and tv.players[actor] == "p4":
                 r.ok("p4", {"type": "Fold", "table": "t1"})
                 acted += 1
-        t.join(5)
+        assert done.is_set() and not failed, failed
         assert acted == 1
         assert not [c for c, who in r.accepted if who == "p4" and c != "Fold"]
