@@ -183,7 +183,7 @@ def create_app(
             shoes={},
         )
         svc = app.state.service
-        bg: Background = app.state.background
+        bg: Background = app.state.background  # threads and tasks beside the requests
         bg.attach(store)
         if svc.owner is not None:
             svc.presence = Presence(svc.owner, svc.clock, bg)
@@ -202,7 +202,7 @@ def create_app(
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
-    app.state.background = Background()  # threads and tasks beside the requests; who died
+    app.state.background = Background()
     from croupier.service.staff import register  # waiting lists, the day report, the recall
 
     register(app)
@@ -435,20 +435,16 @@ def create_app(
 
     @app.get("/room/board")
     async def board(request: Request) -> dict[str, Any]:
-        """Every open table; ``played``: rounds played at each cash table;
-        ``background_failed``: the parts of the server that stopped (when, and for staff why)."""
+        """Every open table, the rounds ``played`` at each cash table, and the server's parts
+        that stopped (``background_failed``: when, and for staff why)."""
         svc = service(request)
         user = caller(request)
         own = owner(svc)
         async with own.lock:
-            rows = own.rooms.room.board()
+            rows = [codec.encode(r) for r in own.rooms.room.board()]
             played = {name: t.hands for name, t in own.rooms.room.tables.items()}
         failed = request.app.state.background.board(user.role is not Role.PLAYER)
-        return {
-            "board": [codec.encode(r) for r in rows],
-            "played": played,
-            "background_failed": failed,
-        }
+        return {"board": rows, "played": played, "background_failed": failed}
 
     @app.get("/room/ledger")
     async def ledger(request: Request) -> dict[str, Any]:
