@@ -106,6 +106,18 @@ def test_a_day_by_hand() -> None:
     assert (t.rounds, t.commission, t.fees, t.cash_in, t.cash_out) == (4, 9, 36, 640, 460)
 
 
+def test_bots_money_is_told_from_peoples() -> None:
+    """Bob and Di are bot accounts: of the cage's money, theirs is counted apart."""
+    r = day_report(_events(), "2025-11-27", bots={"bob", "di"})
+    a, _, cup = r.tables
+    assert (a.cash_in, a.cash_out, a.bots_in, a.bots_out) == (200, 150, 200, 0)
+    assert (cup.cash_in, cup.cash_out, cup.bots_in, cup.bots_out) == (440, 310, 110, 200)
+    assert (r.totals.bots_in, r.totals.bots_out) == (310, 200)
+    rows = list(csv.reader(io.StringIO(to_csv(r))))
+    assert rows[1][-2:] == ["200", "0"] and rows[4][-2:] == ["310", "200"]
+    assert day_report(_events(), "2025-11-27").totals.bots_in == 0  # nobody a bot
+
+
 def test_the_day_before_and_after() -> None:
     before = day_report(_events(), "2025-11-26")
     (a,) = [t for t in before.tables if t.table == "a"]
@@ -128,9 +140,11 @@ def test_the_csv_holds_the_same_numbers() -> None:
         "fees",
         "cash in",
         "cash out",
+        "bots' cash in",
+        "bots' cash out",
     ]
-    assert rows[1] == ["2025-11-27", "a", "cash", "3", "0", "9", "6", "200", "150"]
-    assert rows[4] == ["2025-11-27", "all tables", "", "4", "1", "9", "36", "640", "460"]
+    assert rows[1] == ["2025-11-27", "a", "cash", "3", "0", "9", "6", "200", "150", "0", "0"]
+    assert rows[4] == ["2025-11-27", "all tables", "", "4", "1", "9", "36", "640", "460", "0", "0"]
     hours = [r for r in rows if len(r) == 4 and r[1].endswith(":00")]
     assert len(hours) == 24 and hours[9] == ["2025-11-27", "09:00", "2", "7"]
     assert ["2025-11-27", "cup", "Friday", "3", "1", "1", "300", "30", "di", "200"] in rows

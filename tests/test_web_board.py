@@ -29,7 +29,33 @@ def test_the_board_lists_every_table_of_the_room(browser: Any, server: Server) -
     assert tables == {"qld-1", "act-1", "dun-1", "uth-1", "sat-1"}
     qld = page.locator('#board tr[data-table="qld-1"]')
     assert "3 of 6" in qld.inner_text()
+    assert qld.locator("td.played").inner_text() == "0 played"  # no bots in this room
+    assert page.locator("#alerts").inner_text() == ""  # nothing stopped
     shoot(page, "board")
+
+
+def test_a_stopped_background_part_is_an_alert_line(browser: Any, server: Server) -> None:
+    """What the board's ``background_failed`` lists, each a line of its own above the tables
+    (tests/test_background.py makes the parts fail for real; here the live board's answer
+    gets two such lines added on its way to the page)."""
+    failed = [
+        {"part": "the demo's bots at qld-1", "at": "2026-12-05T21:00:00+00:00", "why": "X: y"},
+        {"part": "the tournaments' level timer", "at": "2026-12-05T21:01:00+00:00"},
+    ]
+
+    def board(route: Any) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "background_failed": failed})
+
+    page = browser.new_page()
+    page.route("**/room/board", board)
+    login(page, server, "floor")
+    lines = page.locator("#alerts .alert")
+    lines.first.wait_for()
+    assert lines.count() == 2
+    first = lines.nth(0).inner_text()
+    assert first.startswith("Stopped: the demo's bots at qld-1, at ") and "(X: y)" in first
+    assert "(" not in lines.nth(1).inner_text()  # no cause shown where none is given
 
 
 def test_the_root_address_opens_the_console(browser: Any, server: Server) -> None:

@@ -1,6 +1,7 @@
 """``./dev run`` (``croupier serve --demo --bots``): it prints the board's address and the demo
 log-ins, and a newcomer logs in as the demo player ``you`` on a phone and plays a hand against
-the bots in the browser (the bots wait for the person to act)."""
+the bots in the browser: their seat is kept, sitting out, until they come back from the table's
+page (the bots play on without them meanwhile); then the bots wait for the person to act."""
 
 from __future__ import annotations
 
@@ -39,6 +40,10 @@ def test_a_newcomer_plays_a_hand_against_the_bots_within_a_minute(
     page.locator('#board tr[data-table="dun-1"] a').first.click()
     page.wait_for_selector("body[data-screen=player][data-conn=live]")
     assert page.locator('.seat.me[data-player="you"]').count() == 1
+    _, tv = table_view(room, table="dun-1")
+    assert (4, "you", "sitting out") in tv.seats
+    page.get_by_role("button", name="Post and play now").click()
+    page.get_by_role("button", name="Sit out").wait_for()  # back: dealt in at the next round
     page.locator("#turn", has_text="Your turn").wait_for(timeout=60_000)
     first_turn = time.monotonic() - began
     _, tv = table_view(room, table="dun-1")

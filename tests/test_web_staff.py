@@ -253,6 +253,7 @@ def test_the_day_report_shows_the_rounds_dealt_and_downloads_as_csv(
     cells = row.locator("td").all_inner_texts()
     assert cells[:3] == ["qld-1", "cash", "3"]
     assert int(cells[6]) >= 1200  # the demo's three buy-ins of 400 today, and any top-ups
+    assert cells[8] == cells[6]  # all of it bots' money: only bots sit at qld-1
     bars = page.locator("#chart svg rect.bar")
     assert bars.count() == 24
     assert sum(int(bars.nth(i).get_attribute("data-rounds")) for i in range(24)) == 3

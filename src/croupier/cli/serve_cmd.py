@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import getpass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,9 @@ Db = Annotated[
     str | None,
     typer.Option("--db", help="database URL (default: $CROUPIER_DB, else ./croupier.db)"),
 ]
+
+if TYPE_CHECKING:
+    from croupier.service.background import Background
 
 users_app = typer.Typer(help="Users of the card-room service and their roles.")
 
@@ -44,7 +47,7 @@ def serve(
 ) -> None:
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
-    import threading
+    import functools
 
     import uvicorn
 
@@ -72,34 +75,42 @@ def serve(
             bots_there = ", ".join(demo_room.TABLES[table][1])
             typer.echo(
                 f"  play: log in as {human!r} (password {demo_room.PASSWORD!r}): seat {seat} at"
-                f" {table} with {bots_there}" + ("" if bots else " (add --bots to have them play)")
+                f" {table} with {bots_there}"
+                + ("" if bots else " (add --bots to have them play)")
+                + "; sitting out until you open the table and come back"
             )
     url = f"http://{host}:{port}"
     typer.echo(f"croupier serve: {url} (API schema at {url}/docs)")
     typer.echo(f"the room's board: {url}/ui/")
-    if demo and bots:
-        threading.Thread(target=_bots, args=(url,), daemon=True).start()
     app = create_app(db, room, settle=True, key_file=key_file, session_hours=session_hours)
+    if demo and bots:
+        background: Background = app.state.background  # a part that dies is on the board
+        background.thread("the demo's bots", functools.partial(_bots, url, background))
     uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
-def _bots(url: str) -> None:
-    """Demo bots: a round every second or so at each demo table, once the server answers; at
-    the table of a person (``demo.HUMANS``) the round waits for them to act."""
+def _bots(url: str, background: Background, patience: float = 600.0) -> None:
+    """Demo bots: a round every second or so at each demo table, once the server answers
+    (it checks every stream first: ``patience`` seconds at most), each table's bots a part of
+    ``background`` of their own; they act only for the demo's bot accounts, and at the table of
+    a person (``demo.HUMANS``) the round waits for them to act."""
     import time
 
     import httpx
 
     from croupier.service import demo as demo_room
-    from croupier.service.client import run_demo
+    from croupier.service.client import ClientError, run_demo
 
-    for _ in range(100):
+    deadline = time.monotonic() + patience
+    while True:
         try:
             httpx.get(f"{url}/openapi.json", timeout=2)
             break
-        except httpx.HTTPError:
+        except httpx.HTTPError as e:
+            if time.monotonic() > deadline:
+                raise ClientError(f"the server at {url} did not answer: {e}") from e
             time.sleep(0.2)
-    run_demo(url, demo_room.PASSWORD, demo_room.HUMANS, pace=1.0)
+    run_demo(url, demo_room.PASSWORD, demo_room.BOTS, pace=1.0, spawn=background.thread)
 
 
 def bots(

@@ -3,7 +3,8 @@
 Per table and per day (UTC, from each event's ``at``, the room clock in seconds): rounds dealt,
 commission and fees collected, cash in and out at the cage; per hour of the day: rounds dealt
 and commission; per tournament: entries, re-buys, add-ons and re-entries, refunds, prize pool,
-fees and the prizes paid.
+fees and the prizes paid. The cage's money of bot accounts (``bots``: the demo's players) is
+also counted apart, so that people's money is told from theirs (people's = all less bots').
 
 A round counts on the day and hour it started (its ``RoundStarted``); its commission and fees
 (``RoundFinished``) count with it. A table event without a time of its own (a time charge)
@@ -17,7 +18,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from croupier.room.events import (
@@ -48,6 +49,8 @@ class TableDay:
     fees: int = 0
     cash_in: int = 0
     cash_out: int = 0
+    bots_in: int = 0  # of cash_in, what bot accounts paid the cage
+    bots_out: int = 0  # of cash_out, what the cage paid bot accounts
 
 
 @dataclass
@@ -83,6 +86,8 @@ class DayReport:
             t.fees += r.fees
             t.cash_in += r.cash_in
             t.cash_out += r.cash_out
+            t.bots_in += r.bots_in
+            t.bots_out += r.bots_out
         return t
 
 
@@ -120,8 +125,11 @@ def days(events: Iterable[RoomEvent]) -> list[str]:
     return sorted({day for _, day, _ in _timed(events) if day})
 
 
-def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
-    """The report of ``day`` (YYYY-MM-DD, UTC) from the room's events."""
+def day_report(
+    events: Iterable[RoomEvent], day: str, bots: Collection[str] = frozenset()
+) -> DayReport:
+    """The report of ``day`` (YYYY-MM-DD, UTC) from the room's events; ``bots``: the bot
+    accounts, whose cage money is also counted apart."""
     kinds: dict[str, str] = {}
     names: dict[str, str] = {}
     tables: dict[str, TableDay] = {}
@@ -133,6 +141,15 @@ def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
         if table not in tables:
             tables[table] = TableDay(table, kinds.get(table, "cash"))
         return tables[table]
+
+    def cage(table: str, player: str, cash_in: int, cash_out: int) -> TableDay:
+        r = row(table)
+        r.cash_in += cash_in
+        r.cash_out += cash_out
+        if player in bots:
+            r.bots_in += cash_in
+            r.bots_out += cash_out
+        return r
 
     def tour(name: str) -> TournamentDay:
         if name not in tournaments:
@@ -167,36 +184,33 @@ def day_report(events: Iterable[RoomEvent], day: str) -> DayReport:
             elif isinstance(inner, TimeCharged):
                 row(e.table).fees += inner.amount
         elif isinstance(e, BoughtIn):
-            row(e.table).cash_in += e.cash
+            cage(e.table, e.player, e.cash, 0)
         elif isinstance(e, CashedOut):
-            row(e.table).cash_out += e.cash
+            cage(e.table, e.player, 0, e.cash)
         elif isinstance(e, TournamentEntered):
             t = tour(e.tournament)
             t.entries += 1
             t.pool += e.entry
             t.fees += e.fee
-            r = row(e.tournament)
-            r.cash_in += e.entry + e.fee
+            r = cage(e.tournament, e.player, e.entry + e.fee, 0)
             r.fees += e.fee
         elif isinstance(e, TournamentBought):
             t = tour(e.tournament)
             t.buys += 1
             t.pool += e.entry
             t.fees += e.fee
-            r = row(e.tournament)
-            r.cash_in += e.entry + e.fee
+            r = cage(e.tournament, e.player, e.entry + e.fee, 0)
             r.fees += e.fee
         elif isinstance(e, TournamentRefunded):
             t = tour(e.tournament)
             t.refunds += 1
             t.pool -= e.entry
             t.fees -= e.fee
-            r = row(e.tournament)
-            r.cash_out += e.entry + e.fee
+            r = cage(e.tournament, e.player, 0, e.entry + e.fee)
             r.fees -= e.fee
         elif isinstance(e, PrizePaid):
             tour(e.tournament).prizes.append((e.player, e.amount))
-            row(e.tournament).cash_out += e.amount
+            cage(e.tournament, e.player, 0, e.amount)
     for name, t in tournaments.items():
         t.places = sorted((place, p, cash) for p, (place, cash) in awarded.get(name, {}).items())
     return DayReport(
@@ -217,6 +231,8 @@ CSV_COLUMNS = (
     "fees",
     "cash in",
     "cash out",
+    "bots' cash in",
+    "bots' cash out",
 )
 
 
@@ -227,7 +243,8 @@ def to_csv(report: DayReport) -> str:
     w = csv.writer(out, lineterminator="\r\n")
     w.writerow(CSV_COLUMNS)
     for t in [*report.tables, report.totals]:
-        counts = (t.rounds, t.voided, t.commission, t.fees, t.cash_in, t.cash_out)
+        sums = (t.commission, t.fees, t.cash_in, t.cash_out, t.bots_in, t.bots_out)
+        counts = (t.rounds, t.voided, *sums)
         w.writerow((report.day, t.table, t.kind, *counts))
     w.writerow(())
     w.writerow(("day", "hour (UTC)", "rounds", "commission"))

@@ -56,6 +56,7 @@ from croupier.service.auth import (
     session_seconds,
     session_secret,
 )
+from croupier.service.background import Background
 from croupier.service.hashing import Hashing
 from croupier.service.owner import (
     DeckSealed,
@@ -128,6 +129,7 @@ class NewUser(BaseModel):
     name: str = Field(min_length=1, max_length=64)
     role: Role
     password: str = Field(min_length=1, max_length=256)
+    bot: bool = False  # a bot account: the day report tells its money from people's
 
     @field_validator("name")
     @classmethod
@@ -220,13 +222,15 @@ def create_app(
             hashing=Hashing(),
         )
         svc = app.state.service
+        bg: Background = app.state.background  # threads and tasks beside the requests
+        bg.attach(store)
         if svc.owner is not None:
-            svc.presence = Presence(svc.owner, svc.clock)
+            svc.presence = Presence(svc.owner, svc.clock, bg)
             # nobody is connected yet: the connections a crash left open are disconnections
             # now, and every recorded disconnection times out
             await svc.presence.recover()
             svc.presence.resume()
-        timer = asyncio.create_task(tournament_api.level_timer(app))
+        timer = bg.task("the tournaments' level timer", tournament_api.level_timer(app))
         try:
             yield
         finally:
@@ -234,9 +238,11 @@ def create_app(
             if svc.presence is not None:
                 await svc.presence.close()
             svc.hashing.close()
+            bg.detach()
             store.close()
 
     app = FastAPI(title="croupier", version="1", lifespan=lifespan)
+    app.state.background = Background()
     from croupier.service.staff import register  # waiting lists, the day report, the recall
 
     register(app)
@@ -320,7 +326,7 @@ def create_app(
 
         def change(user: User, at: str) -> None:
             need(user, "POST /users")
-            svc.directory.add(body.name, body.role, body.password, user.name, at)
+            svc.directory.add(body.name, body.role, body.password, user.name, at, body.bot)
 
         await user_change(request, change)
         return {"added": body.name, "role": body.role.value}
@@ -456,12 +462,16 @@ def create_app(
 
     @app.get("/room/board")
     async def board(request: Request) -> dict[str, Any]:
+        """Every open table, the rounds ``played`` at each cash table, and the server's parts
+        that stopped (``background_failed``: when, and for staff why)."""
         svc = service(request)
-        caller(request)
+        user = caller(request)
         own = owner(svc)
         async with own.lock:
-            rows = own.rooms.room.board()
-        return {"board": [codec.encode(r) for r in rows]}
+            rows = [codec.encode(r) for r in own.rooms.room.board()]
+            played = {name: t.hands for name, t in own.rooms.room.tables.items()}
+        failed = request.app.state.background.board(user.role is not Role.PLAYER)
+        return {"board": rows, "played": played, "background_failed": failed}
 
     @app.get("/room/ledger")
     async def ledger(request: Request) -> dict[str, Any]:

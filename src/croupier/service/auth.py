@@ -65,6 +65,7 @@ class UserAdded:
     role: Role
     password_hash: str
     at: str
+    bot: bool = False  # a bot account (the demo's players): its money is not a person's
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +109,7 @@ class User:
     role: Role
     password_hash: str
     tables: set[str] = field(default_factory=set)  # a dealer's assigned tables
+    bot: bool = False
 
 
 @dataclass
@@ -138,7 +140,7 @@ class Users:
         if why is not None:
             raise UserError(why)
         if isinstance(e, UserAdded):
-            self.users[e.name] = User(e.name, e.role, e.password_hash)
+            self.users[e.name] = User(e.name, e.role, e.password_hash, bot=e.bot)
         elif isinstance(e, RoleChanged):
             self.users[e.name].role = e.role
             self.users[e.name].tables.clear()
@@ -154,7 +156,7 @@ class Users:
 
 def _describe(e: UserEvent) -> str:
     if isinstance(e, UserAdded):
-        return f"user {e.name} added as {e.role.value}"
+        return f"user {e.name} added as {e.role.value}" + (" (a bot)" if e.bot else "")
     if isinstance(e, RoleChanged):
         return f"user {e.name} now {e.role.value}"
     if isinstance(e, PasswordSet):
@@ -198,11 +200,13 @@ class Directory:
         user = self.users.users.get(name)
         return None if user is None else user.password_hash
 
-    def add(self, name: str, role: Role, password: str, who: str, at: str) -> None:
+    def add(
+        self, name: str, role: Role, password: str, who: str, at: str, bot: bool = False
+    ) -> None:
         why = names.why_not(name) or names.taken(name, self.users.users)
         if why is not None:
             raise UserError(why)
-        self.change(UserAdded(name, role, hash_password(password), at), who)
+        self.change(UserAdded(name, role, hash_password(password), at, bot), who)
 
 
 #: How long a session lasts (seconds): a working shift and then some.

@@ -2,13 +2,17 @@
 
 The client works over any ``httpx.Client`` (a real server's address, or the test client that
 runs the app in process). Bots log in as players and act from the view their own session gets
-(``GET /tables/{table}/view``): what their seat may see, never another's cards.
+(``GET /tables/{table}/view``): what their seat may see, never another's cards. The demo's bots
+act only for bot accounts: a person at their table acts through the API themselves (the round
+waits for them; the grace and absent-player rules apply when they go), and only the bots are
+topped up at the cage.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
 import random
-import sys
 import threading
 import time
 from collections.abc import Callable, Collection
@@ -19,6 +23,8 @@ import httpx
 from croupier.service.store import codec
 from croupier.sim.bots import make_bot
 from croupier.views import TableView
+
+log = logging.getLogger(__name__)
 
 
 class ClientError(RuntimeError):
@@ -73,17 +79,21 @@ def play_round(
     dealer: str = "dealer",
     cashier: str = "cashier",
     top_up: int = 300,
-    humans: Collection[str] = (),
+    bots: Collection[str] | None = None,
     poll: float = 0.25,
 ) -> int:
-    """One round at ``table``: short stacks buy more at the cage, the dealer starts the round
-    from the server's shoe, each player acts from their own view; the round waits for the
-    ``humans`` (who act through the API themselves), looking every ``poll`` seconds. The
-    commands sent."""
+    """One round at ``table``: short bots buy more at the cage, the dealer starts the round
+    from the server's shoe, each bot acts from its own view. ``bots``: the players the client
+    acts for (None: every player, a room of the caller's own); the round waits for any other
+    (a person, who acts through the API), looking every ``poll`` seconds. The commands sent."""
+
+    def acts_for(player: str) -> bool:
+        return bots is None or player in bots
+
     _, before = client.view(dealer, table)
     sent = 1
     for player, stack in before.stacks:
-        if stack < top_up // 3:  # a busted or short player buys more chips at the cage
+        if acts_for(player) and stack < top_up // 3:  # a short bot buys more chips at the cage
             client.ok(cashier, {"type": "BuyIn", "player": player, "table": table, "cash": top_up})
             sent += 1
     client.ok(dealer, {"type": "StartRound", "table": table})
@@ -93,7 +103,7 @@ def play_round(
         if tv.round is None or tv.round.actor is None:
             return sent
         player = tv.players[tv.round.actor]
-        if player in humans:
+        if not acts_for(player):
             time.sleep(poll)
             continue
         _, mine = client.view(player, table)
@@ -105,18 +115,21 @@ def play_round(
         sent += 1
 
 
-def demo_tables(client: Client, tables: int) -> list[str]:
+def demo_tables(client: Client, tables: int) -> tuple[list[str], set[str]]:
     """``tables`` cash tables of the demo room with bots seated: the seeded ones first, then
-    dunedin-house tables the floor opens (and bot players the admin adds) as needed."""
+    dunedin-house tables the floor opens (and bot players the admin adds) as needed; and the
+    bots seated there."""
     from croupier.service import demo
 
     names = list(demo.TABLES)[:tables]
+    seated = {b for t in names for b in demo.TABLES[t][1]}
     for k in range(len(demo.TABLES) + 1, tables + 1):
         table = f"bots-{k}"
         names.append(table)
         bots = [f"bot{3 * (k - 1) + i}" for i in range(1, 4)]
+        seated.update(bots)
         for b in bots:
-            user = {"name": b, "role": "player", "password": client.password(b)}
+            user = {"name": b, "role": "player", "password": client.password(b), "bot": True}
             r = client.c.post("/users", json=user, headers=client.headers("admin"))
             if r.status_code not in (200, 409):
                 raise ClientError(f"adding {b}: {r.status_code} {r.text}")
@@ -133,7 +146,7 @@ def demo_tables(client: Client, tables: int) -> list[str]:
         for n, b in enumerate(bots, start=1):
             seat = {"type": "TakeSeat", "player": b, "table": table, "seat": n, "cash": 160}
             client.ok("cashier", {**seat, "post": True})
-    return names
+    return names, seated
 
 
 def run_bots(
@@ -144,11 +157,11 @@ def run_bots(
     rng = random.Random(seed)
     with httpx.Client(base_url=server, timeout=30) as http:
         client = Client(http, lambda _: password)
-        names = demo_tables(client, tables)
+        names, bots = demo_tables(client, tables)
         played = 0
         while rounds is None or played < rounds:
             for table in names:
-                play_round(client, table, rng)
+                play_round(client, table, rng, bots=bots)
                 played += 1
                 if rounds is not None and played >= rounds:
                     break
@@ -156,30 +169,56 @@ def run_bots(
     return played
 
 
-def run_demo(server: str, password: str, humans: Collection[str], pace: float = 1.0) -> None:
-    """Bots play at every demo table until the process stops, a thread per table, so that a
-    table waiting for a person (one of ``humans``) holds up no other; after a round with a
-    person in it they wait ``3 * pace`` seconds, for the result to be seen."""
+#: Starts ``work`` beside the caller under a name (``Background.thread``: its death reported).
+Spawn = Callable[[str, Callable[[], None]], object]
+
+
+def _thread(part: str, work: Callable[[], None]) -> threading.Thread:
+    t = threading.Thread(target=work, name=part, daemon=True)
+    t.start()
+    return t
+
+
+def run_demo(
+    server: str,
+    password: str,
+    bots: Collection[str],
+    pace: float = 1.0,
+    tries: int = 10,
+    spawn: Spawn = _thread,
+) -> None:
+    """Bots play at every demo table until the process stops, each table's in a part of its
+    own (``spawn``: a thread by default), so that a table waiting for a person holds up no
+    other; after a round with a person in it they wait ``3 * pace`` seconds, for the result
+    to be seen. The bots act only for ``bots``. A table's bots that fail ``tries`` times in a
+    row (``5 * pace + 1`` seconds apart: the server gone, the table closed) give up: their
+    part raises :class:`ClientError` with the last cause."""
     from croupier.service import demo
 
     def table_loop(table: str, rng: random.Random) -> None:
         with httpx.Client(base_url=server, timeout=30) as http:
             client = Client(http, lambda _: password)
+            failed = 0
             while True:
                 try:
                     _, before = client.view("dealer", table)
-                    play_round(client, table, rng, humans=humans)
-                    people = any(p in humans for _, p, _ in before.seats)
+                    play_round(client, table, rng, bots=bots)
+                    failed = 0
+                    people = any(
+                        p not in bots and status != "sitting out" for _, p, status in before.seats
+                    )
                     time.sleep(pace * (3 if people else 1))
                 except (ClientError, httpx.HTTPError) as e:
-                    print(f"croupier: demo bots at {table}: {e}"[:300], file=sys.stderr)
+                    failed += 1
+                    cause = f"{type(e).__name__}: {e}"[:300]
+                    if failed >= tries:
+                        raise ClientError(
+                            f"the bots at {table} gave up after {failed} failures in a row: {cause}"
+                        ) from e
+                    log.warning(
+                        "croupier: the demo's bots at %s (will try again): %s", table, cause
+                    )
                     time.sleep(5 * pace + 1)
 
-    threads = [
-        threading.Thread(target=table_loop, args=(t, random.Random(k)), daemon=True)
-        for k, t in enumerate(demo.TABLES)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    for k, t in enumerate(demo.TABLES):
+        spawn(f"the demo's bots at {t}", functools.partial(table_loop, t, random.Random(k)))

@@ -1,8 +1,15 @@
 """The demo room ``croupier serve --demo`` seeds: staff of every role and bot players (password
 ``demo``), a qld-holdem-2005, an act-omaha-2017 and a dunedin-house cash table with bots seated
 and the dealer assigned, a UTH table (its dealer assigned) and a tournament open for entries;
-and a person's seat: the player ``you`` sits at the dunedin-house table with its bots
-(``--bots`` play around them, and a round waits for ``you`` to act in the browser)."""
+and a person's seat: the player ``you`` has seat 4 at the dunedin-house table with its bots.
+
+The bots are bot accounts (``UserAdded.bot``: the day report tells their money from people's);
+``--bots`` act for them alone. ``you`` is seated sitting out, as a casino keeps the seat of a
+player not yet at the table: the bots' rounds go on without them while nobody plays as ``you``,
+and ``you`` come back from the table's page (Come back, posting to be dealt in at once, or
+waiting for the big blind). Once back, a round waits for ``you`` to act, and if ``you`` go the
+table's grace period and the rulebook's absent-player rules apply
+(:mod:`croupier.service.presence`)."""
 
 from __future__ import annotations
 
@@ -10,11 +17,12 @@ import dataclasses
 import datetime
 
 from croupier.room import OpenTable, OpenTournament, OpenUthTable, TakeSeat, TournamentTerms
-from croupier.room.commands import RoomCommand
+from croupier.room.commands import AtTable, RoomCommand
 from croupier.service.auth import DealerAssigned, Directory, Role, UserAdded, hash_password
 from croupier.service.commands import Issued
 from croupier.service.store.rooms import RoomStore, commands_stream
 from croupier.service.store.store import EventStore
+from croupier.table.commands import SitOut
 from croupier.table.presets import preset
 from croupier.tournament import parse_conditions
 from croupier.uth.game import UthConfig
@@ -67,15 +75,18 @@ def seed(store: EventStore, room: str = "main") -> bool:
         return False
     at = datetime.datetime.now(datetime.UTC).isoformat()
     users = Directory(store)
-    players = (*BOTS, *HUMANS)
-    for name, role in [*STAFF.items(), *((b, Role.PLAYER) for b in players)]:
+    players = [(b, Role.PLAYER, True) for b in BOTS] + [(h, Role.PLAYER, False) for h in HUMANS]
+    for name, role, is_bot in [*((n, r, False) for n, r in STAFF.items()), *players]:
         if name not in users.users.users:
-            users.change(UserAdded(name, role, hash_password(PASSWORD), at), "demo")
+            users.change(UserAdded(name, role, hash_password(PASSWORD), at, bot=is_bot), "demo")
 
     seconds = int(datetime.datetime.now(datetime.UTC).timestamp())
 
     def run(who: str, role: Role, cmd: RoomCommand) -> None:
-        cmd = dataclasses.replace(cmd, at=seconds)  # type: ignore[call-arg]  # the room clock
+        if isinstance(cmd, AtTable):  # the room clock, on the table's command
+            cmd = AtTable(cmd.table, dataclasses.replace(cmd.command, at=seconds))  # type: ignore[call-arg]
+        else:
+            cmd = dataclasses.replace(cmd, at=seconds)  # type: ignore[call-arg]
         rooms.execute(
             cmd, who, at, [(commands_stream(room), "commands", Issued(who, role, cmd, at))]
         )
@@ -88,8 +99,9 @@ def seed(store: EventStore, room: str = "main") -> bool:
         for n, bot in enumerate(bots, start=1):
             run("cashier", Role.CASHIER, TakeSeat(bot, table, n, cash, post=True))
         for human, (at_table, seat) in HUMANS.items():
-            if at_table == table:
+            if at_table == table:  # their seat kept, not dealt in until they come back
                 run("cashier", Role.CASHIER, TakeSeat(human, table, seat, cash, post=True))
+                run("floor", Role.FLOOR, AtTable(table, SitOut(human)))
     run("floor", Role.FLOOR, OpenUthTable("uth-1", UthConfig(TableLimits(5, 500))))
     users.change(DealerAssigned("dealer", "uth-1", at), "demo")
     terms = TournamentTerms("Saturday freezeout", "holdem", 100, 10)

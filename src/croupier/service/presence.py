@@ -36,6 +36,7 @@ from croupier.room import RoomCommand
 from croupier.room.commands import AtTable
 from croupier.room.events import AtTableEvent
 from croupier.rules import IllegalAction
+from croupier.service.background import Background
 from croupier.service.owner import Done, Prepare, RoomOwner
 from croupier.service.store import codec
 from croupier.service.store.recovery import record, record_all
@@ -65,9 +66,13 @@ _CONNECTION_RECORD = '"name":"CONNECT'
 class Presence:
     """Open websockets per (table, player), and the grace timers of disconnected players."""
 
-    def __init__(self, owner: RoomOwner, clock: Callable[[], int]) -> None:
+    def __init__(
+        self, owner: RoomOwner, clock: Callable[[], int], background: Background | None = None
+    ) -> None:
         self.owner = owner
         self.clock = clock
+        # runs the grace timers and the recording of drops: one that dies is reported
+        self.background = background or Background()
         self.store: EventStore = owner.rooms.store
         self.open: dict[tuple[str, str], int] = {}
         self.timers: dict[tuple[str, str], asyncio.Task[None]] = {}
@@ -119,7 +124,8 @@ class Presence:
         t = self.owner.rooms.room.tables.get(table)
         seated = t is not None and t.seat_of(player) is not None  # a seated player's seat is kept
         # shielded: a handler cancelled as its connection goes still records the drop
-        task = asyncio.ensure_future(self._lost(table, player, seated))
+        part = f"recording the loss of {player}'s connection to {table}"
+        task = self.background.task(part, self._lost(table, player, seated))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
         await asyncio.shield(task)
@@ -234,7 +240,8 @@ class Presence:
         old = self.timers.pop(key, None)
         if old is not None:
             old.cancel()
-        self.timers[key] = asyncio.ensure_future(self._expire(table, player, until))
+        part = f"the grace timer of {player} at {table}"
+        self.timers[key] = self.background.task(part, self._expire(table, player, until))
 
     async def _expire(self, table: str, player: str, until: int) -> None:
         """Wait for the server's clock to reach ``until``, then submit the expiry (the core

@@ -9,7 +9,8 @@ API did not give.
 * ``GET /room/topups``: the top-up requests waiting at the cage (staff see all, a player their
   own), and for a player how their last requests were answered (topped up, or declined and why).
 * ``GET /reports/day`` and ``GET /reports/day.csv``: the manager's day report
-  (:mod:`croupier.room.daybook`) as JSON or CSV.
+  (:mod:`croupier.room.daybook`) as JSON or CSV; the cage's money of bot accounts (the demo's
+  players, ``User.bot``) is also given apart (``bots_cash_in``, ``bots_cash_out``).
 * the auditor's recall of rounds: :mod:`croupier.service.recall`.
 
 Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``, as in the core API.
@@ -262,6 +263,9 @@ def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
             "fees": t.fees,
             "cash_in": t.cash_in,
             "cash_out": t.cash_out,
+            # of which bot accounts' (people's: the rest)
+            "bots_cash_in": t.bots_in,
+            "bots_cash_out": t.bots_out,
         }
 
     return {
@@ -325,7 +329,9 @@ def register(app: FastAPI) -> None:
 
         found = await asyncio.to_thread(events)
         known = daybook.days(found)
-        return daybook.day_report(found, _day(day, known)), known
+        users = service(request).directory.users.users.values()
+        bots = {u.name for u in users if u.bot}  # a fact of the account (UserAdded.bot)
+        return daybook.day_report(found, _day(day, known), bots), known
 
     @app.get("/reports/day")
     async def day_json(

@@ -39,6 +39,9 @@ class What(StrEnum):
     #: a player's last connection to a cash table closed, or the server restarted with it open
     #: (loss of communication: ``who`` the player, ``detail`` the table's stream)
     CONNECTION_LOST = "connection lost"
+    #: a part of the server running beside its requests (the demo's bots, a timer) died
+    #: (``detail``: the part and the cause; croupier.service.background)
+    BACKGROUND_FAILED = "background part failed"
 
 
 @dataclass(frozen=True, slots=True)

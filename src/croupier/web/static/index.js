@@ -1,4 +1,6 @@
-// The log-in and the room board: every table with its game, stakes, seats and waiting list.
+// The log-in and the room board: every table with its game, stakes, seats, waiting list and
+// rounds played; above it, an alert for each part of the server that stopped (the demo's bots,
+// a timer), with when and (for staff) why.
 import { api, attempt, h, header, params, plain, say, session } from "/ui/croupier.js";
 
 /** The screens each role has (besides the board). */
@@ -26,6 +28,8 @@ async function showBoard() {
   const data = await attempt(() => api.get("/room/board"));
   if (!data) return;
   const rows = plain(data.board);
+  const played = data.played || {};
+  showFailed(data.background_failed || []);
   const body = document.querySelector("#board tbody");
   body.replaceChildren(
     ...rows.map((r) =>
@@ -36,11 +40,20 @@ async function showBoard() {
         h("td", {}, r.stakes),
         h("td", {}, r.kind === "tournament" ? `${r.entries ?? 0} entries` : `${r.taken} of ${r.seats}`),
         h("td", {}, r.kind === "cash" ? String(r.waiting) : ""),
+        h("td", { class: "played" }, r.table in played ? `${played[r.table]} played` : ""),
         h("td", {}, h("a", { href: tableLink(r) }, "Open"),
           r.kind === "tournament" ? [" \u00b7 ", h("a", { href: `/ui/clock.html?tournament=${encodeURIComponent(r.table)}` }, "Wall clock")] : null),
       ),
     ),
   );
+}
+
+/** One alert line per background part that stopped: the room may not be running as it should. */
+export function showFailed(failed) {
+  document.getElementById("alerts").replaceChildren(...failed.map((f) =>
+    h("p.status.refused.alert", { "data-part": f.part },
+      `Stopped: ${f.part}, at ${new Date(f.at).toLocaleTimeString()}`,
+      f.why ? ` (${f.why})` : "", ". Tell the floor; a restart of the server starts it again.")));
 }
 
 function showRoom() {

@@ -1,5 +1,6 @@
 // The manager's day report: per table rounds dealt, commission and fees, cash in and out at the
-// cage; rounds and commission by hour as an inline SVG chart; tournaments; CSV download.
+// cage (and of it the bot accounts'); rounds and commission by hour as an inline SVG chart;
+// tournaments; CSV download.
 import { api, attempt, h, params } from "/ui/croupier.js";
 import { download, grid, screen } from "/ui/staff.js";
 
@@ -43,9 +44,9 @@ async function show(day) {
   const sel = document.getElementById("day");
   const days = r.days.includes(r.day) ? r.days : [...r.days, r.day];
   sel.replaceChildren(...days.map((d) => h("option", { value: d, selected: d === r.day }, d)));
-  const row = (t) => [t.table, t.kind, String(t.rounds), String(t.voided), String(t.commission), String(t.fees), String(t.cash_in), String(t.cash_out)];
+  const row = (t) => [t.table, t.kind, String(t.rounds), String(t.voided), String(t.commission), String(t.fees), String(t.cash_in), String(t.cash_out), String(t.bots_cash_in ?? 0), String(t.bots_cash_out ?? 0)];
   const body = [...r.tables.map((t) => ({ cells: row(t), t })), { cells: row(r.totals), t: r.totals, total: true }];
-  document.getElementById("tables").replaceChildren(grid(`per table on ${r.day}`, ["table", "kind", "rounds dealt", "voided", "commission", "fees", "cash in", "cash out"], body,
+  document.getElementById("tables").replaceChildren(grid(`per table on ${r.day}`, ["table", "kind", "rounds dealt", "voided", "commission", "fees", "cash in", "cash out", "bots' cash in", "bots' cash out"], body,
     (x) => ({ "data-table": x.t.table, class: x.total ? "totals" : "" })));
   document.getElementById("chart").replaceChildren(chart(r.hours));
   const tours = r.tournaments.map((t) => ({ cells: [t.tournament, t.name, String(t.entries), String(t.buys), String(t.refunds), String(t.pool), String(t.fees), t.prizes.length ? t.prizes.map((p) => `${p.player} ${p.amount}`).join(", ") : "none paid",

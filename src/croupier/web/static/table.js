@@ -262,8 +262,10 @@ function renderPlayer(v, r, me) {
   box.replaceChildren(...parts);
   const out = seated && seated[2] === "sitting out";
   $("seat-controls").replaceChildren(...(seated ? [
-    out ? h("button", { type: "button", onclick: () => cmd("Return") }, "Come back")
-      : h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out"),
+    ...(out ? [
+      h("button", { type: "button", title: "dealt in when the rulebook says (the big blind)", onclick: () => cmd("Return") }, "Come back"),
+      h("button.primary", { type: "button", title: "post what you owe: dealt in at the next round", onclick: () => cmd("Return", { post: true }) }, "Post and play now"),
+    ] : [h("button", { type: "button", onclick: () => cmd("SitOut") }, "Sit out")]),
     h("button", { type: "button", onclick: () => cmd("RequestSeatChange", { player: me }) }, "Ask for a seat change"),
   ] : []));
   $("topup").hidden = !seated;
