@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import tournament_api, tournament_live, uth_api, words
+from croupier.service import health, tournament_api, tournament_live, uth_api, words
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import (
     ROLES_CLAUSE,
@@ -156,6 +156,8 @@ def create_app(
                 (table_stream(room, ""), uth_stream(room, ""), tournament_stream(room, ""))
             )
         }
+        health.announce(found, room, closed=bool(mine))
+        app.state.recovery = found
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
@@ -273,6 +275,15 @@ def create_app(
         caller(request)
         svc.sessions.close(request.headers.get("authorization", "")[7:])
         return {"logged_out": True}
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        """Each room's state since the start, for anyone (states only: no log-in needed);
+        503 while the room this server runs is refused."""
+        svc = service(request)
+        serving = svc.owner is not None
+        body = health.report(request.app.state.recovery, room, serving)
+        return JSONResponse(body, status_code=200 if serving else 503)
 
     @app.get("/me")
     async def me(request: Request) -> dict[str, Any]:
