@@ -202,6 +202,7 @@ def create_app(
     from croupier.service.staff import register  # waiting lists, the day report, the recall
 
     register(app)
+    health.register(app, room)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:
@@ -275,15 +276,6 @@ def create_app(
         caller(request)
         svc.sessions.close(request.headers.get("authorization", "")[7:])
         return {"logged_out": True}
-
-    @app.get("/healthz")
-    async def healthz(request: Request) -> JSONResponse:
-        """Each room's state since the start, for anyone (states only: no log-in needed);
-        503 while the room this server runs is refused."""
-        svc = service(request)
-        serving = svc.owner is not None
-        body = health.report(request.app.state.recovery, room, serving)
-        return JSONResponse(body, status_code=200 if serving else 503)
 
     @app.get("/me")
     async def me(request: Request) -> dict[str, Any]:

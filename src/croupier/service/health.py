@@ -12,6 +12,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+
 from croupier.service.store.recovery import Recovery
 
 log = logging.getLogger("croupier.service.health")
@@ -79,3 +82,15 @@ def report(found: Recovery, room: str, serving: bool) -> dict[str, Any]:
         "rooms": dict(sorted(rooms.items())),
         "streams": elsewhere,
     }
+
+
+def register(app: FastAPI, room: str) -> None:
+    """``GET /healthz`` on ``app``, the server of ``room``."""
+
+    @app.get("/healthz")
+    async def healthz(request: Request) -> JSONResponse:
+        """Each room's state since the start, for anyone (states only: no log-in needed);
+        503 while the room this server runs is refused."""
+        serving = request.app.state.service.owner is not None
+        body = report(request.app.state.recovery, room, serving)
+        return JSONResponse(body, status_code=200 if serving else 503)
