@@ -9,10 +9,9 @@ snapshots.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import orjson
 
@@ -23,6 +22,7 @@ from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store import codec
 from croupier.service.store.kinds import KINDS, Kind, table_projection
 from croupier.service.store.played import finished_rounds, spans
+from croupier.service.store.reading import Reader
 from croupier.service.store.rooms import (
     RoomSettings,
     RoomSnapshot,
@@ -83,72 +83,6 @@ def _shallow(body: str, kind: str) -> str | None:
     inner = data.get("e")
     tag = inner.get("$t") if type(inner) is dict else None
     return tag if type(tag) is str else None
-
-
-class _Reader:
-    """Stored events read back as :func:`codec.unwrap` reads them, the value of a field that
-    recurs (a round's configuration, a seat's action) decoded once and shared: by the JSON
-    text of the field, and only where the decoded value is hashable (immutable)."""
-
-    def __init__(self) -> None:
-        self.memo: dict[bytes, Any] = {}
-        self.plain: dict[str, bool] = {}  # event type -> may its fields be set after __init__
-
-    def read(self, body: str) -> Any:
-        try:
-            data = orjson.loads(body)
-            e = data["e"] if type(data) is dict and data.get("v") == codec.VERSION else None
-            tag = e.get("$t") if type(e) is dict and len(data) == 2 else None
-            if type(tag) is not str or not self._plain(tag):
-                return codec.unwrap(body)
-            shared: dict[str, Any] = {}
-            rest: dict[str, Any] = {}
-            memo, dumps = self.memo, orjson.dumps
-            for k, v in cast(dict[str, Any], e).items():
-                if type(v) is dict or type(v) is list:
-                    key = dumps(v)
-                    found = memo.get(key, _MISSING)
-                    if found is _MISSING:
-                        found = codec.decode(v)
-                        try:
-                            hash(found)
-                        except TypeError:
-                            found = None  # mutable: never shared
-                        if len(memo) > 200_000:
-                            memo.clear()
-                        memo[key] = found
-                    if found is not None:
-                        shared[k] = found
-                        rest[k] = None
-                        continue
-                rest[k] = v
-            obj = codec.decode(rest)
-            for k, v in shared.items():
-                object.__setattr__(obj, k, v)
-            return obj
-        except Exception:  # read as the codec reads it: its error, if any
-            return codec.unwrap(body)
-
-    def _plain(self, tag: str) -> bool:
-        """Whether events of type ``tag`` may be built with placeholders set afterwards: a
-        dataclass without ``__post_init__`` that the codec reads under its own name."""
-        known = self.plain.get(tag)
-        if known is None:
-            try:
-                cls = codec.resolve(tag)
-            except codec.CodecError:
-                cls = None
-            known = (
-                cls is not None
-                and tag not in codec.UPGRADES
-                and dataclasses.is_dataclass(cls)
-                and not hasattr(cls, "__post_init__")
-            )
-            self.plain[tag] = known
-        return known
-
-
-_MISSING = object()
 
 
 class _Stream:
@@ -371,7 +305,7 @@ def _pass(
                 s.problems.append(f"{s.info.id}: does not fold: {type(err).__name__}: {err}")
                 s.unread = True
     count = 0
-    sha256, fromhex, unwrap, name = hashlib.sha256, bytes.fromhex, _Reader().read, codec.type_name
+    sha256, fromhex, unwrap, name = hashlib.sha256, bytes.fromhex, Reader().read, codec.type_name
     for sid, seq, typ, _version, body, stored_hash in store.rows():
         count += 1
         found = streams.get(sid)
