@@ -214,3 +214,26 @@ def test_bench_audit_reports_its_figures() -> None:
     result = json.loads(out.output)
     assert result["database"] == "sqlite" and result["events"] >= 2000 and result["streams"] > 3
     assert result["events_per_s"] > 0 and result["verify_s"] > 0
+
+
+def test_the_bulk_reader_reads_every_event_as_the_codec_does(tmp_path: Path) -> None:
+    from croupier.service.store import codec
+    from croupier.service.store.reading import Reader
+
+    db = f"sqlite:///{tmp_path / 'croupier.db'}"
+    _played(db)
+    store = EventStore(db)
+    with store.engine.connect() as conn:
+        bodies = [b for (b,) in conn.exec_driver_sql("select body from events order by position")]
+    store.close()
+    reader = Reader()
+    for body in bodies * 2:  # the second time from the shared values
+        got, want = reader.read(body), codec.unwrap(body)
+        assert type(got) is type(want) and got == want and repr(got) == repr(want)
+    assert reader.memo, "nothing recurred"
+    bad = bodies[-1].replace('"v":1', '"v":7')
+    with pytest.raises(codec.CodecError, match="version 7"):
+        reader.read(bad)
+    unknown = bodies[-1].replace('{"$t":', '{"extra":1,"$t":', 1)
+    with pytest.raises(codec.CodecError, match="unknown fields"):
+        reader.read(unknown)

@@ -263,9 +263,10 @@ class _RoomFold:
                 )
 
     def finish(self) -> None:
+        prefix = table_stream(self.name, "")
         for sid, due in self.tables.items():
             if due:
-                self._table_due(sid, sid.rsplit("/", 1)[-1], due)
+                self._table_due(sid, sid.removeprefix(prefix), due)
         self._due(end=True)
         ledger = self.room.ledger()
         if not ledger.conserved:
