@@ -120,6 +120,7 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "POST /login": ("POST", "/login", {"name": "p1", "password": "p1-pw"}),
     "POST /logout": ("POST", "/logout", None),
     "GET /me": ("GET", "/me", None),
+    "GET /healthz": ("GET", "/healthz", None),
     "POST /ws-ticket": ("POST", "/ws-ticket", None),
     "POST /users/{name}/unlock": ("POST", "/users/p1/unlock", None),
     "POST /addresses/{address}/unlock": ("POST", "/addresses/10.0.0.9/unlock", None),

@@ -15,6 +15,35 @@ app = typer.Typer(help="Benchmarks against named peers (install them with the be
 app.command("uth")(bench_uth_cmd.bench_uth)
 app.command("login-flood")(bench_login_cmd.bench_login_flood)
 
+
+@app.command("audit")
+def bench_audit(
+    events: Annotated[int, typer.Option("--events", min=100, help="events to store")] = 100_000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="PostgreSQL server URL (a fresh database is made on it and dropped); "
+            "default: a temporary SQLite file",
+        ),
+    ] = None,
+    repeat: Annotated[int, typer.Option("--repeat", min=1, help="verify runs (best)")] = 3,
+    keep: Annotated[
+        bool, typer.Option("--keep", help="keep the store (its URL is printed) to time others")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+) -> None:
+    """Events per second that ``croupier audit verify`` checks (chains, folds, snapshots)
+    over a store of about N events of played rounds across many streams."""
+    from croupier.cli.audit_bench import run
+
+    result = run(db, events, repeat, keep)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(figures_table(result))
+
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 

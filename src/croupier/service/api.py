@@ -37,6 +37,7 @@ from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service import (
+    health,
     login_api,
     names,
     policy,
@@ -192,6 +193,9 @@ def create_app(
         }
         keys, locked = await asyncio.to_thread(unlock, store, room, key_file, _now())
         mine.update(locked)  # a room without the keys of its sealed decks waits for them
+        health.announce(found, room, closed=bool(mine))
+        found.refused.update(locked)  # /healthz names the missing key too (said by unlock)
+        app.state.recovery = found
         rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
@@ -246,6 +250,7 @@ def create_app(
     from croupier.service.staff import register  # waiting lists, the day report, the recall
 
     register(app)
+    health.register(app, room)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:

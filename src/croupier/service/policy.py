@@ -210,6 +210,7 @@ ROUTES: dict[str, Entry] = {
     "WS /ws/tournaments/{name}/tables/{table}": _e("follow a tournament table", *ANYONE),
     # the web console's static pages (they use the routes above) and the API's own documents
     "GET /": _public("open the console"),
+    "GET /healthz": _public("see each room's state"),
     "GET /ui": _public("load the console's pages"),
     "GET /openapi.json": _public("read the API's schema"),
     "GET /docs": _public("read the API's documents"),

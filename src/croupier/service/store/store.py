@@ -14,13 +14,14 @@ URL or ``CROUPIER_DB``. The schema comes from the Alembic migrations shipped in 
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import sqlalchemy as sa
 from alembic import command
@@ -108,8 +109,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _sqlite_begin(conn: Connection) -> None:
-    # Take the write lock at the start: a read-then-append never finds its snapshot stale.
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
+    # Take the write lock at the start: a read-then-append never finds its snapshot stale. A
+    # read (see EventStore._reading) takes none: WAL gives it a snapshot from its first read.
+    reading = conn.get_execution_options().get(_READ, False)
+    conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
+
+
+#: The execution option that marks a connection as reading only (no write lock on SQLite).
+_READ = "croupier_read"
 
 
 def _driver_sql(paramstyle: str) -> tuple[str, str]:
@@ -121,6 +128,10 @@ def _driver_sql(paramstyle: str) -> tuple[str, str]:
         f"VALUES ({p}, {p}, {p}, {p}, {p}, {p})",
         f"UPDATE streams SET head_seq = {p}, head_hash = {p} WHERE id = {p} AND head_seq = {p}",
     )
+
+
+#: A stored event as :meth:`EventStore.rows` reads it: stream, seq, type, version, body, hash.
+Row = tuple[str, int, str, int, str, str]
 
 
 class Writer:
@@ -245,6 +256,7 @@ class EventStore:
 
     def __init__(self, url: str | None = None, migrate: bool = True) -> None:
         self.url = resolve_url(url)
+        self._pinned: Connection | None = None  # a snapshot's connection (see snapshot)
         self.engine: Engine = sa.create_engine(self.url)
         if self.engine.dialect.name == "sqlite":
             owner_only(self.url)  # the file, made before SQLite opens it, and its companions
@@ -269,6 +281,8 @@ class EventStore:
     @contextmanager
     def transaction(self) -> Iterator[Writer]:
         """One transaction: everything written in it commits together, or nothing does."""
+        if self._pinned is not None:
+            raise StoreError("a snapshot of the store is read only")
         with self.engine.begin() as conn:
             yield Writer(conn)
 
@@ -283,15 +297,54 @@ class EventStore:
     # ------------------------------------------------------------------------------------
     # Reading
 
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """A connection to read on: the snapshot's, else a fresh one that takes no lock."""
+        if self._pinned is not None:
+            yield self._pinned
+            return
+        with self.engine.connect() as conn:
+            yield conn.execution_options(**{_READ: True})
+
+    @contextmanager
+    def snapshot(self) -> Iterator[EventStore]:
+        """The store as of one moment: every read of the view it yields is made in one read
+        transaction (SQLite: a deferred transaction, whose snapshot WAL keeps from its first
+        read; PostgreSQL: REPEATABLE READ, READ ONLY), so commits made meanwhile are seen
+        whole or not at all. The view writes nothing."""
+        if self._pinned is not None:
+            yield self
+            return
+        with self.engine.connect() as conn:
+            conn = conn.execution_options(**{_READ: True})
+            if self.engine.dialect.name == "postgresql":
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+                conn.exec_driver_sql("SET TRANSACTION READ ONLY")
+            view = copy.copy(self)
+            view._pinned = conn
+            try:
+                yield view
+            finally:
+                conn.rollback()
+
+    def rows(self, batch: int = 20_000) -> Iterator[Row]:
+        """Every stored event in commit order as ``(stream, seq, type, version, body,
+        hash)``, read in batches of ``batch`` rows (the audit's one pass)."""
+        q = "SELECT stream_id, seq, type, version, body, hash FROM events ORDER BY position"
+        with self._reading() as conn:
+            result = conn.execution_options(stream_results=True, yield_per=batch).exec_driver_sql(q)
+            for part in result.partitions():
+                yield from cast(Sequence[Row], part)
+
     def streams(self, kind: str | None = None) -> list[StreamInfo]:
         q = sa.select(streams).order_by(streams.c.id)
         if kind is not None:
             q = q.where(streams.c.kind == kind)
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return [_info(r) for r in conn.execute(q).mappings()]
 
     def stream(self, stream: str) -> StreamInfo:
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             row = conn.execute(sa.select(streams).where(streams.c.id == stream)).mappings().first()
         if row is None:
             raise StoreError(f"no stream {stream}")
@@ -303,13 +356,13 @@ class EventStore:
         q = sa.select(events).where(events.c.stream_id == stream, events.c.seq > after)
         if upto is not None:
             q = q.where(events.c.seq <= upto)
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return [_stored(r) for r in conn.execute(q.order_by(events.c.seq)).mappings()]
 
     def read_streams(self, ids: Sequence[str]) -> list[Stored]:
         """The events of several streams in the order they were committed."""
         q = sa.select(events).where(events.c.stream_id.in_(list(ids))).order_by(events.c.position)
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return [_stored(r) for r in conn.execute(q).mappings()]
 
     def load(self, stream: str, after: int = 0) -> list[Any]:
@@ -319,8 +372,19 @@ class EventStore:
             .where(events.c.stream_id == stream, events.c.seq > after)
             .order_by(events.c.seq)
         )
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return [codec.unwrap(body) for (body,) in conn.execute(q)]
+
+    def all_snapshots(self) -> dict[str, list[tuple[int, str]]]:
+        """Every snapshot, undecoded: ``(seq, body)`` by stream, in order of ``seq``."""
+        q = sa.select(snapshots.c.stream_id, snapshots.c.seq, snapshots.c.body).order_by(
+            snapshots.c.stream_id, snapshots.c.seq
+        )
+        out: dict[str, list[tuple[int, str]]] = {}
+        with self._reading() as conn:
+            for stream, seq, body in conn.execute(q):
+                out.setdefault(str(stream), []).append((int(seq), str(body)))
+        return out
 
     def snapshots(self, stream: str) -> list[tuple[int, Any]]:
         q = (
@@ -328,7 +392,7 @@ class EventStore:
             .where(snapshots.c.stream_id == stream)
             .order_by(snapshots.c.seq)
         )
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return [(seq, codec.unwrap(body)) for seq, body in conn.execute(q)]
 
     def last_snapshots(self, prefix: str = "") -> dict[str, int]:
@@ -338,7 +402,7 @@ class EventStore:
             .where(snapshots.c.stream_id.startswith(prefix, autoescape=True))
             .group_by(snapshots.c.stream_id)
         )
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return {str(s): int(n) for s, n in conn.execute(q)}
 
     def latest_snapshot(self, stream: str) -> tuple[int, Any] | None:
@@ -349,12 +413,12 @@ class EventStore:
             .order_by(snapshots.c.seq.desc())
             .limit(1)
         )
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             row = conn.execute(q).first()
         return None if row is None else (int(row[0]), codec.unwrap(row[1]))
 
     def count(self) -> int:
-        with self.engine.connect() as conn:
+        with self._reading() as conn:
             return int(conn.execute(sa.select(sa.func.count()).select_from(events)).scalar_one())
 
 
