@@ -58,7 +58,16 @@ def serve(
     typer.echo(f"the room's board: {url}/ui/")
     if demo and bots:
         threading.Thread(target=_bots, args=(url,), daemon=True).start()
-    uvicorn.run(create_app(db, room, settle=True), host=host, port=port, log_level="warning")
+    from croupier.service import limits
+
+    # header deadline and size, keep-alive, websocket message size and pings: service/limits.py
+    uvicorn.run(
+        create_app(db, room, settle=True),
+        host=host,
+        port=port,
+        log_level="warning",
+        **limits.SERVER,
+    )
 
 
 def _bots(url: str) -> None:

@@ -46,6 +46,7 @@ from croupier.room.tournament_hands import (
 )
 from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Muck, Show
 from croupier.rules import IllegalAction
+from croupier.service import limits
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.commands import Issued
 from croupier.service.owner import DeckSealed, RoomOwner, woken
@@ -196,9 +197,9 @@ def register(
         user = caller(request)
         need(user, Role.PLAYER, what="act in a tournament hand (a player, for their own seat)")
         try:
-            body = await request.json()
-        except ValueError:
-            return _answer(Refusal(400, "malformed JSON"))
+            body = limits.loads(await request.body())
+        except limits.BadJson as e:
+            return _answer(Refusal(400, str(e)))
 
         def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
             lh = _live(rooms, name, table)
@@ -218,10 +219,11 @@ def register(
         s = svc(request)
         user = caller(request)
         need(user, Role.DIRECTOR, what="call the clock on a player")
+        raw = await request.body()
         try:
-            body = await request.json() if await request.body() else {}
-        except ValueError:
-            return _answer(Refusal(400, "malformed JSON"))
+            body = limits.loads(raw) if raw else {}
+        except limits.BadJson as e:
+            return _answer(Refusal(400, str(e)))
         requested = body.get("requested", False) if isinstance(body, dict) else None
         if type(requested) is not bool:
             return _answer(Refusal(422, "requested: true (an entrant asked) or false"))
@@ -269,6 +271,8 @@ def register(
             await ws.close(code=4400, reason="after: a whole number")
             return
         stream = room_stream(own.rooms.name)
+        if not await limits.admit(ws, user.name):
+            return
         async with own.lock:
             tm = own.rooms.room.tournaments.get(name)
             if tm is None or tm.run is None:
