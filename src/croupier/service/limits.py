@@ -302,12 +302,11 @@ class GuardedHttp(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if self._deadline is not None:
+        super().data_received(data)
+        if self._deadline is not None:  # the head is not complete yet: all of this was head
             self._head += len(data)
             if self._head > MAX_HEAD:
                 self._cut(431, "request headers too large")
-                return
-        super().data_received(data)
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
