@@ -22,7 +22,6 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
-from pydantic import BaseModel
 from starlette.websockets import WebSocket
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -51,13 +50,6 @@ TOO_MANY_SOCKETS = 4429
 log = logging.getLogger("croupier.service")
 
 
-class Refusal(BaseModel):
-    """Every refusal's body."""
-
-    refused: str
-    clause: str
-
-
 _REASONS = {
     400: "malformed request (JSON that cannot be read, a bad header)",
     401: "not logged in",
@@ -70,9 +62,16 @@ _REASONS = {
     429: "too many attempts: retry later",
     503: "the room was refused at recovery",
 }
-#: The refusals any route may answer, documented on every route of the OpenAPI schema.
+_REFUSAL = {
+    "type": "object",
+    "required": ["refused", "clause"],
+    "properties": {"refused": {"type": "string"}, "clause": {"type": "string"}},
+}
+#: The refusals any route may answer, documented on every route of the OpenAPI schema (as
+#: JSON, whatever the route's own answer is).
 RESPONSES: dict[int | str, dict[str, Any]] = {
-    status: {"model": Refusal, "description": reason} for status, reason in _REASONS.items()
+    status: {"description": reason, "content": {"application/json": {"schema": _REFUSAL}}}
+    for status, reason in _REASONS.items()
 }
 
 

@@ -114,6 +114,25 @@ def _action(lh: LiveHand, pos: int, body: Any) -> Command:
     raise Refusal(422, f"action: fold, check, call, bet, raise, all-in, show or muck, not {what!r}")
 
 
+def _json_body(schema: dict[str, Any], required: bool) -> dict[str, Any]:
+    content = {"application/json": {"schema": schema}}
+    return {"requestBody": {"required": required, "content": content}}
+
+
+ACTIONS = ["fold", "check", "call", "bet", "raise", "all-in", "show", "muck"]
+_ACT_BODY = _json_body(
+    {
+        "type": "object",
+        "required": ["action"],
+        "properties": {"action": {"enum": ACTIONS}, "to": {"type": "integer"}},
+    },
+    required=True,
+)
+_CLOCK_BODY = _json_body(
+    {"type": "object", "properties": {"requested": {"type": "boolean"}}}, required=False
+)
+
+
 def _betting(lh: LiveHand) -> str:
     return f"{lh.plan.config.rulebook.id} (betting)"
 
@@ -191,7 +210,7 @@ def register(
 
         return await submit(s, user, name, table, build)
 
-    @app.post("/tournaments/{name}/tables/{table}/act")
+    @app.post("/tournaments/{name}/tables/{table}/act", openapi_extra=_ACT_BODY)
     async def act(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
@@ -214,7 +233,7 @@ def register(
 
         return await submit(s, user, name, table, build)
 
-    @app.post("/tournaments/{name}/tables/{table}/clock")
+    @app.post("/tournaments/{name}/tables/{table}/clock", openapi_extra=_CLOCK_BODY)
     async def clock(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
