@@ -11,6 +11,8 @@ from __future__ import annotations
 import collections
 import contextlib
 import itertools
+import json
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -26,6 +28,8 @@ from schemathesis.generation.modes import GenerationMode
 from schemathesis.generation.overrides import Override
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from croupier.service import commands as cmds
+from croupier.service import limits
 from service_support import STAFF, Room, served
 
 #: The random phase's time, shared by the operations (the coverage phase comes first).
@@ -142,3 +146,122 @@ def fuzz(
 
     with contextlib.suppress(_OutOfTime):
         send()
+
+
+# The websocket
+
+WS_BUDGET_S = 30.0
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+@st.composite
+def _command(draw: st.DrawFn) -> dict[str, Any]:
+    """A command from the catalogue, its fields (some of them, and perhaps strangers) drawn
+    at random: mostly refused, now and then accepted."""
+    name = draw(st.sampled_from(sorted(cmds.CATALOGUE)))
+    names = sorted(cmds.CATALOGUE[name].cls.__dataclass_fields__)
+    fields = draw(st.dictionaries(st.sampled_from([*names, "seq", "x"]), _json, max_size=5))
+    small = st.integers(min_value=-2, max_value=700) | st.sampled_from(["t1", "p1", "p2", True])
+    if names:
+        fields.update(draw(st.dictionaries(st.sampled_from(names), small, max_size=4)))
+    return {"type": name, "table": draw(st.sampled_from(["t1", "t1", "t2", 7])), **fields}
+
+
+def _nested(n: int) -> str:
+    return "[" * n + "]" * n
+
+
+FRAMES = st.one_of(
+    st.builds(lambda c, i: {"command": c, "id": i}, _command(), st.integers()),
+    st.binary(max_size=64),
+    st.text(max_size=64),
+    st.sampled_from([b"\xff\xfe\xfd", b'{"command": "\xc3\x28"}', b"\x80" * 10]),
+    st.integers(min_value=2, max_value=20_000).map(_nested),
+    st.integers(min_value=4301, max_value=6000).map(lambda n: f'{{"command": {"7" * n}}}'),
+    st.integers(min_value=300, max_value=4299).map(
+        lambda n: {"command": {"type": "BuyIn", "table": "t1", "player": "p1", "cash": 10**n}}
+    ),
+    st.integers(1, 100).map(lambda n: " " * (limits.MAX_WS_MESSAGE + n)),
+)
+
+
+def _receive(ws: Any, frame: object, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message, or a failure naming the frame that went unanswered."""
+    got: list[Any] = []
+
+    def read() -> None:
+        try:
+            got.append(ws.receive_json())
+        except Exception as e:  # the socket closed (WebSocketDisconnect: its code, reason)
+            got.append(e)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(timeout)
+    assert got, f"no answer within {timeout} s to {frame!r:.300}"
+    assert not isinstance(got[0], Exception), f"{got[0]!r} after {frame!r:.300}"
+    message: dict[str, Any] = got[0]
+    return message
+
+
+def test_websocket_fuzz_never_cuts_a_socket_or_changes_state_on_a_refusal(
+    tmp_path: Path,
+) -> None:
+    """Random frames (binary, text, huge, not UTF-8, nested deeply, huge integers) and
+    random commands from the catalogue, over the sockets of a dealer, a seated player, the
+    floor and the cashier: each frame is answered with a reply, never a 500 and never a
+    closed socket, and a refused command leaves every stream's head where it was."""
+    with served(f"sqlite:///{tmp_path / 'room.db'}") as room:
+        room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
+        owner = room.c.app.state.service.owner  # type: ignore[attr-defined]
+        socks = {}
+        for who in ["dealer", "p1", "floor", "cashier"]:
+            ws = room.c.websocket_connect(f"/ws/tables/t1?token={room.login(who)}")
+            socks[who] = ws.__enter__()
+            assert "snapshot" in socks[who].receive_json()
+        statuses: collections.Counter[int] = collections.Counter()
+        until = time.monotonic() + WS_BUDGET_S
+
+        @settings(
+            max_examples=100_000,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+            phases=[Phase.generate],
+        )
+        @given(who=st.sampled_from(sorted(socks)), frame=FRAMES)
+        def send(who: str, frame: Any) -> None:
+            if time.monotonic() > until:
+                raise _OutOfTime
+            ws = socks[who]
+            heads = dict(owner.rooms.heads)
+            if isinstance(frame, bytes):
+                ws.send_bytes(frame)
+            elif isinstance(frame, str):
+                ws.send_text(frame)
+            else:
+                ws.send_text(json.dumps(frame))
+            while "reply" not in (reply := _receive(ws, frame)):
+                pass  # the table's events before the reply
+            statuses[reply["status"]] += 1
+            assert reply["status"] != 500, (frame, reply)
+            if reply["status"] != 200:
+                assert reply["refused"] and reply["clause"], reply
+                assert dict(owner.rooms.heads) == heads, (frame, reply)
+
+        began = time.monotonic()
+        try:
+            with contextlib.suppress(_OutOfTime):
+                send()
+        finally:
+            for ws in socks.values():
+                ws.__exit__(None, None, None)
+        sent = sum(statuses.values())
+        print(f"websocket fuzz: {sent} frames in {time.monotonic() - began:.1f} s: {statuses}")
+        assert sent > 200 and statuses[400] > 0 and statuses[422] > 0

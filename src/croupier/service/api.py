@@ -606,6 +606,8 @@ def create_app(
         if isinstance(data, limits.BadJson):  # a frame that is not JSON
             return {"reply": None, "status": 400, **_body(str(data), API)}
         ref = data.get("id") if isinstance(data, dict) else None
+        if not limits.echoable(ref):
+            return {"reply": None, "status": 400, **_body(limits.BAD_ID, API)}
         if not isinstance(data, dict) or not isinstance(data.get("command"), dict):
             return {"reply": ref, "status": 422, **_body('send {"command": {...}, "id": ...}', API)}
         try:

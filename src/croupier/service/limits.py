@@ -93,6 +93,18 @@ def loads(raw: bytes | str) -> Any:
         raise BadJson(describe(e)) from e
 
 
+BAD_ID = "id: any JSON of at most 200 bytes, its integers of at most 64 bits"
+
+
+def echoable(ref: Any) -> bool:
+    """Whether a websocket message's ``id`` can be sent back in its reply as it came (not
+    an integer beyond 64 bits, nor a lone surrogate, which the standard library reads)."""
+    try:
+        return len(orjson.dumps(ref)) <= 200
+    except TypeError:
+        return False
+
+
 def describe(e: BaseException) -> str:
     """What was wrong with a JSON text that raised ``e``, for a refusal."""
     if isinstance(e, RecursionError):
