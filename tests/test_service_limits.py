@@ -18,6 +18,10 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.applications import Starlette
+from starlette.routing import WebSocketRoute
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocket, WebSocketDisconnect
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -297,3 +301,17 @@ def test_a_websocket_that_does_not_answer_pings_is_closed(server: Served) -> Non
         took = time.monotonic() - began
     assert got.startswith(b"HTTP/1.1 101")
     assert b"keepalive ping timeout" in got and took < 5, (took, got[-100:])
+
+
+def test_a_websocket_handler_that_fails_closes_with_a_code_and_a_reason() -> None:
+    async def broken(ws: WebSocket) -> None:
+        await ws.accept()
+        await ws.send_text("hello")
+        raise RuntimeError("a bug")
+
+    app = limits.Limits(Starlette(routes=[WebSocketRoute("/ws", broken)]))
+    with TestClient(app) as client, client.websocket_connect("/ws") as ws:
+        assert ws.receive_text() == "hello"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+    assert closed.value.code == 1011 and "internal error: RuntimeError" in closed.value.reason
