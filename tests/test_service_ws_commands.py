@@ -89,7 +89,7 @@ def test_a_round_is_played_from_turn_prompts_and_commands_over_websockets(
         refused = until(p1, lambda m: "reply" in m)[-1]
         assert refused["status"] == 403 and refused["reply"] == 7 and refused["clause"]
         p1.send_text("not json")
-        assert until(p1, lambda m: "reply" in m)[-1]["status"] == 422
+        assert until(p1, lambda m: "reply" in m)[-1]["status"] == 400  # malformed JSON
         p1.send_json({"command": {"type": "Nonsense", "table": "t1"}, "id": 8})
         assert until(p1, lambda m: "reply" in m)[-1]["status"] == 422
     finally:

@@ -86,7 +86,10 @@ def serve(
     if demo and bots:
         background: Background = app.state.background  # a part that dies is on the board
         background.thread("the demo's bots", functools.partial(_bots, url, background))
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    from croupier.service import limits
+
+    # header deadline and size, keep-alive, websocket message size and pings: service/limits.py
+    uvicorn.run(app, host=host, port=port, log_level="warning", **limits.SERVER)
 
 
 def _bots(url: str, background: Background, patience: float = 600.0) -> None:

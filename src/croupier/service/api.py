@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -38,6 +37,7 @@ from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service import (
     health,
+    limits,
     login_api,
     names,
     policy,
@@ -245,7 +245,8 @@ def create_app(
             bg.detach()
             store.close()
 
-    app = FastAPI(title="croupier", version="1", lifespan=lifespan)
+    app = FastAPI(title="croupier", version="1", lifespan=lifespan, responses=limits.RESPONSES)
+    app.add_middleware(limits.Limits)  # bodies capped, slow ones cut; websockets' slots
     app.state.background = Background()
     from croupier.service.staff import register  # waiting lists, the day report, the recall
 
@@ -258,6 +259,11 @@ def create_app(
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
+        for err in e.errors():
+            if err.get("type") == "json_invalid":  # the body is not JSON at all
+                where = err.get("loc", ("body", "?"))[-1]
+                what = (err.get("ctx") or {}).get("error", "not JSON")
+                return JSONResponse(_body(f"malformed JSON: {what} (at {where})", API), 400)
         errors = "; ".join(
             f"{'.'.join(str(x) for x in err.get('loc', ()))}: {err.get('msg')}"
             for err in e.errors()
@@ -266,7 +272,10 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse(_body(str(e.detail), API), status_code=e.status_code)
+        detail = str(e.detail)
+        if e.status_code == 400 and e.__cause__ is not None:  # FastAPI could not read the body
+            detail = limits.describe(e.__cause__)
+        return JSONResponse(_body(detail, API), status_code=e.status_code, headers=e.headers)
 
     @app.exception_handler(Exception)
     async def crash(request: Request, e: Exception) -> JSONResponse:
@@ -403,9 +412,9 @@ def create_app(
         user = caller(request)
         raw = await _read(request)
         try:
-            body = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as e:
-            raise Refused(400, f"malformed JSON: {e}"[:300]) from e
+            body = limits.loads(raw)
+        except limits.BadJson as e:
+            raise Refused(400, str(e)) from e
         return await run_command(svc, user, body)
 
     async def run_command(svc: Service, user: User, body: Any) -> dict[str, Any]:
@@ -580,6 +589,8 @@ def create_app(
         # ?turns=1: a player is also sent its view of the round when it is to act
         turns = ws.query_params.get("turns") in ("1", "true")
         player = user.name if user.role is Role.PLAYER and turns else None
+        if not await limits.admit(ws, user.name):
+            return
         async with own.lock:
             if table not in own.rooms.room.tables:
                 await ws.close(code=4404, reason=f"no cash table {table}")
@@ -635,7 +646,11 @@ def create_app(
         """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply
         ``{"reply": id, "status": 200, ...}`` as the HTTP route's body, or with the refusal's
         status, reason and clause."""
+        if isinstance(data, limits.BadJson):  # a frame that is not JSON
+            return {"reply": None, "status": 400, **_body(str(data), API)}
         ref = data.get("id") if isinstance(data, dict) else None
+        if not limits.echoable(ref):
+            return {"reply": None, "status": 400, **_body(limits.BAD_ID, API)}
         if not isinstance(data, dict) or not isinstance(data.get("command"), dict):
             return {"reply": ref, "status": 422, **_body('send {"command": {...}, "id": ...}', API)}
         try:
@@ -674,15 +689,10 @@ async def _live(
                 got = await ws.receive()
                 if got.get("type") == "websocket.disconnect":
                     return
-                text = got.get("text")
-                raw = text if text is not None else got.get("bytes") or b""
                 try:
-                    data = orjson.loads(raw)
-                except orjson.JSONDecodeError:
-                    try:  # orjson refuses what the standard library reads (a huge integer)
-                        data = json.loads(raw)
-                    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-                        data = None
+                    data = limits.frame(got)
+                except limits.BadJson as e:
+                    data = e  # answered with a refusal, in turn
                 task = asyncio.ensure_future(reply(data))
                 running.add(task)
                 task.add_done_callback(running.discard)

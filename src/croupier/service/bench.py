@@ -209,6 +209,7 @@ def server(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     import httpx
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
+    env["CROUPIER_SOCKETS_PER_USER"] = "1000000"  # one dealer account at every bot table
     cli = [sys.executable, "-c", "from croupier.cli import main; main()"]
     cmd = [*cli, "serve", "--db", url, "--port", str(port), "--room", ROOM]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

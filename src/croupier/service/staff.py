@@ -240,6 +240,9 @@ def topups_body(room: Room, events: list[Any], user: User) -> dict[str, Any]:
     return {"pending": pending, "answered": list(answered.values())}
 
 
+Day = Annotated[str | None, Query(max_length=20, json_schema_extra={"format": "date"})]
+
+
 def _day(value: str | None, known: list[str]) -> str:
     if value is None:
         return known[-1] if known else datetime.datetime.now(datetime.UTC).date().isoformat()
@@ -334,17 +337,13 @@ def register(app: FastAPI) -> None:
         return daybook.day_report(found, _day(day, known), bots), known
 
     @app.get("/reports/day")
-    async def day_json(
-        request: Request, day: Annotated[str | None, Query(max_length=20)] = None
-    ) -> dict[str, Any]:
+    async def day_json(request: Request, day: Day = None) -> dict[str, Any]:
         """The day report (UTC day; default: the last day with activity)."""
         r, known = await report(request, day)
         return _report_json(r, known)
 
-    @app.get("/reports/day.csv")
-    async def day_csv(
-        request: Request, day: Annotated[str | None, Query(max_length=20)] = None
-    ) -> Response:
+    @app.get("/reports/day.csv", responses={200: {"content": {"text/csv": {}}}})
+    async def day_csv(request: Request, day: Day = None) -> Response:
         """The day report as CSV (a download)."""
         r, _ = await report(request, day)
         return Response(

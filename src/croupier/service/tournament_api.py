@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException
 
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
-from croupier.service import tournament_live
+from croupier.service import limits, tournament_live
 from croupier.service.auth import User
 from croupier.service.owner import Hub, Prepare, RoomOwner, woken
 from croupier.service.policy import tournament_table
@@ -197,6 +197,8 @@ def register(
             await ws.close(code=4503, reason="the room was refused at recovery")
             return
         stream = tournament_stream(own.rooms.name, name)
+        if not await limits.admit(ws, None):  # public: counted by address
+            return
         async with own.lock:
             tm = own.rooms.room.tournaments.get(name)
             if tm is None or tm.run is None:

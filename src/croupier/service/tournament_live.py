@@ -46,6 +46,7 @@ from croupier.room.tournament_hands import (
 )
 from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Muck, Show
 from croupier.rules import IllegalAction
+from croupier.service import limits
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.commands import Issued
 from croupier.service.owner import DeckSealed, RoomOwner, sealed_decks, woken
@@ -113,6 +114,25 @@ def _action(lh: LiveHand, pos: int, body: Any) -> Command:
     if what == "muck":
         return Muck(pos)
     raise Refusal(422, f"action: fold, check, call, bet, raise, all-in, show or muck, not {what!r}")
+
+
+def _json_body(schema: dict[str, Any], required: bool) -> dict[str, Any]:
+    content = {"application/json": {"schema": schema}}
+    return {"requestBody": {"required": required, "content": content}}
+
+
+ACTIONS = ["fold", "check", "call", "bet", "raise", "all-in", "show", "muck"]
+_ACT_BODY = _json_body(
+    {
+        "type": "object",
+        "required": ["action"],
+        "properties": {"action": {"enum": ACTIONS}, "to": {"type": "integer"}},
+    },
+    required=True,
+)
+_CLOCK_BODY = _json_body(
+    {"type": "object", "properties": {"requested": {"type": "boolean"}}}, required=False
+)
 
 
 def _betting(lh: LiveHand) -> str:
@@ -192,15 +212,15 @@ def register(
 
         return await submit(s, user, name, table, build)
 
-    @app.post("/tournaments/{name}/tables/{table}/act")
+    @app.post("/tournaments/{name}/tables/{table}/act", openapi_extra=_ACT_BODY)
     async def act(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
         need(user, f"POST {TL}/act")
         try:
-            body = await request.json()
-        except ValueError:
-            return _answer(Refusal(400, "malformed JSON"))
+            body = limits.loads(await request.body())
+        except limits.BadJson as e:
+            return _answer(Refusal(400, str(e)))
 
         def build(rooms: RoomStore, at: int) -> tuple[RoomCommand, list[tuple[str, str, object]]]:
             lh = _live(rooms, name, table)
@@ -215,15 +235,16 @@ def register(
 
         return await submit(s, user, name, table, build)
 
-    @app.post("/tournaments/{name}/tables/{table}/clock")
+    @app.post("/tournaments/{name}/tables/{table}/clock", openapi_extra=_CLOCK_BODY)
     async def clock(name: str, table: int, request: Request) -> Any:
         s = svc(request)
         user = caller(request)
         need(user, f"POST {TL}/clock")
+        raw = await request.body()
         try:
-            body = await request.json() if await request.body() else {}
-        except ValueError:
-            return _answer(Refusal(400, "malformed JSON"))
+            body = limits.loads(raw) if raw else {}
+        except limits.BadJson as e:
+            return _answer(Refusal(400, str(e)))
         requested = body.get("requested", False) if isinstance(body, dict) else None
         if type(requested) is not bool:
             return _answer(Refusal(422, "requested: true (an entrant asked) or false"))
@@ -271,6 +292,8 @@ def register(
             await ws.close(code=4400, reason="after: a whole number")
             return
         stream = room_stream(own.rooms.name)
+        if not await limits.admit(ws, user.name):
+            return
         async with own.lock:
             tm = own.rooms.room.tournaments.get(name)
             if tm is None or tm.run is None:

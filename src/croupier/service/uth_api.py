@@ -24,6 +24,7 @@ import sqlalchemy as sa
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 
 from croupier.service import commands as cmds
+from croupier.service import limits
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.owner import RoomOwner, Subscriber, sealed_decks
 from croupier.service.store import codec
@@ -191,6 +192,8 @@ def add_routes(app: FastAPI) -> None:
         stream = uth_stream(own.rooms.name, table)
         who = viewer(user, table)
         projector = UthProjector(who)
+        if not await limits.admit(ws, user.name):
+            return
         async with own.lock:
             u = own.rooms.room.uth.get(table)
             if u is None:
