@@ -127,7 +127,7 @@ class Service:
 
 
 class NewUser(BaseModel):
-    name: str = Field(min_length=1, max_length=64)
+    name: str = Field(min_length=1, max_length=64, json_schema_extra={"pattern": names.PATTERN})
     role: Role
     password: str = Field(min_length=1, max_length=256)
     bot: bool = False  # a bot account: the day report tells its money from people's
@@ -146,7 +146,7 @@ class RoleChange(BaseModel):
 
 
 class Assignment(BaseModel):
-    table: str = Field(min_length=1, max_length=70)
+    table: str = Field(min_length=1, max_length=64, json_schema_extra={"pattern": names.ASSIGNABLE})
 
     @field_validator("table")
     @classmethod

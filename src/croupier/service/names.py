@@ -2,7 +2,7 @@
 and a URL, and unique regardless of case.
 
 A name has 1 to :data:`MAX_LENGTH` characters: letters and digits of any script, and the
-marks ``- _ . ' @`` and single spaces between words; it begins with a letter or digit. So no
+marks ``- _ . ' @`` and spaces, each alone between letters or digits (:data:`PATTERN`). So no
 control character (a NUL, a line break that would fake a log line), no bidirectional override
 (which turns ``gpj.exe`` round on a screen), no ``/`` or ``..`` (a path), nothing a terminal
 or a page would read as markup. Only new names are checked: a stored user or table with an
@@ -12,9 +12,15 @@ older, odder name still loads.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 MAX_LENGTH = 64
 MARKS = frozenset("-_.'@ ")
+#: The same rule as a pattern, for the API's schema (``[^\W_]`` is a letter or digit).
+PATTERN = r"^[^\W_]+(?:[-_.'@ ][^\W_]+)*$"
+#: A table a dealer may be assigned to: a name, or a tournament's table ``TOURNAMENT/N``, in
+#: :data:`MAX_LENGTH` characters in all.
+ASSIGNABLE = r"^[^\W_]+(?:[-_.'@ ][^\W_]+)*(?:/[0-9]{1,4})?$"
 
 
 def why_not(name: object, field: str = "name") -> str | None:
@@ -31,8 +37,8 @@ def why_not(name: object, field: str = "name") -> str | None:
             )
     if not name[0].isalnum():
         return f"{field}: a name begins with a letter or a digit"
-    if name != name.rstrip() or "  " in name or ".." in name:
-        return f"{field}: no trailing space, double space or '..' in a name"
+    if not name[-1].isalnum() or any(a in MARKS and b in MARKS for a, b in pairwise(name)):
+        return f"{field}: a mark or space stands alone between letters or digits"
     return None
 
 
@@ -47,7 +53,9 @@ def taken(name: str, existing: Iterable[str], field: str = "name") -> str | None
 
 def why_not_assignable(table: object) -> str | None:
     """Why a dealer may not be assigned to ``table``: a table's name, or a tournament's table
-    as ``TOURNAMENT/N``; None if they may."""
+    as ``TOURNAMENT/N`` (:data:`MAX_LENGTH` characters in all); None if they may."""
+    if isinstance(table, str) and len(table) > MAX_LENGTH:
+        return f"table: at most {MAX_LENGTH} characters, not {len(table)}"
     if isinstance(table, str) and "/" in table:
         tournament, _, number = table.rpartition("/")
         if not (number.isascii() and number.isdigit() and len(number) <= 4):
