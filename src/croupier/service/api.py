@@ -28,7 +28,6 @@ import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from croupier.cards import Deck
@@ -39,10 +38,10 @@ from croupier.service import (
     health,
     limits,
     login_api,
-    names,
     policy,
     tournament_api,
     tournament_live,
+    users_api,
     uth_api,
     words,
 )
@@ -53,7 +52,6 @@ from croupier.service.auth import (
     Role,
     Sessions,
     User,
-    UserError,
     session_seconds,
     session_secret,
 )
@@ -124,37 +122,6 @@ class Service:
     throttle: Throttle  # failed log-ins
     hashing: Hashing  # the pool that checks passwords
     presence: Presence | None = None  # players' connections and their grace periods
-
-
-class NewUser(BaseModel):
-    name: str = Field(min_length=1, max_length=64, json_schema_extra={"pattern": names.PATTERN})
-    role: Role
-    password: str = Field(min_length=1, max_length=256)
-    bot: bool = False  # a bot account: the day report tells its money from people's
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        why = names.why_not(v)
-        if why is not None:
-            raise ValueError(why)
-        return v
-
-
-class RoleChange(BaseModel):
-    role: Role
-
-
-class Assignment(BaseModel):
-    table: str = Field(min_length=1, max_length=64, json_schema_extra={"pattern": names.ASSIGNABLE})
-
-    @field_validator("table")
-    @classmethod
-    def _table(cls, v: str) -> str:
-        why = names.why_not_assignable(v)
-        if why is not None:
-            raise ValueError(why)
-        return v
 
 
 def _body(reason: str, clause: str) -> dict[str, str]:
@@ -325,64 +292,7 @@ def create_app(
         user = caller(request)
         return {"name": user.name, "role": user.role.value, "tables": sorted(user.tables)}
 
-    async def user_change(request: Request, change: Callable[[User, str], None]) -> None:
-        svc = service(request)
-        user = caller(request)
-        async with svc.users_lock:
-            try:
-                await asyncio.to_thread(change, user, _now())
-            except UserError as e:
-                raise Refused(409, str(e)) from e
-
-    @app.post("/users")
-    async def add_user(body: NewUser, request: Request) -> dict[str, str]:
-        svc = service(request)
-
-        def change(user: User, at: str) -> None:
-            need(user, "POST /users")
-            svc.directory.add(body.name, body.role, body.password, user.name, at, body.bot)
-
-        await user_change(request, change)
-        return {"added": body.name, "role": body.role.value}
-
-    @app.put("/users/{name}/role")
-    async def set_role(name: str, body: RoleChange, request: Request) -> dict[str, str]:
-        from croupier.service.auth import RoleChanged
-
-        svc = service(request)
-
-        def change(user: User, at: str) -> None:
-            need(user, "PUT /users/{name}/role")
-            svc.directory.change(RoleChanged(name, body.role, at), user.name)
-
-        await user_change(request, change)
-        return {"user": name, "role": body.role.value}
-
-    @app.post("/users/{name}/tables")
-    async def assign(name: str, body: Assignment, request: Request) -> dict[str, str]:
-        from croupier.service.auth import DealerAssigned
-
-        svc = service(request)
-
-        def change(user: User, at: str) -> None:
-            need(user, "POST /users/{name}/tables")
-            svc.directory.change(DealerAssigned(name, body.table, at), user.name)
-
-        await user_change(request, change)
-        return {"dealer": name, "table": body.table}
-
-    @app.delete("/users/{name}/tables/{table}")
-    async def relieve(name: str, table: str, request: Request) -> dict[str, str]:
-        from croupier.service.auth import DealerRelieved
-
-        svc = service(request)
-
-        def change(user: User, at: str) -> None:
-            need(user, "DELETE /users/{name}/tables/{table}")
-            svc.directory.change(DealerRelieved(name, table, at), user.name)
-
-        await user_change(request, change)
-        return {"dealer": name, "relieved": table}
+    users_api.register(app, caller, need)
 
     @app.post(
         "/commands",
