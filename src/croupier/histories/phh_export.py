@@ -25,7 +25,7 @@ from croupier.histories.phh import (
     PhhFold,
     PhhShowMuck,
 )
-from croupier.histories.roundconfig import KEY, config_fields
+from croupier.histories.roundconfig import KEY, config_fields, phh_forced_bets
 from croupier.round import Round
 from croupier.round.events import (
     BetOrRaised,
@@ -50,21 +50,27 @@ HOUSE: Final = None
 """The recipient of an export that holds every card: the house's own record."""
 
 
+_NO_LIMIT_ALLOWS: Final = frozenset(
+    {Limit.NO_LIMIT, Limit.FULL_POT, Limit.HALF_POT, Limit.STRADDLE}
+)
+_POT_LIMIT_ALLOWS: Final = frozenset({Limit.FULL_POT, Limit.HALF_POT})
+
+
 def variant_code(r: Round) -> str:
     """The PHH variant code of a round's game and structure."""
     cfg = r.config
-    game, limits = cfg.game, set(cfg.structure.limits)
-    only = limits.pop() if len(limits) == 1 else None
+    game, limits = cfg.game, frozenset(cfg.structure.limits)
+    only = next(iter(limits)) if len(limits) == 1 else None
     if not game.omaha and game.hole_cards == 2 and game.split is Split.HIGH:
-        if game.deck.size == 52 and only is Limit.NO_LIMIT:
-            return "NT"
+        if game.deck.size == 52 and limits and limits <= _NO_LIMIT_ALLOWS:
+            return "NT"  # full pot, half pot, straddle: bets no-limit allows (_croupier_config)
         if game.deck.size == 52 and only is Limit.FIXED:
             return "FT"
         if game.deck.size == 36 and only is Limit.NO_LIMIT and game.order.name == "short-deck-B":
             return "NS"
     if game.omaha and game.deck.size == 52:
-        if only is Limit.FULL_POT and game.split is Split.HIGH:
-            return "PO"
+        if limits and limits <= _POT_LIMIT_ALLOWS and game.split is Split.HIGH:
+            return "PO"  # half pot: bets pot limit allows (_croupier_config)
         if only is Limit.FIXED and game.split is Split.HILO:
             return "FO/8"
     return f"croupier:{game.name}/{game.split.value}/{game.deck.size}/{cfg.structure.name}"
@@ -121,11 +127,13 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
         extra["_croupier_committed"] = committed
     if voided:
         extra["_croupier_voided"] = voided[0]
+    blinds, antes = phh_forced_bets(cfg)
     return HandHistory(
         variant=variant_code(r),
-        antes=tuple(cfg.antes) if cfg.antes else (0,) * cfg.players,
-        ante_trimming_status=not cfg.antes_dead,
-        blinds_or_straddles=tuple(cfg.blinds),
+        antes=antes,
+        # a dead blind written as an ante is dead money: not trimmed to what others match
+        ante_trimming_status=not (cfg.antes_dead or (any(cfg.dead) and not any(cfg.antes))),
+        blinds_or_straddles=blinds,
         min_bet=None if fixed else cfg.min_bet,
         small_bet=cfg.structure.small_bet if fixed else None,
         big_bet=cfg.structure.big_bet if fixed else None,
