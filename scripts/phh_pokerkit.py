@@ -24,6 +24,11 @@ from croupier.histories.roundconfig import KEY
 from croupier.rules import find_rulebook
 
 RULEBOOKS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house")
+GAMES = [
+    (g, s)
+    for g in ("holdem", "omaha", "short-deck")
+    for s in ("no-limit", "pot-limit", "half-pot", "fixed", "straddle")
+]
 
 
 def croupier_stacks(h: HandHistory) -> list[int]:
@@ -76,6 +81,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--tournament", action="store_true")
+    ap.add_argument("--games", action="store_true", help="every game and structure of each")
     args = ap.parse_args()
     from croupier.sim.simulate import simulate
     from croupier.table.presets import preset
@@ -83,9 +89,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         runs: list[tuple[str, list[Path]]] = []
         for rb in RULEBOOKS:
-            folder = Path(tmp) / rb
-            simulate(preset(rb), args.hands, args.seed, 9, folder)
-            runs.append((rb, sorted(folder.glob("*.phh"))))
+            for game, structure in GAMES if args.games else [(None, None)]:
+                name = rb if game is None else f"{rb} {game} {structure}"
+                folder = Path(tmp) / name.replace(" ", "-")
+                try:
+                    table = preset(rb, game, structure)
+                except ValueError:
+                    continue  # not a game the rulebook allows
+                simulate(table, args.hands, args.seed, 9, folder)
+                files = sorted(folder.glob("*.phh"))
+                variant = load(files[0]).variant
+                if variant.startswith("croupier:"):
+                    print(f"{name}: not a PHH variant ({variant})")
+                    continue
+                runs.append((f"{name} ({variant})", files))
         if args.tournament:
             import subprocess
             import sys

@@ -115,6 +115,28 @@ def test_pokerkit_reads_exports_to_croupiers_stacks(rulebook: str, tmp_path: Pat
     bad = [f"{f.name}: {why}" for f in files if (why := pokerkit_check(load(f))) is not None]
     assert len(files) == 60
     assert len(bad) <= len(files) // 100, bad
+    h = load(files[-1])
+    n = h.player_count
+    # names are not PHH's names of positions; a cash hand carries its seats, table and date
+    assert h.players is not None and not set(h.players) & {f"p{i}" for i in range(1, 11)}
+    assert h.seats is not None and len(h.seats) == n and h.table == "simulation"
+    assert h.year is not None and h.month is not None and h.day is not None and h.time
+
+
+def test_a_game_phh_cannot_express_is_a_one_line_error(tmp_path: Path) -> None:
+    """Short-deck with the flush above the full house (option A) has no PHH variant: export
+    says so in one line, exit status 2; croupier's own file still replays."""
+    from typer.testing import CliRunner
+
+    from croupier.cli import app
+    from croupier.sim.simulate import simulate
+    from croupier.table.presets import preset
+
+    simulate(preset("dunedin-house", "short-deck", "no-limit"), 2, 1, 9, tmp_path / "h")
+    res = CliRunner().invoke(app, ["export", "-f", "phh", str(tmp_path / "h")])
+    assert res.exit_code == 2
+    assert "PHH has no variant for short-deck-A" in res.output
+    assert len(res.output.strip().splitlines()) == 1
 
 
 def test_heads_up_blinds_read_by_pokerkit_as_croupier_posts_them() -> None:

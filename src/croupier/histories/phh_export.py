@@ -12,6 +12,8 @@ table (a hand folded or mucked unseen is written ``??``).
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
 from typing import Final
 
 from croupier.cards import Card
@@ -27,6 +29,7 @@ from croupier.histories.phh import (
 )
 from croupier.histories.roundconfig import KEY, config_fields, phh_forced_bets
 from croupier.round import Round
+from croupier.round.config import RoundConfig
 from croupier.round.events import (
     BetOrRaised,
     BoardDealt,
@@ -45,6 +48,7 @@ from croupier.round.events import (
 )
 from croupier.round.games import Split
 from croupier.round.structures import Limit
+from croupier.rules.rulebook import MinRaiseRule
 
 HOUSE: Final = None
 """The recipient of an export that holds every card: the house's own record."""
@@ -134,7 +138,7 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
         # a dead blind written as an ante is dead money: not trimmed to what others match
         ante_trimming_status=not (cfg.antes_dead or (any(cfg.dead) and not any(cfg.antes))),
         blinds_or_straddles=blinds,
-        min_bet=None if fixed else cfg.min_bet,
+        min_bet=None if fixed else phh_min_bet(cfg),
         small_bet=cfg.structure.small_bet if fixed else None,
         big_bet=cfg.structure.big_bet if fixed else None,
         starting_stacks=tuple(cfg.stacks),
@@ -142,6 +146,25 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
         finishing_stacks=tuple(r.stacks) if r.is_over else None,
         extra=extra,
     )
+
+
+def dated(h: HandHistory, at: int) -> HandHistory:
+    """``h`` with the date and time (UTC) of ``at``, the round's start in seconds since the
+    epoch (a table's clock that does not keep calendar time starts at 1970-01-01)."""
+    when = dt.datetime.fromtimestamp(at, dt.UTC)
+    return replace(
+        h, year=when.year, month=when.month, day=when.day, time=when.time(), time_zone="UTC"
+    )
+
+
+def phh_min_bet(cfg: RoundConfig) -> int:
+    """PHH's ``min_bet``: the minimum bet, also the smallest raise a reader allows. Where the
+    rulebook allows a raise smaller than the largest bet or raise (qld-holdem-2005 s28(4): the
+    opening bet or the last call), the chip unit, so that a reader refuses no raise croupier
+    allowed; the round's own minimum is ``_croupier_config.min_bet``."""
+    if cfg.rulebook.min_raise_rule is MinRaiseRule.LARGEST_BET_OR_RAISE:
+        return cfg.min_bet
+    return cfg.chip_unit
 
 
 def public_cards(r: Round) -> set[Card]:
