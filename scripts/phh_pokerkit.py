@@ -1,9 +1,11 @@
 """Measurement (not a test): do croupier's PHH exports read the same in pokerkit?
 
-    PYTHONPATH=src python scripts/phh_pokerkit.py [--hands 300] [--seed 1] [--tournament]
+    PYTHONPATH=src python scripts/phh_pokerkit.py [--hands 300] [--seed 1] [--games]
+        [--tournament [NAME ...]]
 
-Plays ``--hands`` seeded rounds at each rulebook's usual table (``croupier simulate``), and with
-``--tournament`` a seeded heads-up tournament (examples/tournaments/heads_up.toml), exports each
+Plays ``--hands`` seeded rounds at each rulebook's usual table (``croupier simulate``; with
+``--games`` every game and structure the rulebook allows), and with ``--tournament`` seeded
+tournaments of examples/tournaments (default: heads_up.toml), exports each
 round to PHH, loads the text with ``pokerkit.HandHistory.loads``, plays it through pokerkit's
 states and compares pokerkit's final stacks with croupier's replay of the same file without
 commission (pokerkit's PHH reader knows no commission). Prints, per rulebook, matched/total and
@@ -80,7 +82,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tournament", action="store_true")
+    ap.add_argument(
+        "--tournament", nargs="*", metavar="NAME",
+        help="also a tournament of examples/tournaments (default heads_up)",
+    )  # fmt: skip
     ap.add_argument("--games", action="store_true", help="every game and structure of each")
     args = ap.parse_args()
     from croupier.sim.simulate import simulate
@@ -103,18 +108,18 @@ def main() -> None:
                     print(f"{name}: not a PHH variant ({variant})")
                     continue
                 runs.append((f"{name} ({variant})", files))
-        if args.tournament:
-            import subprocess
-            import sys
+        import subprocess
+        import sys
 
-            conditions = Path(__file__).parents[1] / "examples" / "tournaments" / "heads_up.toml"
-            out = Path(tmp) / "hu"
+        for t in (args.tournament or ["heads_up"]) if args.tournament is not None else []:
+            conditions = Path(__file__).parents[1] / "examples" / "tournaments" / f"{t}.toml"
+            out = Path(tmp) / t
             subprocess.run(
                 [sys.executable, "-m", "croupier", "tournament", "run", str(conditions),
                  "--seed", str(args.seed), "--out", str(out), "--json"],
                 check=True, stdout=subprocess.DEVNULL,
             )  # fmt: skip
-            runs.append(("heads-up tournament", sorted((out / "hands").glob("*.phh"))))
+            runs.append((f"tournament {t}", sorted(out.glob("**/*.phh"))))
         for name, files in runs:
             ok, why, first = measure(files)
             print(f"{name}: {ok}/{len(files)} ({100 * ok / max(1, len(files)):.1f} %)")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -24,8 +26,20 @@ from croupier.round import (
 )
 from croupier.shoe import Shoe
 
-sys.path.insert(0, str(Path(__file__).parents[1] / "scripts"))
-from phh_pokerkit import check as pokerkit_check
+
+def _script() -> ModuleType:
+    """scripts/phh_pokerkit.py, loaded without putting scripts/ on the path (it holds a
+    coverage.py that would shadow the package)."""
+    path = Path(__file__).parents[1] / "scripts" / "phh_pokerkit.py"
+    spec = importlib.util.spec_from_file_location("phh_pokerkit", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["phh_pokerkit"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+pokerkit_check = _script().check
 
 GAMES = [
     ("NT", Game.holdem(), Structure.no_limit()),
