@@ -172,7 +172,10 @@ class _Sink:
                 mine = replace(
                     to_history(r, who), hand=h.hand, players=h.players, seats=h.seats,
                     seat_count=h.seat_count, table=h.table, event=h.event, level=h.level,
+                    year=h.year, month=h.month, day=h.day, time=h.time, time_zone=h.time_zone,
                 )  # fmt: skip
+                if mine.variant.startswith("croupier:"):
+                    raise ValueError(f"PHH has no variant for {mine.variant.split(':')[1]}")
                 if self.out is not None:
                     dump(mine, self.out / name)
                 else:

@@ -413,11 +413,11 @@ def loads(text: str, *, source: str | os.PathLike[str] | None = None) -> HandHis
 
     need, need_where = 0, ""
 
-    def check(v: int | Decimal, where: str) -> None:
+    def check(v: int | Decimal, where: str, signed: bool = False) -> None:
         nonlocal need, need_where
         if isinstance(v, Decimal) and not v.is_finite():
             raise PhhError(name, where, f"amount {v} is not a finite number")
-        if v < 0:
+        if v < 0 and not signed:
             raise PhhError(name, where, f"negative amount {v}")
         if isinstance(v, Decimal) and _need(v) > need:
             need, need_where = _need(v), where
@@ -426,7 +426,8 @@ def loads(text: str, *, source: str | os.PathLike[str] | None = None) -> HandHis
         check(v, f"field {key!r}")
     for key, arr in raw_arrays.items():
         for j, v in enumerate(arr):
-            check(v, f"field {key!r} element {j}")
+            # a negative blind is one that does not open the betting (pokerkit's reading)
+            check(v, f"field {key!r} element {j}", key == "blinds_or_straddles")
     for i, v in raw_amounts:
         check(v, f"action {i} {action_texts[i]!r}")
     if need > 6:

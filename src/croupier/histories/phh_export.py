@@ -12,6 +12,8 @@ table (a hand folded or mucked unseen is written ``??``).
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import replace
 from typing import Final
 
 from croupier.cards import Card
@@ -25,8 +27,9 @@ from croupier.histories.phh import (
     PhhFold,
     PhhShowMuck,
 )
-from croupier.histories.roundconfig import KEY, config_fields
+from croupier.histories.roundconfig import KEY, config_fields, phh_forced_bets
 from croupier.round import Round
+from croupier.round.config import RoundConfig
 from croupier.round.events import (
     BetOrRaised,
     BoardDealt,
@@ -45,26 +48,33 @@ from croupier.round.events import (
 )
 from croupier.round.games import Split
 from croupier.round.structures import Limit
+from croupier.rules.rulebook import MinRaiseRule
 
 HOUSE: Final = None
 """The recipient of an export that holds every card: the house's own record."""
 
 
+_NO_LIMIT_ALLOWS: Final = frozenset(
+    {Limit.NO_LIMIT, Limit.FULL_POT, Limit.HALF_POT, Limit.STRADDLE}
+)
+_POT_LIMIT_ALLOWS: Final = frozenset({Limit.FULL_POT, Limit.HALF_POT})
+
+
 def variant_code(r: Round) -> str:
     """The PHH variant code of a round's game and structure."""
     cfg = r.config
-    game, limits = cfg.game, set(cfg.structure.limits)
-    only = limits.pop() if len(limits) == 1 else None
+    game, limits = cfg.game, frozenset(cfg.structure.limits)
+    only = next(iter(limits)) if len(limits) == 1 else None
     if not game.omaha and game.hole_cards == 2 and game.split is Split.HIGH:
-        if game.deck.size == 52 and only is Limit.NO_LIMIT:
-            return "NT"
+        if game.deck.size == 52 and limits and limits <= _NO_LIMIT_ALLOWS:
+            return "NT"  # full pot, half pot, straddle: bets no-limit allows (_croupier_config)
         if game.deck.size == 52 and only is Limit.FIXED:
             return "FT"
         if game.deck.size == 36 and only is Limit.NO_LIMIT and game.order.name == "short-deck-B":
             return "NS"
     if game.omaha and game.deck.size == 52:
-        if only is Limit.FULL_POT and game.split is Split.HIGH:
-            return "PO"
+        if limits and limits <= _POT_LIMIT_ALLOWS and game.split is Split.HIGH:
+            return "PO"  # half pot: bets pot limit allows (_croupier_config)
         if only is Limit.FIXED and game.split is Split.HILO:
             return "FO/8"
     return f"croupier:{game.name}/{game.split.value}/{game.deck.size}/{cfg.structure.name}"
@@ -121,12 +131,14 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
         extra["_croupier_committed"] = committed
     if voided:
         extra["_croupier_voided"] = voided[0]
+    blinds, antes = phh_forced_bets(cfg)
     return HandHistory(
         variant=variant_code(r),
-        antes=tuple(cfg.antes) if cfg.antes else (0,) * cfg.players,
-        ante_trimming_status=not cfg.antes_dead,
-        blinds_or_straddles=tuple(cfg.blinds),
-        min_bet=None if fixed else cfg.min_bet,
+        antes=antes,
+        # a dead blind written as an ante is dead money: not trimmed to what others match
+        ante_trimming_status=not (cfg.antes_dead or (any(cfg.dead) and not any(cfg.antes))),
+        blinds_or_straddles=blinds,
+        min_bet=None if fixed else phh_min_bet(cfg),
         small_bet=cfg.structure.small_bet if fixed else None,
         big_bet=cfg.structure.big_bet if fixed else None,
         starting_stacks=tuple(cfg.stacks),
@@ -134,6 +146,25 @@ def to_history(r: Round, recipient: int | None) -> HandHistory:
         finishing_stacks=tuple(r.stacks) if r.is_over else None,
         extra=extra,
     )
+
+
+def dated(h: HandHistory, at: int) -> HandHistory:
+    """``h`` with the date and time (UTC) of ``at``, the round's start in seconds since the
+    epoch (a table's clock that does not keep calendar time starts at 1970-01-01)."""
+    when = dt.datetime.fromtimestamp(at, dt.UTC)
+    return replace(
+        h, year=when.year, month=when.month, day=when.day, time=when.time(), time_zone="UTC"
+    )
+
+
+def phh_min_bet(cfg: RoundConfig) -> int:
+    """PHH's ``min_bet``: the minimum bet, also the smallest raise a reader allows. Where the
+    rulebook allows a raise smaller than the largest bet or raise (qld-holdem-2005 s28(4): the
+    opening bet or the last call), the chip unit, so that a reader refuses no raise croupier
+    allowed; the round's own minimum is ``_croupier_config.min_bet``."""
+    if cfg.rulebook.min_raise_rule is MinRaiseRule.LARGEST_BET_OR_RAISE:
+        return cfg.min_bet
+    return cfg.chip_unit
 
 
 def public_cards(r: Round) -> set[Card]:

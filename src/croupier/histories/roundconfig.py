@@ -64,10 +64,37 @@ def config_fields(cfg: RoundConfig) -> dict[str, Any]:
         out["big_blind_position"] = cfg.big_blind_position
     if cfg.expose_all_in:
         out["expose_all_in"] = cfg.expose_all_in
+    blinds, antes = phh_forced_bets(cfg)  # as PHH's fields hold them: croupier's own, if not
+    if blinds != cfg.blinds:
+        out["blinds"] = list(cfg.blinds)
+    if antes != (cfg.antes or (0,) * cfg.players):
+        out["antes"] = list(cfg.antes)
     changed = rulebook_changes(cfg.rulebook)
     if changed:
         out["rulebook"] = changed
     return out
+
+
+def phh_forced_bets(cfg: RoundConfig) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The round's blinds and antes as the PHH specification reads them (where they differ,
+    croupier's own are in :func:`config_fields`): a dead blind is dead money, an ante; a
+    newcomer's live blind (``big_blind_position``) is negative, a blind that does not open the
+    betting as a straddle would; heads-up, the specification reverses both lists (the button
+    posts the small blind), so where the rulebook has the other player post it they are
+    written reversed."""
+    n = cfg.players
+    antes = list(cfg.antes) if cfg.antes else [0] * n
+    for p, d in enumerate(cfg.dead):
+        antes[p] += d
+    blinds = list(cfg.blinds)
+    bbp = cfg.big_blind_position
+    if bbp is not None:
+        big = blinds[bbp]
+        blinds = [-b if p != bbp and b >= big > 0 else b for p, b in enumerate(blinds)]
+    if n == 2 and not cfg.rulebook.heads_up_button_small_blind:
+        blinds.reverse()
+        antes.reverse()
+    return tuple(blinds), tuple(antes)
 
 
 def rulebook_changes(rb: Rulebook) -> dict[str, Any]:
@@ -166,9 +193,9 @@ def round_config(
     try:
         return RoundConfig(
             stacks=stacks,
-            blinds=blinds,
+            blinds=_ints(fields, "blinds", blinds),
             min_bet=_int(fields, "min_bet", min_bet),
-            antes=antes,
+            antes=_ints(fields, "antes", antes),
             rulebook=rulebook,
             game=game_of(fields),
             structure=structure_of(fields),
@@ -184,6 +211,15 @@ def round_config(
         )
     except ConfigError as e:
         raise ConfigFieldsError(str(e)) from e
+
+
+def _ints(fields: Mapping[str, Any], key: str, default: tuple[int, ...]) -> tuple[int, ...]:
+    v = fields.get(key)
+    if v is None:
+        return default  # written before croupier kept its own forced bets here
+    if not isinstance(v, list) or any(isinstance(x, bool) or not isinstance(x, int) for x in v):
+        raise ConfigFieldsError(f"{key!r} must be a list of integers, not {v!r}")
+    return tuple(v)
 
 
 def _int(fields: Mapping[str, Any], key: str, default: int) -> int:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from croupier.histories.phh import dump
-from croupier.histories.phh_export import HOUSE, to_history
+from croupier.histories.phh_export import HOUSE, dated, to_history
 from croupier.round import Round
 from croupier.rules import IllegalAction
 from croupier.rules.table import ButtonRule
@@ -106,6 +106,7 @@ class _Sim:
         self.report = Report()
         self.at = 0
         self.next_id = 1
+        self.started: RoundStarted | None = None  # the last round's start
         self.money_in = 0
         self.money_out = 0
 
@@ -126,7 +127,7 @@ class _Sim:
         free = [n for n in range(1, self.seats + 1) if self.table.seating.get(n) is None]
         if not free:
             return
-        player = f"p{self.next_id}"
+        player = f"bot{self.next_id}"  # not p1...pN: PHH's names of positions
         self.next_id += 1
         chips = self.buy_in()
         post = self.rng.random() < 0.5
@@ -247,6 +248,7 @@ class _Sim:
                 f"{t.commission} + fees {t.fees} != bought in {self.money_in} - cashed out "
                 f"{self.money_out}"
             )
+        self.started = started
         return round_, started.players
 
 
@@ -320,7 +322,13 @@ def simulate(
         sim.between_rounds()
         r, players = sim.play_round()
         if history is not None:
-            h = replace(to_history(r, HOUSE), hand=i + 1, players=players)
+            started = sim.started
+            assert started is not None
+            h = replace(
+                to_history(r, HOUSE), hand=i + 1, players=players, table="simulation",
+                seats=started.deal.dealt_in, seat_count=sim.seats,
+            )  # fmt: skip
+            h = dated(h, started.at)
             dump(h, history / f"{i + 1:07d}.phh")
         if progress is not None:
             progress(1)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from croupier.histories.phh import HandHistory
-from croupier.histories.phh_export import to_history
+from croupier.histories.phh_export import dated, to_history
 from croupier.round import Round
 from croupier.service.store.store import EventStore, StoreError
 from croupier.table.events import (
@@ -84,7 +84,7 @@ class Played:
     def history(self, recipient: int | None) -> HandHistory:
         """The round's PHH history as ``recipient`` (a position, or ``HOUSE``) saw it, with
         the table, hand number, seats and players."""
-        return replace(
+        h = replace(
             to_history(self.round, recipient),
             table=self.table,
             hand=self.started.hand,
@@ -92,6 +92,7 @@ class Played:
             seat_count=self.size,
             players=self.players,
         )
+        return dated(h, self.started.at)
 
 
 def fold_round(
