@@ -15,6 +15,7 @@ the table recorded in ``RoundFinished``, else (and for a reopened round) the ful
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -83,9 +84,15 @@ class Played:
 
     def history(self, recipient: int | None) -> HandHistory:
         """The round's PHH history as ``recipient`` (a position, or ``HOUSE``) saw it, with
-        the table, hand number, seats and players."""
+        the table, hand number, seats, players and date (``RoundStarted.at``: the server's
+        clock, UTC seconds since the epoch, when the round began; none where it is 0)."""
+        h = to_history(self.round, recipient)
+        if self.started.at:
+            when = dt.datetime.fromtimestamp(self.started.at, dt.UTC)
+            h = replace(h, year=when.year, month=when.month, day=when.day,
+                        time=when.time().replace(tzinfo=None), time_zone="UTC")  # fmt: skip
         return replace(
-            to_history(self.round, recipient),
+            h,
             table=self.table,
             hand=self.started.hand,
             seats=self.started.deal.dealt_in,
