@@ -233,3 +233,30 @@ def _betting(r: Round) -> list[object]:
     from croupier.histories.phh import PhhDealHole, PhhShowMuck
 
     return [a for a in to_history(r, HOUSE).actions if not isinstance(a, PhhDealHole | PhhShowMuck)]
+
+
+def test_no_call_of_nothing_and_a_post_that_empties_the_stack_is_all_in(tmp_path: Path) -> None:
+    """qld-holdem-2005's big blind taking the option is a Check, not a Call of 0 (and still
+    round-trips); a blind that takes a player's last chip is posted all in."""
+    from croupier.cards import parse_cards
+    from croupier.round import DealBoard, DealHole, Fold, RoundConfig
+
+    checks = 0
+    for h, r in _rounds("qld-holdem-2005", 40, tmp_path):
+        data = valid(ohh.to_ohh(r, HOUSE, meta=h))
+        acts = [a for rd in data["ohh"]["rounds"] for a in rd["actions"]]
+        assert not [a for a in acts if a["action"] == "Call" and a["amount"] == 0]
+        checks += sum(a["action"] == "Check" for a in data["ohh"]["rounds"][0]["actions"])
+        same_round(r, replay_hand(data, find_rulebook("qld-holdem-2005")))
+    assert checks
+    r = Round(RoundConfig(stacks=(1, 50, 50), blinds=(1, 2, 0), min_bet=2))
+    for p, c in enumerate(["AsKs", "QdQc", "7h2c"]):
+        r.apply(DealHole(p, parse_cards(c)))
+    r.apply(Fold(2))
+    for board in ("Ad7c2d", "3s", "9h"):
+        r.apply(DealBoard(parse_cards(board)))
+    posts = valid(ohh.to_ohh(r, HOUSE))["ohh"]["rounds"][0]["actions"][:2]
+    assert [(a["action"], a["is_allin"]) for a in posts] == [
+        ("Post SB", True),
+        ("Post BB", False),
+    ]

@@ -102,6 +102,7 @@ def to_ohh(
     number = 0
     street_in = [0] * n  # chips each player put in this betting round (its "to" total)
     bet_so_far = 0
+    left = list(cfg.stacks)  # what each player has behind: a forced bet may empty it
 
     def add(into: list[dict[str, Any]], player: int, action: str, **kw: Any) -> None:
         nonlocal number
@@ -113,12 +114,15 @@ def to_ohh(
     for e in r.events:
         acts = rounds[-1]["actions"]
         if isinstance(e, AntePosted):
-            add(acts, e.player, "Post Ante", amount=amt(e.amount), is_allin=False)
+            left[e.player] -= e.amount
+            add(acts, e.player, "Post Ante", amount=amt(e.amount), is_allin=left[e.player] <= 0)
         elif isinstance(e, DeadPosted):
-            add(acts, e.player, "Post Dead", amount=amt(e.amount), is_allin=False)
+            left[e.player] -= e.amount
+            add(acts, e.player, "Post Dead", amount=amt(e.amount), is_allin=left[e.player] <= 0)
         elif isinstance(e, BlindPosted):
             kind = _blind_action(r, e)
-            add(acts, e.player, kind, amount=amt(e.amount), is_allin=False)
+            left[e.player] -= e.amount
+            add(acts, e.player, kind, amount=amt(e.amount), is_allin=left[e.player] <= 0)
             street_in[e.player] += e.amount
             bet_so_far = max(bet_so_far, street_in[e.player])
         elif isinstance(e, HoleDealt):
@@ -141,8 +145,8 @@ def to_ohh(
             bet_so_far = 0
         elif isinstance(e, Folded | HandKilled):
             add(acts, e.player, "Fold")
-        elif isinstance(e, Checked):
-            add(acts, e.player, "Check")
+        elif isinstance(e, Checked) or (isinstance(e, Called) and e.amount == 0):
+            add(acts, e.player, "Check")  # a call of nothing: the big blind's option (qld s4(2))
         elif isinstance(e, Called):
             add(acts, e.player, "Call", amount=amt(e.amount), is_allin=e.all_in)
             street_in[e.player] += e.amount
