@@ -106,10 +106,18 @@ def test_a_players_export_hides_what_the_player_did_not_see() -> None:
                 if a["action"] == "Dealt Cards"
             }
             assert dealt[me] == [str(c) for c in r.hole[me] or ()]
+            showdown = {
+                a["player_id"]: a["cards"]
+                for rnd in data["rounds"]
+                for a in rnd["actions"]
+                if a["action"] == "Shows Cards"
+            }
             for p, cards in dealt.items():
-                if p != me and p not in shown:
+                if p != me:  # another's cards appear only in the showdown action
                     assert cards is None
                     checked += 1
+                if p != me and p in shown:
+                    assert showdown[p] == [str(c) for c in r.hole[p] or ()]
             text = json.dumps(data)
             for p in set(range(r.config.players)) - shown - {me}:
                 for c in r.hole[p] or ():

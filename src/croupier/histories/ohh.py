@@ -32,7 +32,7 @@ from croupier.histories.phh import (
     PhhFold,
     PhhShowMuck,
 )
-from croupier.histories.phh_export import public_cards, variant_code
+from croupier.histories.phh_export import variant_code
 from croupier.histories.roundconfig import KEY, config_fields
 from croupier.round import Round
 from croupier.round.events import (
@@ -92,7 +92,6 @@ def to_ohh(
     def amt(x: int) -> int | float:
         return x if unit_scale == 1 else float(Decimal(x).scaleb(-_exp(unit_scale)))
 
-    public = public_cards(r) if recipient is not None else None
     seats = list(meta.seats) if meta is not None and meta.seats else list(range(1, n + 1))
     names = (
         list(meta.players) if meta is not None and meta.players else [f"p{i + 1}" for i in range(n)]
@@ -128,8 +127,7 @@ def to_ohh(
         elif isinstance(e, HoleDealt):
             cards = [c for c in e.cards if c is not None]
             if recipient is not None and e.player != recipient:
-                assert public is not None
-                cards = [c for c in cards if c in public]
+                cards = []  # another's cards: in their Shows Cards action, if shown
             kw: dict[str, Any] = {"cards": [str(c) for c in cards]} if cards else {}
             add(acts, e.player, "Dealt Cards", **kw)
         elif isinstance(e, BoardDealt):
