@@ -268,3 +268,27 @@ def test_no_call_of_nothing_and_a_post_that_empties_the_stack_is_all_in(tmp_path
         ("Post SB", True),
         ("Post BB", False),
     ]
+
+
+def test_replay_uses_each_files_rulebook_and_refuses_an_empty_folder(tmp_path: Path) -> None:
+    """`phh replay` and `ohh replay` without --rulebook replay each hand under the rulebook it
+    records (here qld-holdem-2005 and act-omaha-2017 together); a folder with no hands is an
+    error (exit 2), not "0 hands"."""
+    run = CliRunner().invoke
+    for rb in ("qld-holdem-2005", "act-omaha-2017"):
+        simulate(preset(rb), 30, seed=3, seats=6, history=tmp_path / "phh" / rb)
+    res = run(app, ["phh", "replay", str(tmp_path / "phh"), "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["matched"] == report["hands"] == 60 and report["errors"] == []
+    out = tmp_path / "all.ohh"
+    res = run(app, ["export", "-f", "ohh", str(tmp_path / "phh"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    res = run(app, ["ohh", "replay", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["matched"] == report["hands"] == 60 and report["errors"] == []
+    (tmp_path / "empty").mkdir()
+    for fmt in ("phh", "ohh"):
+        res = run(app, [fmt, "replay", str(tmp_path / "empty")])
+        assert res.exit_code == 2 and f"no .{fmt} hand histories" in res.output, res.output
