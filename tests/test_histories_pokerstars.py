@@ -186,7 +186,9 @@ def _folded(cfg: object) -> Round:
     return r
 
 
-def _pokerkit_stacks_rake_aside(text: str, want: dict[int, list[int]]) -> int:
+def _pokerkit_stacks_rake_aside(
+    text: str, want: dict[int, list[int]], *, odd_chip: bool = False
+) -> int:
     """How many of the file's hands pokerkit reads to croupier's final stacks, rake aside
     (pokerkit pays the whole pot: each player's difference is what the rake took from them)."""
     import re
@@ -199,23 +201,40 @@ def _pokerkit_stacks_rake_aside(text: str, want: dict[int, list[int]]) -> int:
     for hh in read:
         got = list(list(hh)[-1].stacks)
         diff = [a - b for a, b in zip(got, want[hh.hand], strict=True)]
-        same += min(diff) >= 0 and sum(diff) == rakes[hh.hand]
+        if odd_chip:  # a split pot's odd chip may go to another winner (phh replay's rule)
+            same += min(diff) >= -1 and sum(diff) == rakes[hh.hand]
+        else:
+            same += min(diff) >= 0 and sum(diff) == rakes[hh.hand]
     return same
+
+
+def _newcomers_blind(r: Round) -> bool:
+    """A newcomer's big blind beside the round's (dunedin-house 29, act-omaha-2017 17.11(b)): a
+    live bet that does not open the betting, which pokerkit's blinds in seat order cannot play."""
+    return sum(b >= r.config.min_bet for b in r.config.blinds) > 1
 
 
 def test_pokerkit_reads_a_file_of_no_limit_hands(tmp_path: Path) -> None:
     """A file of croupier's no-limit hold'em hands, as `croupier export` writes it: pokerkit
-    splits it into hands (two blank lines between them) and reads 99 % to the same stacks."""
-    simulate(preset("dunedin-house", game="holdem", structure="no-limit"), 100, seed=7,
+    splits it into hands (two blank lines between them) and reads 99 % of those it can play
+    to croupier's stacks, rake aside and the odd chip of a split pot (pokerkit places it by its
+    own rule, as `phh replay` reports), 98 % with the odd chip too. A newcomer's blind beside
+    the big blind is left out."""
+    simulate(preset("dunedin-house", game="holdem", structure="no-limit"), 300, seed=11,
              seats=6, history=tmp_path)  # fmt: skip
-    texts, want = [], {}
+    texts, want, unplayable = [], {}, 0
     for f in phh_files([tmp_path]):
         h = load(f)
         r = replay(h, find_rulebook("dunedin-house"))
+        if _newcomers_blind(r):
+            unplayable += 1
+            continue
         texts.append(ps.to_text(r, HOUSE, meta=h))
         want[int(str(h.hand))] = list(r.stacks)
-    assert len(want) == 100
-    assert _pokerkit_stacks_rake_aside(ps.dumps(texts), want) >= 99
+    assert len(want) + unplayable == 300 and unplayable < 30
+    text = ps.dumps(texts)
+    assert _pokerkit_stacks_rake_aside(text, want, odd_chip=True) >= 0.99 * len(want)
+    assert _pokerkit_stacks_rake_aside(text, want) >= 0.98 * len(want)
 
 
 def test_currency_and_date_come_from_the_rulebook_and_the_record() -> None:
