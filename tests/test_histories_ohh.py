@@ -106,10 +106,18 @@ def test_a_players_export_hides_what_the_player_did_not_see() -> None:
                 if a["action"] == "Dealt Cards"
             }
             assert dealt[me] == [str(c) for c in r.hole[me] or ()]
+            showdown = {
+                a["player_id"]: a["cards"]
+                for rnd in data["rounds"]
+                for a in rnd["actions"]
+                if a["action"] == "Shows Cards"
+            }
             for p, cards in dealt.items():
-                if p != me and p not in shown:
+                if p != me:  # another's cards appear only in the showdown action
                     assert cards is None
                     checked += 1
+                if p != me and p in shown:
+                    assert showdown[p] == [str(c) for c in r.hole[p] or ()]
             text = json.dumps(data)
             for p in set(range(r.config.players)) - shown - {me}:
                 for c in r.hole[p] or ():
@@ -233,3 +241,54 @@ def _betting(r: Round) -> list[object]:
     from croupier.histories.phh import PhhDealHole, PhhShowMuck
 
     return [a for a in to_history(r, HOUSE).actions if not isinstance(a, PhhDealHole | PhhShowMuck)]
+
+
+def test_no_call_of_nothing_and_a_post_that_empties_the_stack_is_all_in(tmp_path: Path) -> None:
+    """qld-holdem-2005's big blind taking the option is a Check, not a Call of 0 (and still
+    round-trips); a blind that takes a player's last chip is posted all in."""
+    from croupier.cards import parse_cards
+    from croupier.round import DealBoard, DealHole, Fold, RoundConfig
+
+    checks = 0
+    for h, r in _rounds("qld-holdem-2005", 40, tmp_path):
+        data = valid(ohh.to_ohh(r, HOUSE, meta=h))
+        acts = [a for rd in data["ohh"]["rounds"] for a in rd["actions"]]
+        assert not [a for a in acts if a["action"] == "Call" and a["amount"] == 0]
+        checks += sum(a["action"] == "Check" for a in data["ohh"]["rounds"][0]["actions"])
+        same_round(r, replay_hand(data, find_rulebook("qld-holdem-2005")))
+    assert checks
+    r = Round(RoundConfig(stacks=(1, 50, 50), blinds=(1, 2, 0), min_bet=2))
+    for p, c in enumerate(["AsKs", "QdQc", "7h2c"]):
+        r.apply(DealHole(p, parse_cards(c)))
+    r.apply(Fold(2))
+    for board in ("Ad7c2d", "3s", "9h"):
+        r.apply(DealBoard(parse_cards(board)))
+    posts = valid(ohh.to_ohh(r, HOUSE))["ohh"]["rounds"][0]["actions"][:2]
+    assert [(a["action"], a["is_allin"]) for a in posts] == [
+        ("Post SB", True),
+        ("Post BB", False),
+    ]
+
+
+def test_replay_uses_each_files_rulebook_and_refuses_an_empty_folder(tmp_path: Path) -> None:
+    """`phh replay` and `ohh replay` without --rulebook replay each hand under the rulebook it
+    records (here qld-holdem-2005 and act-omaha-2017 together); a folder with no hands is an
+    error (exit 2), not "0 hands"."""
+    run = CliRunner().invoke
+    for rb in ("qld-holdem-2005", "act-omaha-2017"):
+        simulate(preset(rb), 30, seed=3, seats=6, history=tmp_path / "phh" / rb)
+    res = run(app, ["phh", "replay", str(tmp_path / "phh"), "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["matched"] == report["hands"] == 60 and report["errors"] == []
+    out = tmp_path / "all.ohh"
+    res = run(app, ["export", "-f", "ohh", str(tmp_path / "phh"), "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    res = run(app, ["ohh", "replay", str(out), "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert report["matched"] == report["hands"] == 60 and report["errors"] == []
+    (tmp_path / "empty").mkdir()
+    for fmt in ("phh", "ohh"):
+        res = run(app, [fmt, "replay", str(tmp_path / "empty")])
+        assert res.exit_code == 2 and f"no .{fmt} hand histories" in res.output, res.output

@@ -354,3 +354,27 @@ def test_every_bad_input_is_one_line_and_status_2(
     lines = [x for x in err.splitlines() if x.strip()]
     assert len(lines) == 1 and lines[0].startswith("croupier: error:") and message in lines[0]
     assert not (tmp_path / "none.db").exists()  # an export never creates a database
+
+
+def test_a_stored_round_is_exported_with_the_servers_date(tmp_path: Path) -> None:
+    """The server's clock recorded as the round starts (``StartRound.at``, UTC seconds) is
+    each format's date."""
+    url = f"sqlite:///{tmp_path / 'croupier.db'}"
+    store = EventStore(url)
+    rs = RoomStore(store)
+    cfg = preset("dunedin-house", seats=4)
+    rs.execute(OpenTable("d", cfg))
+    for i in range(2):
+        rs.execute(TakeSeat(f"d{i}", "d", i + 1, cfg.stakes.min_table_stake * 2))
+    t, rng, bot = rs.room.tables["d"], random.Random(1), make_bot("tight-aggressive")
+    at = 1_796_504_645  # 2026-12-05 21:04:05 UTC
+    rs.execute(AtTable("d", StartRound(Shoe(cfg.game.deck, seed=1).shuffle().order, at)))
+    while t.round is not None and not t.round.is_over:
+        rs.execute(AtTable("d", Act(bot.act(actor_view(t.round), rng))))
+    store.close()
+    code, out, err = run("--db", url, "--table", "d", "-f", "pokerstars")
+    assert code == 0, err
+    assert " - 2026/12/05 21:04:05 UTC\n" in out.splitlines(keepends=True)[0]
+    code, out, err = run("--db", url, "--table", "d", "-f", "ohh")
+    assert code == 0, err
+    assert hands_of(out)[0]["ohh"]["start_date_utc"] == "2026-12-05T21:04:05Z"  # type: ignore[index]

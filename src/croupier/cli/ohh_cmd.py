@@ -19,8 +19,14 @@ def replay_cmd(
         list[Path], typer.Argument(help=".ohh files or folders (searched recursively)")
     ],
     rulebook: Annotated[
-        str, typer.Option("--rulebook", "-r", help="the rulebook to apply")
-    ] = DEFAULT_RULEBOOK,
+        str | None,
+        typer.Option(
+            "--rulebook",
+            "-r",
+            help="the rulebook to apply (default: each hand's recorded one, else "
+            f"{DEFAULT_RULEBOOK})",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Replay each hand strictly: an action the rules refuse is an error naming the clause, and
@@ -30,10 +36,14 @@ def replay_cmd(
     from croupier.rules import find_rulebook
 
     try:
-        rb = find_rulebook(rulebook)
+        rb = find_rulebook(rulebook) if rulebook is not None else None
     except ValueError as e:
         raise fail(str(e)) from e
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
-    print_report(replay_files(ohh_files(files), rb), rb.id, as_json)
+    found = ohh_files(files)
+    if not found:
+        raise fail(f"no .ohh hand histories in {', '.join(map(str, files))}")
+    shown = rb.id if rb is not None else "as recorded"
+    print_report(replay_files(found, rb), shown, as_json)

@@ -22,8 +22,14 @@ def replay_cmd(
         list[Path], typer.Argument(help=".phh files or folders (searched recursively)")
     ],
     rulebook: Annotated[
-        str, typer.Option("--rulebook", "-r", help="the rulebook to apply")
-    ] = DEFAULT_RULEBOOK,
+        str | None,
+        typer.Option(
+            "--rulebook",
+            "-r",
+            help="the rulebook to apply (default: each hand's recorded one, else "
+            f"{DEFAULT_RULEBOOK})",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     engine: Annotated[
         bool,
@@ -40,14 +46,18 @@ def replay_cmd(
     from croupier.rules import find_rulebook
 
     try:
-        rb = find_rulebook(rulebook)
+        rb = find_rulebook(rulebook) if rulebook is not None else None
     except ValueError as e:
         raise fail(str(e)) from e
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
-    report = replay_files(phh_files(files), rb, batch=not engine)
-    print_report(report, rb.id, as_json)
+    found = phh_files(files)
+    if not found:
+        raise fail(f"no .phh hand histories in {', '.join(map(str, files))}")
+    shown = rb.id if rb is not None else "as recorded"
+    report = replay_files(found, rb, batch=not engine)
+    print_report(report, shown, as_json)
 
 
 def print_report(report: Report, rulebook_id: str, as_json: bool) -> None:

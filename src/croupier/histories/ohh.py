@@ -32,7 +32,7 @@ from croupier.histories.phh import (
     PhhFold,
     PhhShowMuck,
 )
-from croupier.histories.phh_export import public_cards, variant_code
+from croupier.histories.phh_export import variant_code
 from croupier.histories.roundconfig import KEY, config_fields
 from croupier.round import Round
 from croupier.round.events import (
@@ -92,7 +92,6 @@ def to_ohh(
     def amt(x: int) -> int | float:
         return x if unit_scale == 1 else float(Decimal(x).scaleb(-_exp(unit_scale)))
 
-    public = public_cards(r) if recipient is not None else None
     seats = list(meta.seats) if meta is not None and meta.seats else list(range(1, n + 1))
     names = (
         list(meta.players) if meta is not None and meta.players else [f"p{i + 1}" for i in range(n)]
@@ -102,6 +101,7 @@ def to_ohh(
     number = 0
     street_in = [0] * n  # chips each player put in this betting round (its "to" total)
     bet_so_far = 0
+    left = list(cfg.stacks)  # what each player has behind: a forced bet may empty it
 
     def add(into: list[dict[str, Any]], player: int, action: str, **kw: Any) -> None:
         nonlocal number
@@ -113,19 +113,21 @@ def to_ohh(
     for e in r.events:
         acts = rounds[-1]["actions"]
         if isinstance(e, AntePosted):
-            add(acts, e.player, "Post Ante", amount=amt(e.amount), is_allin=False)
+            left[e.player] -= e.amount
+            add(acts, e.player, "Post Ante", amount=amt(e.amount), is_allin=left[e.player] <= 0)
         elif isinstance(e, DeadPosted):
-            add(acts, e.player, "Post Dead", amount=amt(e.amount), is_allin=False)
+            left[e.player] -= e.amount
+            add(acts, e.player, "Post Dead", amount=amt(e.amount), is_allin=left[e.player] <= 0)
         elif isinstance(e, BlindPosted):
             kind = _blind_action(r, e)
-            add(acts, e.player, kind, amount=amt(e.amount), is_allin=False)
+            left[e.player] -= e.amount
+            add(acts, e.player, kind, amount=amt(e.amount), is_allin=left[e.player] <= 0)
             street_in[e.player] += e.amount
             bet_so_far = max(bet_so_far, street_in[e.player])
         elif isinstance(e, HoleDealt):
             cards = [c for c in e.cards if c is not None]
             if recipient is not None and e.player != recipient:
-                assert public is not None
-                cards = [c for c in cards if c in public]
+                cards = []  # another's cards: in their Shows Cards action, if shown
             kw: dict[str, Any] = {"cards": [str(c) for c in cards]} if cards else {}
             add(acts, e.player, "Dealt Cards", **kw)
         elif isinstance(e, BoardDealt):
@@ -141,8 +143,8 @@ def to_ohh(
             bet_so_far = 0
         elif isinstance(e, Folded | HandKilled):
             add(acts, e.player, "Fold")
-        elif isinstance(e, Checked):
-            add(acts, e.player, "Check")
+        elif isinstance(e, Checked) or (isinstance(e, Called) and e.amount == 0):
+            add(acts, e.player, "Check")  # a call of nothing: the big blind's option (qld s4(2))
         elif isinstance(e, Called):
             add(acts, e.player, "Call", amount=amt(e.amount), is_allin=e.all_in)
             street_in[e.player] += e.amount

@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from croupier.histories.ohh import UNBALANCED, OhhError, loads, to_history, to_ohh
-from croupier.histories.phh_replay import ReplayError, Report, in_scope, replay
+from croupier.histories.phh_replay import (
+    ReplayError,
+    Report,
+    in_scope,
+    recorded_rulebook,
+    replay,
+)
 from croupier.round import Round
 from croupier.rules import DUNEDIN_HOUSE, Rulebook
 
@@ -85,8 +91,9 @@ def _say(x: tuple[str, tuple[object, ...]]) -> str:
     return f"{street}: player {p} {action}" + (f" {amount:g}" if amount is not None else "")
 
 
-def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> Report:
-    """Replay every hand of every OHH file; the report counts hands, as PHH replay's does."""
+def replay_files(paths: Iterable[Path], rulebook: Rulebook | None = DUNEDIN_HOUSE) -> Report:
+    """Replay every hand of every OHH file; the report counts hands, as PHH replay's does.
+    ``rulebook``: the one to apply; None: each hand's own (its ``croupier.rulebook``)."""
     rep = Report()
     for path in paths:
         try:
@@ -102,10 +109,11 @@ def replay_files(paths: Iterable[Path], rulebook: Rulebook = DUNEDIN_HOUSE) -> R
     return rep
 
 
-def _check(where: str, hand: Mapping[str, Any], rulebook: Rulebook, rep: Report) -> None:
+def _check(where: str, hand: Mapping[str, Any], rulebook: Rulebook | None, rep: Report) -> None:
     try:
         h = to_history(hand)
-    except OhhError as unread:
+        rulebook = rulebook or recorded_rulebook(h)
+    except (OhhError, ValueError) as unread:
         rep.errors.append({"file": where, "error": str(unread)})
         return
     if not in_scope(h):

@@ -46,7 +46,7 @@ from croupier.round import (
 from croupier.round.config import ConfigError
 from croupier.round.events import PotAwarded
 from croupier.round.streets import SHOWDOWN
-from croupier.rules import DUNEDIN_HOUSE, IllegalAction, Rulebook
+from croupier.rules import DUNEDIN_HOUSE, IllegalAction, Rulebook, find_rulebook
 
 IN_SCOPE = ("NT", "NS", "FT", "PO", "FO/8")
 
@@ -194,14 +194,22 @@ class Report:
         }
 
 
+def recorded_rulebook(h: HandHistory) -> Rulebook:
+    """The rulebook a history records (``_croupier_rulebook``); dunedin-house where it records
+    none (a standard history). An unknown one raises ``UnknownRulebook``."""
+    name = h.extra.get("_croupier_rulebook")
+    return DUNEDIN_HOUSE if name is None else find_rulebook(str(name))
+
+
 def replay_files(
     paths: Iterable[Path],
-    rulebook: Rulebook = DUNEDIN_HOUSE,
+    rulebook: Rulebook | None = DUNEDIN_HOUSE,
     *,
     batch: bool = True,
     chunk: int = 4096,
 ) -> Report:
     """Replay every file; compare with ``finishing_stacks`` where the file records them.
+    ``rulebook``: the one to apply; None: each file's own (:func:`recorded_rulebook`).
 
     With ``batch`` (the default), hands are verified ``chunk`` at a time by the compiled batch
     replay (:mod:`croupier.histories.fast.batch`, the engine's rules for the variants it
@@ -209,23 +217,26 @@ def replay_files(
     writes the report's entry. ``batch=False`` replays every hand through the engine.
     """
     rep = Report()
-    pending: list[tuple[Path, HandHistory]] = []
+    pending: dict[str, tuple[Rulebook, list[tuple[Path, HandHistory]]]] = {}
     for path in paths:
         rep.hands += 1
         try:
             h = load(path)
-        except PhhError as e:
+            rb = rulebook or recorded_rulebook(h)
+        except (PhhError, ValueError) as e:
             rep.errors.append({"file": str(path), "error": str(e)})
             continue
         if not in_scope(h):
             rep.skipped += 1
             continue
         rep.in_scope += 1
-        pending.append((path, h))
-        if len(pending) >= chunk:
-            verify_histories(pending, rulebook, rep, batch=batch)
-            pending = []
-    verify_histories(pending, rulebook, rep, batch=batch)
+        _, items = pending.setdefault(rb.id, (rb, []))
+        items.append((path, h))
+        if len(items) >= chunk:
+            verify_histories(items, rb, rep, batch=batch)
+            items.clear()
+    for rb, items in pending.values():
+        verify_histories(items, rb, rep, batch=batch)
     return rep
 
 

@@ -10,6 +10,7 @@ has no name for (half-pot, straddle or mixed betting) are refused with :class:`N
 from __future__ import annotations
 
 import datetime as dt
+import zlib
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -36,6 +37,9 @@ from croupier.round.games import Split
 from croupier.round.structures import Limit
 
 STREET_NAMES = ("", "FLOP", "TURN", "RIVER")
+#: the sign written before an amount in a currency (any other: no sign, its code after the stakes)
+SIGNS = {"USD": "$", "AUD": "$", "NZD": "$", "CAD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
+PLAY_CHIPS = "XSC"
 
 
 class NotExpressible(ValueError):
@@ -72,15 +76,17 @@ def to_text(
     *,
     meta: HandHistory | None = None,
     unit_scale: int = 1,
-    currency: str = "$",
-    code: str = "USD",
+    code: str | None = None,
     hand_number: str | None = None,
     table_name: str | None = None,
     start: dt.datetime | None = None,
     tournament: str | None = None,
 ) -> str:
     """The round in PokerStars' layout as ``recipient`` (a position, or None: the house) saw
-    it. ``tournament`` (an id) writes a tournament hand: chips without a currency sign."""
+    it. ``code``: the currency (default: the rulebook's; play chips have no sign). ``start``:
+    when the hand began, UTC (default: the date ``meta`` records). ``tournament`` (an id; a
+    name is written as a number derived from it) writes a tournament hand: chips without a
+    currency sign, the level ``meta`` records, the hand numbered by its table and hand."""
     if not r.is_over:
         raise NotExpressible("the round is not over")
     name = game_name(r)
@@ -88,7 +94,8 @@ def to_text(
     n = cfg.players
     if recipient is not None and not 0 <= recipient < n:
         raise ValueError(f"no player {recipient} in a round of {n}")
-    sign = "" if tournament is not None else currency
+    code = code or cfg.rulebook.currency
+    sign = "" if tournament is not None else SIGNS.get(code, "")
 
     def money(x: int) -> str:
         d = Decimal(x).scaleb(-(len(str(unit_scale)) - 1)) if unit_scale != 1 else Decimal(x)
@@ -98,16 +105,21 @@ def to_text(
     names = [f"Player{i + 1}" for i in range(n)]
     if meta is not None and meta.players:
         names = [p.replace(":", "_") for p in meta.players]
-    number = hand_number or (str(meta.hand) if meta is not None and meta.hand else "1")
-    table = table_name or (str(meta.table) if meta is not None and meta.table else "croupier")
-    when = (start or dt.datetime(1970, 1, 1)).strftime("%Y/%m/%d %H:%M:%S")
-    sb = sorted(b for b in cfg.blinds if b)
-    stakes = f"{money(sb[0]) if len(sb) > 1 else money(0)}/{money(cfg.min_bet)}"
+    number = hand_number or _hand_number(meta, tournament is not None)
+    table = table_name or (
+        str(meta.table) if meta is not None and meta.table is not None else "croupier"
+    )
+    when = (start or _start(meta) or dt.datetime(1970, 1, 1)).strftime("%Y/%m/%d %H:%M:%S")
+    stakes = f"{money(_small_blind(r))}/{money(cfg.min_bet)}"
     head = f"PokerStars Hand #{number}: "
     if tournament is not None:
-        head += f"Tournament #{tournament}, {name} - Level I ({stakes})"
+        level = meta.level if meta is not None and meta.level else 1
+        head += (
+            f"Tournament #{tournament_number(tournament)}, {name} - Level {_roman(level)} "
+            f"({stakes})"
+        )
     else:
-        head += f"{name} ({stakes} {code})"
+        head += f"{name} ({stakes}{'' if code == PLAY_CHIPS else ' ' + code})"
     size = max(n, meta.seat_count or 0) if meta is not None else n
     lines = [
         f"{head} - {when} UTC",
@@ -128,7 +140,8 @@ def to_text(
         elif isinstance(e, DeadPosted):
             lines.append(f"{names[e.player]}: posts a dead blind {money(e.amount)}")
         elif isinstance(e, BlindPosted):
-            kind = "small blind" if e.kind == "small blind" else "big blind"
+            small = e.kind == "small blind" and e.amount < cfg.min_bet
+            kind = "small blind" if small else "big blind"
             lines.append(f"{names[e.player]}: posts {kind} {money(e.amount)}")
             street_in[e.player] += e.amount
             top = max(top, street_in[e.player])
@@ -153,7 +166,8 @@ def to_text(
         elif isinstance(e, Folded | HandKilled):
             lines.append(f"{names[e.player]}: folds")
             folded_on[e.player] = street
-        elif isinstance(e, Checked):
+        elif isinstance(e, Checked) or (isinstance(e, Called) and e.amount == 0):
+            # a call of nothing: the big blind's option (qld-holdem-2005 s4(2)) is a check
             lines.append(f"{names[e.player]}: checks")
         elif isinstance(e, Called):
             street_in[e.player] += e.amount
@@ -211,8 +225,50 @@ def to_text(
 
 
 def dumps(texts: Sequence[str]) -> str:
-    """Several hands in one file, separated by blank lines as PokerStars writes them."""
-    return "\n\n".join(t.rstrip("\n") for t in texts) + "\n\n"
+    """Several hands in one file, two blank lines after each as PokerStars writes them (a
+    reader splits hands there)."""
+    return "".join(t.rstrip("\n") + "\n\n\n" for t in texts)
+
+
+def tournament_number(tournament: str) -> str:
+    """A tournament's id as PokerStars writes it, a number: the id itself when it is one,
+    else a number derived from it (the same for every hand of the tournament)."""
+    return tournament if tournament.isdigit() else str(zlib.crc32(tournament.encode()))
+
+
+def _hand_number(meta: HandHistory | None, tournament: bool) -> str:
+    """The hand's number; a tournament's, unique across its tables: table, then hand."""
+    hand = str(meta.hand) if meta is not None and meta.hand else "1"
+    if tournament and meta is not None and meta.table is not None and hand.isdigit():
+        table = str(meta.table)
+        if table.isdigit():
+            return str((int(table) + 1) * 1_000_000 + int(hand))
+    return hand
+
+
+def _start(meta: HandHistory | None) -> dt.datetime | None:
+    if meta is None or not (meta.year and meta.month and meta.day):
+        return None
+    return dt.datetime.combine(dt.date(meta.year, meta.month, meta.day), meta.time or dt.time())
+
+
+def _small_blind(r: Round) -> int:
+    """The small blind of the stakes: the one posted, or where none is (a dead small blind),
+    half the big blind as the usual structure has it."""
+    big = r.config.min_bet
+    posted = [e.amount for e in r.events if isinstance(e, BlindPosted) and e.amount < big]
+    return min(posted) if posted else big // 2
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, digits in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                          (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                          (4, "IV"), (1, "I")):  # fmt: skip
+        while n >= value:
+            out += digits
+            n -= value
+    return out
 
 
 def _all_in(flag: bool) -> str:
@@ -240,5 +296,6 @@ def _role(r: Round, i: int) -> str:
     out = " (button)" if i == n - 1 else ""
     for e in r.events:
         if isinstance(e, BlindPosted) and e.player == i:
-            out += " (small blind)" if e.kind == "small blind" else " (big blind)"
+            small = e.kind == "small blind" and e.amount < r.config.min_bet
+            out += " (small blind)" if small else " (big blind)"
     return out
