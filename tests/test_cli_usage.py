@@ -315,3 +315,57 @@ def test_a_db_that_is_no_database_is_one_line(tmp_path: Path, command: tuple[str
     notes.write_text("not a database, just some text the user pointed --db at\n" * 50)
     line = one_line_error(croupier(*command, "--db", str(notes)))
     assert "database" in line and "file is not a database" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("tournament", "run", str(SMALL), "--bots", "99999999999999999999"), "'--bots'"),
+        (("tournament", "clock", str(SMALL), "--speed", "nan"), "--speed"),
+        (("tournament", "clock", str(SMALL), "--speed", "inf"), "--speed"),
+        (("tournament", "clock", str(SMALL), "--updates", "-1"), "'--updates'"),
+        (("uth", "analyze", "--seed", "-1"), "'--seed'"),
+        (("uth", "play", "--chips", "0"), "--chips"),
+        (("uth", "trips", "--paytable", "50-40-30-8-7-4-" + "1" + "0" * 21), "100,000 to 1"),
+        (("bench", "uth", "--rounds", "-1"), "'--rounds'"),
+        (("bench", "engine", "--phh", "/nope"), "'--phh'"),
+        (("audit", "recall", "t1", "--last", "-1"), "'--last'"),
+        (("audit", "verify", "--db", "mysql://x"), "mysql://"),
+        (("serve", "--port", "70000"), "'--port'"),
+        (("serve", "--port", "-1"), "'--port'"),
+        (("serve", "--host", "bad host!"), "--host"),
+        (("serve", "--db", "/proc/nope.db"), "/proc/nope.db"),
+        (("serve", "--db", "/nonexistent-folder/x.db"), "/nonexistent-folder"),
+        (("--version", "extra"), "'extra'"),
+        (("users", "add", "", "--role", "player", "--password", "x"), "name"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    tmp_path: Path, args: tuple[str, ...], names: str
+) -> None:
+    line = one_line_error(croupier(*args, cwd=tmp_path))
+    assert names in line
+    assert not (tmp_path / "croupier.db").exists()  # nothing made on the way to the refusal
+
+
+@pytest.mark.parametrize("command", ["tournament", "strategy"])
+def test_a_file_that_is_not_utf8_is_one_line(tmp_path: Path, command: str) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xff\xfe name = 1\n")
+    if command == "tournament":
+        args = ("tournament", "run", str(bad))
+    else:
+        args = ("uth", "analyze", "--simulate", "10", "--strategy", str(bad))
+    assert "not UTF-8" in one_line_error(croupier(*args))
+
+
+def test_audit_refuses_a_missing_database_and_an_unknown_table(tmp_path: Path) -> None:
+    typo = tmp_path / "typo.db"
+    line = one_line_error(croupier("audit", "verify", "--db", str(typo)))
+    assert "no database at" in line and str(typo) in line
+    assert not typo.exists()  # no empty database made, and no "ok" for it
+    db = tmp_path / "room.db"
+    made = croupier("users", "add", "ann", "--role", "floor", "--password", "pw", "--db", str(db))
+    assert made.returncode == 0, made.stderr
+    line = one_line_error(croupier("audit", "recall", "nosuch", "--db", str(db)))
+    assert "no stream" in line

@@ -65,7 +65,7 @@ def analyze(
             "--strategy", help="optimal, or a simple-strategy TOML file (with --simulate)"
         ),
     ] = "optimal",
-    seed: Annotated[int, typer.Option("--seed", help="seed of the simulated deals")] = 2025,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="seed of the simulated deals")] = 2025,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Ultimate Texas Hold'em's house edge per Ante, element of risk, average total bet,

@@ -270,6 +270,11 @@ def play(
         limits = TableLimits(minimum, maximum)
     except (LimitsError, ValueError) as e:
         raise fail(f"--minimum {minimum}, --maximum {maximum}: {e}") from e
+    if chips < 2 * minimum:
+        raise fail(
+            f"--chips {chips}: a box needs at least {2 * minimum} for the smallest ante and"
+            f" blind (--minimum {minimum})"
+        )
     try:
         config = UthConfig(
             limits,
