@@ -369,3 +369,15 @@ def test_audit_refuses_a_missing_database_and_an_unknown_table(tmp_path: Path) -
     assert made.returncode == 0, made.stderr
     line = one_line_error(croupier("audit", "recall", "nosuch", "--db", str(db)))
     assert "no stream" in line
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("export",), ("phh", "replay"), ("ohh", "replay"), ("users", "add"), ("audit", "recall")]
+    + [("tournament", "run"), ("tournament", "clock")],
+)
+def test_help_names_arguments_in_words_never_a_python_type(command: tuple[str, ...]) -> None:
+    run = croupier(*command, "--help")
+    assert run.returncode == 0, run.stderr
+    for bare in ("<list[Path]>", "<path>", "<str>", "<int>", "<Path>"):
+        assert bare not in run.stdout, (bare, run.stdout)
