@@ -373,8 +373,15 @@ def test_audit_refuses_a_missing_database_and_an_unknown_table(tmp_path: Path) -
 
 @pytest.mark.parametrize(
     "command",
-    [("export",), ("phh", "replay"), ("ohh", "replay"), ("users", "add"), ("audit", "recall")]
-    + [("tournament", "run"), ("tournament", "clock")],
+    [
+        ("export",),
+        ("phh", "replay"),
+        ("ohh", "replay"),
+        ("users", "add"),
+        ("audit", "recall"),
+        ("tournament", "run"),
+        ("tournament", "clock"),
+    ],
 )
 def test_help_names_arguments_in_words_never_a_python_type(command: tuple[str, ...]) -> None:
     run = croupier(*command, "--help")
