@@ -205,6 +205,7 @@ def test_uth_play_ctrl_c_at_a_decision_asks_before_folding_and_ends_with_the_sum
     assert "Traceback" not in screen
     assert screen.index("deemed folded") > screen.rindex("leave now?")
     assert "P1: 980 (-20)" in screen
+    assert "choose one of" not in screen  # "n" asks the decision again, and nothing else
 
 
 @pytest.mark.parametrize("group", [(), ("bench",), ("tournament",), ("phh",)])
@@ -388,3 +389,47 @@ def test_help_names_arguments_in_words_never_a_python_type(command: tuple[str, .
     assert run.returncode == 0, run.stderr
     for bare in ("<list[Path]>", "<path>", "<str>", "<int>", "<Path>"):
         assert bare not in run.stdout, (bare, run.stdout)
+
+
+def test_uth_play_never_offers_again_the_ante_just_refused() -> None:
+    """The bank (0, no credit) cannot pay the minimum's wagers: Enter takes the offered 5,
+    refused; the next offer is 0 (sit out), not the 5 just refused."""
+    run = croupier("uth", "play", "--seed", "1", "--bank", "0", "--rounds", "1", stdin="\n\n\n")
+    assert run.returncode == 0, run.stderr
+    assert "the table allows no credit" in run.stdout
+    assert run.stdout.count("ante [5; 0 sits out]") == 1
+    assert "ante [0; 0 sits out]" in run.stdout
+
+
+def test_play_explains_a_line_it_cannot_take_and_never_calls_for_a_check() -> None:
+    from croupier.cli.play_cmd import _Session, plural, why_not
+    from croupier.round.engine import LegalActions
+
+    facing = LegalActions(0, True, False, 10, 20, 100, 100)
+    free = LegalActions(0, True, True, 0, 20, 100, 100)
+    assert _Session.parse(["check"], None, facing) is None  # type: ignore[arg-type]
+    assert "10 to call" in why_not(["check"], facing)
+    assert _Session.parse(["check"], None, free) is not None  # type: ignore[arg-type]
+    assert _Session.parse(["c"], None, facing) is not None  # type: ignore[arg-type]
+    assert "'4.5' is not a whole number of chips" in why_not(["r", "4.5"], facing)
+    assert "say how much" in why_not(["r"], facing)
+    assert (plural(1, "round"), plural(2, "round"), plural(0, "round")) == (
+        "1 round",
+        "2 rounds",
+        "0 rounds",
+    )
+
+
+def test_narration_checks_for_the_qld_big_blind_and_names_each_pot() -> None:
+    from croupier.cli.narrate import round_line
+    from croupier.round.events import Called, PotAwarded
+    from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005
+
+    line = round_line(Called(1, 0, False), "P{}".format, QLD_HOLDEM_2005)
+    assert "P1 checks" in line and "calls" not in line
+    main = round_line(PotAwarded(0, 2, 300, "all", "x 1"), "P{}".format, DUNEDIN_HOUSE)
+    side = round_line(PotAwarded(1, 3, 50, "all", "x 1"), "P{}".format, DUNEDIN_HOUSE)
+    low = round_line(PotAwarded(0, 2, 150, "low", "x 1"), "P{}".format, DUNEDIN_HOUSE)
+    assert main == "  main pot: P2 is paid 300 (x 1)"
+    assert side == "  side pot 1: P3 is paid 50 (x 1)"
+    assert low == "  main pot, low half: P2 is paid 150 (x 1)"

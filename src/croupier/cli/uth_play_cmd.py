@@ -162,6 +162,19 @@ def place_wagers(r: UthRound, players: list[str], last: dict[str, int]) -> None:
             if ante == 0 or apply(r, PlaceWagers(box, p, ante, ante, trips)):
                 last[p] = ante or default
                 break
+            # refused: offer what can be wagered, never the ante just refused again
+            last[p] = offer_after_refusal(r, p, ante, default, r.config.limits.minimum)
+
+
+def offer_after_refusal(r: UthRound, player: str, refused: int, default: int, least: int) -> int:
+    """The ante to offer once ``refused`` was: the previous offer unless that was refused, then
+    the most the player's chips cover (ante and blind) within the table minimum, else 0."""
+    if refused != default:
+        return default
+    afford = r.chips[player] // 2
+    if least <= afford < refused:
+        return afford
+    return least if least < refused and least <= afford else 0
 
 
 def at_risk(r: UthRound) -> int:
@@ -170,8 +183,9 @@ def at_risk(r: UthRound) -> int:
     return sum(b.ante + b.blind + b.trips for n, b in r.boxes.items() if n in pending)
 
 
-def ask_or_confirm(r: UthRound, prompt: str) -> str:
-    """Ask; at end of input (Ctrl-D) with wagers out, ask once more before folding them."""
+def ask_or_confirm(r: UthRound, prompt: str) -> str | None:
+    """Ask; at end of input (Ctrl-D) with wagers out, ask once more before folding them
+    (``None``: the user chose to stay, and is asked the same again)."""
     try:
         return ask(prompt)
     except EndOfInput:
@@ -181,7 +195,7 @@ def ask_or_confirm(r: UthRound, prompt: str) -> str:
         answer = ask(f"  leave now? your undecided boxes fold and lose {chips} chips (y/n) > ")
         if answer in ("y", "yes"):
             raise Quit from None
-        return ""
+        return None
 
 
 def decide(r: UthRound, box: int) -> None:
@@ -191,6 +205,8 @@ def decide(r: UthRound, box: int) -> None:
         options = (["check"] if d.can_check else []) + ["fold"] + [f"{m}x" for m in d.multiples]
         cards = format_cards(uth_box_cards(r, box, b.player))
         text = ask_or_confirm(r, f"Box {box} [{cards}] {', '.join(options)} > ")
+        if text is None:
+            continue
         if not text:
             say(f"  choose one of: {', '.join(options)} (or quit)")
             continue
