@@ -433,3 +433,19 @@ def test_narration_checks_for_the_qld_big_blind_and_names_each_pot() -> None:
     assert main == "  main pot: P2 is paid 300 (x 1)"
     assert side == "  side pot 1: P3 is paid 50 (x 1)"
     assert low == "  main pot, low half: P2 is paid 150 (x 1)"
+
+
+def test_slow_work_says_so_and_quick_work_says_nothing() -> None:
+    import io
+
+    from croupier.cli.slow import notice_if_slow
+
+    said = io.StringIO()
+    with notice_if_slow("working...", after=0.05, to=said):
+        time.sleep(0.3)
+    assert said.getvalue() == "working...\n"
+    quick = io.StringIO()
+    with notice_if_slow("working...", after=0.5, to=quick):
+        pass
+    time.sleep(0.6)
+    assert quick.getvalue() == ""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.slow import notice_if_slow
 
 if TYPE_CHECKING:
     from croupier.histories.phh_replay import Report
@@ -46,7 +47,11 @@ def replay_cmd(
     missing = [str(f) for f in files if not f.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
-    report = replay_files(phh_files(files), rb, batch=not engine)
+    with notice_if_slow(
+        "replaying... (a first run also compiles the batch replay and builds the hand tables,"
+        " once: about 15 s)"
+    ):
+        report = replay_files(phh_files(files), rb, batch=not engine)
     print_report(report, rb.id, as_json)
 
 
