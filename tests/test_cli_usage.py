@@ -449,3 +449,45 @@ def test_slow_work_says_so_and_quick_work_says_nothing() -> None:
         pass
     time.sleep(0.6)
     assert quick.getvalue() == ""
+
+
+#: The census of C(52,7) seven-card hands by best five (published; sums to 133,784,560).
+CENSUS = {
+    "ROYAL_FLUSH": 4_324,
+    "STRAIGHT_FLUSH": 37_260,
+    "FOUR_OF_A_KIND": 224_848,
+    "FULL_HOUSE": 3_473_184,
+    "FLUSH": 4_047_644,
+    "STRAIGHT": 6_180_020,
+    "THREE_OF_A_KIND": 6_461_620,
+    "TWO_PAIR": 31_433_400,
+    "ONE_PAIR": 58_627_800,
+    "HIGH_CARD": 23_294_460,
+}
+
+
+def test_uth_trips_reads_the_cached_census_instead_of_recounting(tmp_path: Path) -> None:
+    import json
+
+    from croupier.hands import Category
+
+    names = {c.name for c in Category}
+    census = {k: v for k, v in CENSUS.items() if k in names}
+    assert sum(census.values()) == 133_784_560, sorted(names)
+    (tmp_path / "seven-card-counts-v1.json").write_text(
+        json.dumps({int(Category[k]): v for k, v in census.items()})
+    )
+    env_cache = {**os.environ, "CROUPIER_CACHE": str(tmp_path)}
+    began = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", "uth", "trips"],
+        capture_output=True,
+        text=True,
+        env={**env_cache, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+        timeout=120,
+    )
+    took = time.monotonic() - began
+    assert run.returncode == 0, run.stderr
+    assert "house edge 3.4979% = 4,679,700/133,784,560" in run.stdout, run.stdout
+    assert took < 5, f"{took:.1f} s: the census was counted again"
