@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from croupier.cards import Deck
+from croupier.hands import Category
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import Phase, TableLimits, TableState, UthConfig, UthRound
@@ -466,17 +467,18 @@ CENSUS = {
 }
 
 
-def test_uth_trips_reads_the_cached_census_instead_of_recounting(tmp_path: Path) -> None:
+def write_census(folder: Path) -> None:
+    """The census where ``uth trips`` caches it."""
     import json
 
-    from croupier.hands import Category
-
-    names = {c.name for c in Category}
-    census = {k: v for k, v in CENSUS.items() if k in names}
-    assert sum(census.values()) == 133_784_560, sorted(names)
-    (tmp_path / "seven-card-counts-v1.json").write_text(
-        json.dumps({int(Category[k]): v for k, v in census.items()})
+    assert sum(CENSUS.values()) == 133_784_560
+    (folder / "seven-card-counts-v1.json").write_text(
+        json.dumps({int(Category[k]): v for k, v in CENSUS.items()})
     )
+
+
+def test_uth_trips_reads_the_cached_census_instead_of_recounting(tmp_path: Path) -> None:
+    write_census(tmp_path)
     env_cache = {**os.environ, "CROUPIER_CACHE": str(tmp_path)}
     began = time.monotonic()
     run = subprocess.run(
@@ -491,3 +493,47 @@ def test_uth_trips_reads_the_cached_census_instead_of_recounting(tmp_path: Path)
     assert run.returncode == 0, run.stderr
     assert "house edge 3.4979% = 4,679,700/133,784,560" in run.stdout, run.stdout
     assert took < 5, f"{took:.1f} s: the census was counted again"
+
+
+def test_uth_analyze_exact_reads_its_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from croupier.cli.uth_analyze_cmd import DEFAULT_BLIND, DEFAULT_TRIPS, exact_cache_path
+    from croupier.uth import PayTable
+
+    monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path))
+    blind = PayTable.from_spec("blind", DEFAULT_BLIND, Category.STRAIGHT)
+    trips = PayTable.from_spec("trips", DEFAULT_TRIPS, Category.THREE_OF_A_KIND)
+    cached = {  # as the exact analysis writes it, with figures no analysis gives
+        "mode": "exact",
+        "strategy": "optimal",
+        "paytable": DEFAULT_BLIND,
+        "trips_paytable": DEFAULT_TRIPS,
+        "deals": 1234,
+        "house_edge_per_ante": 0.125,
+        "house_edge_per_ante_fraction": "1/8",
+        "house_edge_per_initial_bet": 0.0625,
+        "element_of_risk": 0.5,
+        "element_of_risk_fraction": "1/2",
+        "avg_total_bet": 4.0,
+        "avg_total_bet_fraction": "4/1",
+        "decisions": {"raise4x": 1.0},
+        "decisions_fractions": {"raise4x": "1/1"},
+        "return_table": [],
+        "preflop": [],
+    }
+    exact_cache_path(blind, trips).write_text(json.dumps(cached))
+    write_census(tmp_path)
+    began = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", "uth", "analyze", "--exact"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "exact over 1,234 deals" in run.stdout
+    assert "house edge per Ante        12.5000%  (1/8)" in run.stdout
+    assert time.monotonic() - began < 5
