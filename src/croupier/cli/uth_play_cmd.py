@@ -163,18 +163,25 @@ def place_wagers(r: UthRound, players: list[str], last: dict[str, int]) -> None:
                 last[p] = ante or default
                 break
             # refused: offer what can be wagered, never the ante just refused again
-            last[p] = offer_after_refusal(r, p, ante, default, r.config.limits.minimum)
+            last[p] = offer_after_refusal(r, p, ante, default)
 
 
-def offer_after_refusal(r: UthRound, player: str, refused: int, default: int, least: int) -> int:
-    """The ante to offer once ``refused`` was: the previous offer unless that was refused, then
-    the most the player's chips cover (ante and blind) within the table minimum, else 0."""
+def offer_after_refusal(r: UthRound, player: str, refused: int, default: int) -> int:
+    """The ante to offer once ``refused`` was: the previous offer unless that was refused;
+    then the table minimum for an ante below it, the most the player's chips cover (ante and
+    blind) for one above them, the minimum for another refusal, 0 (sit out) where none fits."""
     if refused != default:
         return default
+    limits = r.config.limits
     afford = r.chips[player] // 2
-    if least <= afford < refused:
+    afford -= afford % limits.multiple
+    if afford < limits.minimum:
+        return 0
+    if refused > afford:
         return afford
-    return least if least < refused and least <= afford else 0
+    if refused < limits.minimum:
+        return limits.minimum
+    return limits.minimum if limits.minimum < refused else 0
 
 
 def at_risk(r: UthRound) -> int:
