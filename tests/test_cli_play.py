@@ -193,7 +193,7 @@ def test_play_offers_what_is_legal_and_refuses_in_the_screens_words() -> None:
             elif "(y/n)" in prompt:
                 done.add("buy-in")
                 term.type("y")
-                term.until(r"you buy in again for \d+")
+                term.until(r"you (buy in again for|top up by) \d+")
             elif (m := re.search(r"a all-in to (\d+) \(less than a full raise\)", prompt)) and (
                 "short" not in done
             ):
@@ -226,7 +226,9 @@ def test_play_offers_what_is_legal_and_refuses_in_the_screens_words() -> None:
     assert done == {"next", "buy-in", "short", "call", "no raise"}, done
     assert "not understood: 'a'" not in screen
     bot = r"(random|calling-station|tight-aggressive)-\d"
-    assert re.search(rf"\n  {bot} buys in again for \d+\n", screen), "no bot's buy-in shown"
+    assert re.search(rf"\n  {bot} (buys in again for \d+|tops up by \d+ to \d+)\n", screen), (
+        "no bot's buy-in shown"
+    )
     assert not re.search(r"\bplayer \d+\b", screen), "the engine's 0-based positions leaked"
     # the all-in alone is offered where a full raise is beyond the stack, never a range of one
     for line in re.findall(r"you may: [^\n]*", screen):

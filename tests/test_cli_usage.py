@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from croupier.cards import Deck
+from croupier.hands import Category
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import Phase, TableLimits, TableState, UthConfig, UthRound
@@ -205,6 +206,7 @@ def test_uth_play_ctrl_c_at_a_decision_asks_before_folding_and_ends_with_the_sum
     assert "Traceback" not in screen
     assert screen.index("deemed folded") > screen.rindex("leave now?")
     assert "P1: 980 (-20)" in screen
+    assert "choose one of" not in screen  # "n" asks the decision again, and nothing else
 
 
 @pytest.mark.parametrize("group", [(), ("bench",), ("tournament",), ("phh",)])
@@ -315,3 +317,223 @@ def test_a_db_that_is_no_database_is_one_line(tmp_path: Path, command: tuple[str
     notes.write_text("not a database, just some text the user pointed --db at\n" * 50)
     line = one_line_error(croupier(*command, "--db", str(notes)))
     assert "database" in line and "file is not a database" in line
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("tournament", "run", str(SMALL), "--bots", "99999999999999999999"), "'--bots'"),
+        (("tournament", "clock", str(SMALL), "--speed", "nan"), "--speed"),
+        (("tournament", "clock", str(SMALL), "--speed", "inf"), "--speed"),
+        (("tournament", "clock", str(SMALL), "--updates", "-1"), "'--updates'"),
+        (("uth", "analyze", "--seed", "-1"), "'--seed'"),
+        (("uth", "play", "--chips", "0"), "--chips"),
+        (("uth", "trips", "--paytable", "50-40-30-8-7-4-" + "1" + "0" * 21), "100,000 to 1"),
+        (("bench", "uth", "--rounds", "-1"), "'--rounds'"),
+        (("bench", "engine", "--phh", "/nope"), "'--phh'"),
+        (("audit", "recall", "t1", "--last", "-1"), "'--last'"),
+        (("audit", "verify", "--db", "mysql://x"), "mysql://"),
+        (("serve", "--port", "70000"), "'--port'"),
+        (("serve", "--port", "-1"), "'--port'"),
+        (("serve", "--host", "bad host!"), "--host"),
+        (("serve", "--db", "/proc/nope.db"), "/proc/nope.db"),
+        (("serve", "--db", "/nonexistent-folder/x.db"), "/nonexistent-folder"),
+        (("--version", "extra"), "'extra'"),
+        (("users", "add", "", "--role", "player", "--password", "x"), "name"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    tmp_path: Path, args: tuple[str, ...], names: str
+) -> None:
+    line = one_line_error(croupier(*args, cwd=tmp_path))
+    assert names in line
+    assert not (tmp_path / "croupier.db").exists()  # nothing made on the way to the refusal
+
+
+@pytest.mark.parametrize("command", ["tournament", "strategy"])
+def test_a_file_that_is_not_utf8_is_one_line(tmp_path: Path, command: str) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_bytes(b"\xff\xfe name = 1\n")
+    if command == "tournament":
+        args = ("tournament", "run", str(bad))
+    else:
+        args = ("uth", "analyze", "--simulate", "10", "--strategy", str(bad))
+    assert "not UTF-8" in one_line_error(croupier(*args))
+
+
+def test_audit_refuses_a_missing_database_and_an_unknown_table(tmp_path: Path) -> None:
+    typo = tmp_path / "typo.db"
+    line = one_line_error(croupier("audit", "verify", "--db", str(typo)))
+    assert "no database at" in line and str(typo) in line
+    assert not typo.exists()  # no empty database made, and no "ok" for it
+    db = tmp_path / "room.db"
+    made = croupier("users", "add", "ann", "--role", "floor", "--password", "pw", "--db", str(db))
+    assert made.returncode == 0, made.stderr
+    line = one_line_error(croupier("audit", "recall", "nosuch", "--db", str(db)))
+    assert "no stream" in line
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("export",),
+        ("phh", "replay"),
+        ("ohh", "replay"),
+        ("users", "add"),
+        ("audit", "recall"),
+        ("tournament", "run"),
+        ("tournament", "clock"),
+    ],
+)
+def test_help_names_arguments_in_words_never_a_python_type(command: tuple[str, ...]) -> None:
+    run = croupier(*command, "--help")
+    assert run.returncode == 0, run.stderr
+    for bare in ("<list[Path]>", "<path>", "<str>", "<int>", "<Path>"):
+        assert bare not in run.stdout, (bare, run.stdout)
+
+
+def test_uth_play_never_offers_again_the_ante_just_refused() -> None:
+    """The bank (0, no credit) cannot pay the minimum's wagers: Enter takes the offered 5,
+    refused; the next offer is 0 (sit out), not the 5 just refused."""
+    run = croupier("uth", "play", "--seed", "1", "--bank", "0", "--rounds", "1", stdin="\n\n\n")
+    assert run.returncode == 0, run.stderr
+    assert "the table allows no credit" in run.stdout
+    assert run.stdout.count("ante [5; 0 sits out]") == 1
+    assert "ante [0; 0 sits out]" in run.stdout
+
+
+def test_play_explains_a_line_it_cannot_take_and_never_calls_for_a_check() -> None:
+    from croupier.cli.play_cmd import _Session, plural, why_not
+    from croupier.round.engine import LegalActions
+
+    facing = LegalActions(0, True, False, 10, 20, 100, 100)
+    free = LegalActions(0, True, True, 0, 20, 100, 100)
+    assert _Session.parse(["check"], None, facing) is None  # type: ignore[arg-type]
+    assert "10 to call" in why_not(["check"], facing)
+    assert _Session.parse(["check"], None, free) is not None  # type: ignore[arg-type]
+    assert _Session.parse(["c"], None, facing) is not None  # type: ignore[arg-type]
+    assert "'4.5' is not a whole number of chips" in why_not(["r", "4.5"], facing)
+    assert "say how much" in why_not(["r"], facing)
+    assert (plural(1, "round"), plural(2, "round"), plural(0, "round")) == (
+        "1 round",
+        "2 rounds",
+        "0 rounds",
+    )
+
+
+def test_narration_checks_for_the_qld_big_blind_and_names_each_pot() -> None:
+    from croupier.cli.narrate import round_line
+    from croupier.round.events import Called, PotAwarded
+    from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005
+
+    line = round_line(Called(1, 0, False), "P{}".format, QLD_HOLDEM_2005)
+    assert "P1 checks" in line and "calls" not in line
+    main = round_line(PotAwarded(0, 2, 300, "all", "x 1"), "P{}".format, DUNEDIN_HOUSE)
+    side = round_line(PotAwarded(1, 3, 50, "all", "x 1"), "P{}".format, DUNEDIN_HOUSE)
+    low = round_line(PotAwarded(0, 2, 150, "low", "x 1"), "P{}".format, DUNEDIN_HOUSE)
+    assert main == "  main pot: P2 is paid 300 (x 1)"
+    assert side == "  side pot 1: P3 is paid 50 (x 1)"
+    assert low == "  main pot, low half: P2 is paid 150 (x 1)"
+
+
+def test_slow_work_says_so_and_quick_work_says_nothing() -> None:
+    import io
+
+    from croupier.cli.slow import notice_if_slow
+
+    said = io.StringIO()
+    with notice_if_slow("working...", after=0.05, to=said):
+        time.sleep(0.3)
+    assert said.getvalue() == "working...\n"
+    quick = io.StringIO()
+    with notice_if_slow("working...", after=0.5, to=quick):
+        pass
+    time.sleep(0.6)
+    assert quick.getvalue() == ""
+
+
+#: The census of C(52,7) seven-card hands by best five (published; sums to 133,784,560).
+CENSUS = {
+    "ROYAL_FLUSH": 4_324,
+    "STRAIGHT_FLUSH": 37_260,
+    "FOUR_OF_A_KIND": 224_848,
+    "FULL_HOUSE": 3_473_184,
+    "FLUSH": 4_047_644,
+    "STRAIGHT": 6_180_020,
+    "THREE_OF_A_KIND": 6_461_620,
+    "TWO_PAIR": 31_433_400,
+    "ONE_PAIR": 58_627_800,
+    "HIGH_CARD": 23_294_460,
+}
+
+
+def write_census(folder: Path) -> None:
+    """The census where ``uth trips`` caches it."""
+    import json
+
+    assert sum(CENSUS.values()) == 133_784_560
+    (folder / "seven-card-counts-v1.json").write_text(
+        json.dumps({int(Category[k]): v for k, v in CENSUS.items()})
+    )
+
+
+def test_uth_trips_reads_the_cached_census_instead_of_recounting(tmp_path: Path) -> None:
+    write_census(tmp_path)
+    env_cache = {**os.environ, "CROUPIER_CACHE": str(tmp_path)}
+    began = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", "uth", "trips"],
+        capture_output=True,
+        text=True,
+        env={**env_cache, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+        timeout=120,
+    )
+    took = time.monotonic() - began
+    assert run.returncode == 0, run.stderr
+    assert "house edge 3.4979% = 4,679,700/133,784,560" in run.stdout, run.stdout
+    assert took < 5, f"{took:.1f} s: the census was counted again"
+
+
+def test_uth_analyze_exact_reads_its_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from croupier.cli.uth_analyze_cmd import DEFAULT_BLIND, DEFAULT_TRIPS, exact_cache_path
+    from croupier.uth import PayTable
+
+    monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path))
+    blind = PayTable.from_spec("blind", DEFAULT_BLIND, Category.STRAIGHT)
+    trips = PayTable.from_spec("trips", DEFAULT_TRIPS, Category.THREE_OF_A_KIND)
+    cached = {  # as the exact analysis writes it, with figures no analysis gives
+        "mode": "exact",
+        "strategy": "optimal",
+        "paytable": DEFAULT_BLIND,
+        "trips_paytable": DEFAULT_TRIPS,
+        "deals": 1234,
+        "house_edge_per_ante": 0.125,
+        "house_edge_per_ante_fraction": "1/8",
+        "house_edge_per_initial_bet": 0.0625,
+        "element_of_risk": 0.5,
+        "element_of_risk_fraction": "1/2",
+        "avg_total_bet": 4.0,
+        "avg_total_bet_fraction": "4/1",
+        "decisions": {"raise4x": 1.0},
+        "decisions_fractions": {"raise4x": "1/1"},
+        "return_table": [],
+        "preflop": [],
+    }
+    exact_cache_path(blind, trips).write_text(json.dumps(cached))
+    write_census(tmp_path)
+    began = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "croupier", "uth", "analyze", "--exact"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        check=False,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "exact over 1,234 deals" in run.stdout
+    assert "house edge per Ante        12.5000%  (1/8)" in run.stdout
+    assert time.monotonic() - began < 5

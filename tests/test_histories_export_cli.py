@@ -51,7 +51,9 @@ def test_results_csv_json_and_summary(tournament: Path) -> None:
     lines = res.output.splitlines()
     assert lines[0].startswith("PokerStars Tournament #") and "No Limit Hold'em" in lines[0]
     assert lines[2] == "12 players"
-    assert lines[3] == f"Total Prize Pool: ${doc['prize_pool']} AUD"
+    # a Dunedin tournament is in New Zealand dollars, as its rulebook says
+    assert lines[1].endswith(" NZD") and "AUD" not in res.output
+    assert lines[3] == f"Total Prize Pool: ${doc['prize_pool']} NZD"
     assert lines[-1] == "You finished in 3rd place."
     first = rows[0]
     share = 100 * int(first["prize"]) / doc["prize_pool"]

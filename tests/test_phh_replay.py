@@ -77,6 +77,15 @@ def test_a_refused_action_is_an_error_not_a_repair() -> None:
         replay(loads(TEXT))
 
 
+def test_a_refused_action_is_named_as_the_file_names_it() -> None:
+    """1-based players and the action line's own words, never the engine's repr."""
+    with pytest.raises(ReplayError) as info:
+        replay(loads(TEXT))
+    said = str(info.value)
+    assert said.startswith("action 4 (p3 cbr 15): ")
+    assert "BetRaise(" not in said and "player 2" not in said
+
+
 def test_an_unfinished_record_is_an_error() -> None:
     text = TEXT.replace('"p3 cbr 15"', '"p3 cc"')
     with pytest.raises(ReplayError, match="ends before the round does"):

@@ -32,7 +32,7 @@ def test_users_add(tmp_path: Path) -> None:
         run(
             app, ["users", "add", "ann", "--role", "floor", "--password", "x", "--db", db]
         ).exit_code
-        == 1
+        == 2  # a name taken is the user's mistake: a refusal
     )
     assert (
         run(app, ["users", "add", "bob", "--role", "king", "--password", "x", "--db", db]).exit_code

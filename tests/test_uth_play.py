@@ -171,7 +171,7 @@ def test_uth_play_under_minimum_warning_then_returned() -> None:
     term.send("5")
     term.expect("trips [0]: ")
     term.send("")
-    shown = term.expect("ante [5; 0 sits out]: ")
+    shown = term.expect("ante [10; 0 sits out]: ")  # the minimum, not the 5 just refused
     assert "refused:" in shown and "returned (act-uth-2025 5.4)" in shown
     term.send("0")
     screen = term.finish()

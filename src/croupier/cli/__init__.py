@@ -84,6 +84,10 @@ _USAGE_ERROR = _click_class("UsageError")
 
 def main() -> None:
     """Entry point: usage errors and bad cards give one line on stderr and exit status 2."""
+    if sys.argv[1:2] == ["--version"] and len(sys.argv) > 2:
+        print(f"croupier: error: --version takes nothing after it, not {sys.argv[2]!r}",
+              file=sys.stderr)  # fmt: skip
+        sys.exit(2)
     try:
         status = app(prog_name="croupier", standalone_mode=False)
     except CardError as e:

@@ -19,10 +19,10 @@ Json = Annotated[bool, typer.Option("--json", help="print JSON")]
 @app.command("verify")
 def verify(db: Db = None, as_json: Json = False) -> None:
     """Check every stream's hash chain, that it folds, and that it equals its snapshots."""
+    from croupier.cli.db import open_store
     from croupier.service.store import audit
-    from croupier.service.store.store import EventStore
 
-    store = EventStore(db)
+    store = open_store(db, existing=True)
     try:
         report = audit.verify(store)
     finally:
@@ -40,20 +40,22 @@ def verify(db: Db = None, as_json: Json = False) -> None:
 @app.command("recall")
 def recall(
     table: Annotated[str, typer.Argument(help="a table's stream, or its name in the main room")],
-    last: Annotated[int, typer.Option("--last", help="how many rounds")] = 10,
+    last: Annotated[int, typer.Option("--last", min=1, help="how many rounds")] = 10,
     db: Db = None,
     as_json: Json = False,
     phh: Annotated[bool, typer.Option("--phh", help="print each finished round as PHH")] = False,
 ) -> None:
     """Print the last rounds of a table, each with every event (or as PHH)."""
+    from croupier.cli.db import open_store
     from croupier.service.store import audit, codec
     from croupier.service.store.rooms import table_stream
-    from croupier.service.store.store import EventStore, StoreError
+    from croupier.service.store.store import StoreError
 
-    store = EventStore(db)
+    store = open_store(db, existing=True)
     try:
         stream = table if ":" in table else table_stream("main", table)
         try:
+            store.stream(stream)  # an unknown table is an error, not an empty recall
             if phh:
                 for text in audit.recall_phh(store, stream, last):
                     typer.echo(text)

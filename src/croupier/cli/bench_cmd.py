@@ -164,12 +164,19 @@ def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], numbers: int
 @app.command("engine")
 def bench_engine(
     as_json: JsonOpt = False,
-    rounds: Annotated[int, typer.Option(help="croupier's random rounds")] = 10_000,
-    peer_rounds: Annotated[int, typer.Option(help="pokerkit's random rounds (time-box)")] = 2_000,
-    peer_hands: Annotated[int, typer.Option(help="pokerkit's PHH hands (time-box)")] = 500,
+    rounds: Annotated[int, typer.Option(min=1, help="croupier's random rounds")] = 10_000,
+    peer_rounds: Annotated[
+        int, typer.Option(min=1, help="pokerkit's random rounds (time-box)")
+    ] = 2_000,
+    peer_hands: Annotated[int, typer.Option(min=1, help="pokerkit's PHH hands (time-box)")] = 500,
     seed: Annotated[int, typer.Option(help="seed of the stacks, decisions and shoe")] = 2026,
     phh: Annotated[
-        Path | None, typer.Option(help="PHH folder to replay (default ../shared/phh/pluribus)")
+        Path | None,
+        typer.Option(
+            exists=True,
+            file_okay=False,
+            help="PHH folder to replay (default ../shared/phh/pluribus)",
+        ),
     ] = None,
     profile: Annotated[
         bool, typer.Option("--profile", help="print a cProfile of croupier's rounds instead")

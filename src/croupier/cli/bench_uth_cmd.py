@@ -10,7 +10,7 @@ import typer
 
 def bench_uth(
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    rounds: Annotated[int, typer.Option(help="Monte Carlo rounds")] = 10_000_000,
+    rounds: Annotated[int, typer.Option(min=2, help="Monte Carlo rounds")] = 10_000_000,
     seed: Annotated[int, typer.Option(help="seed of the simulated deals")] = 2025,
 ) -> None:
     """Time the exact optimal-play analysis of Ultimate Texas Hold'em and a Monte Carlo of the

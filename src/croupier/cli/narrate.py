@@ -100,7 +100,7 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook, bet_open: 
         case Checked(player=p):
             return f"  {name(p)} checks"
         case Called(player=p, amount=0) if rules.opening_bet_equals_big_blind:
-            return f"  {name(p)} calls: nothing more is owed (qld-holdem-2005 s24(5))"
+            return f"  {name(p)} checks: nothing more is owed (qld-holdem-2005 s24(5))"
         case Called(player=p, amount=a, all_in=all_in):
             return f"  {name(p)} calls {a}{' (all-in)' if all_in else ''}"
         case BetOrRaised(player=p, to=to, all_in=all_in):
@@ -118,8 +118,11 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook, bet_open: 
             return f"  dealer: {text} ({clause})"
         case CommissionTaken(amount=a, clause=clause):
             return f"  commission {a} ({clause})"
-        case PotAwarded(player=p, amount=a, clause=clause):
-            return f"  {name(p)} is paid {a} ({clause})"
+        case PotAwarded(pot=pot, player=p, amount=a, half=half, clause=clause):
+            which = "main pot" if pot == 0 else f"side pot {pot}"
+            if half in ("high", "low"):
+                which += f", {half} half"
+            return f"  {which}: {name(p)} is paid {a} ({clause})"
     return ""
 
 

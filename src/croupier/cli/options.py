@@ -51,7 +51,9 @@ def name_values(command: Any) -> None:
         if p.metavar is not None or not p.name:
             continue
         if kind == "argument":
-            p.metavar = p.name.upper()  # as the options' values are named
+            # as the options' values are named, with no type beside it (``<list[Path]>``)
+            p.metavar = p.name.upper()
+            p.display_type_rich = _no_type
             continue
         if kind != "option":
             continue
@@ -65,6 +67,10 @@ def name_values(command: Any) -> None:
             # source: its first paragraph on one line, for the table to wrap at its width
             sub.short_help = " ".join(sub.help.split("\n\n")[0].split()).replace("``", "'")
         name_values(sub)
+
+
+def _no_type(ctx: Any) -> None:
+    """An argument's type column in ``--help``: empty (its name says what it is)."""
 
 
 def fail(message: str) -> typer.Exit:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.slow import notice_if_slow
 
 if TYPE_CHECKING:
     from croupier.histories.phh_replay import Report
@@ -56,7 +57,11 @@ def replay_cmd(
     if not found:
         raise fail(f"no .phh hand histories in {', '.join(map(str, files))}")
     shown = rb.id if rb is not None else "as recorded"
-    report = replay_files(found, rb, batch=not engine)
+    with notice_if_slow(
+        "replaying... (a first run also compiles the batch replay and builds the hand tables,"
+        " once: about 15 s)"
+    ):
+        report = replay_files(found, rb, batch=not engine)
     print_report(report, shown, as_json)
 
 

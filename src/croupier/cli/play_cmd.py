@@ -73,6 +73,24 @@ def _ask_yes_no(question: str) -> bool:
         typer.echo("  please answer y or n")
 
 
+def plural(n: int, noun: str) -> str:
+    """``1 round``, ``2 rounds``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def why_not(words: list[str], la: LegalActions) -> str:
+    """Why a line typed at a decision is not a command ('' where nothing more can be said)."""
+    verb = words[0]
+    if verb in ("check", "k") and len(words) == 1 and not la.can_check:
+        return f": there is a bet to you, {la.call_amount} to call (c calls, f folds)"
+    if verb in ("r", "raise", "b", "bet"):
+        if len(words) == 1:
+            return ": say how much, as 'r 200' (to 200 in all)"
+        if len(words) == 2:
+            return f": {words[1]!r} is not a whole number of chips, as 'r 200'"
+    return ""
+
+
 def _calls_all_in(r: Round, la: LegalActions) -> bool:
     """Whether calling takes the player's whole stack (a call all-in, perhaps for less)."""
     return not la.can_check and r.bets[la.player] + la.call_amount == la.all_in_to
@@ -201,16 +219,27 @@ class _Session:
             if s.player == YOU:
                 if t.stacks[YOU] > 0 and t.why_illegal(AddChips(YOU, 1)) is not None:
                     continue
-                answer = _ask_yes_no(f"your stack is {t.stacks[YOU]}: buy in for {self.buy_in}?")
+                have = t.stacks[YOU]
+                offer = (
+                    f"top up by {self.buy_in - have} to {self.buy_in}"
+                    if have
+                    else f"buy in for {self.buy_in}"
+                )
+                answer = _ask_yes_no(f"your stack is {have}: {offer}?")
                 if not answer:
                     if t.stacks[YOU] == 0:
                         raise _Quit
                     continue
             add = self.buy_in - t.stacks[s.player]
             if t.why_illegal(AddChips(s.player, add)) is None:
+                topped = t.stacks[s.player] > 0
                 t.apply(AddChips(s.player, add))
-                who = "you buy" if s.player == YOU else f"{s.player} buys"
-                typer.echo(f"  {who} in again for {add}")
+                if topped:
+                    who = "you top" if s.player == YOU else f"{s.player} tops"
+                    typer.echo(f"  {who} up by {add} to {self.buy_in}")
+                else:
+                    who = "you buy" if s.player == YOU else f"{s.player} buys"
+                    typer.echo(f"  {who} in again for {add}")
                 if s.player == YOU:
                     self.start_chips += add
             if t.why_illegal(Return(s.player, post=True)) is None:
@@ -282,7 +311,7 @@ class _Session:
             cmd = self.parse(words, r, la)
             if cmd is None:
                 if words:
-                    typer.echo(f"  not understood: {' '.join(words)!r}")
+                    typer.echo(f"  not understood: {' '.join(words)!r}{why_not(words, la)}")
                 typer.echo(HELP)
                 continue
             ruling = r.why_illegal(cmd)
@@ -305,8 +334,10 @@ class _Session:
                 raise _Quit
             case "f" | "fold" if len(words) == 1:
                 return Fold(p)
-            case "c" | "call" | "check" | "k" if len(words) == 1:
+            case "c" | "call" if len(words) == 1:
                 return CheckCall(p)
+            case "check" | "k" if len(words) == 1 and la.can_check:
+                return CheckCall(p)  # facing a bet, a check is refused (why_not), not a call
             case "a" | "all-in" | "max" if len(words) == 1:
                 if la.max_raise_to is not None:
                     return BetRaise(p, la.max_raise_to)
@@ -323,4 +354,4 @@ class _Session:
             typer.echo("you leave mid-round; the round is abandoned")
         stack = t.stacks.get(YOU, 0)
         net = stack - self.start_chips
-        typer.echo(f"you leave with {stack} after {t.hands} rounds (net {net:+d})")
+        typer.echo(f"you leave with {stack} after {plural(t.hands, 'round')} (net {net:+d})")

@@ -21,7 +21,9 @@ users_app = typer.Typer(help="Users of the card-room service and their roles.")
 def serve(
     db: Db = None,
     host: Annotated[str, typer.Option("--host", help="address to listen on")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="port to listen on")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="port to listen on (1-65535)")
+    ] = 8000,
     room: Annotated[str, typer.Option("--room", help="the room's name in the store")] = "main",
     demo: Annotated[
         bool, typer.Option("--demo", help="seed a demo room (if the room has no tables yet)")
@@ -48,21 +50,29 @@ def serve(
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
     import functools
+    import socket
 
     import uvicorn
 
+    from croupier.cli.db import open_store
+    from croupier.cli.options import fail
     from croupier.service import demo as demo_room
     from croupier.service.api import create_app
     from croupier.service.auth import UserError, session_seconds
-    from croupier.service.store.store import EventStore
 
     try:
         session_seconds(session_hours)
     except UserError as e:
         typer.echo(f"croupier: error: {e}", err=True)
         raise typer.Exit(2) from None
-    if demo:
-        store = EventStore(db)
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as e:
+        raise fail(f"--host {host!r}: not an address to listen on ({e})") from None
+    store = open_store(db, existing=False)  # made and migrated here, its errors one line
+    if not demo:
+        store.close()
+    else:
         try:
             seeded = demo_room.seed(store, room)
         finally:
@@ -154,9 +164,12 @@ def add(
     """Add a user with a role (their password stored only as an argon2 hash)."""
     import datetime
 
+    from croupier.cli.db import open_store
     from croupier.service.auth import Directory, Role, UserError
-    from croupier.service.store.store import EventStore
 
+    if not name.strip():
+        typer.echo("croupier: error: a user needs a name, not an empty one", err=True)
+        raise typer.Exit(2)
     try:
         chosen = Role(role)
     except ValueError:
@@ -165,13 +178,13 @@ def add(
         )
         raise typer.Exit(2) from None
     secret = password if password is not None else getpass.getpass(f"password for {name}: ")
-    store = EventStore(db)
+    store = open_store(db, existing=False)
     try:
         at = datetime.datetime.now(datetime.UTC).isoformat()
         Directory(store).add(name, chosen, secret, "croupier users add", at)
     except UserError as e:
         typer.echo(f"croupier: error: {e}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     finally:
         store.close()
     typer.echo(f"{name}: {chosen.value}")

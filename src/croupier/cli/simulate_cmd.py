@@ -87,7 +87,9 @@ def simulate_cmd(
         "every round's checks passed"
     )
     typer.echo(f"commission {report.commission:,}, fees {report.fees:,}")
-    typer.echo(f"{report.joins} players joined, {report.departures} left, {report.top_ups} top-ups")
+    typer.echo(
+        f"{report.joins:,} players joined, {report.departures:,} left, {report.top_ups:,} top-ups"
+    )
     typer.echo("seat   rounds          net")
     for n, (r, net) in seat_rows:
         typer.echo(f"{n:>4} {r:>8,} {net:>+12,}")

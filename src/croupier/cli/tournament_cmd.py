@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import re
 import sys
 import time
@@ -16,7 +17,13 @@ import typer
 from croupier.cli.options import fail
 from croupier.cli.paths import fresh_folder, output_folder
 from croupier.tournament.clock import Clock, format_seconds
-from croupier.tournament.conditions import Conditions, ConditionsError, Level, load_conditions
+from croupier.tournament.conditions import (
+    MAX_ENTRANTS,
+    Conditions,
+    ConditionsError,
+    Level,
+    load_conditions,
+)
 
 app = typer.Typer(help="Tournaments: qld-tournament-2020, act-omaha-2017 20, dunedin-house 78-107.")
 
@@ -57,7 +64,10 @@ def _slug(name: str) -> str:
 def run(
     conditions: ConditionsArg,
     bots: Annotated[
-        int | None, typer.Option(help="bot players to register (default: the maximum entrants)")
+        int | None,
+        typer.Option(
+            max=MAX_ENTRANTS, help="bot players to register (default: the maximum entrants)"
+        ),
     ] = None,
     seed: Annotated[
         int | None,
@@ -219,7 +229,7 @@ def clock_lines(
 def clock(
     conditions: ConditionsArg,
     speed: Annotated[float, typer.Option(help="clock seconds per real second")] = 1.0,
-    updates: Annotated[int | None, typer.Option(help="stop after this many updates")] = None,
+    updates: Annotated[int | None, typer.Option(min=1, help="stop after this many updates")] = None,
     simulate: Annotated[
         bool, typer.Option(help="advance the clock by --speed seconds per update without waiting")
     ] = False,
@@ -232,8 +242,8 @@ def clock(
     take off (-) a minute, skip to the next level (n) and quit (q), and a restart resumes where
     the clock was. Elsewhere (a pipe, --simulate, --updates) it prints one line per update."""
     cond = _load(conditions)
-    if speed <= 0:
-        raise fail("--speed must be positive")
+    if not math.isfinite(speed) or speed <= 0:
+        raise fail(f"--speed must be a positive number, not {speed}")
     if not simulate and updates is None and sys.stdin.isatty() and sys.stdout.isatty():
         from croupier.cli.clock_screen import run_live
         from croupier.hands.tables import cache_dir

@@ -3,7 +3,9 @@ strategy by Monte Carlo (act-uth-2025 8.1-8.5, 9.x, 10.1), with the Trips edge."
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -65,7 +67,7 @@ def analyze(
             "--strategy", help="optimal, or a simple-strategy TOML file (with --simulate)"
         ),
     ] = "optimal",
-    seed: Annotated[int, typer.Option("--seed", help="seed of the simulated deals")] = 2025,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="seed of the simulated deals")] = 2025,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Ultimate Texas Hold'em's house edge per Ante, element of risk, average total bet,
@@ -111,7 +113,38 @@ def analyze(
         _print(out)
 
 
+def exact_cache_path(blind: Any, trips: Any) -> Path:
+    """Where the exact analysis of these pay tables is cached, beside the hand tables; the
+    name carries a digest of the analysis's source, so a changed analysis computes afresh."""
+    import hashlib
+
+    from croupier.hands.tables import cache_dir
+    from croupier.uth import analyze
+
+    digest = hashlib.sha256(Path(analyze.__file__).read_bytes()).hexdigest()[:12]
+    name = f"uth-exact-{blind}-{trips}-{digest}.json".replace(":", "_")
+    return cache_dir() / name
+
+
 def _exact(blind: Any, trips: Any, progress: Callable[[int, int], None] | None) -> dict[str, Any]:
+    """The exact analysis (about 100 s on two cores), read from its cache where it is there."""
+    path = exact_cache_path(blind, trips)
+    with contextlib.suppress(OSError, ValueError):
+        cached = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(cached, dict) and cached.get("mode") == "exact":
+            return cached
+    out = _compute_exact(blind, trips, progress)
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(out), encoding="utf-8")
+        tmp.replace(path)
+    return out
+
+
+def _compute_exact(
+    blind: Any, trips: Any, progress: Callable[[int, int], None] | None
+) -> dict[str, Any]:
     from croupier.uth.analyze import exact_analysis
     from croupier.uth.strategy import save_optimal
 

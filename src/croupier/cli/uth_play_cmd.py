@@ -162,6 +162,26 @@ def place_wagers(r: UthRound, players: list[str], last: dict[str, int]) -> None:
             if ante == 0 or apply(r, PlaceWagers(box, p, ante, ante, trips)):
                 last[p] = ante or default
                 break
+            # refused: offer what can be wagered, never the ante just refused again
+            last[p] = offer_after_refusal(r, p, ante, default)
+
+
+def offer_after_refusal(r: UthRound, player: str, refused: int, default: int) -> int:
+    """The ante to offer once ``refused`` was: the previous offer unless that was refused;
+    then the table minimum for an ante below it, the most the player's chips cover (ante and
+    blind) for one above them, the minimum for another refusal, 0 (sit out) where none fits."""
+    if refused != default:
+        return default
+    limits = r.config.limits
+    afford = r.chips[player] // 2
+    afford -= afford % limits.multiple
+    if afford < limits.minimum:
+        return 0
+    if refused > afford:
+        return afford
+    if refused < limits.minimum:
+        return limits.minimum
+    return limits.minimum if limits.minimum < refused else 0
 
 
 def at_risk(r: UthRound) -> int:
@@ -170,8 +190,9 @@ def at_risk(r: UthRound) -> int:
     return sum(b.ante + b.blind + b.trips for n, b in r.boxes.items() if n in pending)
 
 
-def ask_or_confirm(r: UthRound, prompt: str) -> str:
-    """Ask; at end of input (Ctrl-D) with wagers out, ask once more before folding them."""
+def ask_or_confirm(r: UthRound, prompt: str) -> str | None:
+    """Ask; at end of input (Ctrl-D) with wagers out, ask once more before folding them
+    (``None``: the user chose to stay, and is asked the same again)."""
     try:
         return ask(prompt)
     except EndOfInput:
@@ -181,7 +202,7 @@ def ask_or_confirm(r: UthRound, prompt: str) -> str:
         answer = ask(f"  leave now? your undecided boxes fold and lose {chips} chips (y/n) > ")
         if answer in ("y", "yes"):
             raise Quit from None
-        return ""
+        return None
 
 
 def decide(r: UthRound, box: int) -> None:
@@ -191,6 +212,8 @@ def decide(r: UthRound, box: int) -> None:
         options = (["check"] if d.can_check else []) + ["fold"] + [f"{m}x" for m in d.multiples]
         cards = format_cards(uth_box_cards(r, box, b.player))
         text = ask_or_confirm(r, f"Box {box} [{cards}] {', '.join(options)} > ")
+        if text is None:
+            continue
         if not text:
             say(f"  choose one of: {', '.join(options)} (or quit)")
             continue
@@ -270,6 +293,11 @@ def play(
         limits = TableLimits(minimum, maximum)
     except (LimitsError, ValueError) as e:
         raise fail(f"--minimum {minimum}, --maximum {maximum}: {e}") from e
+    if chips < 2 * minimum:
+        raise fail(
+            f"--chips {chips}: a box needs at least {2 * minimum} for the smallest ante and"
+            f" blind (--minimum {minimum})"
+        )
     try:
         config = UthConfig(
             limits,

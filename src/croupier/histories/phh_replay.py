@@ -12,6 +12,7 @@ commission, fee, dead and newcomers' blinds, raise cap); others are skipped.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -169,7 +170,35 @@ def _apply(r: Round, i: int, cmd: Command) -> None:
     try:
         r.apply(cmd)
     except IllegalAction as e:
-        raise ReplayError(f"action {i + 1} ({cmd}): {e}") from e
+        raise ReplayError(f"action {i + 1} ({phh_words(cmd)}): {_positions(str(e))}") from e
+
+
+_POSITION = re.compile(r"\bplayer (\d+)")
+
+
+def _positions(text: str) -> str:
+    """The engine's 0-based ``player 0`` as PHH names the player, ``p1``."""
+    return _POSITION.sub(lambda m: f"p{int(m.group(1)) + 1}", text)
+
+
+def phh_words(cmd: Command) -> str:
+    """A command as the history's action line says it (``p1 cc``, ``p2 cbr 300``)."""
+    match cmd:
+        case Fold(player=p):
+            return f"p{p + 1} f"
+        case CheckCall(player=p):
+            return f"p{p + 1} cc"
+        case BetRaise(player=p, to=to):
+            return f"p{p + 1} cbr {to}"
+        case Muck(player=p):
+            return f"p{p + 1} sm (mucks)"
+        case Show(player=p):
+            return f"p{p + 1} sm"
+        case DealBoard(cards=cards):
+            return "d db " + "".join(map(str, cards))
+        case DealHole(player=p):
+            return f"d dh p{p + 1}"
+    return type(cmd).__name__
 
 
 @dataclass

@@ -13,6 +13,7 @@ import io
 import json
 from typing import Any
 
+from croupier.rules import find_rulebook
 from croupier.tournament import Tournament
 
 FIELDS = ("place", "player", "name", "prize", "seat_won", "bounties", "re_entries", "rebuys",
@@ -82,10 +83,12 @@ def summary(
     number: str = "1",
     player: str | None = None,
     currency: str = "$",
-    code: str = "AUD",
+    code: str | None = None,
 ) -> str:
     """The PokerStars tournament-summary layout of :func:`document`; with ``player``, the line
-    a player's copy ends with (where the player finished)."""
+    a player's copy ends with (where the player finished). ``code``: the currency (default:
+    the tournament's rulebook's, :func:`currency_of`)."""
+    code = code or currency_of(doc)
     game = {"holdem": "Hold'em", "omaha": "Omaha", "short-deck": "6+ Hold'em"}.get(
         doc["game"], doc["game"]
     )
@@ -116,8 +119,19 @@ def summary(
     return "\n".join(lines) + "\n"
 
 
-def tournament_info(doc: dict[str, Any], currency: str = "AUD") -> dict[str, Any]:
-    """OHH's ``tournament_info`` of :func:`document` (spec 1.4.7)."""
+def currency_of(doc: dict[str, Any]) -> str:
+    """The currency of the tournament's rulebook (dunedin-house: NZD); AUD for the
+    Queensland tournament rules (qld-tournament-2020), which are no cash rulebook of their own."""
+    try:
+        return find_rulebook(str(doc.get("rules", ""))).currency
+    except ValueError:
+        return "AUD"
+
+
+def tournament_info(doc: dict[str, Any], currency: str | None = None) -> dict[str, Any]:
+    """OHH's ``tournament_info`` of :func:`document` (spec 1.4.7); ``currency``: default the
+    rulebook's (:func:`currency_of`)."""
+    currency = currency or currency_of(doc)
     start = str(doc["start"]).split("+")[0]
     return {
         "tournament_number": str(doc["tournament"]),

@@ -263,6 +263,8 @@ def load_conditions(path: str | Path) -> Conditions:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ConditionsError("file", f"cannot read {p}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ConditionsError("file", f"{p} is not UTF-8 text (byte {e.start})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:

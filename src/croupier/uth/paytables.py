@@ -25,6 +25,10 @@ def _is_int(x: object) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
+#: The highest odds a pay table given as text may name (the longest published line is 500 to 1).
+MAX_ODDS = 100_000
+
+
 @dataclass(frozen=True, order=False)
 class Odds:
     """Payout odds ``a to b`` (``3 to 2``: every 2 chips staked win 3)."""
@@ -117,6 +121,11 @@ class PayTable:
             a, _, b = part.partition(":")
             if not a.isdigit() or not (b.isdigit() or not b):
                 raise PayTableError(f"pay table {name!r}: {part!r} is not odds like 8 or 3:2")
+            if int(a) > MAX_ODDS * int(b or 1):
+                raise PayTableError(
+                    f"pay table {name!r}: {part!r} pays more than {MAX_ODDS:,} to 1, "
+                    "beyond any table's odds"
+                )
             lines.append(PayLine(cat, Odds(int(a), int(b) if b else 1), clause))
         return cls(name, tuple(lines))
 

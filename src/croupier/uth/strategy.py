@@ -190,6 +190,8 @@ def load_strategy(path: Path) -> SimpleStrategy:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise StrategyError(f"{path}: cannot read: {e.strerror}") from e
+    except UnicodeDecodeError as e:
+        raise StrategyError(f"{path}: not UTF-8 text (byte {e.start})") from None
     return parse_strategy(text, path.name)
 
 
