@@ -48,7 +48,7 @@ def test_batch_verification_reports_exactly_what_the_engine_reports() -> None:
 @needs_shared
 def test_defective_record_is_an_error_naming_the_turn() -> None:
     report = replay_files([SHARED / next(iter(DEFECTIVE))])
-    assert "it is player 7's turn to act, not player 0's" in str(report.errors[0]["error"])
+    assert "it is p8's turn to act, not p1's" in str(report.errors[0]["error"])
 
 
 @pytest.mark.shared
