@@ -6,6 +6,7 @@ tables included, the director closes only tournaments, a player acts only for th
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,12 +32,12 @@ USERS = {r: ("p1" if r is Role.PLAYER else r.value) for r in Role}
 TL = f"/tournaments/{T}/tables"
 
 
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+@contextlib.contextmanager
+def scene(db: Path) -> Iterator[Room]:
     """A room with a round in play at t1 (p1, p2, p3; the dealer assigned), t2 open and not
     assigned, UTH tables u1 (assigned; p1 at box 1, p2 at box 2) and u2, and a tournament under
     way whose table 1 only is assigned to the dealer."""
-    with served(f"sqlite:///{tmp_path_factory.mktemp('policy')}/room.db", players=6) as r:
+    with served(f"sqlite:///{db}", players=6) as r:
         r.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
         r.ok("dealer", {"type": "StartRound", "table": "t1"})
         r.ok("floor", {"type": "OpenTable", "table": "t2", "preset": {"rulebook": "dunedin-house"}})
@@ -51,6 +52,21 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
         r.ok("director", {"type": "StartTournament", "tournament": T})
         assign = r.c.post("/users/dealer/tables", json={"table": f"{T}/1"}, headers=admin(r))
         assert assign.status_code == 200, assign.text
+        yield r
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Room]:
+    """The scene, shared by the tests that try every role (some of whose commands are
+    accepted and change it: a paused clock, a closed table)."""
+    with scene(tmp_path_factory.mktemp("policy") / "room.db") as r:
+        yield r
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Room]:
+    """The scene as it is set up, for a test that needs its state as it was."""
+    with scene(tmp_path / "room.db") as r:
         yield r
 
 
@@ -215,7 +231,8 @@ def test_a_dealer_is_refused_at_a_table_not_assigned(room: Room, name: str) -> N
     assert r.json()["clause"] == ROLES_CLAUSE and "not assigned to table" in r.json()["refused"]
 
 
-def test_a_dealer_deals_only_the_tournament_tables_assigned(room: Room) -> None:
+def test_a_dealer_deals_only_the_tournament_tables_assigned(fresh: Room) -> None:
+    room = fresh
     dealer = room.headers("dealer")
     for path in (f"{TL}/2/plan?deck=server", f"{TL}/2/plan"):
         r = room.c.get(path, headers=dealer)
@@ -238,7 +255,8 @@ def test_a_dealer_deals_only_the_tournament_tables_assigned(room: Room) -> None:
     room.ok("director", record)
 
 
-def test_the_director_closes_tournaments_not_cash_tables(room: Room) -> None:
+def test_the_director_closes_tournaments_not_cash_tables(fresh: Room) -> None:
+    room = fresh
     for table in ("t2", "u2", "t1"):  # t2 and u2 are empty: the room would close them
         r = room.send("director", {"type": "CloseTable", "table": table})
         assert r.status_code == 403, r.text

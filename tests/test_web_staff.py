@@ -31,15 +31,6 @@ def play(server: Server, rounds: int, table: str = "qld-1", seed: int = 1) -> No
             play_round(client, table, rng)
 
 
-def add_player(server: Server, name: str) -> None:
-    r = httpx.post(
-        f"{server.url}/users",
-        json={"name": name, "role": "player", "password": PASSWORD},
-        headers={"Authorization": f"Bearer {server.token('admin')}"},
-    )
-    assert r.status_code == 200, r.text
-
-
 def staff_page(browser: Any, server: Server, who: str, path: str, **kw: Any) -> Any:
     page = browser.new_page(viewport=kw.pop("viewport", {"width": 1280, "height": 900}), **kw)
     login(page, server, who)
@@ -52,7 +43,7 @@ def test_a_player_joins_from_a_phone_and_the_floor_and_cage_seat_the_called(
 ) -> None:
     # three players ahead take the three open seats' calls; a fourth waits
     for p in ("bob", "cat", "dan", "eve", "ann"):
-        add_player(server, p)
+        server.add_user(p)
     for p in ("bob", "cat", "dan", "eve"):
         server.command(
             "floor", {"type": "JoinList", "player": p, "game": "holdem full-pot", "stakes": "5/10"}
@@ -111,6 +102,8 @@ def test_a_player_joins_from_a_phone_and_the_floor_and_cage_seat_the_called(
 def test_the_cashier_moves_cash_and_the_ledger_stays_conserved(
     browser: Any, server: Server
 ) -> None:
+    for name in ("zoe", "yan"):  # a seat is taken by a user of the room
+        server.add_user(name)
     page = staff_page(browser, server, "cashier", "cashier.html")
     page.locator("#conserved").get_by_text("Conserved").wait_for()
     seat = page.locator("#take-seat")

@@ -14,6 +14,7 @@ CLASS_NAME = re.compile(r"\b(?:[A-Z][a-z]+){2,}\b")  # CashedOut, AtTableEvent, 
 
 
 def test_the_cage_reads_what_it_did_in_words(browser: Any, server: Server) -> None:
+    server.add_user("zoe")  # a seat is taken by a user of the room
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     login(page, server, "cashier")
     page.goto(f"{server.url}/ui/cashier.html")

@@ -83,6 +83,15 @@ class Server:
         assert r.status_code == 200, r.text
         return str(r.json()["token"])
 
+    def add_user(self, name: str, role: str = "player") -> None:
+        """A new user (password ``PASSWORD``), added by the admin."""
+        r = httpx.post(
+            f"{self.url}/users",
+            json={"name": name, "role": role, "password": PASSWORD},
+            headers={"Authorization": f"Bearer {self.token('admin')}"},
+        )
+        assert r.status_code == 200, r.text
+
     def command(self, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
         r = httpx.post(
             f"{self.url}/commands",

@@ -241,7 +241,7 @@ def why_not(
     what = e.what or f"send {key}"
     scope = e.allow.get(user.role)
     if scope is None:
-        who = " or ".join(r.value for r in Role if r in e.allow)
+        who = " or ".join(sorted(r.value for r in e.allow))
         return f"only {who} may {what}; {user.name} is {user.role.value}"
     for table in at:
         if scope is Scope.ASSIGNED and table not in user.tables:
