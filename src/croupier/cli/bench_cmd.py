@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from croupier.cli import bench_login_cmd, bench_uth_cmd
+from croupier.cli.bench_options import BenchDb, JsonOpt
 
 app = typer.Typer(help="Benchmarks against named peers (install them with the bench extra).")
 app.command("uth")(bench_uth_cmd.bench_uth)
@@ -19,19 +20,12 @@ app.command("login-flood")(bench_login_cmd.bench_login_flood)
 @app.command("audit")
 def bench_audit(
     events: Annotated[int, typer.Option("--events", min=100, help="events to store")] = 100_000,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="PostgreSQL server URL (a fresh database is made on it and dropped); "
-            "default: a temporary SQLite file",
-        ),
-    ] = None,
+    db: BenchDb = None,
     repeat: Annotated[int, typer.Option("--repeat", min=1, help="verify runs (best)")] = 3,
     keep: Annotated[
         bool, typer.Option("--keep", help="keep the store (its URL is printed) to time others")
     ] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Events per second that ``croupier audit verify`` checks (chains, folds, snapshots)
     over a store of about N events of played rounds across many streams."""
@@ -42,9 +36,6 @@ def bench_audit(
         typer.echo(json.dumps(result, indent=2))
         return
     typer.echo(figures_table(result))
-
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="print JSON")]
 
 
 @app.command("eval")
@@ -250,14 +241,7 @@ def bench_tournament(
 @app.command("serve")
 def bench_serve(
     as_json: JsonOpt = False,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="PostgreSQL server URL (a fresh database is made on it and dropped); "
-            "default: a temporary SQLite file",
-        ),
-    ] = None,
+    db: BenchDb = None,
     tables: Annotated[int, typer.Option("--tables", min=1, help="bot tables")] = 200,
     seconds: Annotated[float, typer.Option("--seconds", min=0.5, help="how long to play")] = 20.0,
     events: Annotated[

@@ -7,17 +7,12 @@ from typing import Annotated
 
 import typer
 
+from croupier.cli.bench_options import BenchDb, JsonOpt
+
 
 def bench_login_flood(
-    as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
-    db: Annotated[
-        str | None,
-        typer.Option(
-            "--db",
-            help="PostgreSQL server URL (a fresh database is made on it and dropped); "
-            "default: a temporary SQLite file",
-        ),
-    ] = None,
+    as_json: JsonOpt = False,
+    db: BenchDb = None,
     tables: Annotated[int, typer.Option("--tables", min=1, help="bot tables")] = 10,
     seconds: Annotated[float, typer.Option("--seconds", min=0.5, help="each phase's time")] = 10.0,
     pace: Annotated[
