@@ -63,3 +63,25 @@ def test_the_root_address_opens_the_console(browser: Any, server: Server) -> Non
     page.goto(server.url)
     assert page.url.endswith("/ui/")
     assert page.get_by_label("Password").is_visible()
+
+
+def test_every_screen_has_its_icon_and_asks_for_nothing_missing(
+    browser: Any, server: Server
+) -> None:
+    """Every page names an icon the server serves (a browser that finds none asks for
+    /favicon.ico, a 404 on every first load), and none of its requests is answered 404."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    missing: list[str] = []
+    page.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    login(page, server, "floor")
+    page.locator("#board tbody tr").first.wait_for()
+    for screen in ("", "lists.html", "cashier.html", "report.html", "audit.html", "table.html"):
+        page.goto(f"{server.url}/ui/{screen}")
+        page.wait_for_load_state("networkidle")
+        link = page.locator('link[rel="icon"]')
+        assert link.count() == 1, f"/ui/{screen} names no icon"
+        icon = link.get_attribute("href")
+        assert icon is not None
+        got = page.request.get(f"{server.url}{icon}")
+        assert got.status == 200 and got.headers["content-type"].startswith("image/"), icon
+    assert missing == [], missing
