@@ -203,7 +203,7 @@ def test_serve_refuses_a_bad_session_lifetime() -> None:
 def test_play_keeps_its_pace_while_log_ins_flood_a_real_server() -> None:
     """A small ``croupier bench login-flood``: 2 bot tables at 20 commands/s, 3 s alone, 3 s
     under 20 clients logging in without pause, 3 s alone (before: the flood stopped play)."""
-    from croupier.service import login_flood
+    from croupier.cli import login_flood_bench as login_flood
 
     got = login_flood.run(tables=2, seconds=3, pace=20, flooders=20, warmup=0.5)
     assert got["ratio"] >= 0.8, got

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 import datetime
 import random
-import tempfile
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -28,7 +25,7 @@ from croupier.service.bench import fresh_store
 from croupier.service.commands import Issued
 from croupier.service.store import audit
 from croupier.service.store.rooms import RoomStore, commands_stream
-from croupier.service.store.store import EventStore, resolve_url
+from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
@@ -107,7 +104,7 @@ def run(
     url: str | None = None, events: int = 100_000, repeat: int = 3, keep: bool = False
 ) -> dict[str, Any]:
     """Fill a fresh store with about ``events`` events and time ``audit.verify`` over it."""
-    with _store(url, keep) as db:
+    with fresh_store(url, keep) as db:
         t0 = time.perf_counter()
         stored = fill(db, events)
         built = time.perf_counter() - t0
@@ -128,27 +125,3 @@ def run(
     if keep:
         result["kept"] = db
     return result
-
-
-@contextmanager
-def _store(url: str | None, keep: bool) -> Iterator[str]:
-    """A fresh store's URL (see :func:`croupier.service.bench.fresh_store`); with ``keep``, a
-    SQLite file or database left in place."""
-    if not keep:
-        with fresh_store(url) as db:
-            yield db
-        return
-    if url is None or resolve_url(url).startswith("sqlite"):
-        yield f"sqlite:///{tempfile.mkdtemp(prefix='croupier-bench-audit')}/bench.db"
-        return
-    import sqlalchemy as sa
-
-    base = sa.make_url(resolve_url(url))
-    name = f"croupier_audit_{uuid.uuid4().hex[:12]}"
-    admin = sa.create_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    finally:
-        admin.dispose()
-    yield base.set(database=name).render_as_string(hide_password=False)

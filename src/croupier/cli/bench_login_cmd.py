@@ -26,7 +26,7 @@ def bench_login_flood(
     """``croupier serve`` with paced bot tables, alone, under a flood of log-ins, and alone
     again: the bots' commands per second in each and the flooded phase's ratio to the quiet
     ones (play must keep at least 80 %), the log-ins' answers and ``GET /me``'s time."""
-    from croupier.service import login_flood
+    from croupier.cli import login_flood_bench as login_flood
 
     result = login_flood.run(db, tables, seconds, pace, flooders, warmup)
     if as_json:

@@ -32,6 +32,7 @@ import datetime
 import json
 import os
 import random
+import shutil
 import socket
 import subprocess
 import sys
@@ -87,12 +88,17 @@ def _table(k: int) -> str:
 
 
 @contextmanager
-def fresh_store(url: str | None) -> Iterator[str]:
+def fresh_store(url: str | None, keep: bool = False) -> Iterator[str]:
     """A URL of an empty store, removed afterwards: a temporary SQLite file by default, else a
-    new database on the PostgreSQL server ``url`` names (dropped afterwards)."""
+    new database on the PostgreSQL server ``url`` names (dropped afterwards); with ``keep``,
+    left in place (to time another build on it)."""
     if url is None or resolve_url(url).startswith("sqlite"):
-        with tempfile.TemporaryDirectory(prefix="croupier-bench") as d:
+        d = tempfile.mkdtemp(prefix="croupier-bench")
+        try:
             yield f"sqlite:///{os.path.join(d, 'bench.db')}"
+        finally:
+            if not keep:
+                shutil.rmtree(d, ignore_errors=True)
         return
     import sqlalchemy as sa
 
@@ -105,8 +111,9 @@ def fresh_store(url: str | None) -> Iterator[str]:
         try:
             yield base.set(database=name).render_as_string(hide_password=False)
         finally:
-            with admin.connect() as conn:
-                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            if not keep:
+                with admin.connect() as conn:
+                    conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     finally:
         admin.dispose()
 
