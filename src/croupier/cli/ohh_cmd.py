@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.options import DEFAULT_RULEBOOK, fail
-from croupier.cli.phh_cmd import print_report
+from croupier.cli.options import fail
+from croupier.cli.phh_cmd import ReplayRulebook, print_report
 
 app = typer.Typer(help="OHH (Open Hand History) files: replay them under a rulebook.")
 
@@ -18,15 +18,7 @@ def replay_cmd(
     files: Annotated[
         list[Path], typer.Argument(help=".ohh files or folders (searched recursively)")
     ],
-    rulebook: Annotated[
-        str | None,
-        typer.Option(
-            "--rulebook",
-            "-r",
-            help="the rulebook to apply (default: each hand's recorded one, else "
-            f"{DEFAULT_RULEBOOK})",
-        ),
-    ] = None,
+    rulebook: ReplayRulebook = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
     """Replay each hand strictly: an action the rules refuse is an error naming the clause, and

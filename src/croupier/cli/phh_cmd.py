@@ -14,6 +14,16 @@ from croupier.cli.slow import notice_if_slow
 if TYPE_CHECKING:
     from croupier.histories.phh_replay import Report
 
+#: ``--rulebook`` of the replays: each hand's recorded rulebook unless one is named.
+ReplayRulebook = Annotated[
+    str | None,
+    typer.Option(
+        "--rulebook",
+        "-r",
+        help=f"the rulebook to apply (default: each hand's recorded one, else {DEFAULT_RULEBOOK})",
+    ),
+]
+
 app = typer.Typer(help="PHH hand histories: replay them under a rulebook.")
 
 
@@ -22,15 +32,7 @@ def replay_cmd(
     files: Annotated[
         list[Path], typer.Argument(help=".phh files or folders (searched recursively)")
     ],
-    rulebook: Annotated[
-        str | None,
-        typer.Option(
-            "--rulebook",
-            "-r",
-            help="the rulebook to apply (default: each hand's recorded one, else "
-            f"{DEFAULT_RULEBOOK})",
-        ),
-    ] = None,
+    rulebook: ReplayRulebook = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
     engine: Annotated[
         bool,
