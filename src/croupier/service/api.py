@@ -91,7 +91,6 @@ from croupier.views import Viewer, table_view
 from croupier.web import mount as mount_console
 
 API = "croupier api"
-MAX_BODY = 64 * 1024
 #: A websocket client further behind than this gets a snapshot of its view instead.
 MAX_BEHIND = 1_000
 
@@ -320,7 +319,7 @@ def create_app(
         """A command as data: accepted (its events committed) or refused with the clause."""
         svc = service(request)
         user = caller(request)
-        raw = await _read(request)
+        raw = await request.body()  # capped by limits.Limits before it got here
         try:
             body = limits.loads(raw)
         except limits.BadJson as e:
@@ -660,18 +659,6 @@ def _viewer(user: User, table: str) -> str | Viewer:
     if user.role is Role.FLOOR or (user.role is Role.DEALER and table in user.tables):
         return Viewer.DEALER
     return Viewer.SPECTATOR  # cashier, director, admin, auditor (hole cards: recall, later)
-
-
-async def _read(request: Request) -> bytes:
-    size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise Refused(413, f"a command is at most {MAX_BODY} bytes")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, f"a command is at most {MAX_BODY} bytes")
-    return body
 
 
 def _fill(
