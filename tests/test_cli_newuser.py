@@ -181,6 +181,11 @@ def test_tournament_clock_redraws_in_place_takes_keys_and_resumes(
     term = Terminal("tournament", "clock", small)
     try:
         term.until(r"LEVEL 1 +25/50")
+        term.until(r"players: none entered yet")
+        term.type("eee")
+        term.until(r"players 3 of 3 +average stack 2,000 +prize pool 150")
+        term.type("x")
+        term.until(r"players 2 of 3 +average stack 3,000 +prize pool 150")
         term.type("p")
         term.until(r"PAUSED")
         term.type("n")
@@ -197,6 +202,7 @@ def test_tournament_clock_redraws_in_place_takes_keys_and_resumes(
         again.until(r"resumed where it was left")
         again.until(r"LEVEL 2 +50/100")
         again.until(r"PAUSED")
+        again.until(r"players 2 of 3")  # the field is kept with the clock
         again.type("q")
         assert again.close() == 0
     finally:

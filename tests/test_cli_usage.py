@@ -537,3 +537,37 @@ def test_uth_analyze_exact_reads_its_cache(tmp_path: Path, monkeypatch: pytest.M
     assert "exact over 1,234 deals" in run.stdout
     assert "house edge per Ante        12.5000%  (1/8)" in run.stdout
     assert time.monotonic() - began < 5
+
+
+def test_the_clock_counts_the_field_players_average_stack_and_prize_pool() -> None:
+    from croupier.cli.clock_screen import Field, count
+    from croupier.tournament.conditions import load_conditions
+
+    cond = load_conditions(SMALL)
+    field = Field()
+    for key in "eeee":
+        field, said = count(field, key)
+    assert said == "an entry added"
+    field, said = count(field, "x")
+    assert (field.entries, field.players, said) == (4, 3, "a player out")
+    pool = cond.added_prize + 4 * (cond.entry_fee - cond.commission)
+    assert field.line(cond) == (
+        f"players 3 of 4   average stack {4 * cond.starting_stack // 3:,}   prize pool {pool:,}"
+    )
+    # never fewer than one player left, never an entry taken back from a player already out
+    for key in "xxx":
+        field, said = count(field, key)
+    assert field.players == 1 and "nothing to change" in said
+    field, said = count(field, "E")
+    assert field.entries == 4 and "nothing to change" in said
+    assert count(field, "X")[0].players == 2
+
+
+def test_the_clock_lines_show_the_field_when_entries_are_given() -> None:
+    run = croupier(
+        "tournament", "clock", str(SMALL), "--simulate", "--updates", "2", "--entries", "12"
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert len(lines) == 2 and all("players 12 of 12" in line for line in lines)
+    assert "prize pool" in lines[0]

@@ -14,12 +14,41 @@ import select
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from croupier.tournament.clock import Clock, ClockError, format_seconds
 from croupier.tournament.conditions import Conditions, Level
 
-KEYS = "p pause  r resume  + add a minute  - take a minute off  n next level  q quit"
+KEYS = (
+    "p pause  r resume  + add a minute  - take a minute off  n next level  q quit\n"
+    "e an entry  x a player out  (E, X take one back)"
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """The field as the director keys it in: entries taken and players out."""
+
+    entries: int = 0
+    out: int = 0
+
+    @property
+    def players(self) -> int:
+        return self.entries - self.out
+
+    def line(self, cond: Conditions) -> str:
+        """Players left, the average stack and the prize pool (the entry fee less any
+        commission retained from it, act-omaha-2017 20.22, plus the added prize)."""
+        if not self.entries:
+            return "players: none entered yet (e adds an entry)"
+        pool = cond.added_prize + self.entries * (cond.entry_fee - cond.commission)
+        avg = self.entries * cond.starting_stack // max(1, self.players)
+        return (
+            f"players {self.players:,} of {self.entries:,}   average stack {avg:,}   "
+            f"prize pool {pool:,}"
+        )
+
 
 _FONT = {
     "0": (" ### ", "#   #", "#   #", "#   #", " ### "),
@@ -47,24 +76,47 @@ def state_file(cache: Path, conditions: Path) -> Path:
     return cache / "clock" / f"{slug}.json"
 
 
-def load(path: Path, levels: tuple[Level, ...], now: float) -> Clock:
-    """The clock as it was left (the time it ran on while croupier was not running included),
-    or a new one."""
+def load(path: Path, levels: tuple[Level, ...], now: float) -> tuple[Clock, Field]:
+    """The clock and the field as they were left (the time the clock ran on while croupier was
+    not running included), or new ones."""
     try:
         saved = json.loads(path.read_text(encoding="utf-8"))
         elapsed, paused, at = int(saved["elapsed"]), bool(saved["paused"]), float(saved["at"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return Clock(levels)
+        field = Field(int(saved.get("entries", 0)), int(saved.get("out", 0)))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return Clock(levels), Field()
     if not paused:
         elapsed += max(0, int(now - at))
-    return Clock(levels, elapsed, paused)
+    return Clock(levels, elapsed, paused), field
 
 
-def save(path: Path, clock: Clock, now: float) -> None:
+def save(path: Path, clock: Clock, field: Field, now: float) -> None:
     with contextlib.suppress(OSError):  # an unwritable cache only loses the resume
         path.parent.mkdir(parents=True, exist_ok=True)
-        data = {"elapsed": clock.elapsed, "paused": clock.paused, "at": now}
+        data = {
+            "elapsed": clock.elapsed,
+            "paused": clock.paused,
+            "at": now,
+            "entries": field.entries,
+            "out": field.out,
+        }
         path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def count(field: Field, key: str) -> tuple[Field, str]:
+    """The field after ``key`` (e, x, E, X), and what to say about it ('' for another key)."""
+    match key:
+        case "e":
+            return replace(field, entries=field.entries + 1), "an entry added"
+        case "E" if field.players > 1 or (field.players == 1 and not field.out):
+            return replace(field, entries=field.entries - 1), "an entry taken back"
+        case "x" if field.players > 1:
+            return replace(field, out=field.out + 1), "a player out"
+        case "X" if field.out:
+            return replace(field, out=field.out - 1), "a player back in"
+        case "E" | "x" | "X":
+            return field, f"{key}: nothing to change ({field.players} playing)"
+    return field, ""
 
 
 def press(clock: Clock, key: str) -> tuple[Clock, str]:
@@ -93,7 +145,9 @@ def press(clock: Clock, key: str) -> tuple[Clock, str]:
     return clock, ""
 
 
-def screen(cond: Conditions, clock: Clock, blinds: Callable[[Level], str], note: str) -> str:
+def screen(
+    cond: Conditions, clock: Clock, field: Field, blinds: Callable[[Level], str], note: str
+) -> str:
     s = clock.state
     nxt = cond.levels[s.index + 1] if s.index + 1 < len(cond.levels) else None
     title = "BREAK" if s.level.is_break else f"LEVEL {s.number}   {blinds(s.level)}"
@@ -101,7 +155,7 @@ def screen(cond: Conditions, clock: Clock, blinds: Callable[[Level], str], note:
     lines = [cond.name, "", title, ""]
     lines += big(format_seconds(s.remaining)) if not last else ["(last level: no clock)"]
     lines += ["", "PAUSED" if s.paused else "", f"next: {blinds(nxt)}" if nxt else "final level"]
-    lines += ["", KEYS, note]
+    lines += ["", field.line(cond), "", KEYS, note]
     return "\x1b[H\x1b[J" + "\n".join(lines) + "\n"
 
 
@@ -118,14 +172,18 @@ def run_live(
     speed: float,
     blinds: Callable[[Level], str],
     fresh: bool = False,
+    entries: int | None = None,
 ) -> None:
-    """Redraw the clock every second until ``q`` (or Ctrl-C); keys act at once."""
+    """Redraw the clock every second until ``q`` (or Ctrl-C); keys act at once. ``entries``
+    starts the field at that many entries (else it is as it was left)."""
     import termios
     import tty
 
     path = state_file(cache, conditions)
     start = time.time()
-    clock = Clock(cond.levels) if fresh else load(path, cond.levels, start)
+    clock, field = (Clock(cond.levels), Field()) if fresh else load(path, cond.levels, start)
+    if entries is not None:
+        field = Field(entries)
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
     note = "resumed where it was left" if not fresh and path.exists() else ""
@@ -134,22 +192,23 @@ def run_live(
     try:
         tty.setcbreak(fd)
         while True:
-            sys.stdout.write(screen(cond, clock, blinds, note))
+            sys.stdout.write(screen(cond, clock, field, blinds, note))
             sys.stdout.flush()
             for key in _keys(1.0):
                 if key in "qQ":
                     return
                 clock, said = press(clock, key)
-                note = said or note
+                field, counted = count(field, key)
+                note = said or counted or note
             now = time.monotonic()
             carry += (now - last) * speed
             last = now
             clock = clock.tick(int(carry))
             carry -= int(carry)
-            save(path, clock, time.time())
+            save(path, clock, field, time.time())
     except KeyboardInterrupt:
         return
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        save(path, clock, time.time())
+        save(path, clock, field, time.time())
         sys.stdout.write("\n")

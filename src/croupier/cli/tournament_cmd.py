@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from croupier.cli.clock_screen import Field, run_live
 from croupier.cli.options import fail
 from croupier.cli.paths import fresh_folder, output_folder
 from croupier.tournament.clock import Clock, format_seconds
@@ -205,10 +206,12 @@ def run(
 
 
 def clock_lines(
-    cond: Conditions, now: Callable[[], float], updates: int | None = None
+    cond: Conditions, now: Callable[[], float], updates: int | None = None, entries: int = 0
 ) -> Iterator[str]:
     """The clock display, one line per update; ``now`` is the time source (seconds), which the
-    caller controls: the machine clock scaled by ``--speed``, or a simulated one in tests."""
+    caller controls: the machine clock scaled by ``--speed``, or a simulated one in tests. With
+    ``entries``, each line ends with the players, the average stack and the prize pool."""
+    field = Field(entries).line(cond) if entries else ""
     clock = Clock(cond.levels)
     start = now()
     shown = 0
@@ -219,7 +222,8 @@ def clock_lines(
         nxt = cond.levels[s.index + 1] if s.index + 1 < len(cond.levels) else None
         name = "BREAK" if s.level.is_break else f"Level {s.number}"
         upcoming = f"next: {_blinds(nxt)}" if nxt is not None else "final level"
-        yield f"{name:<9} {_blinds(s.level):<26} {format_seconds(s.remaining):>8}   {upcoming}"
+        line = f"{name:<9} {_blinds(s.level):<26} {format_seconds(s.remaining):>8}   {upcoming}"
+        yield f"{line}   {field}" if field else line
         shown += 1
         if s.index == len(cond.levels) - 1 and s.remaining == 0:
             return
@@ -236,6 +240,15 @@ def clock(
     fresh: Annotated[
         bool, typer.Option(help="start from level 1 instead of where the clock was left")
     ] = False,
+    entries: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            max=1_000_000,
+            help="entries so far: the display shows players, average stack and prize pool "
+            "(on a terminal, e adds an entry and x puts a player out)",
+        ),
+    ] = None,
 ) -> None:
     """A terminal clock display for a live event: level, blinds, time left, next level. On a
     terminal it redraws in place with large digits; keys pause (p), resume (r), add (+) or
@@ -245,10 +258,9 @@ def clock(
     if not math.isfinite(speed) or speed <= 0:
         raise fail(f"--speed must be a positive number, not {speed}")
     if not simulate and updates is None and sys.stdin.isatty() and sys.stdout.isatty():
-        from croupier.cli.clock_screen import run_live
         from croupier.hands.tables import cache_dir
 
-        run_live(cond, conditions, cache_dir(), speed, _blinds, fresh)
+        run_live(cond, conditions, cache_dir(), speed, _blinds, fresh, entries)
         return
     if simulate:
         ticks = iter(range(10**12))
@@ -263,7 +275,7 @@ def clock(
         def source() -> float:
             return (time.monotonic() - base) * speed
 
-    for line in clock_lines(cond, source, updates):
+    for line in clock_lines(cond, source, updates, entries or 0):
         typer.echo(line)
         if not simulate:
             time.sleep(1.0)
