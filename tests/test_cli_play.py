@@ -15,6 +15,7 @@ import subprocess
 import sys
 import termios
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -292,3 +293,39 @@ def test_floor_rulings_name_you_as_the_screen_does() -> None:
     assert sat_out == "  floor: seat 1 (you) is sitting out (dunedin-house 29)"
     left = table_line(PlayerLeft("random-3", 0, "qld-holdem-2005 s31"), name)
     assert left == "  floor: random-3 must leave the game with 0 (qld-holdem-2005 s31)"
+
+
+def test_play_writes_each_round_you_played_as_you_saw_it(tmp_path: Path) -> None:
+    folder = tmp_path / "mine"
+    answers = "\n".join(["c"] * 12 + [""] + ["f"] * 12) + "\nq\n"
+    run = subprocess.run(
+        [*CLI, "play", "--seed", "5", "--seats", "4", "--rounds", "2", "--history", str(folder)],
+        input=answers,
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stderr
+    files = sorted(folder.glob("*.phh"))
+    assert [f.name for f in files] == ["000001.phh", "000002.phh"]
+    for f in files:
+        h = load(f)
+        assert h.players is not None and "you" in h.players
+        assert h.year is not None and h.year >= 2026  # the calendar date, not 1970
+        me = f"p{h.players.index('you') + 1}"
+        actions = tomllib.loads(f.read_text())["actions"]
+        deals = {a.split()[2]: a.split()[3] for a in actions if a.startswith("d dh ")}
+        assert "?" not in deals[me]  # your own cards
+        shown = {a.split()[0] for a in actions if a.startswith("p") and " sm " in a}
+        for who, cards in deals.items():  # another's cards only where shown at the showdown
+            assert (who == me or who in shown) == ("?" not in cards), (who, cards)
+    replay = subprocess.run(
+        [*CLI, "phh", "replay", str(folder)], capture_output=True, text=True, check=True
+    )
+    assert "2 matched, 0 mismatched, 0 errors" in replay.stdout
+    again = subprocess.run(
+        [*CLI, "play", "--rounds", "1", "--history", str(folder)],
+        input="q\n",
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode == 2 and "already holds hand histories" in again.stderr

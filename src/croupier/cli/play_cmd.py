@@ -12,6 +12,9 @@ from __future__ import annotations
 import contextlib
 import random
 import re
+import time
+from dataclasses import replace
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -20,6 +23,9 @@ from croupier.cards import format_cards
 from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.narrate import Narrator, table_line
 from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.paths import output_folder
+from croupier.histories.phh import dump
+from croupier.histories.phh_export import dated, to_history
 from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
 from croupier.round.betting import compute_full_bounds
 from croupier.shoe import Shoe
@@ -141,6 +147,13 @@ def play(
         typer.Option(help="seed the shoe and bots (repeatable; default: a secure shoe)"),
     ] = None,
     rounds: Annotated[int | None, typer.Option(min=1, help="stop after this many rounds")] = None,
+    history: Annotated[
+        Path | None,
+        typer.Option(
+            help="write each round you are dealt in as a PHH file in this folder, as you saw "
+            "it (croupier export turns them into OHH or PokerStars text)"
+        ),
+    ] = None,
 ) -> None:
     """Play at a table against bots: your cards, the pots, your legal actions with their
     amounts, and every ruling with its clause."""
@@ -151,7 +164,13 @@ def play(
         raise fail(str(e)) from e
     if not kinds:
         raise fail("--bots names no bot")
+    if history is not None:
+        output_folder(history, "--history")
+        if next(history.glob("*.phh"), None) is not None:
+            raise fail(f"--history: {history} already holds hand histories; name a new folder")
+        history.mkdir(parents=True, exist_ok=True)
     session = _Session(config_table=Table(config), kinds=kinds, seed=seed)
+    session.history = history
     typer.echo(
         f"{config.rulebook.title} ({config.rulebook.id}): {config.game.name}, "
         f"{config.structure.name}, blinds {config.stakes.small_blind}/{config.stakes.big_blind}"
@@ -180,6 +199,8 @@ class _Session:
             self.t.apply(SitDown(name, seat, buy_in))
         self.start_chips = buy_in
         self.players: tuple[str, ...] = ()
+        self.history: Path | None = None
+        self.written = 0
 
     def name(self, p: int) -> str:
         return self.screen_name(self.players[p])
@@ -253,7 +274,7 @@ class _Session:
 
     def round(self) -> None:
         t = self.t
-        self.at += 60
+        self.at = max(self.at + 60, int(time.time()))  # calendar time, for the records' dates
         deck = self.shoe.shuffle()
         events = t.apply(StartRound.dealt_from(deck, self.at))
         started = next(e for e in events if isinstance(e, RoundStarted))
@@ -287,8 +308,24 @@ class _Session:
             shown = self.narrate(r, shown)
         stacks = ", ".join(f"{n} {t.stacks.get(n, 0)}" for n in started.players)
         typer.echo(f"stacks: {stacks}")
+        if self.history is not None and me is not None:
+            self.write(r, me, started)
         for line in reveal_lines(deck):
             typer.echo(line)
+
+    def write(self, r: Round, me: int, started: RoundStarted) -> None:
+        """The round as you saw it, a PHH file in the --history folder."""
+        assert self.history is not None
+        self.written += 1
+        h = replace(
+            to_history(r, me),
+            hand=started.hand,
+            players=started.players,
+            table="croupier play",
+            seats=started.deal.dealt_in,
+            seat_count=self.t.config.size,
+        )
+        dump(dated(h, started.at), self.history / f"{self.written:06d}.phh")
 
     def narrate(self, r: Round, shown: int) -> int:
         me = self.players.index(YOU) if YOU in self.players else Viewer.SPECTATOR
