@@ -214,3 +214,18 @@ export function requireLogin() {
 }
 
 export const params = new URLSearchParams(location.search);
+
+/** On a phone a grid table is read row by row, each cell under its column's name: every
+ * table.grid cell is labelled with its column's heading (data-label), as tables are drawn. */
+function labelGrids(root) {
+  for (const table of root.querySelectorAll("table.grid")) {
+    const heads = [...table.querySelectorAll("thead th")].map((th) => th.textContent.trim());
+    for (const row of table.querySelectorAll("tbody tr")) {
+      [...row.children].forEach((cell, i) => {
+        if (heads[i] && cell.dataset.label !== heads[i]) cell.dataset.label = heads[i];
+      });
+    }
+  }
+}
+new MutationObserver(() => labelGrids(document)).observe(document.documentElement, { childList: true, subtree: true });
+labelGrids(document);
