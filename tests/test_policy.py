@@ -137,6 +137,7 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "POST /logout": ("POST", "/logout", None),
     "GET /me": ("GET", "/me", None),
     "GET /healthz": ("GET", "/healthz", None),
+    "GET /locale": ("GET", "/locale", None),
     "POST /ws-ticket": ("POST", "/ws-ticket", None),
     "POST /users/{name}/unlock": ("POST", "/users/p1/unlock", None),
     "POST /addresses/{address}/unlock": ("POST", "/addresses/10.0.0.9/unlock", None),

@@ -46,6 +46,21 @@ def serve(
             help="how long a log-in lasts (default: $CROUPIER_SESSION_HOURS, else 16)",
         ),
     ] = None,
+    locale: Annotated[
+        str | None,
+        typer.Option(
+            "--locale",
+            help="the screens' language for dates (default: $CROUPIER_LOCALE, else en-AU)",
+        ),
+    ] = None,
+    time_zone: Annotated[
+        str | None,
+        typer.Option(
+            "--time-zone",
+            help="the room's time zone, as Australia/Brisbane (default: $CROUPIER_TIME_ZONE, "
+            "else the machine's)",
+        ),
+    ] = None,
 ) -> None:
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
@@ -59,10 +74,12 @@ def serve(
     from croupier.service import demo as demo_room
     from croupier.service.api import create_app
     from croupier.service.auth import UserError, session_seconds
+    from croupier.service.locale_api import LocaleError, room_locale
 
     try:
         session_seconds(session_hours)
-    except UserError as e:
+        where = room_locale(locale, time_zone)
+    except (UserError, LocaleError) as e:
         typer.echo(f"croupier: error: {e}", err=True)
         raise typer.Exit(2) from None
     try:
@@ -93,6 +110,7 @@ def serve(
     typer.echo(f"croupier serve: {url} (API schema at {url}/docs)")
     typer.echo(f"the room's board: {url}/ui/")
     app = create_app(db, room, settle=True, key_file=key_file, session_hours=session_hours)
+    app.state.locale = where
     if demo and bots:
         background: Background = app.state.background  # a part that dies is on the board
         background.thread("the demo's bots", functools.partial(_bots, url, background))

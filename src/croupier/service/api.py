@@ -37,6 +37,7 @@ from croupier.service import commands as cmds
 from croupier.service import (
     health,
     limits,
+    locale_api,
     login_api,
     policy,
     tournament_api,
@@ -218,6 +219,7 @@ def create_app(
 
     register(app)
     health.register(app, room)
+    locale_api.register(app)
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:

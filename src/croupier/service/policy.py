@@ -211,6 +211,7 @@ ROUTES: dict[str, Entry] = {
     # the web console's static pages (they use the routes above) and the API's own documents
     "GET /": _public("open the console"),
     "GET /healthz": _public("see each room's state"),
+    "GET /locale": _public("see the language, time zone and clock the room's screens use"),
     "GET /ui": _public("load the console's pages"),
     "GET /openapi.json": _public("read the API's schema"),
     "GET /docs": _public("read the API's documents"),

@@ -1,6 +1,6 @@
 // The cage: seat a player with a buy-in, top-ups (and players' top-up requests), cash-outs, UTH chips, tournament entries and
 // prizes; the room's ledger and its conservation check. Every movement is a command to the room.
-import { api, attempt, h, plain, said, say } from "/ui/croupier.js";
+import { api, attempt, h, plain, said, say, timeOfDay } from "/ui/croupier.js";
 import { board, choice, commandForm, field, grid, screen, whole } from "/ui/staff.js";
 
 screen("The cage", ["cashier"]);
@@ -35,7 +35,7 @@ async function showCalled() {
   const box = document.getElementById("called");
   if (!rows.length) { box.replaceChildren(h("p.muted", {}, "Nobody is called.")); return; }
   box.replaceChildren(grid("called players", ["player", "list", "table", "come by", ""], rows.map((p) => ({
-    cells: [p.player, `${p.list.game} ${p.list.stakes}`, p.called.table, new Date(p.called.deadline * 1000).toLocaleTimeString(),
+    cells: [p.player, `${p.list.game} ${p.list.stakes}`, p.called.table, timeOfDay(p.called.deadline),
       h("button", { type: "button", onclick: () => prefillSeat(p.player, p.called.table) }, `Seat ${p.player}`)],
   }))));
 }

@@ -1,7 +1,7 @@
 // The tournament clock for a wall screen: public (no log-in), live over the clock's websocket.
 // The server sends the clock at each commit (a level, a pause, an entry, an elimination); between
 // messages the page counts the level's time down itself from the server's figure.
-import { api, follow, h, params } from "/ui/croupier.js";
+import { api, count, follow, h, params } from "/ui/croupier.js";
 
 const name = params.get("tournament") || "";
 const $ = (id) => document.getElementById(id);
@@ -10,8 +10,8 @@ let shown = null;
 let arrived = 0;
 let ticking = false;
 
-export function money(n) { return `$${Number(n || 0).toLocaleString("en-AU")}`; }
-export function chips(n) { return Number(n || 0).toLocaleString("en-AU"); }
+export function money(n) { return `$${count(n)}`; }
+export function chips(n) { return count(n); }
 
 /** Seconds as M:SS (or H:MM:SS). */
 export function mmss(total) {

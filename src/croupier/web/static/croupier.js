@@ -229,3 +229,29 @@ function labelGrids(root) {
 }
 new MutationObserver(() => labelGrids(document)).observe(document.documentElement, { childList: true, subtree: true });
 labelGrids(document);
+
+/** The room's locale (GET /locale): the language, time zone and clock its screens use. */
+export const place = await fetch("/locale")
+  .then((r) => (r.ok ? r.json() : null))
+  .catch(() => null) || { language: "en-AU", time_zone: "UTC", hour_cycle: "h23" };
+
+function stamp(seconds, options) {
+  if (seconds === null || seconds === undefined) return "";
+  return new Date(seconds * 1000).toLocaleString(place.language,
+    { timeZone: place.time_zone, hourCycle: place.hour_cycle, ...options });
+}
+
+/** A date and time (seconds since the epoch) in the room's locale, zone and clock. */
+export function dateTime(seconds) {
+  return stamp(seconds, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+/** A time of day (seconds since the epoch) in the room's locale, zone and clock. */
+export function timeOfDay(seconds) {
+  return stamp(seconds, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+/** A whole number in the room's locale (thousands separated). */
+export function count(n) {
+  return Number(n || 0).toLocaleString(place.language);
+}

@@ -1,7 +1,7 @@
 // The log-in and the room board: every table with its game, stakes, seats, waiting list and
 // rounds played; above it, an alert for each part of the server that stopped (the demo's bots,
 // a timer), with when and (for staff) why.
-import { api, attempt, h, header, params, plain, say, session } from "/ui/croupier.js";
+import { api, attempt, h, header, params, plain, say, session, timeOfDay } from "/ui/croupier.js";
 
 /** The screens each role has (besides the board). */
 const LISTS = ["Waiting lists", "/ui/lists.html"];
@@ -52,7 +52,7 @@ async function showBoard() {
 export function showFailed(failed) {
   document.getElementById("alerts").replaceChildren(...failed.map((f) =>
     h("p.status.refused.alert", { "data-part": f.part },
-      `Stopped: ${f.part}, at ${new Date(f.at).toLocaleTimeString()}`,
+      `Stopped: ${f.part}, at ${timeOfDay(Date.parse(f.at) / 1000)}`,
       f.why ? ` (${f.why})` : "", ". Tell the floor; a restart of the server starts it again.")));
 }
 

@@ -1,6 +1,6 @@
 // croupier web console: helpers of the staff screens (waiting lists, cashier, auditor, report).
 // Plain ES module over the shared client (croupier.js); no dependencies.
-import { api, attempt, h, header, plain, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, dateTime, h, header, plain, requireLogin, said, say, session } from "/ui/croupier.js";
 
 /** Start a staff screen: log-in required, the header, and the roles that may use it. */
 export function screen(title, roles) {
@@ -12,10 +12,9 @@ export function screen(title, roles) {
   }
 }
 
-/** A time of the room clock (seconds) in the browser's local time. */
+/** A time of the room clock (seconds) in the room's locale, zone and clock. */
 export function when(seconds) {
-  if (seconds === null || seconds === undefined) return "";
-  return new Date(seconds * 1000).toLocaleString([], { dateStyle: "short", timeStyle: "medium" });
+  return dateTime(seconds);
 }
 
 /** A duration in words: "4 min 05 s". */

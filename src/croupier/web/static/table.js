@@ -2,7 +2,7 @@
 // dealer's table screen (start rounds, enter the cards of a live deal) and the floor's
 // controls (reports, rulings, funds, voids, the clock). Everyone sees the rulings and events.
 // Only the public API: GET /tables/{t}/view, POST /commands, the table's websocket.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session, timeOfDay } from "/ui/croupier.js";
 
 requireLogin();
 const TABLE = params.get("table") || "";
@@ -107,7 +107,7 @@ function incident(i) {
 }
 
 function clock(seconds) {
-  return new Date(seconds * 1000).toLocaleTimeString();
+  return timeOfDay(seconds);
 }
 
 function log(seq, lines) {

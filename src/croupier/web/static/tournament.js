@@ -3,7 +3,7 @@
 // corrections), for the cage its entries, re-buys and the prizes it pays,
 // for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
 // each commit to the tournament's stream brings the clock, and the page reads the field again.
-import { api, attempt, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const name = params.get("tournament") || "";
@@ -13,8 +13,8 @@ const director = session.role === "director";
 let clock = null;
 let arrived = 0;
 
-const money = (n) => `$${Number(n || 0).toLocaleString("en-AU")}`;
-const num = (n) => Number(n || 0).toLocaleString("en-AU");
+const money = (n) => `$${count(n)}`;
+const num = (n) => count(n);
 function mmss(total) {
   const s = Math.max(0, Math.ceil(total));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
