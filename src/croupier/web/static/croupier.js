@@ -52,10 +52,28 @@ export class Refusal extends Error {
   }
 }
 
+/** Requests in flight; past a moment's wait the page says it is loading (body[data-busy]). */
+let inFlight = 0;
+function busy(delta) {
+  inFlight += delta;
+  if (inFlight > 0 && delta > 0) {
+    setTimeout(() => { if (inFlight > 0) { document.body.dataset.busy = "1"; document.body.setAttribute("aria-busy", "true"); } }, 250);
+  } else if (inFlight === 0) {
+    delete document.body.dataset.busy;
+    document.body.removeAttribute("aria-busy");
+  }
+}
+
 async function call(method, path, body) {
   const headers = { "Content-Type": "application/json" };
   if (session.token) headers.Authorization = `Bearer ${session.token}`;
-  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  busy(1);
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } finally {
+    busy(-1);
+  }
   let data = null;
   try { data = await r.json(); } catch (e) { data = null; }
   if (r.status === 401 && path !== "/login") {

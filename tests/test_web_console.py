@@ -1,5 +1,6 @@
-"""Dates and times on the screens in the room's locale, time zone and 24-hour clock (``croupier
-serve --locale --time-zone``), whatever the browser's own settings."""
+"""The console's manners: dates and times in the room's locale, time zone and 24-hour clock
+(``croupier serve --locale --time-zone``) whatever the browser's own settings, and a loading
+state wherever a page waits for the server."""
 
 from __future__ import annotations
 
@@ -57,3 +58,22 @@ def test_a_zone_or_locale_the_screens_cannot_use_is_refused_at_start(tmp_path: P
         )
         assert run.returncode == 2, run.stderr
         assert value in run.stderr
+
+
+def test_a_page_waiting_for_the_server_says_it_is_loading(browser: Any, brisbane: Server) -> None:
+    page = browser.new_page()
+    try:
+        login(page, brisbane, "floor")
+        release: list[Any] = []
+        page.route("**/room/board", lambda route: release.append(route))  # held: a slow server
+        page.goto(f"{brisbane.url}/ui/")
+        page.wait_for_selector("body[data-busy][aria-busy=true]", timeout=10_000)
+        said = page.evaluate("getComputedStyle(document.body, '::after').content")
+        assert "Loading" in said
+        while release:
+            release.pop().continue_()
+        page.wait_for_selector("body:not([data-busy])", timeout=10_000)
+        assert page.evaluate("document.body.getAttribute('aria-busy')") is None
+        page.wait_for_selector("#board tbody tr")
+    finally:
+        page.close()
