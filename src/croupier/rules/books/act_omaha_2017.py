@@ -64,6 +64,22 @@ ACT_OMAHA_FLOOR = FloorRules(
     breach_kills_hand=BreachKillsHand.ANY_RULE,
     chips_lent_clause="act-omaha-2017 14.4",
     players_may_agree_course=True,
+    misdeal_too_late_clause="act-omaha-2017 17.2",
+    cut_exposed_misdeal_clause="act-omaha-2017 17.1(a), 17.3",
+    not_cut_misdeal_clause="act-omaha-2017 17.1(b), 17.3",
+    hole_exposed_misdeal_clause="act-omaha-2017 17.1(c), 17.3",
+    one_hole_exposed_misdeal_clause="act-omaha-2017 17.21",
+    hole_card_replaced_clause="act-omaha-2017 17.20",
+    boxed_card_clause="act-omaha-2017 19.4",
+    too_many_cards_misdeal_clause="act-omaha-2017 17.1(f), 17.3",
+    dealt_out_of_turn_clause="act-omaha-2017 17.1(d)",
+    dealt_out_of_turn_misdeal_clause="act-omaha-2017 17.1(d), 17.3",
+    player_missed_clause="act-omaha-2017 17.1(e)",
+    player_missed_misdeal_clause="act-omaha-2017 17.1(e), 17.3",
+    card_in_sequence_clause="act-omaha-2017 17.19",
+    breach_clause="act-omaha-2017 19.2(a)",
+    agreed_course_clause="act-omaha-2017 17.16",
+    floor_decision_clause="act-omaha-2017 19.4",
 )
 
 ACT_OMAHA_2017 = Rulebook(
