@@ -434,7 +434,7 @@ def test_act_omaha_2017_4_8_b_forty_seconds() -> None:
         "act-omaha-2017 4.8(b)"
     ]
     assert t.round is None or t.round.folded[p]  # type: ignore[index]
-    refused(seated(DUN, 2), InstructTime(), "act-omaha-2017 4.8(b)")
+    refused(seated(DUN, 2), InstructTime(), "dunedin-house (silent)")
 
 
 def test_dunedin_house_90_clock_with_ten_second_countdown() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from croupier.round import ConfigError, Game, RoundConfig, Structure
 from croupier.round.games import HOLDEM
@@ -38,6 +40,11 @@ class TableConfig:
     grace_seconds: int = 60
 
     def __post_init__(self) -> None:
+        commission: Any = self.commission
+        if commission is not None and not commission.clause:
+            # a schedule that names no clause cites the table's rulebook's
+            clause = self.rulebook.table.commission_clause
+            object.__setattr__(self, "commission", dataclasses.replace(commission, clause=clause))
         self.stakes.check_rulebook(self.rulebook)
         most = min(self.rulebook.table.max_seats, MAX_SEATS)
         if (

@@ -72,6 +72,7 @@ from croupier.table.events import (
     FundsLocked,
     FundsReleased,
     Notice,
+    NoticeKind,
     PlayerLeft,
     PlayerSat,
     RoundFinished,
@@ -311,7 +312,7 @@ class Table:
                 DeadlineSet(
                     self.players[actor],
                     at + self.config.action_seconds,
-                    "act-omaha-2017 4.8(a)",
+                    self.rules.action_timer_clause,
                 )
             )
 
@@ -387,6 +388,7 @@ class Table:
                             self.rules.abstain_clause,
                             f"{s.player} has abstained for {_COUNT.get(rounds, rounds)} rounds at "
                             "a full table and may be required to vacate the seat",
+                            NoticeKind.ABSTAINED,
                         )
                     )
 
@@ -618,7 +620,7 @@ class Table:
         self.deadline = None
 
     def _f_notice(self, e: Notice) -> None:
-        if self.rules.away_seconds is not None and e.clause == self.rules.away_clause:
+        if e.kind is NoticeKind.AWAY:
             self.away_noticed.add(e.player)
 
     def _f_closed(self, e: TableClosed) -> None:

@@ -104,13 +104,24 @@ DUNEDIN_HOUSE = Rulebook(
         away_clause="dunedin-house 18",
         clock_clause="dunedin-house 90",
         funds_lock_clause="dunedin-house 77",
+        close_clause="dunedin-house house default (table closure)",
+        button_clause="dunedin-house glossary: Dealer Button",
+        dead_button_clause="dunedin-house glossary: Dead Button",
+        dead_small_blind_clause="dunedin-house glossary: Dead Small Blind",
+        heads_up_blinds_clause="dunedin-house 95",
+        missed_blind_clause="dunedin-house 26",
+        rathole_clause="dunedin-house 23",
+        action_timer_clause="dunedin-house house default (as act-omaha-2017 4.8(a))",
+        commission_clause="dunedin-house 21 (posted rake)",
         preset=TablePreset(
             "holdem",
             "no-limit",
             1,
             2,
             40,
-            PostedRake(percent=5, cap=5, no_flop_no_drop=True),
+            PostedRake(
+                percent=5, cap=5, no_flop_no_drop=True, clause="dunedin-house 21 (posted rake)"
+            ),
         ),
     ),
     blinds_clause="dunedin-house 25",
@@ -131,4 +142,13 @@ DUNEDIN_HOUSE = Rulebook(
     uncalled_clause="dunedin-house glossary: Pot",
     side_pot_clause="dunedin-house glossary: Main Pot",
     floor=DUNEDIN_HOUSE_FLOOR,
+    # the house rules state no low hand: croupier ranks one as act-omaha-2017 does
+    low_clause="dunedin-house house default (as act-omaha-2017 3.5(d))",
+    dead_blind_clause="dunedin-house 27",
+    burn_clause="dunedin-house glossary: Burn Card",
+    deck_clause="dunedin-house glossary: Defective Deck",
+    # the glossary's "Cut" sets no range: croupier keeps the others' as a house default
+    cut_clause="dunedin-house glossary: Cut (house default: 2 cards from either end)",
+    winner_clause="dunedin-house 64",
+    dead_hand_clause="dunedin-house 55",
 )

@@ -124,7 +124,15 @@ QLD_HOLDEM_2005 = Rulebook(
         vacancy_clause="qld-holdem-2005 s16(2)",
         vacancy_draw_clause="qld-holdem-2005 s16(3)-(4)",
         vacancy_newcomers_draw=True,
-        preset=TablePreset("holdem", "pot-limit", 5, 10, 100, QldCommission()),
+        close_clause="qld-holdem-2005 house default (table closure)",
+        button_clause="qld-holdem-2005 s18(2)",
+        blind_ratio_clause="qld-holdem-2005 s23(1)-(2)",
+        must_leave_clause="qld-holdem-2005 s31(4)",
+        action_timer_clause="qld-holdem-2005 house default (as act-omaha-2017 4.8(a))",
+        commission_clause="qld-holdem-2005 s30",
+        preset=TablePreset(
+            "holdem", "pot-limit", 5, 10, 100, QldCommission(clause="qld-holdem-2005 s30")
+        ),
     ),
     opening_bet_equals_big_blind=True,
     min_raise_rule=MinRaiseRule.OPENING_BET_OR_LAST_CALL,
@@ -153,4 +161,7 @@ QLD_HOLDEM_2005 = Rulebook(
     floor=QLD_HOLDEM_FLOOR,
     tournament_floor=QLD_TOURNAMENT_FLOOR,
     dead_hand_clause="qld-holdem-2005 s33",
+    # the schedule states neither a low hand nor a dead blind: croupier's house defaults
+    low_clause="qld-holdem-2005 house default (as act-omaha-2017 3.5(d))",
+    dead_blind_clause="qld-holdem-2005 house default (as dunedin-house 27)",
 )
