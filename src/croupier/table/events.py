@@ -48,6 +48,10 @@ class StatusChanged(TableEvent):
     at: int = 0
 
 
+#: the clause of a player leaving by their own choice (croupier's procedure, no rulebook's)
+LEFT_BY_CHOICE = "croupier leave"
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class PlayerLeft(TableEvent):
     player: str
@@ -71,7 +75,7 @@ class Declared(TableEvent):
     """act-omaha-2017 14.3: a player below the minimum who did not top up."""
 
     player: str
-    clause: str = "act-omaha-2017 14.3"
+    clause: str = ""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -81,7 +85,7 @@ class TimeCharged(TableEvent):
     player: str
     amount: int
     until: int
-    clause: str = "act-omaha-2017 15.3"
+    clause: str = ""
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -135,7 +135,7 @@ def _time_charges(
             out.append(StatusChanged(p, Status.SITTING_OUT, t.rules.time_charge_clause, at))
             continue
         stacks[p] -= chips
-        out.append(TimeCharged(p, chips, at + seconds))
+        out.append(TimeCharged(p, chips, at + seconds, t.rules.time_charge_clause))
     return out
 
 

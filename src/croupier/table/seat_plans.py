@@ -19,6 +19,7 @@ from croupier.table.commands import (
     SitOut,
 )
 from croupier.table.events import (
+    LEFT_BY_CHOICE,
     ChipsAdded,
     FundsLocked,
     FundsReleased,
@@ -140,7 +141,7 @@ def plan_leave(t: Table, cmd: Leave) -> list[Planned]:
             t.rules.no_change_clause,
             f"{cmd.player}'s chips are in the round until it ends; leave after it",
         )
-    return [PlayerLeft(cmd.player, t.stacks[cmd.player], "croupier leave", cmd.at)]
+    return [PlayerLeft(cmd.player, t.stacks[cmd.player], LEFT_BY_CHOICE, cmd.at)]
 
 
 def plan_change_seat(t: Table, cmd: ChangeSeat) -> list[Planned]:
