@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from croupier.round import Structure
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
 from croupier.rules.commission import (
     COMMISSIONS,
@@ -52,7 +53,12 @@ def test_each_schedule_is_found_by_its_name_and_cites_its_clause() -> None:
 
 @pytest.mark.parametrize("rulebook", [QLD_HOLDEM_2005, ACT_OMAHA_2017, DUNEDIN_HOUSE], ids=str)
 def test_a_schedule_without_a_clause_cites_its_tables_rulebook(rulebook: Rulebook) -> None:
-    config = TableConfig(rulebook, Stakes(5, 10, 100), commission=commission_schedule("rake"))
+    config = TableConfig(
+        rulebook,
+        Stakes(5, 10, 100),
+        structure=Structure.pot_limit(),
+        commission=commission_schedule("rake"),
+    )
     assert config.commission is not None
     assert config.commission.clause == rulebook.table.commission_clause
     assert config.commission.clause.split(" ")[0] == rulebook.id
