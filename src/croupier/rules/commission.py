@@ -13,6 +13,7 @@ dollar, because the rulebooks state thresholds and rounding in dollars.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -292,6 +293,14 @@ def commission_schedule(
     }
     taken = getattr(cls, "__dataclass_fields__", {})
     return cls(**{k: v for k, v in given.items() if k in taken})
+
+
+def citing(schedule: Commission, clause: str) -> Commission:
+    """``schedule`` citing ``clause`` (the table's rulebook's ``table.commission_clause``) where
+    it names no clause of its own."""
+    if schedule.clause:
+        return schedule
+    return dataclasses.replace(schedule, clause=clause)  # type: ignore[type-var]
 
 
 def stored_commission(fields: dict[str, Any]) -> Commission:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
 
 from croupier.round import ConfigError, Game, RoundConfig, Structure
 from croupier.round.games import HOLDEM
 from croupier.rules import Rulebook
-from croupier.rules.commission import Commission
+from croupier.rules.commission import Commission, citing
 from croupier.table.button import MAX_SEATS
 from croupier.table.stakes import Stakes
 
@@ -40,11 +38,10 @@ class TableConfig:
     grace_seconds: int = 60
 
     def __post_init__(self) -> None:
-        commission: Any = self.commission
-        if commission is not None and not commission.clause:
+        if self.commission is not None:
             # a schedule that names no clause cites the table's rulebook's
-            clause = self.rulebook.table.commission_clause
-            object.__setattr__(self, "commission", dataclasses.replace(commission, clause=clause))
+            cited = citing(self.commission, self.rulebook.table.commission_clause)
+            object.__setattr__(self, "commission", cited)
         self.stakes.check_rulebook(self.rulebook)
         most = min(self.rulebook.table.max_seats, MAX_SEATS)
         if (
