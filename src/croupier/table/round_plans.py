@@ -99,7 +99,7 @@ def plan_start(t: Table, cmd: StartRound) -> list[Planned]:
     opening = tuple(opened.events)
     # the fold of ``opening`` is this round: the table takes it as the round starts instead of
     # folding the same events again (a memo of this plan, not state; see Table._f_started)
-    t._opened = (opening, opened)
+    t.remember_opening(opening, opened)
     events.append(
         RoundStarted(
             t.hands + 1,
