@@ -183,3 +183,14 @@ def test_a_derived_rulebook_cites_only_its_own_clauses(book: Rulebook) -> None:
         c for c in cited - PENDING_ROUND if c.split(" ", 1)[0] not in (house.id, "croupier")
     )
     assert not foreign, foreign
+
+
+def test_the_console_suggests_the_tables_own_voiding_clauses() -> None:
+    """The void form's suggestion is the table's rulebook's (its view carries them), not a
+    clause written into the console's script."""
+    house = register_rulebook(derive(ACT_OMAHA_2017, "house-act-voids"))
+    view = table_view(Table(preset(house.id, seats=6)), Viewer.DEALER)
+    assert view.voiding_clauses == ("house-act-voids 19.1", "house-act-voids 19.3")
+    assert table_view(Table(preset(DUNEDIN_HOUSE.id, seats=6)), Viewer.DEALER).voiding_clauses == ()
+    script = (SRC / "web" / "static" / "table.js").read_text()
+    assert 'h("input#void-clause", { placeholder: (v.voiding_clauses || []).join(' in script
