@@ -548,7 +548,7 @@ def test_act_omaha_2017_15_3_commission_on_a_time_basis() -> None:
     play_out(t)
     assert t.total_chips + t.fees + t.commission == total
     assert t.fees == 30
-    with pytest.raises(Exception, match=r"15\.3"):
+    with pytest.raises(Exception, match="dunedin-house has no commission on a time basis"):
         with_(preset(DUN), commission=None, time_charge=(5, 1800))
     with pytest.raises(Exception, match="not both"):
         with_(preset(ACT), time_charge=(5, 1800))

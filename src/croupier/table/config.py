@@ -59,13 +59,11 @@ class TableConfig:
             raise ConfigError("the grace period is a whole number of seconds, 0 or more")
         if self.time_charge is not None:
             if not self.rulebook.table.time_charge_allowed:
-                raise ConfigError(
-                    f"{self.rulebook.id} has no commission on a time basis (act-omaha-2017 15.3)"
-                )
+                raise ConfigError(f"{self.rulebook.id} has no commission on a time basis")
             if self.commission is not None or self.fee:
                 raise ConfigError(
-                    "commission is payable from the pots (15.2) or on a time basis (15.3), "
-                    "not both (act-omaha-2017 15.1-15.3)"
+                    "commission is payable from the pots or on a time basis, not both "
+                    f"({self.rulebook.table.time_charge_clause})"
                 )
             chips, seconds = self.time_charge
             if chips < 1 or seconds < 1:
