@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from croupier.round import Structure
+from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, Rulebook
 from croupier.rules.commission import (
     COMMISSIONS,
     ActFivePercent,
@@ -15,6 +17,8 @@ from croupier.rules.commission import (
     commission_schedule,
 )
 from croupier.service.store import codec
+from croupier.table.config import TableConfig
+from croupier.table.stakes import Stakes
 
 SCHEDULES: list[Commission] = [
     QldCommission(),
@@ -32,17 +36,32 @@ def test_each_schedule_is_found_by_its_name_and_cites_its_clause() -> None:
         "act-10": "ActTenPercent",
         "rake": "PostedRake",
     }
-    assert [s.clause for s in SCHEDULES] == [
-        "qld-holdem-2005 s30",
+    # a schedule cites the rules in force: its book's preset names the clause, and one built
+    # from its name alone cites its table's rulebook's (see the next test)
+    assert [s.clause for s in SCHEDULES] == [""] * len(SCHEDULES)
+    presets = [b.table.preset for b in (QLD_HOLDEM_2005, ACT_OMAHA_2017, DUNEDIN_HOUSE)]
+    assert [p.commission.clause for p in presets if p is not None] == [
         "qld-holdem-2005 s30",
         "act-omaha-2017 15.2(a)(i)",
-        "act-omaha-2017 15.2(a)(ii)",
         "dunedin-house 21 (posted rake)",
     ]
     for s in SCHEDULES:
         assert type(commission_schedule(s.kind, table_max_stake=500)) is type(s)
     with pytest.raises(ValueError, match="unknown commission schedule 'macau'; choose one of"):
         commission_schedule("macau")
+
+
+@pytest.mark.parametrize("rulebook", [QLD_HOLDEM_2005, ACT_OMAHA_2017, DUNEDIN_HOUSE], ids=str)
+def test_a_schedule_without_a_clause_cites_its_tables_rulebook(rulebook: Rulebook) -> None:
+    config = TableConfig(
+        rulebook,
+        Stakes(5, 10, 100),
+        structure=Structure.pot_limit(),
+        commission=commission_schedule("rake"),
+    )
+    assert config.commission is not None
+    assert config.commission.clause == rulebook.table.commission_clause
+    assert config.commission.clause.split(" ")[0] == rulebook.id
 
 
 def test_validation_cites_the_clause() -> None:

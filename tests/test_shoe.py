@@ -11,9 +11,8 @@ import numpy as np
 import pytest
 
 from croupier.cards import JOKER, REDUCED_DECK_SIZES, Deck
+from croupier.rules import ACT_OMAHA_2017, QLD_HOLDEM_2005
 from croupier.shoe import (
-    ACT_OMAHA_CUT,
-    QLD_HOLDEM_CUT,
     SALT_BYTES,
     Shoe,
     ShoeError,
@@ -103,7 +102,7 @@ def test_fisher_yates_rejects_an_out_of_range_source() -> None:
 def test_s17_3_a_cut_one_card_from_either_end_is_rejected(deck: Deck) -> None:
     """qld-holdem-2005 s17(3)(a): cut at least 2 cards from either end; 1 and n-1 are refused."""
     n = deck.size
-    shoe = Shoe(deck, seed=3)
+    shoe = Shoe(deck, seed=3, cut_clause=QLD_HOLDEM_2005.cut_clause)
     for bad in (0, 1, n - 1, n, -1, n + 1):
         with pytest.raises(ShoeError, match=r"qld-holdem-2005 s17\(3\)\(a\)") as exc:
             shoe.shuffle(cut_at=bad)
@@ -117,11 +116,11 @@ def test_s17_3_a_cut_one_card_from_either_end_is_rejected(deck: Deck) -> None:
 
 def test_act_omaha_7_2_cut_rejection_cites_the_omaha_clause() -> None:
     """act-omaha-2017 7.2: "more than one card from either end" — same range, own clause."""
-    shoe = Shoe(Deck.of_size(40), seed=3, cut_clause=ACT_OMAHA_CUT)
+    shoe = Shoe(Deck.of_size(40), seed=3, cut_clause=ACT_OMAHA_2017.cut_clause)
     with pytest.raises(ShoeError, match=r"act-omaha-2017 7\.2"):
         shoe.shuffle(cut_at=39)
     with pytest.raises(ShoeError, match=r"act-omaha-2017 7\.2"):
-        cut(range(40), 1, rule_clause=ACT_OMAHA_CUT)
+        cut(range(40), 1, rule_clause=ACT_OMAHA_2017.cut_clause)
     assert shoe.shuffle(cut_at=38).cut_at == 38
 
 
@@ -165,8 +164,10 @@ def test_s17_3_a_drawn_cut_stays_in_range() -> None:
 def test_s17_3_a_stub_too_small_to_cut() -> None:
     """A 3-card stub has no cut at least 2 cards from either end (qld-holdem-2005 s17(3)(a))."""
     with pytest.raises(ShoeError, match=r"cannot be cut .*s17\(3\)\(a\)"):
-        cut([1, 2, 3], 2)
-    assert cut([1, 2, 3, 4], 2, rule_clause=QLD_HOLDEM_CUT) == (3, 4, 1, 2)
+        cut([1, 2, 3], 2, rule_clause=QLD_HOLDEM_2005.cut_clause)
+    with pytest.raises(ShoeError, match="croupier shoe"):
+        cut([1, 2, 3], 2)  # a shoe without a rulebook cites its own range
+    assert cut([1, 2, 3, 4], 2, rule_clause=QLD_HOLDEM_2005.cut_clause) == (3, 4, 1, 2)
 
 
 # --- commitment ----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import importlib
+import json
 import pkgutil
 import random
 import warnings
@@ -35,7 +36,7 @@ from croupier.service.store.significant import What
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
-from croupier.table.events import TableCheckpoint, TableRoundVoided
+from croupier.table.events import Notice, NoticeKind, TableCheckpoint, TableRoundVoided
 from croupier.table.presets import preset
 from croupier.table.table import Table
 from croupier.uth.commands import Bet, Deal, Fold, PlaceWagers, SettleAll
@@ -280,6 +281,35 @@ def test_renamed_types_read_back_under_their_old_names() -> None:
         body = codec.envelope(value)
         assert new in body
         assert codec.unwrap(body.replace(new, old.encode())) == value
+
+
+def test_a_notice_stored_before_its_kind_reads_back_with_it() -> None:
+    """A notice's kind, once read from its clause, is a field: a notice stored without it reads
+    back with the kind its message states; one stored with it reads back as it was."""
+    away = Notice(
+        "ann",
+        "dunedin-house 18",
+        "ann has been away more than 15 minutes and may lose the seat",
+        NoticeKind.AWAY,
+    )
+    abstained = Notice(
+        "bob",
+        "act-omaha-2017 19.6",
+        "bob has abstained for three rounds at a full table and may be required to vacate the seat",
+        NoticeKind.ABSTAINED,
+    )
+    for notice in (away, abstained):
+        body = codec.envelope(notice)
+        assert codec.unwrap(body) == notice
+        old = codec.encode(notice)
+        del old["kind"]
+        stored = json.dumps({"e": old, "v": codec.VERSION}).encode()
+        assert b'"kind"' not in stored
+        assert codec.unwrap(stored) == notice
+    bad = codec.encode(away)
+    bad["extra"] = 1
+    with pytest.raises(codec.CodecError):
+        codec.unwrap(json.dumps({"e": bad, "v": codec.VERSION}))
 
 
 @pytest.mark.parametrize(

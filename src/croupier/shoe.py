@@ -32,9 +32,7 @@ from typing import TypeVar
 from croupier.cards import JOKER_ID, Card, Deck
 
 __all__ = [
-    "ACT_OMAHA_CUT",
     "MIN_CUT",
-    "QLD_HOLDEM_CUT",
     "RANGE_CLAUSE",
     "SALT_BYTES",
     "RandBelow",
@@ -53,11 +51,9 @@ T = TypeVar("T")
 RandBelow = Callable[[int], int]
 """A source of randomness: ``randbelow(n)`` returns a uniform integer in ``0 .. n-1``."""
 
-QLD_HOLDEM_CUT = "qld-holdem-2005 s17(3)(a)"
-ACT_OMAHA_CUT = "act-omaha-2017 7.2"
-#: What a cut refused by a shoe built without a rulebook cites: the clause that states the
-#: shoe's range in those words. A table passes its own rulebook's ``cut_clause``.
-RANGE_CLAUSE = QLD_HOLDEM_CUT
+#: What a cut refused by a shoe built without a rulebook cites: the shoe's own range. A table
+#: passes its own rulebook's ``cut_clause``.
+RANGE_CLAUSE = "croupier shoe: at least 2 cards from either end"
 MIN_CUT = 2
 """Fewest cards either side of the cut: "at least 2 cards from either end of the deck"
 (qld-holdem-2005 s17(3)(a)); "more than one card from either end" (act-omaha-2017 7.2)."""

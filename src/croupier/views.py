@@ -217,6 +217,8 @@ class TableView:
     # period (server time), and players away past it (public: the table sees empty chairs)
     disconnected: tuple[tuple[str, int], ...] = ()
     absent: tuple[str, ...] = ()
+    #: the clauses under which the floor may void a round here (the console suggests them)
+    voiding_clauses: tuple[str, ...] = ()
 
 
 def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
@@ -237,6 +239,7 @@ def table_view(t: Table, who: str | Viewer) -> TableView:
         round=None if r is None else round_view(r, _position(t.players, who)),
         disconnected=tuple(sorted(t.disconnected.items())),
         absent=tuple(sorted(t.absent)),
+        voiding_clauses=t.rules.voiding_clauses,
     )
 
 

@@ -34,7 +34,7 @@ def demo(
         min_bet=10,
         rulebook=QLD_HOLDEM_2005,
         structure=Structure.pot_limit(),
-        commission=QldCommission(),
+        commission=QldCommission(clause=QLD_HOLDEM_2005.table.commission_clause),
         deck_order=shuffled.order,
     )
     typer.echo("Texas hold'em under qld-holdem-2005: blinds 5/10, full-pot betting, commission")

@@ -25,6 +25,7 @@ from croupier.round.events import (
 )
 from croupier.rules import Rulebook
 from croupier.table.events import (
+    LEFT_BY_CHOICE,
     Declared,
     Notice,
     PlayerLeft,
@@ -130,7 +131,7 @@ def table_line(e: TableEvent, name: Callable[[str], str] = str) -> str:
     """One line for a table ruling ('' for events that are not rulings); ``name``: a player
     as the screen names them (the table knows players by their ids)."""
     match e:
-        case PlayerLeft(player=p, chips=c, clause=clause) if clause != "croupier leave":
+        case PlayerLeft(player=p, chips=c, clause=clause) if clause != LEFT_BY_CHOICE:
             return f"  floor: {name(p)} must leave the game with {c} ({clause})"
         case StatusChanged(player=p, status=s, clause=clause):
             return f"  floor: {name(p)} is {s.value} ({clause})"

@@ -19,7 +19,7 @@ from croupier.round.commands import BetRaise, CheckCall, Command, Fold
 from croupier.round.engine import LegalActions, Round
 from croupier.round.events import ChipsCommitted, Event, PlayRestricted
 from croupier.round.structures import Limit
-from croupier.rules import Ruling
+from croupier.rules import FloorRules, Ruling
 
 # dunedin-house 3's official terms ("knock": a check); "bet" is read as "raise" is
 DECLARATIONS = (None, "call", "raise", "fold", "check", "knock", "bet", "all-in", "pot")
@@ -51,6 +51,11 @@ def read_chips(r: Round, push: ChipsPushed) -> Decision:
     return _call_or_raise(r, push, la)
 
 
+def _floor(r: Round) -> FloorRules:
+    """The floor rules in force at ``r``'s table."""
+    return r.rules.floor
+
+
 def _decide(clause: str, message: str, then: Command | None, *events: Event) -> Decision:
     return Decision(Ruling(clause, message), tuple(events), then)
 
@@ -61,51 +66,64 @@ def _dunedin(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
     to = r.bets[p] + sum(chips)  # 31: chips in a later motion are returned (a string bet)
     owed = la.call_amount
     if push.declared == "fold":
-        return _decide("dunedin-house 30", "a verbal fold in turn binds", Fold(p))
+        return _decide(_floor(r).verbal_action_clause, "a verbal fold in turn binds", Fold(p))
     if push.declared == "call":
-        return _decide("dunedin-house 30, 34", "declared call: a call", CheckCall(p))
+        return _decide(_floor(r).declared_call_clause, "declared call: a call", CheckCall(p))
     if push.declared in ("check", "knock", "all-in", "pot"):
         return _declared_term(r, p, push.declared, la)
     if push.declared in ("raise", "bet"):
         want = push.declared_to if push.declared_to is not None else to
         if la.min_raise_to is None:
-            return _decide("dunedin-house 30", "declared raise", BetRaise(p, want))
+            return _decide(_floor(r).verbal_action_clause, "declared raise", BetRaise(p, want))
         if want < la.min_raise_to:
             # 35, 41: a declared raise binds the player to a valid (the smallest full) raise
             return _decide(
-                "dunedin-house 35, 41",
+                _floor(r).declared_raise_made_valid_clause,
                 f"declared raise to {want}: made the smallest raise, to {la.min_raise_to}",
                 BetRaise(p, la.min_raise_to),
             )
         # 50: a raise with one oversize chip needs the declaration first, as here
-        clause = "dunedin-house 50" if len(chips) == 1 else "dunedin-house 30, 35"
+        f = _floor(r)
+        clause = f.oversize_chip_raise_clause if len(chips) == 1 else f.declared_raise_clause
         return _decide(clause, f"declared raise to {want}", _capped(p, want, la))
-    later = " (chips added in a second motion returned: string bet, dunedin-house 31)"
+    later = f" (chips added in a second motion returned: string bet, {_floor(r).string_bet_clause})"
     note = later if push.later else ""
     if to >= la.all_in_to:
         all_in = _capped(p, la.all_in_to, la) if la.min_raise_to is not None else CheckCall(p)
-        return _decide("dunedin-house 45", "every chip pushed: all-in" + note, all_in)
+        return _decide(
+            _floor(r).every_chip_pushed_clause, "every chip pushed: all-in" + note, all_in
+        )
     if owed == 0:
         if len(chips) == 1 and la.min_raise_to is not None:
             # 51: an oversize chip not facing a bet is a bet of the chip's full value
             return _decide(
-                "dunedin-house 51", f"a single chip: a bet of {to}" + note, _capped(p, to, la)
+                _floor(r).oversize_chip_bet_clause,
+                f"a single chip: a bet of {to}" + note,
+                _capped(p, to, la),
             )
-        return _bet(r, p, to, la, "dunedin-house 37", note)
+        return _bet(r, p, to, la, _floor(r).silent_bet_clause, note)
     if sum(chips) < owed:
         # 32: the undercall is committed to the pot; the player still calls or folds
         return _decide(
-            "dunedin-house 32",
+            _floor(r).undercall_committed_clause,
             f"undercall: {sum(chips)} committed to the pot; {owed - sum(chips)} more to call"
             + note,
             None,
-            ChipsCommitted(p, sum(chips), "dunedin-house 32"),
+            ChipsCommitted(p, sum(chips), _floor(r).undercall_committed_clause),
         )
     if len(chips) == 1:
-        return _decide("dunedin-house 49", "a single oversize chip: a call" + note, CheckCall(p))
+        return _decide(
+            _floor(r).oversize_chip_call_clause,
+            "a single oversize chip: a call" + note,
+            CheckCall(p),
+        )
     if all(sum(chips) - c < owed for c in chips):
-        return _decide("dunedin-house 52", "no chip could be removed: a call" + note, CheckCall(p))
-    return _bet(r, p, to, la, "dunedin-house 53, 37", note)
+        return _decide(
+            _floor(r).multiple_chips_call_clause,
+            "no chip could be removed: a call" + note,
+            CheckCall(p),
+        )
+    return _bet(r, p, to, la, _floor(r).multiple_chips_bet_clause, note)
 
 
 def _declared_term(r: Round, p: int, term: str | None, la: LegalActions) -> Decision:
@@ -113,24 +131,29 @@ def _declared_term(r: Round, p: int, term: str | None, la: LegalActions) -> Deci
     pot" outside pot-limit binds a valid bet, the smallest (a raise when facing a bet)."""
     if term in ("check", "knock"):
         if la.call_amount:
-            raise refuse("dunedin-house 3", f"player {p} faces a bet: there is nothing to check")
-        return _decide("dunedin-house 3", f"declared {term}: a check", CheckCall(p))
+            raise refuse(
+                _floor(r).official_terms_clause,
+                f"player {p} faces a bet: there is nothing to check",
+            )
+        return _decide(_floor(r).official_terms_clause, f"declared {term}: a check", CheckCall(p))
     if term == "all-in":
         if la.min_raise_to is None:
-            return _decide("dunedin-house 3", "declared all-in: a call", CheckCall(p))
-        return _decide("dunedin-house 3", "declared all-in", _capped(p, la.all_in_to, la))
+            return _decide(_floor(r).official_terms_clause, "declared all-in: a call", CheckCall(p))
+        return _decide(
+            _floor(r).official_terms_clause, "declared all-in", _capped(p, la.all_in_to, la)
+        )
     if la.min_raise_to is None:
-        raise refuse("dunedin-house 41", f"player {p} may not bet or raise now")
+        raise refuse(_floor(r).bet_the_pot_clause, f"player {p} may not bet or raise now")
     limit = r.config.structure.limits[r.street]
     if limit in (Limit.FULL_POT, Limit.HALF_POT):
         assert la.max_raise_to is not None
         return _decide(
-            "dunedin-house 3, 36",
+            _floor(r).declared_pot_clause,
             f"declared pot: to {la.max_raise_to}",
             BetRaise(p, la.max_raise_to),
         )
     return _decide(
-        "dunedin-house 41",
+        _floor(r).bet_the_pot_clause,
         f'"I bet the pot" is no {limit.value} bet: bound to the smallest, to {la.min_raise_to}',
         BetRaise(p, la.min_raise_to),
     )
@@ -148,17 +171,23 @@ def read_declared(r: Round, a: AmountDeclared) -> Decision:
     if la is None or la.player != p:
         raise refuse(r.rules.turn_clause, f"it is not player {p}'s turn")
     if not a.meanings or any(m <= 0 for m in a.meanings):
-        raise refuse("dunedin-house 42", "name the amounts the declaration could mean")
+        raise refuse(
+            _floor(r).ambiguous_amount_clause, "name the amounts the declaration could mean"
+        )
     to = min(*a.meanings, la.all_in_to)
     if to <= r.current_bet or la.min_raise_to is None:
-        return _decide("dunedin-house 42", f"the lesser meaning, {to}: a call", CheckCall(p))
+        return _decide(
+            _floor(r).ambiguous_amount_clause, f"the lesser meaning, {to}: a call", CheckCall(p)
+        )
     if to < la.min_raise_to:
         return _decide(
-            "dunedin-house 42, 35",
+            _floor(r).ambiguous_amount_raise_clause,
             f"the lesser meaning, {to}: made the smallest raise, to {la.min_raise_to}",
             BetRaise(p, la.min_raise_to),
         )
-    return _decide("dunedin-house 42", f"the lesser meaning: to {to}", _capped(p, to, la))
+    return _decide(
+        _floor(r).ambiguous_amount_clause, f"the lesser meaning: to {to}", _capped(p, to, la)
+    )
 
 
 def _bet(r: Round, p: int, to: int, la: LegalActions, clause: str, note: str) -> Decision:
@@ -213,7 +242,7 @@ def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
         if len(chips) == 1 and push.declared != "raise" and to > r.current_bet:
             # 4.33: an oversized chip without "raise" is a call, even if it would make a raise
             return _decide(
-                "qld-tournament-2020 4.33",
+                f.oversized_chip_called_clause,
                 "an oversized chip, raise not called: a call",
                 CheckCall(p),
             )
@@ -225,7 +254,7 @@ def _call_or_raise(r: Round, push: ChipsPushed, la: LegalActions) -> Decision:
             and chips[0] < r.current_bet
         ):
             return _decide(
-                "qld-tournament-2020 4.34",
+                f.two_chips_called_clause,
                 "two chips of one denomination, more than a call, less than a raise: a call",
                 CheckCall(p),
             )

@@ -48,7 +48,7 @@ def _no_rule(r: Round, what: str) -> IllegalAction:
 
 def forward_motion(r: Round, m: ForwardMotion) -> Decision:
     """dunedin-house 33: in limit poker the motion binds; not facing a bet it is a bet."""
-    clause = "dunedin-house 33"
+    clause = r.rules.floor.forward_motion_clause
     if not r.rules.floor.forward_motion_binds:
         raise _no_rule(r, "a forward motion with chips")
     la = _in_turn(r, m.player, clause)
@@ -69,7 +69,7 @@ def forward_motion(r: Round, m: ForwardMotion) -> Decision:
 
 def miscounted_call(r: Round, c: MiscountedCall) -> Decision:
     """dunedin-house 40: the caller accepts the full correct action (the call, or all in)."""
-    clause = "dunedin-house 40"
+    clause = r.rules.floor.miscounted_call_clause
     if not r.rules.floor.miscounted_call_made_good:
         # qld and act let an undercaller fold with the chips back: report the chips pushed
         raise refuse(
@@ -90,7 +90,7 @@ def miscounted_call(r: Round, c: MiscountedCall) -> Decision:
 
 def conditional(r: Round, s: ConditionalStatement) -> Decision:
     """dunedin-house 43: binding at the supervisor's discretion, ruled when the turn comes."""
-    clause = "dunedin-house 43"
+    clause = r.rules.floor.conditional_statement_clause
     p = s.action.player
     if not r.rules.floor.conditional_statements_may_bind:
         raise _no_rule(r, "conditional statements")
@@ -102,7 +102,7 @@ def conditional(r: Round, s: ConditionalStatement) -> Decision:
 
 def not_tabled(r: Round, t: HandNotTabled) -> Decision:
     """dunedin-house 62: a hand not fully tabled and not clearly read has no claim to the pot."""
-    clause = "dunedin-house 62"
+    clause = r.rules.floor.untabled_hand_clause
     if not r.rules.floor.untabled_hand_read_if_clear:
         raise _no_rule(r, "a hand mucked before it was tabled")
     p = player(r, t.player, clause)
@@ -121,13 +121,10 @@ def breached(r: Round, b: RuleBreached) -> Decision:
     """act-omaha-2017 19.2(a) (any rule); dunedin-house 4 (a phone with live cards): the hand is
     folded and its wagers stay in the pot."""
     breach = r.rules.floor.breach_kills_hand
-    if breach is BreachKillsHand.ANY_RULE:
-        clause = "act-omaha-2017 19.2(a)"
-    elif breach is BreachKillsHand.PHONE and b.phone:
-        clause = "dunedin-house 4"
-    elif breach is BreachKillsHand.PHONE:
-        raise refuse("dunedin-house 4", "dunedin-house rules a hand dead for a phone, not this")
-    else:
+    clause = r.rules.floor.breach_clause
+    if breach is BreachKillsHand.PHONE and not b.phone:
+        raise refuse(clause, f"{r.rules.id} rules a hand dead for a phone, not this")
+    if breach is BreachKillsHand.NEVER:
         raise refuse(
             f"{r.rules.id} (silent)", f"{r.rules.id} has no rule folding a hand for a breach"
         )
@@ -160,17 +157,19 @@ def agreed(r: Round, o: OptionsAgreed) -> Decision:
     """act-omaha-2017 17.16: the agreed course must break no rule; without agreement 19.4."""
     if not r.rules.floor.players_may_agree_course:
         raise refuse(f"{r.rules.id} (silent)", f"{r.rules.id} has no rule for agreed options")
+    clause = r.rules.floor.agreed_course_clause
     if o.option not in ("void", "play on"):
-        raise refuse("act-omaha-2017 17.16", f"no course {o.option!r} (void or play on)")
+        raise refuse(clause, f"no course {o.option!r} (void or play on)")
     if not o.all_agree:
         return decide(
-            "act-omaha-2017 19.4", "the players did not all agree: the operator's decision is final"
+            r.rules.floor.floor_decision_clause,
+            "the players did not all agree: the operator's decision is final",
         )
     if o.option == "play on":
-        return decide("act-omaha-2017 17.16", "all players agreed: play continues")
+        return decide(clause, "all players agreed: play continues")
     return decide(
-        "act-omaha-2017 17.16",
+        clause,
         "all players agreed: the round is void and every chip goes back",
-        RoundVoided("act-omaha-2017 17.16"),
+        RoundVoided(clause),
         RoundEnded(tuple(r.config.stacks)),
     )

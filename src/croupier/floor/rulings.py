@@ -134,9 +134,10 @@ def _deal(r: Round, d: DealIrregularity) -> Decision:
 
 
 def _deal_qld(r: Round, d: DealIrregularity) -> Decision:
+    f = r.rules.floor
     if r.street != PREFLOP or _actions(r):
         raise refuse(
-            "qld-holdem-2005 s32(2)",
+            f.misdeal_too_late_clause,
             "a misdeal is declared only before the first round of betting starts; the round "
             "continues (a wrong number of hole cards: report it, s33)",
         )
@@ -148,82 +149,91 @@ def _deal_qld(r: Round, d: DealIrregularity) -> Decision:
         DealError.VACANT_SEAT,
     ):
         if not d.looked and d.reconstructable:
-            discards = [CardExposed(c, "discard", "qld-holdem-2005 s32(6)") for c in d.cards]
-            _new_cards(r, d.cards, "qld-holdem-2005 s32(6)")
-            clause = "qld-holdem-2005 s32(4)-(6)" if discards else "qld-holdem-2005 s32(4)-(5)"
+            discards = [CardExposed(c, "discard", f.vacant_seat_discard_clause) for c in d.cards]
+            _new_cards(r, d.cards, f.vacant_seat_discard_clause)
+            clause = (
+                f.deal_reconstructed_discards_clause if discards else f.deal_reconstructed_clause
+            )
             return _decide(
                 clause,
                 f"{kind.value}: no misdeal; the dealer reconstructs the deal"
                 + (" and the vacant seat's cards go to the discards" if discards else ""),
                 *discards,
             )
-        return _void("qld-holdem-2005 s32(1)(d), (3)", f"misdeal: {kind.value}", r)
-    letter = {
-        DealError.CUT_EXPOSED: "(a)",
-        DealError.NOT_CUT: "(b)",
-        DealError.HOLE_EXPOSED: "(c)(i)",
-        DealError.BOXED_CARD: "(c)(ii)",
+        return _void(f.dealing_misdeal_clause, f"misdeal: {kind.value}", r)
+    clause = {
+        DealError.CUT_EXPOSED: f.cut_exposed_misdeal_clause,
+        DealError.NOT_CUT: f.not_cut_misdeal_clause,
+        DealError.HOLE_EXPOSED: f.hole_exposed_misdeal_clause,
+        DealError.BOXED_CARD: f.boxed_card_misdeal_clause,
     }[kind]
-    return _void(f"qld-holdem-2005 s32(1){letter}, (3)", f"misdeal: {kind.value}", r)
+    return _void(clause, f"misdeal: {kind.value}", r)
 
 
 def _deal_act(r: Round, d: DealIrregularity) -> Decision:
+    f = r.rules.floor
     if any(isinstance(e, BettingRoundEnded) for e in r.events):
         return _decide(
-            "act-omaha-2017 17.2",
+            f.misdeal_too_late_clause,
             f"{d.error.value}, found after the first betting round: no misdeal; the hand is "
             "played to its conclusion and no money is returned",
         )
     kind = d.error
     if kind is DealError.CUT_EXPOSED:
-        return _void("act-omaha-2017 17.1(a), 17.3", f"misdeal: {kind.value}", r)
+        return _void(f.cut_exposed_misdeal_clause, f"misdeal: {kind.value}", r)
     if kind is DealError.NOT_CUT:
-        return _void("act-omaha-2017 17.1(b), 17.3", f"misdeal: {kind.value}", r)
+        return _void(f.not_cut_misdeal_clause, f"misdeal: {kind.value}", r)
     if kind is DealError.HOLE_EXPOSED:
         if len(d.cards) == 1 and r.config.burn:
-            return _replace_exposed(r, d, "act-omaha-2017 17.20")
-        clause = "act-omaha-2017 17.1(c), 17.3" if len(d.cards) > 1 else "act-omaha-2017 17.21"
+            return _replace_exposed(r, d, f.hole_card_replaced_clause)
+        clause = (
+            f.hole_exposed_misdeal_clause if len(d.cards) > 1 else f.one_hole_exposed_misdeal_clause
+        )
         return _void(clause, f"misdeal: {kind.value}", r)
     if kind is DealError.BOXED_CARD:
         # Reading: act-omaha-2017 is silent on a card found face up in the deck; the floor
         # (19.4) sets it aside as a meaningless card and the deal goes on.
-        return _set_aside(r, d, "act-omaha-2017 19.4")
+        return _set_aside(r, d, f.boxed_card_clause)
     if kind is DealError.WRONG_COUNT and len(d.cards) > r.config.game.hole_cards:
-        return _void("act-omaha-2017 17.1(f), 17.3", f"misdeal: {kind.value}", r)
-    letter = "(d)" if kind is DealError.OUT_OF_TURN else "(e)"
+        return _void(f.too_many_cards_misdeal_clause, f"misdeal: {kind.value}", r)
+    dealt_out_of_turn = kind is DealError.OUT_OF_TURN
     if not d.looked and d.reconstructable:
-        discards = [CardExposed(c, "discard", f"act-omaha-2017 17.1{letter}") for c in d.cards]
-        _new_cards(r, d.cards, f"act-omaha-2017 17.1{letter}")
+        clause = f.dealt_out_of_turn_clause if dealt_out_of_turn else f.player_missed_clause
+        discards = [CardExposed(c, "discard", clause) for c in d.cards]
+        _new_cards(r, d.cards, clause)
         return _decide(
-            f"act-omaha-2017 17.1{letter}",
-            f"{kind.value}: no misdeal; the dealer reconstructs the hand",
-            *discards,
+            clause, f"{kind.value}: no misdeal; the dealer reconstructs the hand", *discards
         )
-    return _void(f"act-omaha-2017 17.1{letter}, 17.3", f"misdeal: {kind.value}", r)
+    clause = (
+        f.dealt_out_of_turn_misdeal_clause if dealt_out_of_turn else f.player_missed_misdeal_clause
+    )
+    return _void(clause, f"misdeal: {kind.value}", r)
 
 
 def _deal_dunedin(r: Round, d: DealIrregularity) -> Decision:
+    f = r.rules.floor
     if _actions(r) >= 2:
         return _decide(
-            "dunedin-house 68",
+            f.misdeal_too_late_clause,
             f"{d.error.value}, found after substantial action: no misdeal; the hand proceeds",
         )
     kind = d.error
     if kind is DealError.HOLE_EXPOSED and len(d.cards) == 1:
         # Reading: 68 makes two or more exposed hole cards a misdeal; one is not. As a floor
         # does (TDA practice), the exposed card is discarded and replaced.
-        return _replace_exposed(r, d, "dunedin-house 68")
+        return _replace_exposed(r, d, f.hole_card_replaced_clause)
     if kind is DealError.BOXED_CARD:
         # glossary "Boxed Card"; five or more found in one deal make a defective deck
         if len(d.cards) >= 5:
-            _new_cards(r, d.cards, "dunedin-house glossary: Defective Deck")
+            _new_cards(r, d.cards, f.defective_deck_clause)
             return _void(
-                "dunedin-house glossary: Defective Deck, 68",
+                f.defective_deck_misdeal_clause,
                 "misdeal: five or more boxed cards, the deck is defective",
                 r,
             )
-        return _set_aside(r, d, "dunedin-house glossary: Boxed Card, Defective Deck")
-    return _void("dunedin-house 68", f"misdeal: {kind.value}", r)
+        return _set_aside(r, d, f.boxed_card_clause)
+    clause = f.hole_exposed_misdeal_clause if kind is DealError.HOLE_EXPOSED else f.misdeal_clause
+    return _void(clause, f"misdeal: {kind.value}", r)
 
 
 def _set_aside(r: Round, d: DealIrregularity, clause: str) -> Decision:
@@ -290,7 +300,7 @@ def _killed_by_dealer(r: Round, k: HandKilledByDealer) -> Decision:
     p = _player(r, k.player, r.rules.dead_hand_clause)
     f = r.rules.floor
     if f.tabled_winner_protected and r.shown[p] is not None and _best_shown(r, p):
-        raise refuse("dunedin-house 63", "a dealer cannot kill a tabled winning hand")
+        raise refuse(f.tabled_winner_clause, "a dealer cannot kill a tabled winning hand")
     clause = f.killed_hand_clause
     if f.killed_hand_returns_uncalled:
         return _decide(
@@ -321,8 +331,10 @@ def _in_muck(r: Round, m: CardsInMuck) -> Decision:
     f = r.rules.floor
     if f.mucked_hand_retrievable and m.retrieve:
         if not m.identifiable:
-            raise refuse("dunedin-house 56", "only a clearly identifiable hand may be retrieved")
-        return _decide("dunedin-house 56", f"player {p}'s hand is retrieved and ruled live")
+            raise refuse(
+                f.muck_retrieval_clause, "only a clearly identifiable hand may be retrieved"
+            )
+        return _decide(f.muck_retrieval_clause, f"player {p}'s hand is retrieved and ruled live")
     clause = f.mucked_hand_clause
     return _decide(clause, f"player {p}'s cards reached the muck: dead", *_kill(r, p, clause))
 
@@ -340,20 +352,20 @@ def _next_street(r: Round) -> int:
 def _burn_exposed(r: Round, b: BurnCardExposed) -> Decision:
     street = _next_street(r)
     if not r.config.burn:
-        raise refuse("act-omaha-2017 4.2(h)", "this table does not burn cards")
+        raise refuse(r.rules.burn_clause, "this table does not burn cards")
     _new_cards(r, (b.card,), r.rules.deck_clause)
     f = r.rules.floor
     if f.exposed_burn_card_shown_to_all:
         # qld-holdem-2005 s34(1)-(2) dealing the flop or turn, (3) the river: out of play either way
         river = street == RIVER
-        clause = "qld-holdem-2005 s34(3)-(4)" if river else "qld-holdem-2005 s34(2), (4)"
+        clause = f.exposed_burn_river_clause if river else f.exposed_burn_clause
         use = "discard" if river else "burn"
         shown = Announcement(f"{b.card} exposed in error: open for all to view", clause)
         return _decide(
             clause, f"{b.card} is the next burn card", CardExposed(b.card, use, clause), shown
         )
     if f.exposed_card_used_in_sequence:
-        clause = "act-omaha-2017 17.19"
+        clause = f.card_in_sequence_clause
         return _decide(
             clause,
             f"{b.card} is used in the normal sequence: burned",
@@ -361,7 +373,7 @@ def _burn_exposed(r: Round, b: BurnCardExposed) -> Decision:
         )
     # Reading: dunedin-house is silent on an exposed burn card; the floor (76) keeps it as the
     # burn card, as qld-holdem-2005 s34 does.
-    clause = "dunedin-house 76"
+    clause = f.exposed_burn_clause
     return _decide(clause, f"{b.card} stays the burn card", CardExposed(b.card, "burn", clause))
 
 
@@ -370,11 +382,11 @@ def _burn_missed(r: Round, b: BurnCardMissed) -> Decision:
     if r.betting:
         raise refuse(r.rules.deck_clause, "the betting round is still in progress")
     if not r.config.burn:
-        raise refuse("act-omaha-2017 4.2(h)", "this table does not burn cards")
+        raise refuse(r.rules.burn_clause, "this table does not burn cards")
     _new_cards(r, (b.card,), r.rules.deck_clause)
     f = r.rules.floor
     if f.flop_error_redealt and street == 1:
-        clause = "dunedin-house 71"
+        clause = f.flop_redealt_clause
         return _decide(
             clause,
             "flop dealt without a burn card: a new flop is dealt",
@@ -403,7 +415,7 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
                 r.rules.deck_clause,
                 f"the {STREET_NAMES[street]} is due: enter it as dealt (DealBoard)",
             )
-        clause = "act-omaha-2017 17.19"
+        clause = f.card_in_sequence_clause
         use = "burn" if r.config.burn else "board"
         first = CardExposed(c.cards[0], use, clause)
         rest = [CardExposed(x, "stub", clause) for x in c.cards[1:]]
@@ -416,7 +428,7 @@ def _community_exposed(r: Round, c: CommunityCardsExposed) -> Decision:
             *(CardExposed(x, "stub", clause) for x in c.cards),
         )
     if f.flop_error_redealt and street == 1:
-        clause = "dunedin-house 71"
+        clause = f.flop_redealt_clause
         return _decide(
             clause,
             "flop exposed before the action was complete: a new flop is dealt",
@@ -449,7 +461,7 @@ def _stub(r: Round, s: StubFouled) -> Decision:
             f"{r.rules.id} has no rule for a fouled stub; the floor decides outside croupier",
         )
     if s.method not in ("order", "stub", "with-muck"):
-        raise refuse("dunedin-house 73", f"unknown way to rebuild the stub {s.method!r}")
+        raise refuse(r.rules.floor.stub_clause, f"unknown way to rebuild the stub {s.method!r}")
     returned: tuple[Card, ...] = ()
     if s.method == "with-muck":
         returned = tuple(
@@ -465,16 +477,16 @@ def _stub(r: Round, s: StubFouled) -> Decision:
         "with-muck": "a new stub of the stub, muck and burn cards, shuffled and cut",
     }[s.method]
     return _decide(
-        "dunedin-house 73",
+        r.rules.floor.stub_clause,
         f"the deal is played out: {how}",
-        StubReconstituted(s.method, returned, "dunedin-house 73"),
+        StubReconstituted(s.method, returned, r.rules.floor.stub_clause),
     )
 
 
 def _off_table(r: Round, c: CardOffTable) -> Decision:
     """dunedin-house 70: never a misdeal. The player's error: the card is played; the dealer's:
     it is an exposed card (one hole card: 68; a card from the stub: 71-72)."""
-    clause = "dunedin-house 70"
+    clause = r.rules.floor.card_off_table_clause
     if not r.rules.floor.card_off_table_never_misdeal:
         raise refuse(f"{r.rules.id} (silent)", f"{r.rules.id} has no rule for a card off the table")
     if c.player is None:
@@ -547,22 +559,21 @@ def _skipped(r: Round, s: SkippedPlayerSilent) -> Decision:
         raise refuse(
             r.rules.floor.out_of_turn_clause, "a missed player keeps the right to act in turn"
         )
+    clause = r.rules.floor.skipped_player_clause
     if r.actor != p:
-        raise refuse("dunedin-house 59", f"player {p} is not the player skipped")
+        raise refuse(clause, f"player {p} is not the player skipped")
     if len(r.pending) < 2:
-        raise refuse(
-            "dunedin-house 59", "substantial action (two or more players) has not yet followed"
-        )
+        raise refuse(clause, "substantial action (two or more players) has not yet followed")
     if s.kill:
         return _decide(
-            "dunedin-house 59",
+            clause,
             f"player {p} did not defend the right to act: the hand is killed",
-            *_kill(r, p, "dunedin-house 59"),
+            *_kill(r, p, clause),
         )
     return _decide(
-        "dunedin-house 59",
+        clause,
         f"player {p} did not defend the right to act: passive play only; the action binds",
-        PlayRestricted(p, False, "dunedin-house 59"),
+        PlayRestricted(p, False, clause),
     )
 
 
@@ -589,20 +600,17 @@ def _exposed_in_play(r: Round, x: CardsExposedInPlay) -> Decision:
         if x.deem_folded:
             raise refuse(clause, f"{r.rules.id} does not fold a hand for exposing it")
         return _decide(clause, f"player {p} exposed the hand: a breach, but the hand stays live")
+    clause = f.exposed_hand_clause
     if x.deem_folded:
         if r.owed(p) == 0:
-            raise refuse(
-                "dunedin-house 74", f"player {p} faces no action: the hand cannot be deemed folded"
-            )
+            raise refuse(clause, f"player {p} faces no action: the hand cannot be deemed folded")
         return _decide(
-            "dunedin-house 74",
-            f"player {p} exposed cards facing action: folded",
-            *_kill(r, p, "dunedin-house 74"),
+            clause, f"player {p} exposed cards facing action: folded", *_kill(r, p, clause)
         )
     return _decide(
-        "dunedin-house 74",
+        clause,
         f"player {p} exposed cards with action pending: passive play only",
-        PlayRestricted(p, False, "dunedin-house 74"),
+        PlayRestricted(p, False, clause),
     )
 
 
@@ -639,7 +647,7 @@ def reopen(r: Round, commands: int, new_round_started: bool) -> Round:
     dispute lasts (dunedin-house 67; act-omaha-2017 17.14): until the next round begins."""
     rule(r, PotDisputed(0, new_round_started))
     if not 1 <= commands <= len(r._marks):
-        raise refuse("croupier undo", f"only {len(r._marks)} action(s) can be taken back")
+        raise refuse(dispute_clause(r.rules), f"only {len(r._marks)} action(s) can be taken back")
     mark = r._marks[-commands]
     back = Round.from_events(r.config, r.events[:mark])
     back._marks = r._marks[:-commands]

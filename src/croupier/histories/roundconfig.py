@@ -18,7 +18,7 @@ from croupier.round.config import ConfigError, RoundConfig
 from croupier.round.games import Game, Split
 from croupier.round.structures import Limit, Structure
 from croupier.rules import RULEBOOKS, Rulebook
-from croupier.rules.commission import commission_schedule
+from croupier.rules.commission import citing, commission_schedule
 
 KEY = "_croupier_config"
 """The PHH user-defined key holding :func:`config_fields`."""
@@ -187,6 +187,8 @@ def round_config(
     changes = fields.get("rulebook")
     if changes is not None and rulebook.id == recorded:
         rulebook = with_changes(rulebook, changes)
+    if commission is not None:
+        commission = citing(commission, rulebook.table.commission_clause)
     dead = fields.get("dead", [])
     bbp = fields.get("big_blind_position")
     max_bet = fields.get("max_bet")

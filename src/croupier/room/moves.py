@@ -42,9 +42,6 @@ from croupier.table.events import PlayerLeft, PlayerSat
 from croupier.table.table import Table
 
 ROOM = "croupier room"
-#: Where the chips go with the player (dunedin-house 22: chips stay on the table; 23: no
-#: coming back with fewer).
-CHIPS_GO_WITH = "dunedin-house 22"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +67,7 @@ class TableChanged(RoomEvent):
     to: str
     seat: int
     chips: int
-    clause: str = CHIPS_GO_WITH
+    clause: str = ""
     at: int = 0
 
 
@@ -108,7 +105,7 @@ def plan_move(
         )
     if source.locked.get(cmd.player):
         raise _refuse(
-            source.rules.funds_lock_clause or "dunedin-house 77",
+            source.rules.funds_lock_clause or ROOM,
             f"{cmd.player}'s funds are locked at {cmd.table}: the floor releases them first",
         )
     ruling = source.why_illegal(Leave(cmd.player, cmd.at))

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from croupier.fold import handlers, on
+from croupier.fold import Handler, handlers, on
 from croupier.room import commands as c
 from croupier.room import draws as dr
 from croupier.room import moves as mv
@@ -741,34 +742,39 @@ class Room:
         tm.fees += e.fee
         tm.entries.append(e.player)
 
+    @staticmethod
+    def fold_handlers() -> dict[type[Any], Handler[Room]]:
+        """The room's fold: the handler of each event type (its own methods)."""
+        return handlers(
+            on(CashTableOpened, Room._f_cash_opened),
+            on(UthTableOpened, Room._f_uth_opened),
+            on(TournamentOpened, Room._f_tournament_opened),
+            on(TableShut, Room._f_shut),
+            on(ListJoined, Room._f_joined_list),
+            on(ListLeft, Room._f_left_list),
+            on(PlayerCalled, Room._f_called),
+            on(CallLapsed, Room._f_lapsed),
+            on(CallWithdrawn, Room._f_withdrawn),
+            on(SeatChangeRequested, Room._f_change_requested),
+            on(dr.SeatDrawn, Room._f_seat_drawn),
+            on(AtTableEvent, Room._f_at_table),
+            on(uth.AtUthEvent, Room._f_at_uth),
+            on(BoughtIn, Room._f_bought),
+            on(CashedOut, Room._f_cashed),
+            on(TournamentEntered, Room._f_entered),
+            on(tu.TopUpRequested, Room._f_topup_requested),
+            on(tu.TopUpDeclined, Room._f_topup_declined),
+            on(PrizePaid, Room._f_prize),
+            on(mv.TableChanged, Room._f_table_changed),
+            on(tr.TournamentBought, Room._f_tournament_bought),
+            on(tr.AtTournamentEvent, Room._f_at_tournament),
+            on(tr.TournamentRefunded, Room._f_tournament_refunded),
+            on(th.TournamentHandDealt, Room._f_hand_dealt),
+            on(th.TournamentHandProgressed, Room._f_hand_progressed),
+        )
 
-_FOLD = handlers(
-    on(CashTableOpened, Room._f_cash_opened),
-    on(UthTableOpened, Room._f_uth_opened),
-    on(TournamentOpened, Room._f_tournament_opened),
-    on(TableShut, Room._f_shut),
-    on(ListJoined, Room._f_joined_list),
-    on(ListLeft, Room._f_left_list),
-    on(PlayerCalled, Room._f_called),
-    on(CallLapsed, Room._f_lapsed),
-    on(CallWithdrawn, Room._f_withdrawn),
-    on(SeatChangeRequested, Room._f_change_requested),
-    on(dr.SeatDrawn, Room._f_seat_drawn),
-    on(AtTableEvent, Room._f_at_table),
-    on(uth.AtUthEvent, Room._f_at_uth),
-    on(BoughtIn, Room._f_bought),
-    on(CashedOut, Room._f_cashed),
-    on(TournamentEntered, Room._f_entered),
-    on(tu.TopUpRequested, Room._f_topup_requested),
-    on(tu.TopUpDeclined, Room._f_topup_declined),
-    on(PrizePaid, Room._f_prize),
-    on(mv.TableChanged, Room._f_table_changed),
-    on(tr.TournamentBought, Room._f_tournament_bought),
-    on(tr.AtTournamentEvent, Room._f_at_tournament),
-    on(tr.TournamentRefunded, Room._f_tournament_refunded),
-    on(th.TournamentHandDealt, Room._f_hand_dealt),
-    on(th.TournamentHandProgressed, Room._f_hand_progressed),
-)
+
+_FOLD = Room.fold_handlers()
 
 
 def _time(cmd: c.RoomCommand) -> object:

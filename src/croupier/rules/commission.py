@@ -13,6 +13,7 @@ dollar, because the rulebooks state thresholds and rounding in dollars.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,9 @@ class Commission:
     """A commission schedule: what to deduct from each pot. Subclasses say how."""
 
     dollar: int  # chips to the dollar
+    #: the clause of the rules in force the schedule applies; empty: the table's rulebook's
+    #: ``table.commission_clause`` (a table's configuration fills it in)
+    clause: str
 
     def __post_init__(self) -> None:
         self._validate()
@@ -40,11 +44,6 @@ class Commission:
     @property
     def kind(self) -> str:
         """The schedule's registry name (:data:`COMMISSIONS`)."""
-        raise NotImplementedError
-
-    @property
-    def clause(self) -> str:
-        """The clause the schedule applies."""
         raise NotImplementedError
 
     # A schedule never changes once made, so a copy is the schedule itself. (Compiled, a frozen
@@ -87,14 +86,11 @@ class QldCommission(Commission):
 
     percent: int = 5
     dollar: int = 1
+    clause: str = ""
 
     @property
     def kind(self) -> str:
         return "qld"
-
-    @property
-    def clause(self) -> str:
-        return "qld-holdem-2005 s30"
 
     def _validate(self) -> None:
         if not 0 <= self.percent <= 5:
@@ -141,6 +137,7 @@ class ActCommission(Commission):
     cap: int | None = None
     dollar: int = 1
     table_max_stake: int | None = None
+    clause: str = ""
 
     @property
     def rate(self) -> int:
@@ -183,10 +180,6 @@ class ActFivePercent(ActCommission):
         return "act-5"
 
     @property
-    def clause(self) -> str:
-        return "act-omaha-2017 15.2(a)(i)"
-
-    @property
     def rate(self) -> int:
         return 5
 
@@ -203,10 +196,6 @@ class ActTenPercent(ActCommission):
     @property
     def kind(self) -> str:
         return "act-10"
-
-    @property
-    def clause(self) -> str:
-        return "act-omaha-2017 15.2(a)(ii)"
 
     @property
     def rate(self) -> int:
@@ -235,14 +224,11 @@ class PostedRake(Commission):
     dollar: int = 1
     threshold: int = 0
     no_flop_no_drop: bool = False
+    clause: str = ""
 
     @property
     def kind(self) -> str:
         return "rake"
-
-    @property
-    def clause(self) -> str:
-        return "dunedin-house 21 (posted rake)"
 
     def compute(
         self,
@@ -307,6 +293,14 @@ def commission_schedule(
     }
     taken = getattr(cls, "__dataclass_fields__", {})
     return cls(**{k: v for k, v in given.items() if k in taken})
+
+
+def citing(schedule: Commission, clause: str) -> Commission:
+    """``schedule`` citing ``clause`` (the table's rulebook's ``table.commission_clause``) where
+    it names no clause of its own."""
+    if schedule.clause:
+        return schedule
+    return dataclasses.replace(schedule, clause=clause)  # type: ignore[type-var]
 
 
 def stored_commission(fields: dict[str, Any]) -> Commission:

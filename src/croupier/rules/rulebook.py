@@ -74,18 +74,18 @@ class Rulebook:
     uncontested_clause: str = ""
     uncalled_clause: str = ""
     side_pot_clause: str = ""
-    low_clause: str = "act-omaha-2017 3.5(d)"
-    dead_blind_clause: str = "dunedin-house 27"
-    burn_clause: str = "dunedin-house glossary: Burn Card"  # a card burned before each street
-    deck_clause: str = "dunedin-house glossary: Defective Deck"
-    # the cut, at least 2 cards from either end (the dunedin-house glossary's "Cut" sets no
-    # range: croupier keeps the others' as a house default)
-    cut_clause: str = "dunedin-house glossary: Cut (house default: 2 cards from either end)"
-    winner_clause: str = "dunedin-house 64"  # the dealer announces the winning hand
+    # No clause has a default: each book names its own, and where it is silent and croupier
+    # applies a house default, says so under its own id ("<id> house default (as ...)").
+    low_clause: str = ""  # the low hand's qualifier and ranking
+    dead_blind_clause: str = ""
+    burn_clause: str = ""  # a card burned before each street
+    deck_clause: str = ""
+    cut_clause: str = ""  # the cut, at least 2 cards from either end
+    winner_clause: str = ""  # the dealer announces the winning hand
     # the dealer announces pot, commission and the pot less commission (qld s26(3), s27(9))
     announces_commission: bool = False
     tournament_floor: FloorRules | None = None
-    dead_hand_clause: str = "dunedin-house 55"  # a hand declared dead, and who then wins
+    dead_hand_clause: str = ""  # a hand declared dead, and who then wins
 
     #: the currency a hand history states for the chips (OHH ``currency``); XSC: play chips
     currency: str = "XSC"

@@ -129,11 +129,26 @@ class TableRules:
     vacancy_clause: str = ""  # priority for a vacated seat
     vacancy_draw_clause: str = ""  # a draw between claimants of one priority for a vacated seat
     seat_change_clause: str = ""  # what a seat change costs ("": nothing)
-    close_clause: str = "croupier table closure"
+    close_clause: str = ""
     abstain_clause: str = ""
     away_clause: str = ""
     absent_hand_clause: str = ""  # an absent player's hand, folded in turn; "": house default
     instruction_clause: str = ""
     clock_clause: str = ""
     funds_lock_clause: str = ""  # funds management may lock a player's funds; "": no such rule
+    # -- the clauses each behaviour cites (empty where a book's behaviours never cite one)
+    button_clause: str = ""  # the button moved for the next round
+    dead_button_clause: str = ""  # the button on a seat nobody plays
+    dead_small_blind_clause: str = ""
+    heads_up_blinds_clause: str = ""  # heads-up, where the button posts the small blind
+    missed_blind_clause: str = ""  # a blind missed by a player sitting out
+    blind_ratio_clause: str = ""  # the first blind half the second
+    max_buy_in_clause: str = ""
+    rathole_clause: str = ""  # a player back within 2 hours brings their chips
+    declared_player_clause: str = ""  # a player below the minimum who did not top up
+    must_leave_clause: str = ""  # a player below the minimum wager who did not top up
+    time_charge_clause: str = ""  # commission on a time basis
+    action_timer_clause: str = ""  # the deadline the table's action timer sets
+    #: commission taken from the pots (a schedule that names no clause of its own cites this)
+    commission_clause: str = ""
     preset: TablePreset | None = None  # the usual table (croupier.table.presets)

@@ -279,7 +279,7 @@ class _Builder:
         if len(dealt_in) < 2:
             raise SeatingError("a round of play needs at least 2 players dealt in")
         if button.seat not in self.dealt:
-            button = Placement(button.seat, True, "dunedin-house glossary: Dead Button")
+            button = Placement(button.seat, True, self.rules.dead_button_clause)
         return Deal(
             self.rulebook.id,
             button,
@@ -331,7 +331,8 @@ def _first(b: _Builder, here: list[int]) -> Deal:
     button = here[-1]
     b.dealt.update(here)
     if len(here) == 2 and b.rules.button_rule is ButtonRule.DEAD_BUTTON:
-        return _blinds(b, button, button, here[0], "dunedin-house 95", "dunedin-house 95", True)
+        hu = b.rules.heads_up_blinds_clause
+        return _blinds(b, button, button, here[0], hu, hu, True)
     small = _next(b.seating, button, here)
     big = _next(b.seating, small, here)
     sb_clause, bb_clause = b.rules.blind_clauses
@@ -366,15 +367,9 @@ def _qld(b: _Builder, here: list[int], previous: Buttons) -> Deal:
     small = _next(b.seating, button, here)
     big = _next(b.seating, small, here)
     b.dealt.update(here)
+    sb_clause, bb_clause = b.rules.blind_clauses
     return _blinds(
-        b,
-        button,
-        small,
-        big,
-        "qld-holdem-2005 s23(1)",
-        "qld-holdem-2005 s23(2)",
-        len(here) == 2,
-        "qld-holdem-2005 s18(2)",
+        b, button, small, big, sb_clause, bb_clause, len(here) == 2, b.rules.button_clause
     )
 
 
@@ -396,20 +391,12 @@ def _heads_up(b: _Builder, here: list[int], previous: Buttons, button_small: boo
         else:
             big = _next(b.seating, previous.big_blind, here)
         button = next(n for n in here if n != big)
-        clause = "dunedin-house 95"
+        clause = b.rules.heads_up_blinds_clause
         return _blinds(b, button, button, big, clause, clause, True)
     button = _next(b.seating, previous.button, playing or here)
     small = next(n for n in here if n != button)
-    return _blinds(
-        b,
-        button,
-        small,
-        button,
-        "act-omaha-2017 8.5",
-        "act-omaha-2017 8.5",
-        True,
-        "act-omaha-2017 8.3",
-    )
+    sb_clause, bb_clause = b.rules.blind_clauses
+    return _blinds(b, button, small, button, sb_clause, bb_clause, True, b.rules.button_clause)
 
 
 def _arc(seating: Seating, start: int, end: int) -> frozenset[int]:
@@ -420,10 +407,12 @@ def _arc(seating: Seating, start: int, end: int) -> frozenset[int]:
 def _act(b: _Builder, previous: Buttons) -> Deal:
     """act-omaha-2017 8.3, 8.5, 17.4, 17.11-17.12: a moving button that skips newcomers."""
     seating = b.seating
+    rules = b.rules
+    sb_clause, bb_clause = rules.blind_clauses
     orbit = previous.orbit
     playing = [n for n, s in seating.seats if s.status is Status.PLAYING]
     if len(playing) < 2:
-        raise SeatingError("act-omaha-2017 17.11: the button and blinds need 2 playing players")
+        raise SeatingError(f"{rules.entry_clause}: the button and blinds need 2 playing players")
     button = _next(seating, previous.button, playing)
     if orbit is not None:
         orbit = orbit | _arc(seating, previous.button, button)
@@ -440,34 +429,34 @@ def _act(b: _Builder, previous: Buttons) -> Deal:
             small = n
             break
         if b.status(n) is Status.SITTING_OUT:
-            b.miss(n, Blind.SMALL, "act-omaha-2017 17.4")
+            b.miss(n, Blind.SMALL, rules.missed_blind_clause)
     big = small
     for n in seating.after(small):
         status = b.status(n)
         if status is Status.SITTING_OUT:
-            b.miss(n, Blind.BIG, "act-omaha-2017 17.4")
+            b.miss(n, Blind.BIG, rules.missed_blind_clause)
         elif status is not None and n not in free:
             big = n
             break
     if big == small:
-        raise SeatingError("act-omaha-2017 8.5: no player left to post the big blind")
+        raise SeatingError(f"{bb_clause}: no player left to post the big blind")
     # Two playing players with newcomers between them: the button posts the big blind (8.5).
     b.dealt.update(playing)
     b.dealt.update(free)
     b.dealt.add(big)
     heads_up = big == button
     big_seat = b.seat(big)
-    bb_clause = "act-omaha-2017 8.5"
     if big_seat is not None and big_seat.status is not Status.PLAYING:
-        bb_clause = "act-omaha-2017 17.11" if big_seat.new else "act-omaha-2017 17.4"
+        bb_clause = rules.entry_clause if big_seat.new else rules.return_clause
+    coming_in = (rules.entry_clause, rules.return_clause, b.rulebook.dead_blind_clause)
     for n, s in seating.seats:
         if s.status in (Status.WAITING, Status.POSTING) and n != big and n not in free:
-            b.come_in(n, ("act-omaha-2017 17.11", "act-omaha-2017 17.4", "act-omaha-2017 17.4"))
-    b.post(small, Blind.SMALL, True, "act-omaha-2017 8.5")
+            b.come_in(n, coming_in)
+    b.post(small, Blind.SMALL, True, sb_clause)
     b.post(big, Blind.BIG, True, bb_clause)
     return b.finish(
-        Placement(button, False, "act-omaha-2017 8.3"),
-        Placement(small, False, "act-omaha-2017 8.5"),
+        Placement(button, False, rules.button_clause),
+        Placement(small, False, sb_clause),
         Placement(big, False, bb_clause),
         heads_up,
         orbit,
@@ -478,11 +467,13 @@ def _dunedin(b: _Builder, previous: Buttons) -> Deal:
     """dunedin-house 26-29, glossary: Dead Button: the big blind moves one player; the small
     blind and the button follow it onto the last round's seats, dead where nobody plays."""
     seating = b.seating
+    rules = b.rules
+    sb_clause, bb_clause = rules.blind_clauses
     big = previous.big_blind
     for n in seating.after(previous.big_blind):
         status = b.status(n)
         if status is Status.SITTING_OUT:
-            b.miss(n, Blind.BIG, "dunedin-house 26")
+            b.miss(n, Blind.BIG, rules.missed_blind_clause)
         elif status is not None:
             big = n
             break
@@ -493,21 +484,20 @@ def _dunedin(b: _Builder, previous: Buttons) -> Deal:
         pair = [n for n in (button, small) if hu.status(n) is Status.PLAYING]
         for n, s in seating.seats:
             if s.status is not Status.SITTING_OUT and n not in pair:
-                hu.out.append(DealtOut(n, s.player, "dunedin-house 29"))
+                hu.out.append(DealtOut(n, s.player, rules.entry_clause))
         if len(pair) < 2:
-            raise SeatingError("dunedin-house 26: no player left to post the big blind")
+            raise SeatingError(f"{bb_clause}: no player left to post the big blind")
         return _heads_up(hu, pair, previous, True)
     sb_seat = b.seat(small)
     sb_live = sb_seat is not None and sb_seat.status is Status.PLAYING and small != big
     if sb_seat is not None and sb_seat.status is Status.SITTING_OUT:
-        b.miss(small, Blind.SMALL, "dunedin-house 26")
+        b.miss(small, Blind.SMALL, rules.missed_blind_clause)
     # dunedin-house 29: a newcomer gets no hand on the button nor between it and the small blind.
     order = seating.after(button)
     barred = {button, *order[: order.index(small)]} - {small}
     bb_seat = b.seat(big)
-    bb_clause = "dunedin-house 26"
     if bb_seat is not None and bb_seat.status is not Status.PLAYING:
-        bb_clause = "dunedin-house 29" if bb_seat.new else "dunedin-house 26"
+        bb_clause = rules.entry_clause if bb_seat.new else rules.return_clause
     b.dealt.add(big)
     # 29's exception: a player moved by the floor or from a closed game may take the button
     moved_ok = b.rules.moved_player_may_take_button
@@ -522,16 +512,15 @@ def _dunedin(b: _Builder, previous: Buttons) -> Deal:
             and n in barred
             and not (s.moved and moved_ok)
         ):
-            b.out.append(DealtOut(n, s.player, "dunedin-house 29"))
+            b.out.append(DealtOut(n, s.player, rules.entry_clause))
         elif s.status is not Status.SITTING_OUT:
-            b.come_in(n, ("dunedin-house 29", "dunedin-house 26", "dunedin-house 27"))
+            b.come_in(n, (rules.entry_clause, rules.return_clause, b.rulebook.dead_blind_clause))
     if sb_live:
-        b.post(small, Blind.SMALL, True, "dunedin-house 26")
+        b.post(small, Blind.SMALL, True, sb_clause)
     b.post(big, Blind.BIG, True, bb_clause)
-    sb_clause = "dunedin-house 26" if sb_live else "dunedin-house glossary: Dead Small Blind"
     return b.finish(
-        Placement(button, False, "dunedin-house glossary: Dealer Button"),
-        Placement(small, not sb_live, sb_clause),
+        Placement(button, False, rules.button_clause),
+        Placement(small, not sb_live, sb_clause if sb_live else rules.dead_small_blind_clause),
         Placement(big, False, bb_clause),
     )
 

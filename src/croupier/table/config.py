@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from croupier.round import ConfigError, Game, RoundConfig, Structure
 from croupier.round.games import HOLDEM
 from croupier.rules import Rulebook
-from croupier.rules.commission import Commission
+from croupier.rules.commission import Commission, citing
 from croupier.table.button import MAX_SEATS
 from croupier.table.stakes import Stakes
 
@@ -38,6 +38,10 @@ class TableConfig:
     grace_seconds: int = 60
 
     def __post_init__(self) -> None:
+        if self.commission is not None:
+            # a schedule that names no clause cites the table's rulebook's
+            cited = citing(self.commission, self.rulebook.table.commission_clause)
+            object.__setattr__(self, "commission", cited)
         self.stakes.check_rulebook(self.rulebook)
         most = min(self.rulebook.table.max_seats, MAX_SEATS)
         if (
@@ -55,13 +59,11 @@ class TableConfig:
             raise ConfigError("the grace period is a whole number of seconds, 0 or more")
         if self.time_charge is not None:
             if not self.rulebook.table.time_charge_allowed:
-                raise ConfigError(
-                    f"{self.rulebook.id} has no commission on a time basis (act-omaha-2017 15.3)"
-                )
+                raise ConfigError(f"{self.rulebook.id} has no commission on a time basis")
             if self.commission is not None or self.fee:
                 raise ConfigError(
-                    "commission is payable from the pots (15.2) or on a time basis (15.3), "
-                    "not both (act-omaha-2017 15.1-15.3)"
+                    "commission is payable from the pots or on a time basis, not both "
+                    f"({self.rulebook.table.time_charge_clause})"
                 )
             chips, seconds = self.time_charge
             if chips < 1 or seconds < 1:

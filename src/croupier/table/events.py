@@ -8,6 +8,7 @@ keeps mypyc from building them natively, and one is made for every action.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from croupier.floor.incidents import Incident
 from croupier.round.config import RoundConfig
@@ -47,6 +48,10 @@ class StatusChanged(TableEvent):
     at: int = 0
 
 
+#: the clause of a player leaving by their own choice (croupier's procedure, no rulebook's)
+LEFT_BY_CHOICE = "croupier leave"
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class PlayerLeft(TableEvent):
     player: str
@@ -70,7 +75,7 @@ class Declared(TableEvent):
     """act-omaha-2017 14.3: a player below the minimum who did not top up."""
 
     player: str
-    clause: str = "act-omaha-2017 14.3"
+    clause: str = ""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -80,7 +85,7 @@ class TimeCharged(TableEvent):
     player: str
     amount: int
     until: int
-    clause: str = "act-omaha-2017 15.3"
+    clause: str = ""
 
 
 @dataclass(slots=True, unsafe_hash=True)
@@ -158,6 +163,13 @@ class TableRoundVoided(TableEvent):
     reason: str
 
 
+class NoticeKind(Enum):
+    """What a :class:`Notice` tells the floor."""
+
+    AWAY = "away"  # a player away past the rulebook's time may lose the seat
+    ABSTAINED = "abstained"  # a player abstaining at a full table may be required to vacate
+
+
 @dataclass(slots=True, unsafe_hash=True)
 class Notice(TableEvent):
     """A ruling the floor must act on (a seat that may be lost, a player to vacate)."""
@@ -165,6 +177,27 @@ class Notice(TableEvent):
     player: str
     clause: str
     message: str
+    kind: NoticeKind
+
+
+def stored_notice(fields: dict[str, object]) -> Notice:
+    """A :class:`Notice` as stored, also in its first form, without ``kind``: then its kind is
+    read from its message, which said which notice it was (the rulebooks' two notices)."""
+    kind = fields.get("kind")
+    if kind is None:
+        message = fields.get("message")
+        if not isinstance(message, str):
+            raise ValueError("a notice has a message")
+        kind = NoticeKind.AWAY if " has been away " in message else NoticeKind.ABSTAINED
+    if not isinstance(kind, NoticeKind):
+        raise ValueError(f"not a notice's kind: {kind!r}")
+    player, clause, message = (fields.get(k) for k in ("player", "clause", "message"))
+    if not (isinstance(player, str) and isinstance(clause, str) and isinstance(message, str)):
+        raise ValueError(f"not a stored notice: {sorted(fields)}")
+    unknown = fields.keys() - {"player", "clause", "message", "kind"}
+    if unknown:
+        raise ValueError(f"unknown fields {sorted(unknown)}")
+    return Notice(player, clause, message, kind)
 
 
 @dataclass(slots=True, unsafe_hash=True)

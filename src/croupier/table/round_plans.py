@@ -32,6 +32,7 @@ from croupier.table.events import (
     FundsLocked,
     FundsReleased,
     Notice,
+    NoticeKind,
     PlayerLeft,
     PlayerSat,
     RoundFinished,
@@ -98,7 +99,7 @@ def plan_start(t: Table, cmd: StartRound) -> list[Planned]:
     opening = tuple(opened.events)
     # the fold of ``opening`` is this round: the table takes it as the round starts instead of
     # folding the same events again (a memo of this plan, not state; see Table._f_started)
-    t._opened = (opening, opened)
+    t.remember_opening(opening, opened)
     events.append(
         RoundStarted(
             t.hands + 1,
@@ -131,10 +132,10 @@ def _time_charges(
         if s.status is Status.SITTING_OUT or p in gone or t.paid_until.get(p, -1) > at:
             continue
         if stacks[p] <= chips:
-            out.append(StatusChanged(p, Status.SITTING_OUT, "act-omaha-2017 15.3", at))
+            out.append(StatusChanged(p, Status.SITTING_OUT, t.rules.time_charge_clause, at))
             continue
         stacks[p] -= chips
-        out.append(TimeCharged(p, chips, at + seconds))
+        out.append(TimeCharged(p, chips, at + seconds, t.rules.time_charge_clause))
     return out
 
 
@@ -263,13 +264,14 @@ def plan_tick(t: Table, cmd: Tick) -> list[Planned]:
                         t.rules.away_clause,
                         f"{player} has been away more than {away // 60} minutes and may "
                         "lose the seat",
+                        NoticeKind.AWAY,
                     )
                 )
     return events
 
 
 def plan_instruct(t: Table, cmd: InstructTime) -> list[Planned]:
-    p = _actor(t, t.rules.instruction_clause or "act-omaha-2017 4.8(b)")
+    p = _actor(t, t.rules.instruction_clause or f"{t.config.rulebook.id} (silent)")
     seconds = t.rules.instruction_seconds
     if seconds is None:
         book = t.config.rulebook.id
@@ -278,7 +280,7 @@ def plan_instruct(t: Table, cmd: InstructTime) -> list[Planned]:
 
 
 def plan_clock(t: Table, cmd: CallClock) -> list[Planned]:
-    clause = t.rules.clock_clause or "dunedin-house 90"
+    clause = t.rules.clock_clause or f"{t.config.rulebook.id} (silent)"
     p = _actor(t, clause)
     countdown = t.rules.clock_countdown_seconds
     if countdown is None:

@@ -19,6 +19,7 @@ from croupier.table.commands import (
     SitOut,
 )
 from croupier.table.events import (
+    LEFT_BY_CHOICE,
     ChipsAdded,
     FundsLocked,
     FundsReleased,
@@ -33,9 +34,6 @@ from croupier.table.stakes import RATHOLE_SECONDS, buy_in_refusal, top_up_refusa
 
 if TYPE_CHECKING:
     from croupier.table.table import Table
-
-#: the clause of a refusal about locked funds where the rulebook has no lock (a release)
-_LOCK = "dunedin-house 77"
 
 
 def plan_sit(t: Table, cmd: SitDown) -> list[Planned]:
@@ -143,7 +141,7 @@ def plan_leave(t: Table, cmd: Leave) -> list[Planned]:
             t.rules.no_change_clause,
             f"{cmd.player}'s chips are in the round until it ends; leave after it",
         )
-    return [PlayerLeft(cmd.player, t.stacks[cmd.player], "croupier leave", cmd.at)]
+    return [PlayerLeft(cmd.player, t.stacks[cmd.player], LEFT_BY_CHOICE, cmd.at)]
 
 
 def plan_change_seat(t: Table, cmd: ChangeSeat) -> list[Planned]:
@@ -192,7 +190,7 @@ def plan_lock(t: Table, cmd: LockFunds) -> list[Planned]:
 
 
 def plan_release(t: Table, cmd: ReleaseFunds) -> list[Planned]:
-    lock = t.rules.funds_lock_clause or _LOCK
+    lock = t.rules.funds_lock_clause or f"{t.config.rulebook.id} (silent)"
     chips = t.locked.get(cmd.player, 0)
     if not chips:
         raise refuse(lock, f"no funds of {cmd.player} are locked")
@@ -209,7 +207,8 @@ def _check_seat(t: Table, number: int) -> None:
     try:
         t.seating.check_seat(number, "a player")
     except SeatingError as e:
-        raise refuse("qld-holdem-2005 s11(1)", str(e)) from e
+        rulebook = t.config.rulebook
+        raise refuse(rulebook.table.seats_clause or f"{rulebook.id} (house default)", str(e)) from e
 
 
 def _folded(t: Table, player: str) -> bool:

@@ -80,7 +80,8 @@ class Stakes:
         if rulebook.table.first_blind_half_second and self.small_blind * 2 != self.big_blind:
             raise StakesError(
                 f"the first blind must be half the minimum permissible wager: "
-                f"{self.big_blind} / 2, not {self.small_blind} (qld-holdem-2005 s23(1)-(2))"
+                f"{self.big_blind} / 2, not {self.small_blind} "
+                f"({rulebook.table.blind_ratio_clause})"
             )
 
 
@@ -101,12 +102,12 @@ def buy_in_refusal(
         )
     if rules.max_buy_in_enforced and stakes.max_buy_in is not None and chips > stakes.max_buy_in:
         return Ruling(
-            "act-omaha-2017 4.2(i)",
+            rules.max_buy_in_clause,
             f"the maximum buy-in is {stakes.max_buy_in}; {chips} is more",
         )
     if rules.rathole_rule and chips < rathole_min:
         return Ruling(
-            "dunedin-house 23",
+            rules.rathole_clause,
             f"a player returning within 2 hours must bring back the {rathole_min} chips they "
             f"left with, not {chips}",
         )
@@ -126,17 +127,18 @@ def top_up_refusal(
     if rule is ShortStakeRule.DECLARED_BELOW_MINIMUM:
         if declared:
             return Ruling(
-                "act-omaha-2017 14.3", "a declared player may not add to their table stake"
+                rulebook.table.declared_player_clause,
+                "a declared player may not add to their table stake",
             )
         if stack + chips < stakes.min_table_stake:
             return Ruling(
-                "act-omaha-2017 4.5",
+                rulebook.table.add_clause,
                 f"a top-up must bring the stake to at least {stakes.min_table_stake}, "
                 f"not {stack + chips}",
             )
         if stakes.max_buy_in is not None and stack + chips > stakes.max_buy_in:
             return Ruling(
-                "act-omaha-2017 4.5",
+                rulebook.table.add_clause,
                 f"a top-up may bring the stake to at most the maximum buy-in of "
                 f"{stakes.max_buy_in}, not {stack + chips}",
             )
@@ -146,13 +148,13 @@ def top_up_refusal(
         and stack + chips < stakes.min_table_stake
     ):
         return Ruling(
-            "qld-holdem-2005 s31(3)",
+            rulebook.table.rebuy_clause,
             f"a player below the minimum wager must top up to at least the minimum table stake "
             f"of {stakes.min_table_stake}, not {stack + chips}",
         )
     if rule is ShortStakeRule.BUY_IN_AFTER_BUST and stack == 0 and chips < stakes.min_table_stake:
         return Ruling(
-            "dunedin-house 24",
+            rulebook.table.rebuy_clause,
             f"a player who lost all-in buys in for at least the minimum of "
             f"{stakes.min_table_stake}, not {chips}",
         )
@@ -172,26 +174,22 @@ class StakeCheck:
 def continuing(rulebook: Rulebook, stakes: Stakes, stack: int, declared: bool) -> StakeCheck:
     """Whether a player who took part in the last round may take part in the next with
     ``stack`` (after any top-up they chose)."""
-    rule = rulebook.table.short_stake_rule
+    rules = rulebook.table
+    rule = rules.short_stake_rule
     if rule is ShortStakeRule.TOP_UP_OR_LEAVE:
         if stack < stakes.min_bet:
-            return _QLD_MUST_LEAVE
+            return StakeCheck(False, True, False, rules.must_leave_clause)
         return _PLAYS
     if rule is ShortStakeRule.DECLARED_BELOW_MINIMUM:
         if stack == 0:
-            return _ACT_EMPTY_DECLARED if declared else _ACT_EMPTY
+            return StakeCheck(False, declared, declared, rules.declared_player_clause)
         if stack < stakes.min_table_stake or declared:
-            return _ACT_DECLARED
+            return StakeCheck(True, False, True, rules.declared_player_clause)
         return _PLAYS
     if stack == 0:
-        return _DUNEDIN_EMPTY
+        return StakeCheck(False, False, False, rules.rebuy_clause)
     return _PLAYS
 
 
-# The answers continuing gives, made once (it runs for every player before every round).
+# The answer continuing gives most often, made once (it runs for every player before every round).
 _PLAYS = StakeCheck(True, False, False)
-_QLD_MUST_LEAVE = StakeCheck(False, True, False, "qld-holdem-2005 s31(4)")
-_ACT_EMPTY_DECLARED = StakeCheck(False, True, True, "act-omaha-2017 14.3")
-_ACT_EMPTY = StakeCheck(False, False, False, "act-omaha-2017 14.3")
-_ACT_DECLARED = StakeCheck(True, False, True, "act-omaha-2017 14.3")
-_DUNEDIN_EMPTY = StakeCheck(False, False, False, "dunedin-house 24")

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from croupier.cards import Card
 from croupier.floor import apply_incident
-from croupier.fold import handlers, on
+from croupier.fold import Handler, handlers, on
 from croupier.round import ConfigError, Round, wellformed
 from croupier.round.events import BoardDealt, CardBurned, HoleDealt, RoundVoided
 from croupier.round.events import Event as RoundEvent
@@ -72,6 +72,7 @@ from croupier.table.events import (
     FundsLocked,
     FundsReleased,
     Notice,
+    NoticeKind,
     PlayerLeft,
     PlayerSat,
     RoundFinished,
@@ -175,6 +176,11 @@ class Table:
         finally:
             self._opened = None  # a plan's memo, for the apply that follows it only
         return None
+
+    def remember_opening(self, opening: tuple[RoundEvent, ...], opened: Round) -> None:
+        """A plan's memo for the apply that follows it: the round its ``RoundStarted`` opens,
+        already folded from ``opening`` (the table takes it rather than folding them again)."""
+        self._opened = (opening, opened)
 
     def apply(self, cmd: TableCommand) -> list[TableEvent]:
         """Apply a command: the events it produced, or IllegalAction and no change."""
@@ -311,7 +317,7 @@ class Table:
                 DeadlineSet(
                     self.players[actor],
                     at + self.config.action_seconds,
-                    "act-omaha-2017 4.8(a)",
+                    self.rules.action_timer_clause,
                 )
             )
 
@@ -387,6 +393,7 @@ class Table:
                             self.rules.abstain_clause,
                             f"{s.player} has abstained for {_COUNT.get(rounds, rounds)} rounds at "
                             "a full table and may be required to vacate the seat",
+                            NoticeKind.ABSTAINED,
                         )
                     )
 
@@ -618,7 +625,7 @@ class Table:
         self.deadline = None
 
     def _f_notice(self, e: Notice) -> None:
-        if self.rules.away_seconds is not None and e.clause == self.rules.away_clause:
+        if e.kind is NoticeKind.AWAY:
             self.away_noticed.add(e.player)
 
     def _f_closed(self, e: TableClosed) -> None:
@@ -632,6 +639,37 @@ class Table:
         del self.locked[e.player]
         if e.seated:
             self.stacks[e.player] += e.chips
+
+    @staticmethod
+    def fold_handlers() -> dict[type[Any], Handler[Table]]:
+        """The table's fold: the handler of each event type (its own methods)."""
+        return handlers(
+            on(PlayerSat, Table._f_sat),
+            on(ChipsAdded, Table._f_added),
+            on(StatusChanged, Table._f_status),
+            on(PlayerLeft, Table._f_left),
+            on(SeatChanged, Table._f_seat_changed),
+            on(Declared, Table._f_declared),
+            on(TimeCharged, Table._f_time_charged),
+            on(RoundStarted, Table._f_started),
+            on(RoundProgressed, Table._f_progressed),
+            on(CardsDealt, Table._f_dealt),
+            on(FloorReported, Table._f_reported),
+            on(RoundReopened, Table._f_reopened),
+            on(TableCheckpoint, Table._f_checkpoint),
+            on(DeadlineSet, Table._f_deadline),
+            on(TimedOut, Table._f_timed_out),
+            on(RoundFinished, Table._f_finished),
+            on(TableRoundVoided, Table._f_voided),
+            on(Notice, Table._f_notice),
+            on(TableClosed, Table._f_closed),
+            on(FundsLocked, Table._f_locked),
+            on(FundsReleased, Table._f_released),
+            on(PlayerDisconnected, absence.f_disconnected),
+            on(PlayerReconnected, absence.f_reconnected),
+            on(GraceExpired, absence.f_expired),
+            on(AbsentFolded, absence.f_absent_folded),
+        )
 
 
 def _fold_into(r: Round, events: Sequence[RoundEvent], step: bool) -> None:
@@ -689,32 +727,6 @@ _PLANNERS: dict[type, Callable[[Table, Any], list[Planned]]] = dict(
     )
 )
 
-_FOLD = handlers(
-    on(PlayerSat, Table._f_sat),
-    on(ChipsAdded, Table._f_added),
-    on(StatusChanged, Table._f_status),
-    on(PlayerLeft, Table._f_left),
-    on(SeatChanged, Table._f_seat_changed),
-    on(Declared, Table._f_declared),
-    on(TimeCharged, Table._f_time_charged),
-    on(RoundStarted, Table._f_started),
-    on(RoundProgressed, Table._f_progressed),
-    on(CardsDealt, Table._f_dealt),
-    on(FloorReported, Table._f_reported),
-    on(RoundReopened, Table._f_reopened),
-    on(TableCheckpoint, Table._f_checkpoint),
-    on(DeadlineSet, Table._f_deadline),
-    on(TimedOut, Table._f_timed_out),
-    on(RoundFinished, Table._f_finished),
-    on(TableRoundVoided, Table._f_voided),
-    on(Notice, Table._f_notice),
-    on(TableClosed, Table._f_closed),
-    on(FundsLocked, Table._f_locked),
-    on(FundsReleased, Table._f_released),
-    on(PlayerDisconnected, absence.f_disconnected),
-    on(PlayerReconnected, absence.f_reconnected),
-    on(GraceExpired, absence.f_expired),
-    on(AbsentFolded, absence.f_absent_folded),
-)
+_FOLD = Table.fold_handlers()
 
 __all__ = ["Table", "TableConfig", "without"]

@@ -61,6 +61,17 @@ QLD_HOLDEM_FLOOR = FloorRules(
     untabled_hand_read_if_clear=False,
     breach_kills_hand=BreachKillsHand.NEVER,
     chips_lent_clause="qld-holdem-2005 s38(2)",
+    misdeal_too_late_clause="qld-holdem-2005 s32(2)",
+    deal_reconstructed_clause="qld-holdem-2005 s32(4)-(5)",
+    deal_reconstructed_discards_clause="qld-holdem-2005 s32(4)-(6)",
+    vacant_seat_discard_clause="qld-holdem-2005 s32(6)",
+    dealing_misdeal_clause="qld-holdem-2005 s32(1)(d), (3)",
+    cut_exposed_misdeal_clause="qld-holdem-2005 s32(1)(a), (3)",
+    not_cut_misdeal_clause="qld-holdem-2005 s32(1)(b), (3)",
+    hole_exposed_misdeal_clause="qld-holdem-2005 s32(1)(c)(i), (3)",
+    boxed_card_misdeal_clause="qld-holdem-2005 s32(1)(c)(ii), (3)",
+    exposed_burn_clause="qld-holdem-2005 s34(2), (4)",
+    exposed_burn_river_clause="qld-holdem-2005 s34(3)-(4)",
 )
 
 #: qld-holdem-2005's floor rules at a tournament's tables, as qld-tournament-2020 4.2 alters
@@ -77,6 +88,8 @@ QLD_TOURNAMENT_FLOOR = replace(
     exposed_hand=ExposedHand.STAYS_LIVE_DIRECTOR_MAY_PENALISE,
     exposed_hand_clause="qld-tournament-2020 4.38",
     oversized_chip_calls_unless_raise_declared=True,
+    oversized_chip_called_clause="qld-tournament-2020 4.33",
+    two_chips_called_clause="qld-tournament-2020 4.34",
     chips_lent_clause="qld-tournament-2020 4.17",
 )
 
@@ -111,7 +124,15 @@ QLD_HOLDEM_2005 = Rulebook(
         vacancy_clause="qld-holdem-2005 s16(2)",
         vacancy_draw_clause="qld-holdem-2005 s16(3)-(4)",
         vacancy_newcomers_draw=True,
-        preset=TablePreset("holdem", "pot-limit", 5, 10, 100, QldCommission()),
+        close_clause="qld-holdem-2005 house default (table closure)",
+        button_clause="qld-holdem-2005 s18(2)",
+        blind_ratio_clause="qld-holdem-2005 s23(1)-(2)",
+        must_leave_clause="qld-holdem-2005 s31(4)",
+        action_timer_clause="qld-holdem-2005 house default (as act-omaha-2017 4.8(a))",
+        commission_clause="qld-holdem-2005 s30",
+        preset=TablePreset(
+            "holdem", "pot-limit", 5, 10, 100, QldCommission(clause="qld-holdem-2005 s30")
+        ),
     ),
     opening_bet_equals_big_blind=True,
     min_raise_rule=MinRaiseRule.OPENING_BET_OR_LAST_CALL,
@@ -140,4 +161,7 @@ QLD_HOLDEM_2005 = Rulebook(
     floor=QLD_HOLDEM_FLOOR,
     tournament_floor=QLD_TOURNAMENT_FLOOR,
     dead_hand_clause="qld-holdem-2005 s33",
+    # the schedule states neither a low hand nor a dead blind: croupier's house defaults
+    low_clause="qld-holdem-2005 house default (as act-omaha-2017 3.5(d))",
+    dead_blind_clause="qld-holdem-2005 house default (as dunedin-house 27)",
 )

@@ -35,6 +35,7 @@ import orjson
 
 from croupier.cards import Card
 from croupier.rules.commission import stored_commission
+from croupier.table.events import stored_notice
 
 #: The encoding's version, stored with every event and snapshot.
 VERSION = 1
@@ -55,6 +56,8 @@ ALIASES: dict[str, str] = {
 UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     # one commission class with a ``kind`` became one class per schedule
     "croupier.rules.commission:Commission": stored_commission,
+    # a notice's kind, once read from its clause, became a field
+    "croupier.table.events:Notice": stored_notice,
 }
 
 

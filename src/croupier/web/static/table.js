@@ -440,7 +440,7 @@ function renderFloor(v, r) {
         h("label.check", {}, h("input#change-post", { type: "checkbox" }), "posts a big blind to play now"),
         h("button", { type: "button", onclick: async () => { await cmd("MoveTable", { player: $("change-who").value, to: $("change-to").value, seat: Number($("change-seat").value), post: $("change-post").checked }); showOtherTables(); } }, "Move to the table")),
       h("fieldset.group", {}, h("legend", {}, "Void the round"),
-        h("label", {}, "Clause", h("input#void-clause", { placeholder: "dunedin-house 68" })),
+        h("label", {}, "Clause", h("input#void-clause", { placeholder: (v.voiding_clauses || []).join(" or ") })),
         h("label", {}, "Why", h("input#void-reason", { placeholder: "misdeal" })),
         h("button", { type: "button", onclick: () => cmd("VoidRound", { clause: $("void-clause").value, reason: $("void-reason").value }) }, "Void the round")),
     );
@@ -498,7 +498,7 @@ function away(v, player) {
   return (v.absent || []).includes(player) ? h("div.badge.seat-away", {}, "away") : null;
 }
 
-/** Seconds the player to act has left on the action timer (act-omaha-2017 4.8), or null. */
+/** Seconds the player to act has left on the table's action timer, or null. */
 function timeLeft(player) {
   const d = state.deadline;
   const v = state.view;
