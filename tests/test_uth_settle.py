@@ -8,6 +8,7 @@ import pytest
 
 from croupier.cards import CardError, parse_cards
 from croupier.hands import Category, evaluate
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.uth import (
     ACT_UTH_2025,
     BLIND_TABLE,
@@ -25,7 +26,6 @@ from croupier.uth import (
     dealer_qualifies,
     settle,
 )
-from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 
 MAX_PAYOUT_CLAUSE = ACT_UTH_2025_RULES.settlement.max_payout_clause
 

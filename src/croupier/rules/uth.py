@@ -135,6 +135,8 @@ class UthRules:
     layout_clause: str
     #: one 52-card deck without jokers
     deck_clause: str
+    #: the order of hands
+    hand_order_clause: str
     #: the wagers of a box: chips, its box, placed before the deal
     wager_clause: str
     #: a box is played with an Ante and a Blind

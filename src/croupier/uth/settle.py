@@ -7,11 +7,12 @@ clause that decided it and the pay line that paid it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cache
 
 from croupier.cards import check_distinct
-from croupier.hands import STANDARD, Category, HandValue, evaluate
+from croupier.hands import STANDARD, Category, HandOrder, HandValue, evaluate
 from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.rules.uth import SettlementClauses, UthRules
 from croupier.uth.paytables import (
@@ -131,10 +132,17 @@ def dealer_qualifies(dealer: HandValue) -> bool:
     return ORDER.position(dealer.category) >= ORDER.position(Category.ONE_PAIR)
 
 
-def _hand(hole: Sequence[int], board: Sequence[int], whose: str) -> HandValue:
+@cache
+def hand_order(clause: str) -> HandOrder:
+    """The order of hands (3.1: the standard order of one 52-card deck) citing ``clause``,
+    the rules' own."""
+    return replace(ORDER, clause=clause)
+
+
+def _hand(hole: Sequence[int], board: Sequence[int], whose: str, order: HandOrder) -> HandValue:
     if len(hole) != 2:
         raise WagerError(f"the {whose} holds 2 hole cards, not {len(hole)} (7.2)")
-    return evaluate([*hole, *board], ORDER)
+    return evaluate([*hole, *board], order)
 
 
 def _even(wager: Wager, stake: int, clause: str, odds: Odds, c: SettlementClauses) -> WagerResult:
@@ -217,8 +225,9 @@ def settle(
         raise WagerError(f"the board holds 5 communal cards, not {len(board)} (7.2(a))")
     check_distinct([*player_hole, *dealer_hole, *board])
     c = rules.settlement
-    player = _hand(player_hole, board, "player")
-    dealer = _hand(dealer_hole, board, "dealer")
+    order = hand_order(rules.hand_order_clause)
+    player = _hand(player_hole, board, "player", order)
+    dealer = _hand(dealer_hole, board, "dealer", order)
     qualifies = dealer_qualifies(dealer)
     stakes = [(Wager.ANTE, box.ante), (Wager.BLIND, box.blind)]
     stakes += [(w, s) for w, s in ((Wager.PLAY, box.play), (Wager.TRIPS, box.trips)) if s]

@@ -29,6 +29,7 @@ ACT_UTH_2025_RULES = UthRules(
     cut_clause=_R + "6.3",
     layout_clause=_R + "1.1",
     deck_clause=_R + "2.1",
+    hand_order_clause=_R + "3.1",
     wager_clause=_R + "4.1",
     ante_blind_clause=_R + "4.2",
     trips_clause=_R + "4.3",
