@@ -4,9 +4,11 @@ entry to payout; every clause cited (events, refusals, views) names the new id."
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -386,3 +388,62 @@ def test_a_uth_tournament_under_the_derived_book_cites_it_from_entry_to_payout(
     assert t.placed and cited.refusals > 50
     ours = cited.check()
     assert {c.partition(" ")[2] for c in ours} >= {"16.6", "16.8", "16.15", "16.16", "16.20"}
+
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
+IDS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house", "qld-tournament-2020", BASE)
+#: attributes holding a clause's text, which no fold or planner may compare or take apart
+CLAUSE_ATTRS = {"clause", "voided", "cut_clause", "pay_clause"}
+
+
+def uth_findings(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """Clause literals (a rulebook id in a string that is not a docstring) and decisions on a
+    clause's text (a comparison with, or ``startswith``/``endswith`` on, a clause)."""
+    docs = {
+        id(n.body[0].value)
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and n.body
+        and isinstance(n.body[0], ast.Expr)
+        and isinstance(n.body[0].value, ast.Constant)
+    }
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs:
+            if any(i + " " in n.value or n.value == i for i in IDS):
+                yield n.lineno, f"a clause literal {n.value!r}"
+        elif isinstance(n, ast.Compare) and not all(
+            isinstance(op, (ast.Is, ast.IsNot)) for op in n.ops
+        ):
+            for side in (n.left, *n.comparators):
+                if isinstance(side, ast.Attribute) and side.attr in CLAUSE_ATTRS:
+                    yield n.lineno, f"compares .{side.attr}"
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute):
+            f = n.func
+            on = f.value.attr if isinstance(f.value, ast.Attribute) else ""
+            if f.attr in ("startswith", "endswith") and on in CLAUSE_ATTRS:
+                yield n.lineno, f"{f.attr} on .{on}"
+
+
+def test_the_uth_scan_finds_what_it_looks_for() -> None:
+    bad = """
+R = "act-uth-2025 "
+x = Ruling("act-uth-2025 4.1", "no")
+if e.clause == UNDER_MINIMUM: pass
+if e.voided.startswith(M): pass
+if not e.clause.endswith("(c)"): pass
+"""
+    assert len(list(uth_findings(ast.parse(bad)))) == 5
+    fine = '''
+"""A module about act-uth-2025 4.1."""
+clause = rules.wager_clause
+if e.misdeal: pass
+'''
+    assert list(uth_findings(ast.parse(fine))) == []
+
+
+@pytest.mark.parametrize(
+    "rel", sorted(p.relative_to(SRC).as_posix() for p in (SRC / "uth").rglob("*.py"))
+)
+def test_uth_holds_no_clause_literal_and_decides_on_no_clause_text(rel: str) -> None:
+    found = list(uth_findings(ast.parse((SRC / rel).read_text(), rel)))
+    assert not found, "\n".join(f"src/croupier/{rel}:{line}: {what}" for line, what in found)
