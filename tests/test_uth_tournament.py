@@ -411,3 +411,42 @@ def test_tournament_state_is_the_fold_of_its_events() -> None:
         p: vars(e) for p, e in t.players.items()
     }
     assert (again.pool, again.rounds, again.status) == (t.pool, t.rounds, t.status)
+
+
+class _Untouchable(list[object]):
+    """A history no decision may read: any look at it fails the test."""
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise AssertionError("a decision read the tournament's history")
+
+    def __len__(self) -> int:
+        raise AssertionError("a decision read the tournament's history")
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        raise AssertionError("a decision read the tournament's history")
+
+
+def test_commands_are_decided_without_the_tournaments_history() -> None:
+    """``why_illegal`` decides alone (no replay, no scan of the events): its cost does not grow
+    with the history, and it changes nothing."""
+    t = started("abc", session_limit=1)
+    shoe, rng = Shoe(Deck.standard(), seed=5), random.Random(5)
+    play_round(t, shoe, rng)
+    assert t.status is Status.FINISHED
+    kept = t.events
+    t.events = _Untouchable()  # type: ignore[assignment]
+    for cmd in (
+        AwardPlaces(),
+        BeginRound(),
+        PlaceWager("a", 25),
+        EnterTournament("z"),
+        Rebuy("a"),
+        ClockTick(-1),
+        CancelTournament(),
+    ):
+        t.why_illegal(cmd)
+    assert t.why_illegal(AwardPlaces()) is None
+    t.events = kept
+    t.apply(AwardPlaces())
+    assert t.placed
+    assert t.why_illegal(AwardPlaces()) is not None  # places are awarded once (16.20)
