@@ -51,6 +51,13 @@ ALIASES: dict[str, str] = {
     "croupier.tournament.state:Table": "croupier.tournament.state:TournamentTable",
     "croupier.uth.tournament_tables:Table": "croupier.uth.tournament_tables:UthTournamentTable",
     "croupier.uth.tournament:Tournament": "croupier.uth.tournament:UthTournament",
+    # the round's shared state moved beside the round (uth/round_state.py)
+    "croupier.uth.game:ShoeKind": "croupier.uth.round_state:ShoeKind",
+    "croupier.uth.game:Phase": "croupier.uth.round_state:Phase",
+    "croupier.uth.game:BoxState": "croupier.uth.round_state:BoxState",
+    # a UTH tournament's state records moved out of its fold (uth/tournament_state.py)
+    "croupier.uth.tournament:Status": "croupier.uth.tournament_state:Status",
+    "croupier.uth.tournament:Entrant": "croupier.uth.tournament_state:Entrant",
 }
 
 
