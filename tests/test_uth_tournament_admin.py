@@ -3,7 +3,7 @@ Ultimate Texas Hold'em tournaments, with real rounds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import pytest
 
@@ -40,6 +40,7 @@ from croupier.uth.tournament_commands import (
     RecordRound,
     SeatReserve,
     SubstitutePlayer,
+    UthTournamentCommand,
 )
 from test_uth_tournament import conditions as base_conditions
 
@@ -73,11 +74,15 @@ def snapshot(t: UthTournament) -> object:
     )
 
 
-def refused(action: Callable[[], object], t: UthTournament, clause: str) -> str:
+def refused(cmd: UthTournamentCommand, t: UthTournament, clause: str) -> str:
+    """``cmd`` is refused citing ``clause``: decided alone (``why_illegal``) and applied, the
+    same ruling, and nothing changed."""
     before = snapshot(t)
+    why = t.why_illegal(cmd)
     with pytest.raises(IllegalAction) as err:
-        action()
+        t.apply(cmd)
     assert err.value.ruling.clause == clause, err.value.ruling
+    assert why == err.value.ruling
     assert snapshot(t) == before
     return err.value.ruling.message
 
@@ -128,16 +133,8 @@ def test_16_9_draw_allocates_tables_and_boxes() -> None:
     td = UthTournament(conditions(players_per_table=4))
     for p in "abcdefghij":
         td.apply(EnterTournament(p))
-    refused(
-        lambda: td.apply(DrawSeats(list("abcdefghij"), 0, per_table=[5, 5])),
-        td,
-        "act-uth-2025 16.9",
-    )
-    refused(
-        lambda: td.apply(DrawSeats(list("abcdefghij"), 0, per_table=[4, 4])),
-        td,
-        "act-uth-2025 16.9",
-    )
+    refused(DrawSeats(list("abcdefghij"), 0, per_table=[5, 5]), td, "act-uth-2025 16.9")
+    refused(DrawSeats(list("abcdefghij"), 0, per_table=[4, 4]), td, "act-uth-2025 16.9")
     td.apply(DrawSeats(list("abcdefghij"), 0, per_table=[4, 4, 2]))
     assert td.tables[3].boxes == ["i", "j", None, None]
 
@@ -158,8 +155,8 @@ def test_16_9_each_table_plays_its_own_rounds() -> None:
     t.apply(PlaceWager("a", 25))
     t.apply(PlaceWager("d", 50))
     assert t.tables[1].wagers == {"a": (25, 0)} and t.tables[2].wagers == {"d": (50, 0)}
-    refused(lambda: t.apply(BeginRound(2)), t, "act-uth-2025 16.16")
-    refused(lambda: t.apply(BeginRound(3)), t, "act-uth-2025 16.9")
+    refused(BeginRound(2), t, "act-uth-2025 16.16")
+    refused(BeginRound(3), t, "act-uth-2025 16.9")
     wager_at(t, 2)
     assert t.tables[2].status is Status.IN_ROUND and t.status is Status.WAGERING
     finish_at(t, 2)
@@ -174,9 +171,9 @@ def test_16_9_each_table_plays_its_own_rounds() -> None:
 def test_16_9_player_plays_only_in_assigned_position() -> None:
     t = started("abcdefg", players_per_table=4)  # table 2: e f g and a free box 4
     t.apply(BeginRound(2))
-    msg = refused(lambda: t.apply(PlaceWager("e", 25, table=1)), t, "act-uth-2025 16.9")
+    msg = refused(PlaceWager("e", 25, table=1), t, "act-uth-2025 16.9")
     assert "table 2 box 1" in msg
-    refused(lambda: t.apply(PlaceWager("e", 25, box=2)), t, "act-uth-2025 16.9")
+    refused(PlaceWager("e", 25, box=2), t, "act-uth-2025 16.9")
     t.apply(PlaceWager("e", 25, table=2, box=1))
     wager_at(t, 2)
     cfg = UthConfig(TableLimits(25, 200), boxes=4)
@@ -187,8 +184,8 @@ def test_16_9_player_plays_only_in_assigned_position() -> None:
     r.apply(Deal())
     for b in r.pending():
         r.apply(Fold(b))
-    refused(lambda: t.apply(RecordRound(r, 2)), t, "act-uth-2025 16.9")
-    refused(lambda: t.apply(RecordRound(r, 1)), t, "act-uth-2025 16.14")  # not table 1's round
+    refused(RecordRound(r, 2), t, "act-uth-2025 16.9")
+    refused(RecordRound(r, 1), t, "act-uth-2025 16.14")  # not table 1's round
     finish_at(t, 2)
     assert t.players["e"].chips == 150
 
@@ -197,42 +194,42 @@ def test_16_9_break_table_reseats_players_into_free_boxes() -> None:
     t = started("abcdef", players_per_table=3)  # table 1: a b c; table 2: d e f
     play_at(t, 2, {"d": 100, "e": 100})  # d and e lose every chip
     play_at(t, 1, {"a": 100})
-    msg = refused(lambda: t.apply(BreakTable(2)), t, "act-uth-2025 16.9")
+    msg = refused(BreakTable(2), t, "act-uth-2025 16.9")
     assert "free boxes" in msg  # nobody is out yet: no room
     events = t.apply(BeginRound(2))  # d and e eliminated (16.15); f plays on alone
     assert [e.player for e in events if isinstance(e, Eliminated)] == ["d", "e"]
-    msg = refused(lambda: t.apply(BreakTable(2)), t, "act-uth-2025 16.9")
+    msg = refused(BreakTable(2), t, "act-uth-2025 16.9")
     assert "table 2 is in a round" in msg
     wager_at(t, 2)
     finish_at(t, 2)
     t.apply(BeginRound(1))  # a eliminated: box 1 of table 1 is free
-    msg = refused(lambda: t.apply(BreakTable(2)), t, "act-uth-2025 16.9")
+    msg = refused(BreakTable(2), t, "act-uth-2025 16.9")
     assert "table 1 is in a round" in msg
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.apply(BreakTable(2, {"f": (1, 2)})), t, "act-uth-2025 16.9")  # b's box
-    refused(lambda: t.apply(BreakTable(2, {"f": (2, 1)})), t, "act-uth-2025 16.9")  # same table
-    refused(lambda: t.apply(BreakTable(2, {})), t, "act-uth-2025 16.9")
+    refused(BreakTable(2, {"f": (1, 2)}), t, "act-uth-2025 16.9")  # b's box
+    refused(BreakTable(2, {"f": (2, 1)}), t, "act-uth-2025 16.9")  # same table
+    refused(BreakTable(2, {}), t, "act-uth-2025 16.9")
     t.apply(BreakTable(2))
     assert list(t.tables) == [1] and t.tables[1].boxes == ["f", "b", "c"]
     assert t.position("f") == (1, 1) and t.position("a") is None
-    refused(lambda: t.apply(BeginRound(2)), t, "act-uth-2025 16.9")
+    refused(BeginRound(2), t, "act-uth-2025 16.9")
     (began, _) = t.apply(BeginRound(1))
     assert began.order == ("c", "f", "b")  # type: ignore[attr-defined]
-    refused(lambda: t.apply(PlaceWager("f", 25, table=2)), t, "act-uth-2025 16.9")
+    refused(PlaceWager("f", 25, table=2), t, "act-uth-2025 16.9")
     # a finished tournament breaks no tables
     done = started("ab", players_per_table=1, session_limit=1)
     play_at(done, 1)
     play_at(done, 2)
     assert done.status is Status.FINISHED
-    refused(lambda: done.apply(BreakTable(1)), done, "act-uth-2025 16.9")
+    refused(BreakTable(1), done, "act-uth-2025 16.9")
 
 
 def test_16_9_session_of_rounds_counts_at_each_table() -> None:
     t = started("abcdef", players_per_table=3, session_limit=1)
     events = play_at(t, 1)
     assert not any(isinstance(e, SessionEnded) for e in events) and t.status is Status.RUNNING
-    refused(lambda: t.apply(BeginRound(1)), t, "act-uth-2025 A")  # table 1 has played its round
+    refused(BeginRound(1), t, "act-uth-2025 A")  # table 1 has played its round
     events = play_at(t, 2)
     assert isinstance(events[-1], SessionEnded) and t.status is Status.FINISHED
     assert (t.rounds, t.tables[1].rounds, t.tables[2].rounds) == (2, 1, 1)
@@ -243,7 +240,7 @@ def test_16_9_timed_session_ends_when_rounds_in_play_are_complete() -> None:
     t.apply(BeginRound(2))
     t.apply(ClockTick(700))  # time is up with a round in play at table 2
     assert t.status is Status.WAGERING
-    refused(lambda: t.apply(BeginRound(1)), t, "act-uth-2025 A")
+    refused(BeginRound(1), t, "act-uth-2025 A")
     wager_at(t, 2)
     events = finish_at(t, 2)
     assert isinstance(events[-1], SessionEnded) and t.status is Status.FINISHED
@@ -294,20 +291,20 @@ def test_16_11_reserve_refusals() -> None:
     for p in "abcd":
         t.apply(EnterTournament(p))
     t.apply(AddReserve("r"))
-    refused(lambda: t.apply(AddReserve("r")), t, "act-uth-2025 16.11")
-    refused(lambda: t.apply(AddReserve("a")), t, "act-uth-2025 16.6")
-    refused(lambda: t.apply(SeatReserve("r", "b")), t, "act-uth-2025 16.11")  # seats not drawn
+    refused(AddReserve("r"), t, "act-uth-2025 16.11")
+    refused(AddReserve("a"), t, "act-uth-2025 16.6")
+    refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")  # seats not drawn
     t.apply(DrawSeats(list("abcd"), now=0))
-    refused(lambda: t.apply(SeatReserve("x", "b")), t, "act-uth-2025 16.11")  # not a reserve
-    refused(lambda: t.apply(SeatReserve("r", "b")), t, "act-uth-2025 16.11")  # b took the seat
+    refused(SeatReserve("x", "b"), t, "act-uth-2025 16.11")  # not a reserve
+    refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")  # b took the seat
     t.apply(ForfeitSeat("b"))
-    refused(lambda: t.apply(SeatReserve("a", "b")), t, "act-uth-2025 16.11")  # entered already
+    refused(SeatReserve("a", "b"), t, "act-uth-2025 16.11")  # entered already
     t.apply(BeginRound(1))
-    msg = refused(lambda: t.apply(SeatReserve("r", "b")), t, "act-uth-2025 16.11")
+    msg = refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")
     assert "commences" in msg
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.apply(SeatReserve("r", "b")), t, "act-uth-2025 16.11")  # the session began
+    refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")  # the session began
 
 
 def test_16_11_reserve_seated_at_a_table_yet_to_begin() -> None:
@@ -345,24 +342,22 @@ def test_16_12_substitute_takes_over_position_and_chips() -> None:
 
 def test_16_12_substitute_refusals() -> None:
     t = started("abcdef", players_per_table=3)
-    refused(lambda: t.apply(SubstitutePlayer("a", "z", approved_by="")), t, "act-uth-2025 16.12")
-    refused(lambda: t.apply(SubstitutePlayer("a", "z", approved_by="  ")), t, "act-uth-2025 16.12")
-    refused(lambda: t.apply(SubstitutePlayer("a", "b", approved_by="TD")), t, "act-uth-2025 16.12")
-    refused(lambda: t.apply(SubstitutePlayer("y", "z", approved_by="TD")), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "z", approved_by=""), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "z", approved_by="  "), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "b", approved_by="TD"), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("y", "z", approved_by="TD"), t, "act-uth-2025 16.12")
     play_at(t, 1, {"a": 100})
     t.apply(BeginRound(1))  # a eliminated
-    msg = refused(
-        lambda: t.apply(SubstitutePlayer("b", "z", approved_by="TD")), t, "act-uth-2025 16.12"
-    )
+    msg = refused(SubstitutePlayer("b", "z", approved_by="TD"), t, "act-uth-2025 16.12")
     assert "table 1 is in a round" in msg
     t.apply(SubstitutePlayer("d", "z", approved_by="TD"))  # table 2 is between rounds
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.apply(SubstitutePlayer("a", "y", approved_by="TD")), t, "act-uth-2025 16.12")
-    refused(lambda: t.apply(SubstitutePlayer("d", "y", approved_by="TD")), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "y", approved_by="TD"), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("d", "y", approved_by="TD"), t, "act-uth-2025 16.12")
     before = UthTournament(conditions())
     before.apply(EnterTournament("a"))
-    refused(lambda: before.apply(SubstitutePlayer("a", "z", "TD")), before, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "z", "TD"), before, "act-uth-2025 16.12")
 
 
 # -- 16.18 ----------------------------------------------------------------------------------
@@ -371,20 +366,20 @@ def test_16_12_substitute_refusals() -> None:
 def test_16_18_no_round_begins_during_a_break() -> None:
     t = started("abc")
     t.apply(ClockTick(100))
-    refused(lambda: t.apply(OfferBreak(100, 0)), t, "act-uth-2025 16.18")
-    refused(lambda: t.apply(OfferBreak(50, 300)), t, "croupier clock")
+    refused(OfferBreak(100, 0), t, "act-uth-2025 16.18")
+    refused(OfferBreak(50, 300), t, "croupier clock")
     t.apply(OfferBreak(100, 300))
     assert t.break_ends == 400
-    refused(lambda: t.apply(BeginRound()), t, "act-uth-2025 16.18")
-    refused(lambda: t.apply(OfferBreak(200, 60)), t, "act-uth-2025 16.18")  # one at a time
+    refused(BeginRound(), t, "act-uth-2025 16.18")
+    refused(OfferBreak(200, 60), t, "act-uth-2025 16.18")  # one at a time
     t.apply(ClockTick(399))
-    refused(lambda: t.apply(BeginRound()), t, "act-uth-2025 16.18")
+    refused(BeginRound(), t, "act-uth-2025 16.18")
     t.apply(ClockTick(400))
     assert t.break_ends is None
     play_at(t, 1)
     assert t.rounds == 1
     entry = UthTournament(conditions())
-    refused(lambda: entry.apply(OfferBreak(0, 60)), entry, "act-uth-2025 16.18")
+    refused(OfferBreak(0, 60), entry, "act-uth-2025 16.18")
 
 
 def test_16_18_a_round_in_play_completes_during_the_break() -> None:
@@ -393,7 +388,7 @@ def test_16_18_a_round_in_play_completes_during_the_break() -> None:
     t.apply(OfferBreak(10, 60))
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.apply(BeginRound()), t, "act-uth-2025 16.18")
+    refused(BeginRound(), t, "act-uth-2025 16.18")
 
 
 def test_16_18_break_does_not_consume_a_timed_session() -> None:
