@@ -18,6 +18,9 @@ ROUND_T = "`tests/test_round_rules.py`, `tests/test_round_properties.py`"
 PHH_T = "`tests/test_phh_export.py`, `tests/test_phh_replay.py`"
 COMM = "`croupier.rules.commission`"
 SHOE = ("`croupier.shoe`", "`tests/test_shoe.py`")
+#: every clause the UTH game cites is a field of this book, relabelled by a derived one
+UTH_BOOK = "`croupier.rules.books.act_uth_2025`"
+UTH_DERIVED = "`tests/test_uth_rules_derived.py`"
 
 _round = (ROUND, ROUND_T)
 _comm = (COMM, "`tests/test_round_rules.py`")
@@ -81,11 +84,13 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "dunedin-house glossary: Cut": SHOE,
     # act-uth-2025: settling a box against the dealer, and the pay tables
     **{
-        f"act-uth-2025 9.{i}": ("`croupier.uth.settle`", "`tests/test_uth_settle.py`")
+        f"act-uth-2025 9.{i}": (
+            f"`croupier.uth.settle`, {UTH_BOOK}", f"`tests/test_uth_settle.py`, {UTH_DERIVED}"
+        )
         for i in (1, 2, 4, 5, 6, 7, 8, 9, 10)
     },
     "act-uth-2025 10.1": (
-        "`croupier.uth.paytables`, `croupier.uth.trips`",
+        f"`croupier.uth.paytables`, `croupier.uth.trips`, {UTH_BOOK}",
         "`tests/test_uth_settle.py`, `tests/test_uth_trips.py`",
     ),
     # act-uth-2025: the round of play, its irregularities, the table and tournaments
@@ -100,8 +105,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "act-uth-2025 13.8 (second)",
         ),
         (
-            "`croupier.uth.game`, `croupier.uth.limits`",
-            "`tests/test_uth_game.py`, `tests/test_uth_play.py`",
+            f"`croupier.uth.game`, `croupier.uth.limits`, {UTH_BOOK}",
+            f"`tests/test_uth_game.py`, `tests/test_uth_play.py`, {UTH_DERIVED}",
         ),
     ),
     **dict.fromkeys(
@@ -114,32 +119,36 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "act-uth-2025 15.4",
             "act-uth-2025 15.7",
         ),
-        ("`croupier.uth.irregularities`, `croupier.uth.table`", "`tests/test_uth_game.py`"),
+        (
+            f"`croupier.uth.irregularities`, `croupier.uth.table`, {UTH_BOOK}",
+            f"`tests/test_uth_game.py`, {UTH_DERIVED}",
+        ),
     ),
     "dunedin-house 77": (
         "`croupier.table.seat_plans` (`LockFunds`, `ReleaseFunds`)",
         "`tests/test_table_lock.py`, `tests/test_table_properties.py`",
     ),
     "act-uth-2025 16.9": (
-        "`croupier.uth.tournament.UthTournament` (`start`, `break_table`), "
+        "`croupier.uth.tournament_decide` (`draw_seats`, `break_table`), "
         "`croupier.uth.tournament_tables`",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.11": (
-        "`croupier.uth.tournament.UthTournament` (`add_reserve`, `seat_reserve`)",
+        "`croupier.uth.tournament_decide` (`add_reserve`, `seat_reserve`)",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.12": (
-        "`croupier.uth.tournament.UthTournament.substitute`",
+        "`croupier.uth.tournament_decide.substitute`",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.18": (
-        "`croupier.uth.tournament.UthTournament` (`offer_break`, `played_seconds`)",
+        "`croupier.uth.tournament_decide.offer_break`, "
+        "`croupier.uth.tournament.UthTournament.played_seconds`",
         "`tests/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 6.1": (
         "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`; `Shuffled` records the "
-        "salted commitment), `croupier.shoe`",
+        f"salted commitment), `croupier.shoe`, {UTH_BOOK}",
         "`tests/test_uth_shuffle.py`, `tests/test_hidden_information.py`",
     ),
     **dict.fromkeys(
@@ -147,7 +156,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "act-uth-2025 16.1",
             *(f"act-uth-2025 16.{i}" for i in (6, 7, 8, 10, 14, 15, 16, 17, 20, 21, 22, 23, 24)),
         ),
-        ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),
+        (
+            f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}",
+            f"`tests/test_uth_tournament.py`, {UTH_DERIVED}",
+        ),
     ),
     # the table: who has the button and posts which blind, round after round
     **dict.fromkeys(
@@ -583,12 +595,15 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
     ),
     "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/test_uth_game.py`"),
-    "act-uth-2025 16.3": ("`croupier.uth.tournament`", "`tests/test_uth_tournament.py`"),
+    "act-uth-2025 16.3": (
+        "`croupier.uth.tournament_conditions`, `croupier.uth.tournament_decide`",
+        "`tests/test_uth_tournament.py`",
+    ),
     # the dealer's cut at a card shoe, and the operator's decision in a dispute (issue 32)
     **dict.fromkeys(
         ("act-uth-2025 6.3", "act-uth-2025 15.5"),
         (
-            "`croupier.uth.table`, `croupier.uth.played`, `croupier.rules.uth`",
+            f"`croupier.uth.table`, `croupier.uth.played`, {UTH_BOOK}",
             "`tests/test_uth_disputes.py`",
         ),
     ),

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from croupier.cards import Card
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
+from croupier.rules.derive import derive
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store import audit, codec
 from croupier.service.store.rooms import uth_stream
@@ -361,3 +363,49 @@ def test_the_floor_records_a_dispute_and_its_correction_through_the_api(url: str
         assert audit.verify(store)["ok"]
     finally:
         store.close()
+
+
+def test_a_uth_table_under_a_derived_book_cites_it_through_the_api(url: str) -> None:
+    """A house's book derived from act-uth-2025 under its own id, opened through the API:
+    refusals, the round's events in the store and every view cite the new id alone."""
+    house = derive(ACT_UTH_2025_RULES, "house-uth-api")
+    with served(url, players=4) as room:
+        config = codec.encode(UthConfig(TableLimits(5, 500), rules=house))
+        room.ok("floor", {"type": "OpenUthTable", "table": "u1", "config": config})
+        r = room.c.post("/users/dealer/tables", json={"table": "u1"}, headers=room.headers("admin"))
+        assert r.status_code == 200, r.text
+        for p in PLAYERS:
+            room.ok("cashier", {"type": "UthBuyIn", "player": p, "table": "u1", "cash": 400})
+        rng = random.Random(29)
+        cited: list[str] = []
+        for n in range(4):
+            if n == 2:  # a refused wager, then the floor voids a round
+                room.ok("dealer", {"type": "UthStartRound", "table": "u1"})
+                wager = {"type": "UthPlaceWagers", "table": "u1", "ante": 10, "blind": 5}
+                r = room.send("p1", wager)
+                assert r.status_code == 409, r.text
+                cited.append(r.json()["clause"])
+                r = room.send("dealer", {"type": "UthSettle", "table": "u1"})
+                assert r.status_code == 409, r.text
+                cited.append(r.json()["clause"])
+                room.ok("floor", {"type": "UthVoidRound", "table": "u1", "reason": "fraud"})
+                continue
+            after = play_uth_round(room, rng)
+            for b in after.boxes:
+                assert b.result is not None
+                for line in b.result.results:
+                    cited += [line.clause, *([line.pay_clause] if line.pay_clause else [])]
+        for who in ("dealer", "p1", "auditor"):
+            view = uth_view(room, who)[1]
+            cited += [line.clause for b in view.boxes if b.result for line in b.result.results]
+    store = EventStore(url)
+    try:
+        stored = store.read(uth_stream("main", "u1"))
+        meta = store.stream(uth_stream("main", "u1")).meta
+    finally:
+        store.close()
+    assert len(stored) > 50
+    text = meta + "".join(r.body for r in stored)
+    assert "act-uth-2025" not in text
+    assert text.count('"house-uth-api ') > 100
+    assert cited and all(c.startswith("house-uth-api ") for c in cited), sorted(set(cited))

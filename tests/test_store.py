@@ -442,6 +442,7 @@ def test_tournament_and_uth_streams_fold_and_equal_their_snapshots(store: EventS
     from croupier.uth.commands import Deal, Fold, PlaceWagers
     from croupier.uth.table import UthTable
     from croupier.uth.tournament import SessionEnd, TournamentConditions, UthTournament
+    from croupier.uth.tournament_commands import DrawSeats, EnterTournament
 
     root = Path(__file__).resolve().parents[1]
     conditions = load_conditions(root / "examples" / "tournaments" / "small.toml")
@@ -461,8 +462,8 @@ def test_tournament_and_uth_streams_fold_and_equal_their_snapshots(store: EventS
     )  # fmt: skip
     ut = UthTournament(terms)
     for p in "abcd":
-        ut.enter(p)
-    ut.start(list("abcd"), now=0)
+        ut.apply(EnterTournament(p))
+    ut.apply(DrawSeats(list("abcd"), now=0))
     streams = {
         "tournament:main/sat": ("tournament", (conditions, ""), t.events, t),
         "uth-table:main/u1": ("uth-table", (uth_config, 10_000), u.events, u),

@@ -42,9 +42,10 @@ from croupier.table.table import Table
 from croupier.uth.commands import Bet, Deal, Fold, PlaceWagers, SettleAll
 from croupier.uth.events import UthRoundVoided
 from croupier.uth.game import DECK as UTH_DECK
-from croupier.uth.game import UthConfig
+from croupier.uth.game import TableState, UthConfig
 from croupier.uth.limits import TableLimits
 from croupier.uth.played import StartUthRound
+from croupier.uth.table import RoundRecorded, Shuffled
 from croupier.views import actor_view
 
 BASES = (
@@ -339,3 +340,42 @@ def test_values_without_a_json_form_are_refused() -> None:
         codec.canonical(object())
     with pytest.raises(codec.CodecError):
         codec.canonical(float("nan"))
+
+
+def _stored(value: object, drop: str) -> bytes:
+    """``value`` as stored before its type had the field ``drop``."""
+    data = codec.encode(value)
+    assert isinstance(data, dict) and drop in data
+    return codec._stdlib_dumps({"e": {k: v for k, v in data.items() if k != drop}, "v": 1})
+
+
+@pytest.mark.parametrize(
+    ("clause", "misdeal"),
+    [
+        ("act-uth-2025 13.2", True),
+        ("act-uth-2025 13.6(a)", True),
+        ("act-uth-2025 11.1", False),
+        ("act-uth-2025 15.2", False),
+    ],
+)
+def test_uth_voids_stored_before_the_misdeal_field_read_it_from_their_clause(
+    clause: str, misdeal: bool
+) -> None:
+    voided = UthRoundVoided(clause, "m", (("a", 5),), 0, misdeal)
+    assert codec.unwrap(_stored(voided, "misdeal")) == voided
+    assert codec.unwrap(codec.envelope(voided)) == voided  # the new form as it is
+    recorded = RoundRecorded(TableState({"a": 5}), (), clause, misdeal)
+    assert codec.unwrap(_stored(recorded, "misdeal")) == recorded
+    assert codec.unwrap(codec.envelope(recorded)) == recorded
+
+
+@pytest.mark.parametrize(
+    ("clause", "ordered"),
+    [("act-uth-2025 6.1(a)", False), ("act-uth-2025 6.1(b)", False), ("act-uth-2025 6.1(c)", True)],
+)
+def test_uth_shuffles_stored_before_the_ordered_field_read_it_from_their_clause(
+    clause: str, ordered: bool
+) -> None:
+    shuffled = Shuffled(clause, "why", "", 0, "", ordered)
+    assert codec.unwrap(_stored(shuffled, "ordered")) == shuffled
+    assert codec.unwrap(codec.envelope(shuffled)) == shuffled

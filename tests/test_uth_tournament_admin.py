@@ -3,7 +3,7 @@ Ultimate Texas Hold'em tournaments, with real rounds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 
 import pytest
 
@@ -24,6 +24,24 @@ from croupier.uth.tournament import (
     TournamentConditions,
     UthTournament,
 )
+from croupier.uth.tournament_commands import (
+    AddReserve,
+    AskNext,
+    AwardPlaces,
+    BeginRound,
+    BreakTable,
+    CancelTournament,
+    ClockTick,
+    DrawSeats,
+    EnterTournament,
+    ForfeitSeat,
+    OfferBreak,
+    PlaceWager,
+    RecordRound,
+    SeatReserve,
+    SubstitutePlayer,
+    UthTournamentCommand,
+)
 from test_uth_tournament import conditions as base_conditions
 
 
@@ -35,8 +53,8 @@ def conditions(**kw: object) -> TournamentConditions:
 def started(players: str, **kw: object) -> UthTournament:
     t = UthTournament(conditions(**kw))
     for p in players:
-        t.enter(p)
-    t.start(list(players), now=0)
+        t.apply(EnterTournament(p))
+    t.apply(DrawSeats(list(players), now=0))
     return t
 
 
@@ -56,11 +74,15 @@ def snapshot(t: UthTournament) -> object:
     )
 
 
-def refused(action: Callable[[], object], t: UthTournament, clause: str) -> str:
+def refused(cmd: UthTournamentCommand, t: UthTournament, clause: str) -> str:
+    """``cmd`` is refused citing ``clause``: decided alone (``why_illegal``) and applied, the
+    same ruling, and nothing changed."""
     before = snapshot(t)
+    why = t.why_illegal(cmd)
     with pytest.raises(IllegalAction) as err:
-        action()
+        t.apply(cmd)
     assert err.value.ruling.clause == clause, err.value.ruling
+    assert why == err.value.ruling
     assert snapshot(t) == before
     return err.value.ruling.message
 
@@ -75,8 +97,8 @@ def wager_at(t: UthTournament, table: int, antes: Mapping[str, int] | None = Non
     while tbl.status is Status.WAGERING:
         p = tbl.order[tbl.asked]
         if p not in tbl.wagers:
-            t.wager(p, (antes or {}).get(p, t.conditions.minimum))
-        t.ask_next(table)
+            t.apply(PlaceWager(p, (antes or {}).get(p, t.conditions.minimum)))
+        t.apply(AskNext(table))
 
 
 def finish_at(t: UthTournament, table: int, seed: int = 1) -> list[TEvent]:
@@ -89,11 +111,11 @@ def finish_at(t: UthTournament, table: int, seed: int = 1) -> list[TEvent]:
     r.apply(Deal())
     for b in r.pending():
         r.apply(Fold(b))
-    return t.record_round(r, table)
+    return t.apply(RecordRound(r, table))
 
 
 def play_at(t: UthTournament, table: int, antes: Mapping[str, int] | None = None) -> list[TEvent]:
-    t.begin_round(table)
+    t.apply(BeginRound(table))
     wager_at(t, table, antes)
     return finish_at(t, table)
 
@@ -110,10 +132,10 @@ def test_16_9_draw_allocates_tables_and_boxes() -> None:
     # the Tournament Director decides how many sit at each table
     td = UthTournament(conditions(players_per_table=4))
     for p in "abcdefghij":
-        td.enter(p)
-    refused(lambda: td.start(list("abcdefghij"), 0, per_table=[5, 5]), td, "act-uth-2025 16.9")
-    refused(lambda: td.start(list("abcdefghij"), 0, per_table=[4, 4]), td, "act-uth-2025 16.9")
-    td.start(list("abcdefghij"), 0, per_table=[4, 4, 2])
+        td.apply(EnterTournament(p))
+    refused(DrawSeats(list("abcdefghij"), 0, per_table=[5, 5]), td, "act-uth-2025 16.9")
+    refused(DrawSeats(list("abcdefghij"), 0, per_table=[4, 4]), td, "act-uth-2025 16.9")
+    td.apply(DrawSeats(list("abcdefghij"), 0, per_table=[4, 4, 2]))
     assert td.tables[3].boxes == ["i", "j", None, None]
 
 
@@ -126,15 +148,15 @@ def test_16_9_one_table_by_default() -> None:
 
 def test_16_9_each_table_plays_its_own_rounds() -> None:
     t = started("abcdef", players_per_table=3)
-    (began, _) = t.begin_round(2)
+    (began, _) = t.apply(BeginRound(2))
     assert isinstance(began, RoundBegan) and began.order == ("d", "e", "f") and began.table == 2
     assert t.status is Status.WAGERING and t.tables[1].status is Status.RUNNING
-    t.begin_round(1)  # table 1 need not wait for table 2
-    t.wager("a", 25)
-    t.wager("d", 50)
+    t.apply(BeginRound(1))  # table 1 need not wait for table 2
+    t.apply(PlaceWager("a", 25))
+    t.apply(PlaceWager("d", 50))
     assert t.tables[1].wagers == {"a": (25, 0)} and t.tables[2].wagers == {"d": (50, 0)}
-    refused(lambda: t.begin_round(2), t, "act-uth-2025 16.16")
-    refused(lambda: t.begin_round(3), t, "act-uth-2025 16.9")
+    refused(BeginRound(2), t, "act-uth-2025 16.16")
+    refused(BeginRound(3), t, "act-uth-2025 16.9")
     wager_at(t, 2)
     assert t.tables[2].status is Status.IN_ROUND and t.status is Status.WAGERING
     finish_at(t, 2)
@@ -142,17 +164,17 @@ def test_16_9_each_table_plays_its_own_rounds() -> None:
     wager_at(t, 1)
     finish_at(t, 1)
     assert t.status is Status.RUNNING and t.rounds == 2
-    (began, _) = t.begin_round(2)  # the marker moves one player clockwise at that table
+    (began, _) = t.apply(BeginRound(2))  # the marker moves one player clockwise at that table
     assert began.order == ("e", "f", "d")  # type: ignore[attr-defined]
 
 
 def test_16_9_player_plays_only_in_assigned_position() -> None:
     t = started("abcdefg", players_per_table=4)  # table 2: e f g and a free box 4
-    t.begin_round(2)
-    msg = refused(lambda: t.wager("e", 25, table=1), t, "act-uth-2025 16.9")
+    t.apply(BeginRound(2))
+    msg = refused(PlaceWager("e", 25, table=1), t, "act-uth-2025 16.9")
     assert "table 2 box 1" in msg
-    refused(lambda: t.wager("e", 25, box=2), t, "act-uth-2025 16.9")
-    t.wager("e", 25, table=2, box=1)
+    refused(PlaceWager("e", 25, box=2), t, "act-uth-2025 16.9")
+    t.apply(PlaceWager("e", 25, table=2, box=1))
     wager_at(t, 2)
     cfg = UthConfig(TableLimits(25, 200), boxes=4)
     r = UthRound(cfg, t.table_state(2), _deck(3))
@@ -162,8 +184,8 @@ def test_16_9_player_plays_only_in_assigned_position() -> None:
     r.apply(Deal())
     for b in r.pending():
         r.apply(Fold(b))
-    refused(lambda: t.record_round(r, 2), t, "act-uth-2025 16.9")
-    refused(lambda: t.record_round(r, 1), t, "act-uth-2025 16.14")  # not table 1's round
+    refused(RecordRound(r, 2), t, "act-uth-2025 16.9")
+    refused(RecordRound(r, 1), t, "act-uth-2025 16.14")  # not table 1's round
     finish_at(t, 2)
     assert t.players["e"].chips == 150
 
@@ -172,42 +194,42 @@ def test_16_9_break_table_reseats_players_into_free_boxes() -> None:
     t = started("abcdef", players_per_table=3)  # table 1: a b c; table 2: d e f
     play_at(t, 2, {"d": 100, "e": 100})  # d and e lose every chip
     play_at(t, 1, {"a": 100})
-    msg = refused(lambda: t.break_table(2), t, "act-uth-2025 16.9")
+    msg = refused(BreakTable(2), t, "act-uth-2025 16.9")
     assert "free boxes" in msg  # nobody is out yet: no room
-    events = t.begin_round(2)  # d and e eliminated (16.15); f plays on alone
+    events = t.apply(BeginRound(2))  # d and e eliminated (16.15); f plays on alone
     assert [e.player for e in events if isinstance(e, Eliminated)] == ["d", "e"]
-    msg = refused(lambda: t.break_table(2), t, "act-uth-2025 16.9")
+    msg = refused(BreakTable(2), t, "act-uth-2025 16.9")
     assert "table 2 is in a round" in msg
     wager_at(t, 2)
     finish_at(t, 2)
-    t.begin_round(1)  # a eliminated: box 1 of table 1 is free
-    msg = refused(lambda: t.break_table(2), t, "act-uth-2025 16.9")
+    t.apply(BeginRound(1))  # a eliminated: box 1 of table 1 is free
+    msg = refused(BreakTable(2), t, "act-uth-2025 16.9")
     assert "table 1 is in a round" in msg
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.break_table(2, {"f": (1, 2)}), t, "act-uth-2025 16.9")  # b's box
-    refused(lambda: t.break_table(2, {"f": (2, 1)}), t, "act-uth-2025 16.9")  # same table
-    refused(lambda: t.break_table(2, {}), t, "act-uth-2025 16.9")
-    t.break_table(2)
+    refused(BreakTable(2, {"f": (1, 2)}), t, "act-uth-2025 16.9")  # b's box
+    refused(BreakTable(2, {"f": (2, 1)}), t, "act-uth-2025 16.9")  # same table
+    refused(BreakTable(2, {}), t, "act-uth-2025 16.9")
+    t.apply(BreakTable(2))
     assert list(t.tables) == [1] and t.tables[1].boxes == ["f", "b", "c"]
     assert t.position("f") == (1, 1) and t.position("a") is None
-    refused(lambda: t.begin_round(2), t, "act-uth-2025 16.9")
-    (began, _) = t.begin_round(1)
+    refused(BeginRound(2), t, "act-uth-2025 16.9")
+    (began, _) = t.apply(BeginRound(1))
     assert began.order == ("c", "f", "b")  # type: ignore[attr-defined]
-    refused(lambda: t.wager("f", 25, table=2), t, "act-uth-2025 16.9")
+    refused(PlaceWager("f", 25, table=2), t, "act-uth-2025 16.9")
     # a finished tournament breaks no tables
     done = started("ab", players_per_table=1, session_limit=1)
     play_at(done, 1)
     play_at(done, 2)
     assert done.status is Status.FINISHED
-    refused(lambda: done.break_table(1), done, "act-uth-2025 16.9")
+    refused(BreakTable(1), done, "act-uth-2025 16.9")
 
 
 def test_16_9_session_of_rounds_counts_at_each_table() -> None:
     t = started("abcdef", players_per_table=3, session_limit=1)
     events = play_at(t, 1)
     assert not any(isinstance(e, SessionEnded) for e in events) and t.status is Status.RUNNING
-    refused(lambda: t.begin_round(1), t, "act-uth-2025 A")  # table 1 has played its round
+    refused(BeginRound(1), t, "act-uth-2025 A")  # table 1 has played its round
     events = play_at(t, 2)
     assert isinstance(events[-1], SessionEnded) and t.status is Status.FINISHED
     assert (t.rounds, t.tables[1].rounds, t.tables[2].rounds) == (2, 1, 1)
@@ -215,10 +237,10 @@ def test_16_9_session_of_rounds_counts_at_each_table() -> None:
 
 def test_16_9_timed_session_ends_when_rounds_in_play_are_complete() -> None:
     t = started("abcdef", players_per_table=3, session=SessionEnd.SECONDS, session_limit=600)
-    t.begin_round(2)
-    t.tick(700)  # time is up with a round in play at table 2
+    t.apply(BeginRound(2))
+    t.apply(ClockTick(700))  # time is up with a round in play at table 2
     assert t.status is Status.WAGERING
-    refused(lambda: t.begin_round(1), t, "act-uth-2025 A")
+    refused(BeginRound(1), t, "act-uth-2025 A")
     wager_at(t, 2)
     events = finish_at(t, 2)
     assert isinstance(events[-1], SessionEnded) and t.status is Status.FINISHED
@@ -227,17 +249,17 @@ def test_16_9_timed_session_ends_when_rounds_in_play_are_complete() -> None:
 def test_16_9_session_until_players_remain_across_tables() -> None:
     t = started("abcd", players_per_table=2, session=SessionEnd.PLAYERS, session_limit=2)
     play_at(t, 1, {"a": 100})
-    t.begin_round(2)
-    events = t.begin_round(1)  # a goes; 3 remain
+    t.apply(BeginRound(2))
+    events = t.apply(BeginRound(1))  # a goes; 3 remain
     assert isinstance(events[0], Eliminated) and t.tables[1].status is Status.WAGERING
     wager_at(t, 1, {"b": 75})
     finish_at(t, 1)
-    events = t.begin_round(1)  # b goes: 2 remain, but table 2 has a round in play
+    events = t.apply(BeginRound(1))  # b goes: 2 remain, but table 2 has a round in play
     assert [type(e) for e in events] == [Eliminated] and t.status is Status.WAGERING
     wager_at(t, 2)
     events = finish_at(t, 2)
     assert isinstance(events[-1], SessionEnded)
-    places = [e for e in t.finish() if isinstance(e, Placed)]
+    places = [e for e in t.apply(AwardPlaces()) if isinstance(e, Placed)]
     assert [e.player for e in places[2:]] == ["b", "a"]  # later eliminations place higher
 
 
@@ -247,12 +269,12 @@ def test_16_9_session_until_players_remain_across_tables() -> None:
 def test_16_11_reserve_takes_forfeited_seat() -> None:
     t = UthTournament(conditions())
     for p in "abc":
-        t.enter(p)
-    t.add_reserve("r")
-    t.start(list("abc"), now=0)
-    t.forfeit("b")
+        t.apply(EnterTournament(p))
+    t.apply(AddReserve("r"))
+    t.apply(DrawSeats(list("abc"), now=0))
+    t.apply(ForfeitSeat("b"))
     assert (t.pool, t.commission) == (300, 30)
-    (seated,) = t.seat_reserve("r", "b")
+    (seated,) = t.apply(SeatReserve("r", "b"))
     assert (seated.fee, seated.commission) == (110, 10)  # type: ignore[attr-defined]
     assert t.position("r") == (1, 2) and t.position("b") is None
     assert (t.pool, t.commission) == (400, 40)  # 16.21: as for an entry
@@ -260,40 +282,40 @@ def test_16_11_reserve_takes_forfeited_seat() -> None:
     assert t.active() == ["a", "r", "c"]
     play_at(t, 1)
     t.status = Status.FINISHED
-    placed = {e.player for e in t.finish() if isinstance(e, Placed)}
+    placed = {e.player for e in t.apply(AwardPlaces()) if isinstance(e, Placed)}
     assert placed == {"a", "r", "c"}
 
 
 def test_16_11_reserve_refusals() -> None:
     t = UthTournament(conditions())
     for p in "abcd":
-        t.enter(p)
-    t.add_reserve("r")
-    refused(lambda: t.add_reserve("r"), t, "act-uth-2025 16.11")
-    refused(lambda: t.add_reserve("a"), t, "act-uth-2025 16.6")
-    refused(lambda: t.seat_reserve("r", "b"), t, "act-uth-2025 16.11")  # seats not drawn
-    t.start(list("abcd"), now=0)
-    refused(lambda: t.seat_reserve("x", "b"), t, "act-uth-2025 16.11")  # not a reserve
-    refused(lambda: t.seat_reserve("r", "b"), t, "act-uth-2025 16.11")  # b took the seat
-    t.forfeit("b")
-    refused(lambda: t.seat_reserve("a", "b"), t, "act-uth-2025 16.11")  # entered already
-    t.begin_round(1)
-    msg = refused(lambda: t.seat_reserve("r", "b"), t, "act-uth-2025 16.11")
+        t.apply(EnterTournament(p))
+    t.apply(AddReserve("r"))
+    refused(AddReserve("r"), t, "act-uth-2025 16.11")
+    refused(AddReserve("a"), t, "act-uth-2025 16.6")
+    refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")  # seats not drawn
+    t.apply(DrawSeats(list("abcd"), now=0))
+    refused(SeatReserve("x", "b"), t, "act-uth-2025 16.11")  # not a reserve
+    refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")  # b took the seat
+    t.apply(ForfeitSeat("b"))
+    refused(SeatReserve("a", "b"), t, "act-uth-2025 16.11")  # entered already
+    t.apply(BeginRound(1))
+    msg = refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")
     assert "commences" in msg
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.seat_reserve("r", "b"), t, "act-uth-2025 16.11")  # the session began
+    refused(SeatReserve("r", "b"), t, "act-uth-2025 16.11")  # the session began
 
 
 def test_16_11_reserve_seated_at_a_table_yet_to_begin() -> None:
     t = UthTournament(conditions(players_per_table=2))
     for p in "abcd":
-        t.enter(p)
-    t.add_reserve("r")
-    t.start(list("abcd"), now=0)
-    t.forfeit("d")
+        t.apply(EnterTournament(p))
+    t.apply(AddReserve("r"))
+    t.apply(DrawSeats(list("abcd"), now=0))
+    t.apply(ForfeitSeat("d"))
     play_at(t, 1)  # table 1 has begun; table 2 has not
-    t.seat_reserve("r", "d")
+    t.apply(SeatReserve("r", "d"))
     assert t.position("r") == (2, 2)
 
 
@@ -304,38 +326,38 @@ def test_16_12_substitute_takes_over_position_and_chips() -> None:
     t = started("abc")
     play_at(t, 1, {"a": 50})
     assert t.players["a"].chips == 100
-    (sub,) = t.substitute("a", "z", approved_by="TD Jones")
+    (sub,) = t.apply(SubstitutePlayer("a", "z", approved_by="TD Jones"))
     assert sub.approved_by == "TD Jones"  # type: ignore[attr-defined]
     assert t.position("z") == (1, 1) and t.position("a") is None
     assert t.players["z"].chips == 100 and t.players["a"].out and t.players["a"].chips == 0
     assert t.active() == ["z", "b", "c"] and t.pool == 300
     play_at(t, 1)
     t.status = Status.FINISHED
-    assert "a" not in {e.player for e in t.finish() if isinstance(e, Placed)}
+    assert "a" not in {e.player for e in t.apply(AwardPlaces()) if isinstance(e, Placed)}
     fresh = started("abc")
-    fresh.substitute("a", "z", approved_by="TD Jones")
-    (cancelled,) = fresh.cancel()
+    fresh.apply(SubstitutePlayer("a", "z", approved_by="TD Jones"))
+    (cancelled,) = fresh.apply(CancelTournament())
     assert isinstance(cancelled, Cancelled) and dict(cancelled.refunds) == dict.fromkeys("abc", 110)
 
 
 def test_16_12_substitute_refusals() -> None:
     t = started("abcdef", players_per_table=3)
-    refused(lambda: t.substitute("a", "z", approved_by=""), t, "act-uth-2025 16.12")
-    refused(lambda: t.substitute("a", "z", approved_by="  "), t, "act-uth-2025 16.12")
-    refused(lambda: t.substitute("a", "b", approved_by="TD"), t, "act-uth-2025 16.12")
-    refused(lambda: t.substitute("y", "z", approved_by="TD"), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "z", approved_by=""), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "z", approved_by="  "), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "b", approved_by="TD"), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("y", "z", approved_by="TD"), t, "act-uth-2025 16.12")
     play_at(t, 1, {"a": 100})
-    t.begin_round(1)  # a eliminated
-    msg = refused(lambda: t.substitute("b", "z", approved_by="TD"), t, "act-uth-2025 16.12")
+    t.apply(BeginRound(1))  # a eliminated
+    msg = refused(SubstitutePlayer("b", "z", approved_by="TD"), t, "act-uth-2025 16.12")
     assert "table 1 is in a round" in msg
-    t.substitute("d", "z", approved_by="TD")  # table 2 is between rounds
+    t.apply(SubstitutePlayer("d", "z", approved_by="TD"))  # table 2 is between rounds
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(lambda: t.substitute("a", "y", approved_by="TD"), t, "act-uth-2025 16.12")
-    refused(lambda: t.substitute("d", "y", approved_by="TD"), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("a", "y", approved_by="TD"), t, "act-uth-2025 16.12")
+    refused(SubstitutePlayer("d", "y", approved_by="TD"), t, "act-uth-2025 16.12")
     before = UthTournament(conditions())
-    before.enter("a")
-    refused(lambda: before.substitute("a", "z", "TD"), before, "act-uth-2025 16.12")
+    before.apply(EnterTournament("a"))
+    refused(SubstitutePlayer("a", "z", "TD"), before, "act-uth-2025 16.12")
 
 
 # -- 16.18 ----------------------------------------------------------------------------------
@@ -343,42 +365,42 @@ def test_16_12_substitute_refusals() -> None:
 
 def test_16_18_no_round_begins_during_a_break() -> None:
     t = started("abc")
-    t.tick(100)
-    refused(lambda: t.offer_break(100, 0), t, "act-uth-2025 16.18")
-    refused(lambda: t.offer_break(50, 300), t, "croupier clock")
-    t.offer_break(100, 300)
+    t.apply(ClockTick(100))
+    refused(OfferBreak(100, 0), t, "act-uth-2025 16.18")
+    refused(OfferBreak(50, 300), t, "croupier clock")
+    t.apply(OfferBreak(100, 300))
     assert t.break_ends == 400
-    refused(t.begin_round, t, "act-uth-2025 16.18")
-    refused(lambda: t.offer_break(200, 60), t, "act-uth-2025 16.18")  # one at a time
-    t.tick(399)
-    refused(t.begin_round, t, "act-uth-2025 16.18")
-    t.tick(400)
+    refused(BeginRound(), t, "act-uth-2025 16.18")
+    refused(OfferBreak(200, 60), t, "act-uth-2025 16.18")  # one at a time
+    t.apply(ClockTick(399))
+    refused(BeginRound(), t, "act-uth-2025 16.18")
+    t.apply(ClockTick(400))
     assert t.break_ends is None
     play_at(t, 1)
     assert t.rounds == 1
     entry = UthTournament(conditions())
-    refused(lambda: entry.offer_break(0, 60), entry, "act-uth-2025 16.18")
+    refused(OfferBreak(0, 60), entry, "act-uth-2025 16.18")
 
 
 def test_16_18_a_round_in_play_completes_during_the_break() -> None:
     t = started("abc")
-    t.begin_round()
-    t.offer_break(10, 60)
+    t.apply(BeginRound())
+    t.apply(OfferBreak(10, 60))
     wager_at(t, 1)
     finish_at(t, 1)
-    refused(t.begin_round, t, "act-uth-2025 16.18")
+    refused(BeginRound(), t, "act-uth-2025 16.18")
 
 
 def test_16_18_break_does_not_consume_a_timed_session() -> None:
     t = started("abc", session=SessionEnd.SECONDS, session_limit=600)
-    t.offer_break(100, 300)
-    t.tick(650)  # 350 seconds played
+    t.apply(OfferBreak(100, 300))
+    t.apply(ClockTick(650))  # 350 seconds played
     assert t.played_seconds() == 350 and t.status is Status.RUNNING
     play_at(t, 1)
-    (_, ended) = t.tick(900)  # 600 seconds played
+    (_, ended) = t.apply(ClockTick(900))  # 600 seconds played
     assert isinstance(ended, SessionEnded) and t.status is Status.FINISHED
     nobreak = started("abc", session=SessionEnd.SECONDS, session_limit=600)
-    assert isinstance(nobreak.tick(650)[-1], SessionEnded)
+    assert isinstance(nobreak.apply(ClockTick(650))[-1], SessionEnded)
 
 
 # -- the fold -------------------------------------------------------------------------------
@@ -387,24 +409,24 @@ def test_16_18_break_does_not_consume_a_timed_session() -> None:
 def test_admin_state_is_the_fold_of_its_events() -> None:
     t = UthTournament(conditions(players_per_table=3))
     for p in "abcdef":
-        t.enter(p)
-    t.add_reserve("r")
-    t.add_reserve("s")
-    t.start(list("abcdef"), now=0)
-    t.forfeit("c")
-    t.seat_reserve("r", "c")
-    t.offer_break(0, 30)
-    t.tick(30)
+        t.apply(EnterTournament(p))
+    t.apply(AddReserve("r"))
+    t.apply(AddReserve("s"))
+    t.apply(DrawSeats(list("abcdef"), now=0))
+    t.apply(ForfeitSeat("c"))
+    t.apply(SeatReserve("r", "c"))
+    t.apply(OfferBreak(0, 30))
+    t.apply(ClockTick(30))
     play_at(t, 2, {"d": 100, "e": 100})
-    t.substitute("a", "s", approved_by="TD")
+    t.apply(SubstitutePlayer("a", "s", approved_by="TD"))
     play_at(t, 1, {"b": 100})
-    t.begin_round(2)
+    t.apply(BeginRound(2))
     wager_at(t, 2)
     finish_at(t, 2)
-    t.begin_round(1)
+    t.apply(BeginRound(1))
     wager_at(t, 1)
     finish_at(t, 1)
-    t.break_table(2)
+    t.apply(BreakTable(2))
     play_at(t, 1)
     assert t.tables[1].boxes == ["s", "f", "r"] and t.players["b"].out
     again = UthTournament(t.conditions, list(t.events))

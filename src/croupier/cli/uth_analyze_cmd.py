@@ -46,7 +46,7 @@ def analyze(
     paytable: Annotated[
         str,
         typer.Option(
-            "--paytable", help="Blind odds from royal flush down to straight (act-uth-2025 10.1)"
+            "--paytable", help="Blind odds from royal flush down to straight (the pay table, 10.1)"
         ),
     ] = DEFAULT_BLIND,
     trips_paytable: Annotated[

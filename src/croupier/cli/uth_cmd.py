@@ -11,6 +11,7 @@ import croupier.cli.uth_analyze_cmd as uth_analyze_cmd
 from croupier.cli import uth_play_cmd
 from croupier.cli.options import fail
 from croupier.hands import Category
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 
 app = typer.Typer(help="Ultimate Texas Hold'em (act-uth-2025).")
 app.command("analyze")(uth_analyze_cmd.analyze)
@@ -53,7 +54,8 @@ def trips_cmd(
             )
         )
         return
-    typer.echo(f"Trips pay table {paytable} (act-uth-2025 10.1), over {total:,} seven-card hands")
+    clause = ACT_UTH_2025_RULES.settlement.paytable_clause
+    typer.echo(f"Trips pay table {paytable} ({clause}), over {total:,} seven-card hands")
     for line in table.lines:
         n = counts[line.category]
         typer.echo(f"  {line.category.words:<16} {line.odds!s:>9}  {n:>12,}  {n / total:10.6%}")

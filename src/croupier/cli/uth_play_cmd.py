@@ -253,7 +253,7 @@ def play_round(r: UthRound, players: list[str], last: dict[str, int]) -> bool:
                     apply(r, Fold(box))
             apply(r, SettleAll())
     except Quit:
-        say("  quitting: undecided boxes are deemed folded (act-uth-2025 13.8 (second))")
+        say(f"  quitting: undecided boxes are deemed folded ({r.rules.timeout_clause})")
         while r.phase in STREET:
             for box in r.pending():
                 apply(r, DeemFolded(box))

@@ -47,7 +47,8 @@ class MarkerPlaced(UthEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlayerWarned(UthEvent):
-    """The player is advised of a rule (5.4: further under-minimum wagers are returned)."""
+    """The player is advised that further under-minimum wagers are returned (5.4): the only
+    warning a round gives."""
 
     player: str
     clause: str
@@ -143,6 +144,8 @@ class UthRoundVoided(UthEvent):
     message: str
     refunds: tuple[tuple[str, int], ...]
     bank_change: int
+    #: voided as a misdeal (13.x): the next round's shuffle is 6.1(b)'s
+    misdeal: bool = False
 
 
 @dataclass(frozen=True, slots=True)

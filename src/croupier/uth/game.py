@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from enum import IntEnum, StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from croupier.cards import Card, Deck
-from croupier.fold import handlers, on
+from croupier.fold import Handler, handlers, on
 from croupier.hands import evaluate
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
+from croupier.rules.uth import DealClauses, StreetClauses, UthRules
 from croupier.uth import irregularities
 from croupier.uth.commands import (
     Bet,
@@ -65,41 +66,27 @@ from croupier.uth.events import (
     WagersPlaced,
     WagersWithdrawn,
 )
-from croupier.uth.limits import MARKER, MULTIPLES, UNDER_MINIMUM, TableLimits, counted_stake
+from croupier.uth.limits import TableLimits, counted_stake
 from croupier.uth.paytables import ACT_UTH_2025, Payouts
+from croupier.uth.round_state import DECISION_PHASES, BoxState, Phase, ShoeKind
 from croupier.uth.settle import ORDER, Box, Wager, dealer_qualifies, settle
 
-R = "act-uth-2025 "
-BANK = R + "10.1"  # the house pays the odds of 10.1 from its bank
 DECK = Deck.standard()  # 2.1: one 52-card deck without jokers
 
 
-class ShoeKind(StrEnum):
-    AUTOMATED = "automated"  # 7.2: an automated shuffling shoe, two cards at a time
-    CARD_SHOE = "card-shoe"  # 7.3: a card shoe, one card at a time
-
-
-class Phase(IntEnum):
-    WAGERS = 0
-    DEALING = 1
-    PREFLOP = 2
-    FLOP = 3
-    RIVER = 4
-    SETTLEMENT = 5
-    OVER = 6
-
-
-DECISION_PHASES = (Phase.PREFLOP, Phase.FLOP, Phase.RIVER)
 #: Play multiples open in each betting round (8.1(c)(ii), 8.3(c)(ii), 8.5(b)(ii)).
 PLAY_MULTIPLES = {Phase.PREFLOP: (3, 4), Phase.FLOP: (2,), Phase.RIVER: (1,)}
-DECISION_CLAUSE = {Phase.PREFLOP: R + "8.1", Phase.FLOP: R + "8.3", Phase.RIVER: R + "8.5"}
-FOLD_CLAUSE = {
-    Phase.PREFLOP: R + "8.1",
-    Phase.FLOP: R + "8.3",
-    Phase.RIVER: R + "8.5",
-    Phase.SETTLEMENT: R + "9.1",
-}
-TIMEOUT = R + "13.8 (second)"
+
+
+def street(rules: UthRules, phase: Phase) -> StreetClauses:
+    """The clauses of the betting round ``phase`` (before the flop outside one)."""
+    return (
+        rules.flop
+        if phase is Phase.FLOP
+        else rules.river
+        if phase is Phase.RIVER
+        else rules.preflop
+    )
 
 
 @dataclass(frozen=True)
@@ -117,10 +104,14 @@ class UthConfig:
     #: do from a float of 0); without credit a wager is taken only where the bank can pay the
     #: most that every box's wagers could win (croupier's reading of 10.1: the house pays).
     credit: bool = True
+    #: The rulebook the table plays under: every clause it cites is this book's.
+    rules: UthRules = ACT_UTH_2025_RULES
 
     def __post_init__(self) -> None:
         if not 1 <= self.boxes <= 7:
-            raise ValueError(f"the layout (act-uth-2025 1.1) has 1 to 7 boxes, not {self.boxes}")
+            raise ValueError(
+                f"the layout ({self.rules.layout_clause}) has 1 to 7 boxes, not {self.boxes}"
+            )
         if self.decision_seconds is not None and self.decision_seconds < 1:
             raise ValueError("the decision time must be at least one second")
 
@@ -140,30 +131,6 @@ class TableState:
         return self.bank + sum(self.chips.values())
 
 
-@dataclass
-class BoxState:
-    player: str
-    ante: int
-    blind: int
-    trips: int
-    play: int = 0
-    multiple: int = 0
-    folded: bool = False
-    checked_in: Phase | None = None  # the last betting round the box checked in
-    hole: list[Card] = field(default_factory=list)
-    settled: BoxSettled | None = None
-    void: bool = False
-
-    @property
-    def stakes(self) -> int:
-        return self.ante + self.blind + self.trips + self.play
-
-    @property
-    def continuing(self) -> bool:
-        """Still to be settled against the dealer (9.3)."""
-        return not (self.folded or self.void or self.settled)
-
-
 @dataclass(frozen=True)
 class Decisions:
     """What a box may do now: check, fold, and the Play multiples open to it."""
@@ -174,19 +141,24 @@ class Decisions:
     multiples: tuple[int, ...]
 
 
-def deal_order(boxes: Sequence[int], shoe: ShoeKind) -> list[tuple[int, str]]:
+def dealing(rules: UthRules, shoe: ShoeKind) -> DealClauses:
+    """The dealing order's clauses: 7.2 from an automated shoe, 7.3 from a card shoe."""
+    return rules.automated_deal if shoe is ShoeKind.AUTOMATED else rules.card_shoe_deal
+
+
+def deal_order(
+    boxes: Sequence[int], shoe: ShoeKind, rules: UthRules = ACT_UTH_2025_RULES
+) -> list[tuple[int, str]]:
     """Recipients of each card in dealing order, with the clause: five communal cards, then
     the boxes from the dealer's left and the dealer, as 7.2 or 7.3 says."""
+    c = dealing(rules, shoe)
+    out = [(BOARD, c.board_clause)] * 5
     if shoe is ShoeKind.AUTOMATED:
-        c = R + "7.2"
-        out = [(BOARD, c + "(a)")] * 5
         for b in boxes:
-            out += [(b, c + "(c)")] * 2
-        return out + [(DEALER, c + "(d)")] * 2
-    c = R + "7.3"
-    out = [(BOARD, c + "(a)")] * 5
-    out += [(b, c + "(c)") for b in boxes] + [(DEALER, c + "(d)")]
-    return out + [(b, c + "(e)") for b in boxes] + [(DEALER, c + "(f)")]
+            out += [(b, c.boxes_clause)] * 2
+        return out + [(DEALER, c.dealer_clause)] * 2
+    out += [(b, c.boxes_clause) for b in boxes] + [(DEALER, c.dealer_clause)]
+    return out + [(b, c.second_boxes_clause) for b in boxes] + [(DEALER, c.second_dealer_clause)]
 
 
 def _refuse(clause: str, message: str) -> IllegalAction:
@@ -234,6 +206,11 @@ class UthRound:
     # Queries
 
     @property
+    def rules(self) -> UthRules:
+        """The rulebook the round is played under (its table's)."""
+        return self.config.rules
+
+    @property
     def automatic(self) -> bool:
         return self.deck is not None
 
@@ -262,7 +239,7 @@ class UthRound:
     def next_recipient(self) -> int | None:
         """Who the next card goes to (dealer-driven mode), or ``None`` when none is due."""
         if self.phase is Phase.WAGERS:
-            order = deal_order(self._wagered(), self.config.shoe)
+            order = self._deal_order()
             return order[0][0] if self._wagered() else None
         if self.phase is Phase.DEALING:
             return self.order[len(self.dealt)][0]
@@ -270,6 +247,12 @@ class UthRound:
 
     def _wagered(self) -> list[int]:
         return sorted(self.boxes)
+
+    def _deal_clauses(self) -> DealClauses:
+        return dealing(self.rules, self.config.shoe)
+
+    def _deal_order(self) -> list[tuple[int, str]]:
+        return deal_order(self._wagered(), self.config.shoe, self.rules)
 
     def legal_actions(self) -> list[Decisions]:
         """What each box may decide now (every undecided box decides independently)."""
@@ -343,7 +326,7 @@ class UthRound:
     def _plan(self, cmd: UthCommand) -> list[UthEvent]:
         if self.phase is Phase.OVER:
             raise _refuse("croupier round", "the round has ended")
-        planner = _PLANNERS.get(type(cmd))
+        planner = self._PLANNERS.get(type(cmd))
         if planner is None:
             raise _refuse("croupier round", f"unknown command {cmd!r}")
         return planner(self, cmd)
@@ -354,46 +337,56 @@ class UthRound:
         raise _refuse(clause, f"there is no box {box!r} (boxes 1-{self.config.boxes})")
 
     def _plan_wagers(self, cmd: PlaceWagers) -> list[UthEvent]:
-        box = self._box_number(cmd.box, R + "4.1")
+        rules = self.rules
+        box = self._box_number(cmd.box, rules.wager_clause)
         if self.phase is not Phase.WAGERS:
-            raise _refuse(R + "4.6", "no wager may be placed after the first card is dealt")
+            raise _refuse(
+                rules.no_more_wagers_clause, "no wager may be placed after the first card is dealt"
+            )
         p = cmd.player
         if p not in self.chips:
-            raise _refuse(R + "4.1", f"{p} has no chips at this table")
+            raise _refuse(rules.wager_clause, f"{p} has no chips at this table")
         seated = self.start.seats.get(box)
         if seated is not None and seated != p:
-            raise _refuse(R + "4.1", f"box {box} is {seated}'s; wager on your own box")
+            raise _refuse(rules.wager_clause, f"box {box} is {seated}'s; wager on your own box")
         if box in self.boxes:
-            raise _refuse(R + "4.5", f"box {box} already holds a wager")
+            raise _refuse(rules.one_box_clause, f"box {box} already holds a wager")
         other = next((n for n, b in self.boxes.items() if b.player == p), None)
         if other is not None:
-            raise _refuse(R + "4.4", f"{p} already wagers on box {other}: one hand a round")
+            raise _refuse(
+                rules.one_hand_clause, f"{p} already wagers on box {other}: one hand a round"
+            )
         amounts = (cmd.ante, cmd.blind, cmd.trips)
         for name, a in zip(("ante", "blind", "trips"), amounts, strict=True):
             if not (_is_int(a) and a >= 0):
                 raise _refuse(
-                    R + "4.1", f"the {name} wager must be a whole number of chips, not {a}"
+                    rules.wager_clause, f"the {name} wager must be a whole number of chips, not {a}"
                 )
         if cmd.ante == 0 and cmd.blind == 0:
             if cmd.trips:
-                raise _refuse(R + "4.3", "a Trips wager needs an Ante and a Blind wager")
-            raise _refuse(R + "4.2", "a box is played with an Ante and a Blind wager")
+                raise _refuse(rules.trips_clause, "a Trips wager needs an Ante and a Blind wager")
+            raise _refuse(rules.ante_blind_clause, "a box is played with an Ante and a Blind wager")
         if cmd.blind != cmd.ante:
-            raise _refuse(R + "A", f"the Blind ({cmd.blind}) must equal the Ante ({cmd.ante})")
+            raise _refuse(
+                rules.definitions_clause,
+                f"the Blind ({cmd.blind}) must equal the Ante ({cmd.ante})",
+            )
         limits = self.config.limits
         for a in amounts:
             if a and (why := limits.off_multiple(a)):
-                raise _refuse(MULTIPLES, why)
+                raise _refuse(rules.multiples_clause, why)
         under = cmd.ante < limits.minimum or 0 < cmd.trips < limits.trips_min
         if under and p in self.warned:
             raise _refuse(
-                UNDER_MINIMUM,
+                rules.under_minimum_clause,
                 f"{p} was advised that further wagers under the minimum ({limits.minimum}) are "
                 "returned: wager returned",
             )
         total = sum(amounts)
         if total > self.chips[p]:
-            raise _refuse(R + "4.1", f"{p} has {self.chips[p]} chips, not the {total} wagered")
+            raise _refuse(
+                rules.wager_clause, f"{p} has {self.chips[p]} chips, not the {total} wagered"
+            )
         if not self.config.credit:
             pay = self.config.payouts
             owed = sum(
@@ -402,7 +395,7 @@ class UthRound:
             owed += pay.most_won(cmd.ante, cmd.blind, cmd.trips)
             if owed > self.bank:
                 raise _refuse(
-                    BANK,
+                    rules.bank_clause,
                     f"the house bank holds {self.bank} chips and could owe up to {owed} on "
                     "these wagers; the table allows no credit: wager less or sit out",
                 )
@@ -411,7 +404,7 @@ class UthRound:
             events.append(
                 PlayerWarned(
                     p,
-                    UNDER_MINIMUM,
+                    rules.under_minimum_clause,
                     f"a wager under the minimum is paid or collected this once; further "
                     f"wagers under the minimum ({limits.minimum}) will be returned",
                 )
@@ -419,37 +412,41 @@ class UthRound:
         return events
 
     def _plan_withdraw(self, cmd: WithdrawWagers) -> list[UthEvent]:
-        box = self._box_number(cmd.box, R + "4.6")
+        clause = self.rules.no_more_wagers_clause
+        box = self._box_number(cmd.box, clause)
         if self.phase is not Phase.WAGERS:
-            raise _refuse(R + "4.6", "no wager may be withdrawn after the first card is dealt")
+            raise _refuse(clause, "no wager may be withdrawn after the first card is dealt")
         b = self.boxes.get(box)
         if b is None:
-            raise _refuse(R + "4.6", f"box {box} holds no wager")
+            raise _refuse(clause, f"box {box} holds no wager")
         if b.void:
-            raise _refuse(R + "4.6", f"box {box}'s wagers were voided and returned already")
+            raise _refuse(clause, f"box {box}'s wagers were voided and returned already")
         return [WagersWithdrawn(box, b.player, b.stakes)]
 
     def _plan_marker(self, cmd: PlaceMarker) -> list[UthEvent]:
-        box = self._box_number(cmd.box, MARKER)
+        marker = self.rules.marker_clause
+        box = self._box_number(cmd.box, marker)
         if self.phase is not Phase.WAGERS:
-            raise _refuse(R + "4.6", "limits cannot change after the first card is dealt")
+            raise _refuse(
+                self.rules.no_more_wagers_clause,
+                "limits cannot change after the first card is dealt",
+            )
         if not _is_int(cmd.maximum) or cmd.maximum <= self.config.limits.maximum:
             raise _refuse(
-                MARKER,
+                marker,
                 f"a marker allows more than the table maximum ({self.config.limits.maximum}), "
                 f"not {cmd.maximum!r}",
             )
-        return [MarkerPlaced(box, cmd.maximum, MARKER)]
+        return [MarkerPlaced(box, cmd.maximum, marker)]
 
     def _plan_deal(self, cmd: Deal) -> list[UthEvent]:
         if self.deck is None:
             raise _refuse("croupier dealing", "the dealer enters each card in this round")
         if self.phase is not Phase.WAGERS:
-            raise _refuse(R + "7.1", "the cards have been dealt")
-        boxes = self._wagered()
-        if not boxes:
-            raise _refuse(R + "7.2", "no box holds an Ante and Blind wager")
-        order = deal_order(boxes, self.config.shoe)
+            raise _refuse(self.rules.dealt_clause, "the cards have been dealt")
+        if not self.boxes:
+            raise _refuse(self._deal_clauses().order_clause, "no box holds an Ante and Blind wager")
+        order = self._deal_order()
         return [CardDealt(to, self.deck[i], c) for i, (to, c) in enumerate(order)]
 
     def _plan_card(self, cmd: DealCard) -> list[UthEvent]:
@@ -457,43 +454,52 @@ class UthRound:
             raise _refuse("croupier dealing", "croupier deals this round from the shoe itself")
         if self.phase is Phase.WAGERS:
             if not self.boxes:
-                raise _refuse(R + "7.2", "no box holds an Ante and Blind wager")
-            order = deal_order(self._wagered(), self.config.shoe)
+                raise _refuse(
+                    self._deal_clauses().order_clause, "no box holds an Ante and Blind wager"
+                )
+            order = self._deal_order()
         elif self.phase is Phase.DEALING:
             order = self.order
         else:
-            raise _refuse(R + "7.1", "every card of the round has been dealt")
+            raise _refuse(self.rules.dealt_clause, "every card of the round has been dealt")
         to, clause = order[len(self.dealt)]
         card = cmd.card
         if not isinstance(card, int) or card not in DECK.cards:
-            raise _refuse(R + "2.1", f"{card!r} is not a card of one 52-card deck")
+            raise _refuse(self.rules.deck_clause, f"{card!r} is not a card of one 52-card deck")
         if any(card == c for _, c in self.dealt):
-            raise _refuse(R + "2.1", f"{Card(card)} has already been dealt this round")
+            raise _refuse(self.rules.deck_clause, f"{Card(card)} has already been dealt this round")
         if cmd.to is not None and cmd.to != to:
             raise _refuse(clause, f"the next card goes to {_whom(to)}, not {_whom(cmd.to)}")
         return [CardDealt(to, Card(card), clause)]
 
     def _decision_box(self, box: object, action: str) -> tuple[int, BoxState]:
-        clause = DECISION_CLAUSE.get(self.phase, R + "8.1")
+        rules = self.rules
+        clause = street(rules, self.phase).decision_clause
         n = self._box_number(box, clause)
         b = self.boxes.get(n)
         if b is None or not b.hole:
             raise _refuse(clause, f"box {n} has no hand this round")
         if b.void:
-            raise _refuse(R + "A", f"box {n}'s wagers are void")
+            raise _refuse(rules.definitions_clause, f"box {n}'s wagers are void")
         if b.folded:
-            raise _refuse(R + "8.6", f"box {n} has folded; folded cards cannot return to play")
+            raise _refuse(
+                rules.folded_clause, f"box {n} has folded; folded cards cannot return to play"
+            )
         if self.phase is Phase.SETTLEMENT:
             if b.settled:
-                raise _refuse(R + "9.3", f"box {n} has been settled")
+                raise _refuse(rules.settlement.order_clause, f"box {n} has been settled")
             if action != "fold":
-                raise _refuse(R + "9.1", "after the dealer's hand a player may only fold")
+                raise _refuse(
+                    rules.settlement.folded_clause, "after the dealer's hand a player may only fold"
+                )
             return n, b
         if self.phase not in DECISION_PHASES:
-            raise _refuse(R + "8.1", "decisions come after every hole card is dealt")
+            raise _refuse(
+                rules.preflop.decision_clause, "decisions come after every hole card is dealt"
+            )
         if b.play:
-            street = "8.3" if b.multiple >= 3 else "8.5"  # the rule after the Play's own
-            raise _refuse(R + street, f"box {n} has a Play wager: no further decisions")
+            after = rules.flop if b.multiple >= 3 else rules.river  # the rule after the Play's
+            raise _refuse(after.decision_clause, f"box {n} has a Play wager: no further decisions")
         if b.checked_in == self.phase:
             raise _refuse(clause, f"box {n} has already checked in this betting round")
         return n, b
@@ -501,37 +507,45 @@ class UthRound:
     def _plan_check(self, cmd: Check) -> list[UthEvent]:
         n, _ = self._decision_box(cmd.box, "check")
         if self.phase is Phase.RIVER:
-            raise _refuse(R + "8.5", "on the river a player folds or bets 1x the Ante")
-        return [Decided(n, "check", 0, 0, DECISION_CLAUSE[self.phase] + "(b)")]
+            raise _refuse(
+                self.rules.river.check_clause, "on the river a player folds or bets 1x the Ante"
+            )
+        return [Decided(n, "check", 0, 0, street(self.rules, self.phase).check_clause)]
 
     def _plan_fold(self, cmd: Fold) -> list[UthEvent]:
         n, b = self._decision_box(cmd.box, "fold")
-        clause = FOLD_CLAUSE[self.phase]
-        clause += "" if self.phase is Phase.SETTLEMENT else "(a)"
-        return self._fold_events(n, b, clause)
+        if self.phase is Phase.SETTLEMENT:  # 9.1: the settlement's own clause for each wager
+            clause = self.rules.settlement.folded_clause
+            return [Decided(n, "fold", 0, 0, clause), self._settlement(n, b, True, clause)]
+        return self._fold_events(n, b, street(self.rules, self.phase).fold_clause)
 
     def _fold_events(self, n: int, b: BoxState, clause: str) -> list[UthEvent]:
+        """A fold before the dealer's hand: every wager lost under ``clause``."""
         decided = Decided(n, "fold", 0, 0, clause)
-        return [decided, self._settlement(n, b, folded=True, clause=clause)]
+        return [decided, self._settlement(n, b, folded=True, clause=clause, cite=True)]
 
     def _plan_bet(self, cmd: Bet) -> list[UthEvent]:
         n, b = self._decision_box(cmd.box, "bet")
         if self.phase is Phase.SETTLEMENT:
-            raise _refuse(R + "9.1", "after the dealer's hand a player may only fold")
+            raise _refuse(
+                self.rules.settlement.folded_clause,
+                "after the dealer's hand a player may only fold",
+            )
         allowed = PLAY_MULTIPLES[self.phase]
-        sub = {Phase.PREFLOP: "8.1(c)(ii)", Phase.FLOP: "8.3(c)(ii)", Phase.RIVER: "8.5(b)(ii)"}
+        clauses = street(self.rules, self.phase)
         if cmd.multiple not in allowed:
             words = " or ".join(f"{m}x" for m in allowed)
             raise _refuse(
-                R + sub[self.phase], f"the Play wager here is {words} the Ante, not {cmd.multiple}x"
+                clauses.multiples_clause,
+                f"the Play wager here is {words} the Ante, not {cmd.multiple}x",
             )
         amount = cmd.multiple * b.ante
         if amount > self.chips[b.player]:
             raise _refuse(
-                R + "4.1", f"{b.player} has {self.chips[b.player]} chips, not the {amount} to play"
+                self.rules.wager_clause,
+                f"{b.player} has {self.chips[b.player]} chips, not the {amount} to play",
             )
-        clause = DECISION_CLAUSE[self.phase] + ("(b)" if self.phase is Phase.RIVER else "(c)")
-        return [Decided(n, "play", cmd.multiple, amount, clause)]
+        return [Decided(n, "play", cmd.multiple, amount, clauses.play_clause)]
 
     def _plan_tick(self, cmd: Tick) -> list[UthEvent]:
         if not _is_int(cmd.now) or (self.clock is not None and cmd.now < self.clock):
@@ -541,32 +555,40 @@ class UthRound:
         opened = self.window_opened if self.window_opened is not None else cmd.now
         if limit is not None and self.phase in DECISION_PHASES and cmd.now - opened >= limit:
             for n in self.pending():
-                events += self._fold_events(n, self.boxes[n], TIMEOUT)
+                events += self._fold_events(n, self.boxes[n], self.rules.timeout_clause)
         return events
 
     def _plan_deem(self, cmd: DeemFolded) -> list[UthEvent]:
-        n = self._box_number(cmd.box, TIMEOUT)
+        timeout = self.rules.timeout_clause
+        n = self._box_number(cmd.box, timeout)
         if n not in self.pending():
-            raise _refuse(TIMEOUT, f"box {n} has no decision to make now")
-        return self._fold_events(n, self.boxes[n], TIMEOUT)
+            raise _refuse(timeout, f"box {n} has no decision to make now")
+        return self._fold_events(n, self.boxes[n], timeout)
 
     def _plan_settle(self, cmd: SettleNext | SettleAll) -> list[UthEvent]:
         if self.phase is not Phase.SETTLEMENT:
-            raise _refuse(R + "9.3", "settlement follows the dealer's hand (8.8)")
+            raise _refuse(
+                self.rules.settlement.order_clause, "settlement follows the dealer's hand (8.8)"
+            )
         todo = self.to_settle()
         if isinstance(cmd, SettleNext):
             todo = todo[:1]
-        return [self._settlement(n, self.boxes[n], False, R + "9.3") for n in todo]
+        clause = self.rules.settlement.order_clause
+        return [self._settlement(n, self.boxes[n], False, clause) for n in todo]
 
-    def _settlement(self, n: int, b: BoxState, folded: bool, clause: str) -> BoxSettled:
-        """Settle box ``n`` with the limits applied (13.8 (first)) and settle.py's 9.x."""
+    def _settlement(
+        self, n: int, b: BoxState, folded: bool, clause: str, cite: bool = False
+    ) -> BoxSettled:
+        """Settle box ``n`` with the limits applied (13.8 (first)) and settle.py's 9.x;
+        ``cite``: every wager's result cites ``clause`` (a fold before the dealer's hand)."""
         limits, cap = self.config.limits, self.markers.get(n)
         stakes = [(Wager.ANTE, b.ante), (Wager.BLIND, b.blind), (Wager.TRIPS, b.trips)]
-        counted = {w: counted_stake(w, s, limits, maximum=cap) for w, s in stakes if s}
+        at = self.rules.limits_at_settlement_clause
+        counted = {w: counted_stake(w, s, limits, maximum=cap, clause=at) for w, s in stakes if s}
         if b.play:
             # the Play stays the multiple of the counted Ante (8.x fixes it as that multiple)
             counted[Wager.PLAY] = counted_stake(
-                Wager.PLAY, b.play, limits, maximum=cap, play_multiple=b.multiple
+                Wager.PLAY, b.play, limits, maximum=cap, play_multiple=b.multiple, clause=at
             )
         count = {w: c.counted for w, c in counted.items()}
         box = Box(
@@ -576,8 +598,8 @@ class UthRound:
             count.get(Wager.TRIPS, 0),
             folded,
         )
-        s = settle(box, b.hole, self.dealer, self.board, self.config.payouts)
-        if folded and clause != R + "9.1":
+        s = settle(box, b.hole, self.dealer, self.board, self.config.payouts, self.rules)
+        if cite:
             s = replace(s, results=tuple(replace(r, clause=clause) for r in s.results))
         notes = tuple(c for c in counted.values() if c.clause)
         return BoxSettled(n, b.player, s, notes, b.stakes + s.net, -s.net, clause)
@@ -598,14 +620,20 @@ class UthRound:
     def _next_automatic(self) -> UthEvent | None:
         ph = self.phase
         if ph is Phase.DEALING and len(self.dealt) == len(self.order):
-            return DealCompleted(R + "8.1")
+            return DealCompleted(self.rules.deal_completed_clause)
         if ph in (Phase.PREFLOP, Phase.FLOP) and not self.pending():
             k = 3 if ph is Phase.PREFLOP else 5
-            clause = R + ("8.2" if ph is Phase.PREFLOP else "8.4")
+            rules = self.rules
+            clause = (
+                rules.flop_revealed_clause
+                if ph is Phase.PREFLOP
+                else rules.turn_river_revealed_clause
+            )
             return BoardRevealed(tuple(self.board[self.revealed : k]), clause)
         if ph is Phase.RIVER and not self.pending():
             v = evaluate([*self.dealer, *self.board], ORDER)
-            return DealerHandDeclared(tuple(self.dealer), v.words, dealer_qualifies(v), R + "8.8")
+            q = dealer_qualifies(v)
+            return DealerHandDeclared(tuple(self.dealer), v.words, q, self.rules.dealer_hand_clause)
         if ph is Phase.SETTLEMENT and not self.to_settle():
             return RoundEnded()
         return None
@@ -615,7 +643,7 @@ class UthRound:
 
     def _emit(self, e: UthEvent) -> None:
         self.events.append(e)
-        _FOLD[type(e)](self, e)
+        self._FOLD[type(e)](self, e)
 
     def _f_wagers(self, e: WagersPlaced) -> None:
         self.chips[e.player] -= e.ante + e.blind + e.trips
@@ -629,13 +657,13 @@ class UthRound:
         self.markers[e.box] = e.maximum
 
     def _f_warned(self, e: PlayerWarned) -> None:
-        if e.clause == UNDER_MINIMUM:
-            self.warned.add(e.player)
+        # a round's only warning is 5.4's: further wagers under the minimum are returned
+        self.warned.add(e.player)
 
     def _f_card(self, e: CardDealt) -> None:
         if self.phase is Phase.WAGERS:
             self.phase = Phase.DEALING
-            self.order = deal_order(self._wagered(), self.config.shoe)
+            self.order = self._deal_order()
         self.dealt.append((e.to, e.card))
         if e.to == BOARD:
             self.board.append(e.card)
@@ -699,51 +727,51 @@ class UthRound:
     def _f_ended(self, e: RoundEnded) -> None:
         self.phase = Phase.OVER
 
+    _PLANNERS: ClassVar[dict[type, Callable[[UthRound, Any], list[UthEvent]]]] = {
+        PlaceWagers: _plan_wagers,
+        WithdrawWagers: _plan_withdraw,
+        PlaceMarker: _plan_marker,
+        Deal: _plan_deal,
+        DealCard: _plan_card,
+        Check: _plan_check,
+        Fold: _plan_fold,
+        Bet: _plan_bet,
+        Tick: _plan_tick,
+        DeemFolded: _plan_deem,
+        SettleNext: _plan_settle,
+        SettleAll: _plan_settle,
+        DeclareMisdeal: _plan_irregularity,
+        DealerCardExposed: _plan_irregularity,
+        BoardExposed: _plan_irregularity,
+        EmptyBoxDealt: _plan_irregularity,
+        DeckIrregularity: _plan_irregularity,
+        ShoeMalfunction: _plan_irregularity,
+        VoidRound: _plan_irregularity,
+        VoidBox: _plan_irregularity,
+    }
+
+    _FOLD: ClassVar[dict[type[Any], Handler[UthRound]]] = handlers(
+        on(WagersPlaced, _f_wagers),
+        on(WagersWithdrawn, _f_withdrawn),
+        on(MarkerPlaced, _f_marker),
+        on(PlayerWarned, _f_warned),
+        on(CardDealt, _f_card),
+        on(BoardRevealed, _f_revealed),
+        on(Decided, _f_decided),
+        on(ClockTicked, _f_tick),
+        on(DealerHandDeclared, _f_dealer),
+        on(BoxSettled, _f_settled),
+        on(RulingMade, _f_ruling),
+        on(DealCompleted, _f_deal_completed),
+        on(BoxVoided, _f_box_void),
+        on(UthRoundVoided, _f_void),
+        on(RoundEnded, _f_ended),
+    )
+
 
 def _whom(to: int) -> str:
     return "the board" if to == BOARD else "the dealer" if to == DEALER else f"box {to}"
 
-
-_PLANNERS: dict[type, Callable[[UthRound, Any], list[UthEvent]]] = {
-    PlaceWagers: UthRound._plan_wagers,
-    WithdrawWagers: UthRound._plan_withdraw,
-    PlaceMarker: UthRound._plan_marker,
-    Deal: UthRound._plan_deal,
-    DealCard: UthRound._plan_card,
-    Check: UthRound._plan_check,
-    Fold: UthRound._plan_fold,
-    Bet: UthRound._plan_bet,
-    Tick: UthRound._plan_tick,
-    DeemFolded: UthRound._plan_deem,
-    SettleNext: UthRound._plan_settle,
-    SettleAll: UthRound._plan_settle,
-    DeclareMisdeal: UthRound._plan_irregularity,
-    DealerCardExposed: UthRound._plan_irregularity,
-    BoardExposed: UthRound._plan_irregularity,
-    EmptyBoxDealt: UthRound._plan_irregularity,
-    DeckIrregularity: UthRound._plan_irregularity,
-    ShoeMalfunction: UthRound._plan_irregularity,
-    VoidRound: UthRound._plan_irregularity,
-    VoidBox: UthRound._plan_irregularity,
-}
-
-_FOLD = handlers(
-    on(WagersPlaced, UthRound._f_wagers),
-    on(WagersWithdrawn, UthRound._f_withdrawn),
-    on(MarkerPlaced, UthRound._f_marker),
-    on(PlayerWarned, UthRound._f_warned),
-    on(CardDealt, UthRound._f_card),
-    on(BoardRevealed, UthRound._f_revealed),
-    on(Decided, UthRound._f_decided),
-    on(ClockTicked, UthRound._f_tick),
-    on(DealerHandDeclared, UthRound._f_dealer),
-    on(BoxSettled, UthRound._f_settled),
-    on(RulingMade, UthRound._f_ruling),
-    on(DealCompleted, UthRound._f_deal_completed),
-    on(BoxVoided, UthRound._f_box_void),
-    on(UthRoundVoided, UthRound._f_void),
-    on(RoundEnded, UthRound._f_ended),
-)
 
 __all__ = [
     "BoxState",

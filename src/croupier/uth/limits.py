@@ -8,13 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.uth.settle import Wager
-
-UNDER_MINIMUM = "act-uth-2025 5.4"
-OVER_MAXIMUM = "act-uth-2025 5.5"
-MULTIPLES = "act-uth-2025 5.3"
-MARKER = "act-uth-2025 5.2"
-AT_SETTLEMENT = "act-uth-2025 13.8 (first)"
 
 
 class LimitsError(ValueError):
@@ -100,9 +95,15 @@ class Counted:
 
 
 def counted_stake(
-    wager: Wager, stake: int, limits: TableLimits, *, maximum: int | None, play_multiple: int = 1
+    wager: Wager,
+    stake: int,
+    limits: TableLimits,
+    *,
+    maximum: int | None,
+    play_multiple: int = 1,
+    clause: str = ACT_UTH_2025_RULES.limits_at_settlement_clause,
 ) -> Counted:
-    """How a wager is settled against the limits (13.8 (first)).
+    """How a wager is settled against the limits (13.8 (first): ``clause``, the rules' own).
 
     Over the maximum it is paid or collected only up to the maximum and the rest returned
     (5.5, 13.8 (first)(b)); ``maximum`` is the box's own where a marker allows more (5.2),
@@ -116,19 +117,14 @@ def counted_stake(
         note = (
             f"{wager} {stake} over the maximum {hi}: settled on {hi}, {stake - hi} returned (5.5)"
         )
-        return Counted(wager, stake, hi, AT_SETTLEMENT, note)
+        return Counted(wager, stake, hi, clause, note)
     if 0 < stake < lo:
         note = f"{wager} {stake} under the minimum {lo}: paid or collected in full (5.4)"
-        return Counted(wager, stake, stake, AT_SETTLEMENT, note)
+        return Counted(wager, stake, stake, clause, note)
     return Counted(wager, stake, stake)
 
 
 __all__ = [
-    "AT_SETTLEMENT",
-    "MARKER",
-    "MULTIPLES",
-    "OVER_MAXIMUM",
-    "UNDER_MINIMUM",
     "Counted",
     "LimitsError",
     "TableLimits",

@@ -10,9 +10,6 @@ from dataclasses import dataclass
 from croupier.hands.orders import FULL_DECK_RANKING, Category
 
 C = Category
-PAYTABLE_CLAUSE = "act-uth-2025 10.1"
-#: 10.1 ** "Maximum payout per table will be displayed on a notice at the table" (Blind lines).
-MAX_PAYOUT_CLAUSE = "act-uth-2025 10.1 **"
 #: act-uth-2025 3.1 (a)-(j): every category a 52-card deck without jokers (2.1) can make.
 _RANKING = tuple(c for c in FULL_DECK_RANKING if c is not C.FIVE_OF_A_KIND)
 
@@ -55,14 +52,17 @@ class Odds:
 
 @dataclass(frozen=True)
 class PayLine:
-    """One line of a pay table: a winning hand category, its odds, and the clause."""
+    """One line of a pay table: a winning hand category, its odds, and the clause it cites
+    (``None``: the pay table of the rules in force, 10.1; a house's own table may name its
+    own)."""
 
     category: Category
     odds: Odds
-    clause: str = PAYTABLE_CLAUSE
+    clause: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.category.words}: {self.odds} ({self.clause})"
+        cited = "" if self.clause is None else f" ({self.clause})"
+        return f"{self.category.words}: {self.odds}{cited}"
 
 
 @dataclass(frozen=True)
@@ -82,11 +82,11 @@ class PayTable:
             if line.category not in _RANKING:
                 raise PayTableError(
                     f"pay table {self.name!r}: {line.category.words} cannot be made "
-                    "from one 52-card deck without jokers (act-uth-2025 2.1)"
+                    "from one 52-card deck without jokers (2.1)"
                 )
             if line.category in seen:
                 raise PayTableError(f"pay table {self.name!r}: {line.category.words} listed twice")
-            if not line.clause:
+            if line.clause is not None and not line.clause:
                 raise PayTableError(
                     f"pay table {self.name!r}: {line.category.words} cites no clause"
                 )
@@ -103,7 +103,7 @@ class PayTable:
 
     @classmethod
     def from_spec(
-        cls, name: str, spec: str, lowest: Category, clause: str = PAYTABLE_CLAUSE
+        cls, name: str, spec: str, lowest: Category, clause: str | None = None
     ) -> PayTable:
         """A table from ``"50-40-30-8-6-5-3"``: odds (``a`` or ``a:b``, ``to 1`` implied)
         for every category from royal flush down to ``lowest``."""
@@ -154,9 +154,9 @@ ANTE_ODDS = Odds(1, 1)
 #: act-uth-2025 10.1 Table 1: play wager 1 to 1 (even money).
 PLAY_ODDS = Odds(1, 1)
 #: act-uth-2025 10.1 Table 1, Blind for a Straight or higher (must beat the dealer, 9.6(a)).
-BLIND_TABLE = PayTable.from_spec("act-uth-2025 blind", "500-50-10-3-3:2-1", C.STRAIGHT)
+BLIND_TABLE = PayTable.from_spec("10.1 blind", "500-50-10-3-3:2-1", C.STRAIGHT)
 #: act-uth-2025 10.1 second table ("Table 1" again in the source): Trips.
-TRIPS_TABLE = PayTable.from_spec("act-uth-2025 trips", "50-40-30-8-7-4-3", C.THREE_OF_A_KIND)
+TRIPS_TABLE = PayTable.from_spec("10.1 trips", "50-40-30-8-7-4-3", C.THREE_OF_A_KIND)
 
 
 @dataclass(frozen=True)
@@ -174,13 +174,12 @@ class Payouts:
     def __post_init__(self) -> None:
         if not self.blind.covers_from(C.STRAIGHT):
             raise PayTableError(
-                f"blind table {self.blind.name!r} must pay exactly straight to royal flush "
-                "(act-uth-2025 9.6(a))"
+                f"blind table {self.blind.name!r} must pay exactly straight to royal flush (9.6(a))"
             )
         if not self.trips.covers_from(C.THREE_OF_A_KIND):
             raise PayTableError(
                 f"trips table {self.trips.name!r} must pay exactly three of a kind to royal "
-                "flush (act-uth-2025 9.7(a))"
+                "flush (9.7(a))"
             )
         cap = self.max_blind_payout
         if cap is not None and (not _is_int(cap) or cap < 1):

@@ -25,7 +25,7 @@ from croupier.rules import IllegalAction, Ruling
 from croupier.uth.commands import UthCommand
 from croupier.uth.events import UthEvent
 from croupier.uth.game import TableState, UthConfig, UthRound
-from croupier.uth.table import SHUFFLE, RoundRecorded, Shuffled, TableEvent, UthTable
+from croupier.uth.table import RoundRecorded, Shuffled, TableEvent, UthTable
 
 #: Commands to the table itself rather than to its round.
 DEALING = "croupier dealing"
@@ -113,10 +113,11 @@ class UthPlay:
         """Chips for ``player``: seated at ``box`` (0: their own box, else the first free one)
         or, already seated, added to their chips."""
         t = self.table
+        rules = self.config.rules
         own = self.box_of(player)
         if own is not None:
             if box not in (0, own):
-                raise _refuse("act-uth-2025 4.4", f"{player} is seated at box {own}")
+                raise _refuse(rules.one_hand_clause, f"{player} is seated at box {own}")
             why = t.why_not_change_chips(own, chips, out=False)
             if why is not None:
                 raise IllegalAction(why)
@@ -124,14 +125,14 @@ class UthPlay:
         if box == 0:
             found = self.free_box()
             if found is None:
-                raise _refuse("act-uth-2025 4.5", "every box is taken")
+                raise _refuse(rules.one_box_clause, "every box is taken")
             box = found
         if not isinstance(box, int) or not 1 <= box <= self.config.boxes:
-            raise _refuse("act-uth-2025 4.1", f"there is no box {box!r}")
+            raise _refuse(rules.wager_clause, f"there is no box {box!r}")
         if box in t.seats:
-            raise _refuse("act-uth-2025 4.5", f"box {box} is taken by {t.seats[box]}")
+            raise _refuse(rules.one_box_clause, f"box {box} is taken by {t.seats[box]}")
         if t.round is not None:
-            raise _refuse("act-uth-2025 4.6", "a player takes a seat between rounds")
+            raise _refuse(rules.no_more_wagers_clause, "a player takes a seat between rounds")
         return [t.seat(box, player, chips)] if commit else []
 
     def cash_out(self, player: str, chips: int, commit: bool = True) -> list[PlayEvent]:
@@ -139,7 +140,7 @@ class UthPlay:
         t = self.table
         box = self.box_of(player)
         if box is None:
-            raise _refuse("act-uth-2025 4.1", f"{player} is not seated at this table")
+            raise _refuse(self.config.rules.wager_clause, f"{player} is not seated at this table")
         why = t.why_not_change_chips(box, chips, out=True)
         if why is not None:
             raise IllegalAction(why)
@@ -164,7 +165,10 @@ class UthPlay:
             raise _refuse(DEALING, f"a UTH table takes no {type(cmd).__name__} command")
         r = self.table.round
         if r is None:
-            raise _refuse(SHUFFLE + "(a)", "no round is open: the dealer opens one from the shoe")
+            raise _refuse(
+                self.config.rules.round_shuffle_clause,
+                "no round is open: the dealer opens one from the shoe",
+            )
         if not commit:
             why = r.why_illegal(cmd)
             if why is not None:
@@ -188,13 +192,13 @@ class UthPlay:
             )
         if cmd.commitment in t.dealt:
             raise _refuse(
-                t._shuffle_clause(),
+                t.shuffle_clause(),
                 "this deck order was dealt at this table before: shuffle the cards again",
             )
         try:
             UthRound(self.config, t.state, cmd.deck_order)  # checks the deck
         except ValueError as e:
-            raise _refuse("act-uth-2025 2.1", str(e)) from e
+            raise _refuse(self.config.rules.deck_clause, str(e)) from e
         t.check_cut(cmd.cut_at)
         if not commit:
             return []
@@ -245,7 +249,7 @@ class UthPlay:
             r.fold(e)
             return
         t.fold(e)
-        if isinstance(e, Shuffled) and e.commitment and not e.clause.endswith("(c)"):
+        if isinstance(e, Shuffled) and e.commitment and not e.ordered:
             t.round = UthRound(self.config, t.state, None)
             self.commitment = e.commitment
         elif isinstance(e, RoundRecorded):

@@ -7,16 +7,17 @@ clause that decided it and the pay line that paid it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from functools import cache
 
 from croupier.cards import check_distinct
-from croupier.hands import STANDARD, Category, HandValue, evaluate
+from croupier.hands import STANDARD, Category, HandOrder, HandValue, evaluate
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
+from croupier.rules.uth import SettlementClauses, UthRules
 from croupier.uth.paytables import (
     ACT_UTH_2025,
     ANTE_ODDS,
-    MAX_PAYOUT_CLAUSE,
-    PAYTABLE_CLAUSE,
     PLAY_ODDS,
     Odds,
     PayLine,
@@ -68,22 +69,18 @@ class Box:
             if not _is_int(v) or v < 0:
                 raise WagerError(f"{name} must be a whole, non-negative chip count, not {v!r}")
         if self.ante < 1:
-            raise WagerError(
-                "a box is dealt in only with an ante and a blind (act-uth-2025 7.2(c))"
-            )
+            raise WagerError("a box is dealt in only with an ante and a blind (7.2(c))")
         if self.blind != self.ante:
-            raise WagerError(
-                f"the blind ({self.blind}) must equal the ante ({self.ante}) (act-uth-2025 A)"
-            )
+            raise WagerError(f"the blind ({self.blind}) must equal the ante ({self.ante}) (A)")
         if self.play not in (0, *(k * self.ante for k in (1, 2, 3, 4))):
             raise WagerError(
-                f"a play wager of {self.play} is not 3 or 4 times the ante (act-uth-2025 "
-                "8.1(c)(ii)), 2 times (8.3(c)(ii)) or equal to it (8.5(b)(ii))"
+                f"a play wager of {self.play} is not 3 or 4 times the ante "
+                "(8.1(c)(ii)), 2 times (8.3(c)(ii)) or equal to it (8.5(b)(ii))"
             )
         if not self.folded and not self.play:
             raise WagerError(
                 "a player still in at settlement has placed a play wager: on the river the "
-                "choice is fold or bet (act-uth-2025 8.5)"
+                "choice is fold or bet (8.5)"
             )
 
 
@@ -135,76 +132,78 @@ def dealer_qualifies(dealer: HandValue) -> bool:
     return ORDER.position(dealer.category) >= ORDER.position(Category.ONE_PAIR)
 
 
-def _hand(hole: Sequence[int], board: Sequence[int], whose: str) -> HandValue:
+@cache
+def hand_order(clause: str) -> HandOrder:
+    """The order of hands (3.1: the standard order of one 52-card deck) citing ``clause``,
+    the rules' own."""
+    return replace(ORDER, clause=clause)
+
+
+def _hand(hole: Sequence[int], board: Sequence[int], whose: str, order: HandOrder) -> HandValue:
     if len(hole) != 2:
-        raise WagerError(f"the {whose} holds 2 hole cards, not {len(hole)} (act-uth-2025 7.2)")
-    return evaluate([*hole, *board], ORDER)
+        raise WagerError(f"the {whose} holds 2 hole cards, not {len(hole)} (7.2)")
+    return evaluate([*hole, *board], order)
 
 
-def _even(wager: Wager, stake: int, clause: str, odds: Odds) -> WagerResult:
+def _even(wager: Wager, stake: int, clause: str, odds: Odds, c: SettlementClauses) -> WagerResult:
     won = odds.winnings(stake)
-    return WagerResult(wager, stake, Outcome.WIN, won, clause, odds, None, PAYTABLE_CLAUSE)
+    return WagerResult(wager, stake, Outcome.WIN, won, clause, odds, None, c.paytable_clause)
 
 
-def _ante(stake: int, cmp: int, qualifies: bool) -> WagerResult:
-    """act-uth-2025 9.2, 9.5."""
+def _ante(stake: int, cmp: int, qualifies: bool, c: SettlementClauses) -> WagerResult:
+    """9.2, 9.5."""
     w = Wager.ANTE
     if not qualifies:  # 9.2 refunds it; 9.5(c)(ii) calls it a push
-        return WagerResult(w, stake, Outcome.REFUND, 0, "act-uth-2025 9.2")
+        return WagerResult(w, stake, Outcome.REFUND, 0, c.ante_refund_clause)
     if cmp > 0:
-        return _even(w, stake, "act-uth-2025 9.5(a)", ANTE_ODDS)
+        return _even(w, stake, c.ante_win_clause, ANTE_ODDS, c)
     if cmp < 0:
-        return WagerResult(w, stake, Outcome.LOSE, -stake, "act-uth-2025 9.5(b)")
-    return WagerResult(w, stake, Outcome.PUSH, 0, "act-uth-2025 9.5(c)(i)")
+        return WagerResult(w, stake, Outcome.LOSE, -stake, c.ante_lose_clause)
+    return WagerResult(w, stake, Outcome.PUSH, 0, c.ante_push_clause)
 
 
-def _blind(stake: int, cmp: int, player: HandValue, payouts: Payouts) -> WagerResult:
-    """act-uth-2025 9.6, paid per 10.1 up to the table's maximum payout (10.1 **)."""
+def _blind(
+    stake: int, cmp: int, player: HandValue, payouts: Payouts, c: SettlementClauses
+) -> WagerResult:
+    """9.6, paid per 10.1 up to the table's maximum payout (10.1 **)."""
     w = Wager.BLIND
     if cmp < 0:
-        return WagerResult(w, stake, Outcome.LOSE, -stake, "act-uth-2025 9.6(b)")
+        return WagerResult(w, stake, Outcome.LOSE, -stake, c.blind_lose_clause)
     if cmp == 0:
-        return WagerResult(w, stake, Outcome.PUSH, 0, "act-uth-2025 9.6(c)(i)")
+        return WagerResult(w, stake, Outcome.PUSH, 0, c.blind_push_clause)
     line = payouts.blind.line_for(player.category)
     if line is None:
-        return WagerResult(w, stake, Outcome.PUSH, 0, "act-uth-2025 9.6(c)(ii)")
+        return WagerResult(w, stake, Outcome.PUSH, 0, c.blind_no_line_clause)
     won = line.odds.winnings(stake)
     cap = payouts.max_blind_payout
     if cap is not None and won > cap:
         return WagerResult(
-            w,
-            stake,
-            Outcome.WIN,
-            cap,
-            "act-uth-2025 9.6(a)",
-            line.odds,
-            line,
-            MAX_PAYOUT_CLAUSE,
-            won,
-        )
-    return WagerResult(
-        w, stake, Outcome.WIN, won, "act-uth-2025 9.6(a)", line.odds, line, line.clause
-    )
+            w, stake, Outcome.WIN, cap, c.blind_win_clause, line.odds, line,
+            c.max_payout_clause, won,
+        )  # fmt: skip
+    pay = line.clause or c.paytable_clause
+    return WagerResult(w, stake, Outcome.WIN, won, c.blind_win_clause, line.odds, line, pay)
 
 
-def _play(stake: int, cmp: int) -> WagerResult:
-    """act-uth-2025 9.8."""
+def _play(stake: int, cmp: int, c: SettlementClauses) -> WagerResult:
+    """9.8."""
     w = Wager.PLAY
     if cmp > 0:
-        return _even(w, stake, "act-uth-2025 9.8(a)", PLAY_ODDS)
+        return _even(w, stake, c.play_win_clause, PLAY_ODDS, c)
     if cmp < 0:
-        return WagerResult(w, stake, Outcome.LOSE, -stake, "act-uth-2025 9.8(b)")
-    return WagerResult(w, stake, Outcome.PUSH, 0, "act-uth-2025 9.8(c)")
+        return WagerResult(w, stake, Outcome.LOSE, -stake, c.play_lose_clause)
+    return WagerResult(w, stake, Outcome.PUSH, 0, c.play_push_clause)
 
 
-def _trips(stake: int, player: HandValue, payouts: Payouts) -> WagerResult:
-    """act-uth-2025 9.7: on the player's hand alone, paid per 10.1."""
+def _trips(stake: int, player: HandValue, payouts: Payouts, c: SettlementClauses) -> WagerResult:
+    """9.7: on the player's hand alone, paid per 10.1."""
     line = payouts.trips.line_for(player.category)
     if line is None:
-        return WagerResult(Wager.TRIPS, stake, Outcome.LOSE, -stake, "act-uth-2025 9.7(b)")
+        return WagerResult(Wager.TRIPS, stake, Outcome.LOSE, -stake, c.trips_lose_clause)
     won = line.odds.winnings(stake)
+    pay = line.clause or c.paytable_clause
     return WagerResult(
-        Wager.TRIPS, stake, Outcome.WIN, won, "act-uth-2025 9.7(a)", line.odds, line, line.clause
+        Wager.TRIPS, stake, Outcome.WIN, won, c.trips_win_clause, line.odds, line, pay
     )
 
 
@@ -214,31 +213,32 @@ def settle(
     dealer_hole: Sequence[int],
     board: Sequence[int],
     payouts: Payouts = ACT_UTH_2025,
+    rules: UthRules = ACT_UTH_2025_RULES,
 ) -> Settlement:
-    """Settle one box against the dealer (act-uth-2025 9.1-9.9, 10.1).
+    """Settle one box against the dealer (9.1-9.9, 10.1), citing ``rules``' clauses.
 
     A folded box loses every wager, Trips included (9.1; A "Fold": "thereby losing all
     wagers"). Otherwise Ante, Blind and Play compare best five-card hands (3.1, 9.3(b)) and
     Trips reads the player's hand alone. Only the Ante depends on the dealer qualifying.
     """
     if len(board) != 5:
-        raise WagerError(
-            f"the board holds 5 communal cards, not {len(board)} (act-uth-2025 7.2(a))"
-        )
+        raise WagerError(f"the board holds 5 communal cards, not {len(board)} (7.2(a))")
     check_distinct([*player_hole, *dealer_hole, *board])
-    player = _hand(player_hole, board, "player")
-    dealer = _hand(dealer_hole, board, "dealer")
+    c = rules.settlement
+    order = hand_order(rules.hand_order_clause)
+    player = _hand(player_hole, board, "player", order)
+    dealer = _hand(dealer_hole, board, "dealer", order)
     qualifies = dealer_qualifies(dealer)
     stakes = [(Wager.ANTE, box.ante), (Wager.BLIND, box.blind)]
     stakes += [(w, s) for w, s in ((Wager.PLAY, box.play), (Wager.TRIPS, box.trips)) if s]
     if box.folded:
-        lost = tuple(WagerResult(w, s, Outcome.LOSE, -s, "act-uth-2025 9.1") for w, s in stakes)
+        lost = tuple(WagerResult(w, s, Outcome.LOSE, -s, c.folded_clause) for w, s in stakes)
         return Settlement(player, dealer, qualifies, True, lost)
     cmp = (player.strength > dealer.strength) - (player.strength < dealer.strength)
-    results = [_ante(box.ante, cmp, qualifies), _blind(box.blind, cmp, player, payouts)]
-    results.append(_play(box.play, cmp))
+    results = [_ante(box.ante, cmp, qualifies, c), _blind(box.blind, cmp, player, payouts, c)]
+    results.append(_play(box.play, cmp, c))
     if box.trips:
-        results.append(_trips(box.trips, player, payouts))
+        results.append(_trips(box.trips, player, payouts, c))
     return Settlement(player, dealer, qualifies, False, tuple(results))
 
 

@@ -35,9 +35,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.uth.analyze_setup import RANKS, hole_classes
 
-CLAUSE_PREFLOP = "act-uth-2025 8.1(c)(ii)"
+#: The Play multiples before the flop: a strategy file is written for the standard book.
+CLAUSE_PREFLOP = ACT_UTH_2025_RULES.preflop.multiples_clause
 
 
 class StrategyError(ValueError):

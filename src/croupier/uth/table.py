@@ -21,18 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from croupier.cards import Card
-from croupier.fold import handlers, on
+from croupier.fold import Handler, handlers, on
 from croupier.rules import IllegalAction, Ruling
-from croupier.rules.uth import UTH_RULES
+from croupier.rules.uth import UthRules
 from croupier.shoe import ShuffledDeck
 from croupier.uth.game import ShoeKind, TableState, UthConfig, UthRound
 
-VACATE = "act-uth-2025 15.7"
 ABSTAIN_ROUNDS = 3
-SHUFFLE = "act-uth-2025 6.1"
-MISDEAL_CLAUSES = ("act-uth-2025 13.",)  # a round voided under 13.x was misdealt (6.1(b))
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +55,14 @@ class Left(TableEvent):
 
 @dataclass(frozen=True, slots=True)
 class RoundRecorded(TableEvent):
-    """A finished round: the table after it, the seated players who placed no wager, and the
-    clause that voided it, if it was voided."""
+    """A finished round: the table after it, the seated players who placed no wager, the
+    clause that voided it, if it was voided, and whether that was a misdeal (13.x: the next
+    shuffle is 6.1(b)'s)."""
 
     after: TableState
     abstained: tuple[str, ...]
     voided: str = ""
+    misdeal: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,13 +70,15 @@ class Shuffled(TableEvent):
     """The cards were shuffled for the next round (6.1). ``commitment``: the shoe's salted
     commitment to the deck order of an automatic round (:class:`croupier.shoe.ShuffledDeck`);
     empty for a live dealer's shuffle, which croupier cannot see, and for an order given
-    without a shoe's commitment (tests and replays)."""
+    without a shoe's commitment (tests and replays). ``ordered``: the supervisor ordered it
+    between rounds (6.1(c)); it opens no round."""
 
     clause: str
     reason: str
     commitment: str = ""
     cut_at: int = 0  # cards the dealer lifted in the cut after a manual shuffle (6.3)
     cut_clause: str = ""  # 6.3, when a card shoe is in use and the cut is recorded
+    ordered: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +147,11 @@ class UthTable:
         return t
 
     @property
+    def rules(self) -> UthRules:
+        """The rulebook the table plays under."""
+        return self.config.rules
+
+    @property
     def state(self) -> TableState:
         return TableState(dict(self.chips), self.bank, self.warned, dict(self.seats))
 
@@ -158,17 +165,19 @@ class UthTable:
         return " (the round has ended: record it first)" if r is not None and r.is_over else ""
 
     def seat(self, box: int, player: str, chips: int) -> Seated:
+        rules = self.rules
         if not 1 <= box <= self.config.boxes:
-            raise _refuse("act-uth-2025 4.1", f"there is no box {box}")
+            raise _refuse(rules.wager_clause, f"there is no box {box}")
         if box in self.seats:
-            raise _refuse("act-uth-2025 4.5", f"box {box} is taken by {self.seats[box]}")
+            raise _refuse(rules.one_box_clause, f"box {box} is taken by {self.seats[box]}")
         if player in self.chips:
-            raise _refuse("act-uth-2025 4.4", f"{player} is already seated")
+            raise _refuse(rules.one_hand_clause, f"{player} is already seated")
         if chips < 0:
-            raise _refuse("act-uth-2025 4.1", f"chips are whole and not negative: {chips}")
+            raise _refuse(rules.wager_clause, f"chips are whole and not negative: {chips}")
         if self._in_round():
             raise _refuse(
-                "act-uth-2025 4.6", "a player takes a seat between rounds" + self._unrecorded()
+                rules.no_more_wagers_clause,
+                "a player takes a seat between rounds" + self._unrecorded(),
             )
         e = Seated(box, player, chips)
         self._emit(e)
@@ -176,9 +185,12 @@ class UthTable:
 
     def leave(self, box: int, clause: str = "") -> Left:
         if box not in self.seats:
-            raise _refuse("act-uth-2025 4.1", f"no one sits at box {box}")
+            raise _refuse(self.rules.wager_clause, f"no one sits at box {box}")
         if self._in_round():
-            raise _refuse("act-uth-2025 4.6", "a player leaves between rounds" + self._unrecorded())
+            raise _refuse(
+                self.rules.no_more_wagers_clause,
+                "a player leaves between rounds" + self._unrecorded(),
+            )
         p = self.seats[box]
         e = Left(box, p, self.chips[p], clause)
         self._emit(e)
@@ -187,15 +199,18 @@ class UthTable:
     def why_not_change_chips(self, box: int, chips: int, out: bool) -> Ruling | None:
         """Why ``chips`` may not be added to (``out``: taken from) box ``box``'s player's
         chips now, or ``None``: only between rounds, whole chips, no more than they have."""
+        rules = self.rules
         if box not in self.seats:
-            return Ruling("act-uth-2025 4.1", f"no one sits at box {box}")
+            return Ruling(rules.wager_clause, f"no one sits at box {box}")
         if not isinstance(chips, int) or isinstance(chips, bool) or chips < 1:
-            return Ruling("act-uth-2025 4.1", f"chips are whole and positive: {chips!r}")
+            return Ruling(rules.wager_clause, f"chips are whole and positive: {chips!r}")
         if self._in_round():
-            return Ruling("act-uth-2025 4.6", "chips change between rounds" + self._unrecorded())
+            return Ruling(
+                rules.no_more_wagers_clause, "chips change between rounds" + self._unrecorded()
+            )
         have = self.chips[self.seats[box]]
         if out and chips > have:
-            return Ruling("act-uth-2025 4.1", f"{self.seats[box]} has {have} chips, not {chips}")
+            return Ruling(rules.wager_clause, f"{self.seats[box]} has {have} chips, not {chips}")
         return None
 
     def add_chips(self, box: int, chips: int) -> ChipsAdded:
@@ -220,18 +235,21 @@ class UthTable:
         """Fold one of the table's own events (a stream rebuilt event by event)."""
         self._emit(e)
 
-    def _shuffle_clause(self) -> str:
-        return SHUFFLE + ("(b)" if self.misdealt else "(a)")
+    def shuffle_clause(self) -> str:
+        """The clause of the next round's shuffle: 6.1(a), or (b) after a misdeal."""
+        return (
+            self.rules.misdeal_shuffle_clause if self.misdealt else self.rules.round_shuffle_clause
+        )
 
     def _cut(self, cut_at: int) -> str:
         """6.3's clause for a cut recorded at a card shoe ("": no card shoe, or no cut told)."""
-        return UTH_RULES.cut_clause if self.config.shoe is ShoeKind.CARD_SHOE and cut_at else ""
+        return self.rules.cut_clause if self.config.shoe is ShoeKind.CARD_SHOE and cut_at else ""
 
     def _round_shuffle(self, commitment: str = "", cut_at: int = 0) -> Shuffled:
         """The shuffle for the next round: 6.1(a), or (b) after a misdeal; with its cut (6.3)."""
         reason = "misdeal" if self.misdealt else "round"
         clause = self._cut(cut_at)
-        return Shuffled(self._shuffle_clause(), reason, commitment, cut_at if clause else 0, clause)
+        return Shuffled(self.shuffle_clause(), reason, commitment, cut_at if clause else 0, clause)
 
     def check_cut(self, cut_at: object) -> None:
         """6.3: with a card shoe the dealer cuts the cards after the manual shuffle, lifting
@@ -240,7 +258,7 @@ class UthTable:
             return
         if not isinstance(cut_at, int) or isinstance(cut_at, bool) or not 1 <= cut_at < 52:
             raise _refuse(
-                UTH_RULES.cut_clause,
+                self.rules.cut_clause,
                 "with a card shoe the dealer cuts the cards after the shuffle: record the cut "
                 f"(the cards lifted, 1 to 51), not {cut_at!r}",
             )
@@ -251,14 +269,15 @@ class UthTable:
         the dealer's cut after it (6.3: ``cut_at``, the cards lifted)."""
         if self._in_round():
             raise _refuse(
-                SHUFFLE + "(c)",
+                self.rules.ordered_shuffle_clause,
                 "the cards are shuffled between rounds; a round in progress is voided first"
                 + self._unrecorded(),
             )
         self.check_cut(cut_at)
         cut = self._cut(cut_at)
         if reason:
-            e = Shuffled(SHUFFLE + "(c)", reason, "", cut_at if cut else 0, cut)
+            ordered = self.rules.ordered_shuffle_clause
+            e = Shuffled(ordered, reason, "", cut_at if cut else 0, cut, ordered=True)
         else:
             e = self._round_shuffle(cut_at=cut_at)
         self._emit(e)
@@ -272,14 +291,14 @@ class UthTable:
         self.check_dispute(box, claim, decision, correction)
         e = DisputeDecided(
             box, self.seats[box], claim.strip(), decision.strip(), correction, settled,
-            UTH_RULES.dispute_clause,
+            self.rules.dispute_clause,
         )  # fmt: skip
         self._emit(e)
         return e
 
     def check_dispute(self, box: int, claim: str, decision: str, correction: int) -> None:
         """Refuse a dispute's record that cannot be made now (see :meth:`decide_dispute`)."""
-        clause = UTH_RULES.dispute_clause
+        clause = self.rules.dispute_clause
         p = self.seats.get(box)
         if p is None:
             raise _refuse(clause, f"no one sits at box {box}: a correction is paid at the cage")
@@ -313,7 +332,7 @@ class UthTable:
         if order is None:
             if not self.shuffled:
                 raise _refuse(
-                    self._shuffle_clause(),
+                    self.shuffle_clause(),
                     "the cards are shuffled before each round: record the shuffle first",
                 )
             self.round = UthRound(self.config, self.state, None)
@@ -323,7 +342,7 @@ class UthTable:
         key = tuple(order)
         if key in self._orders or (commitment and commitment in self.dealt):
             raise _refuse(
-                self._shuffle_clause(),
+                self.shuffle_clause(),
                 "this deck order was dealt at this table before: shuffle the cards again",
             )
         r = UthRound(self.config, self.state, order)  # checks the deck before any event
@@ -339,21 +358,23 @@ class UthTable:
             raise _refuse("croupier round", "no round has ended")
         wagered = {b.player for b in r.boxes.values()}
         idle = tuple(p for _, p in sorted(self.seats.items()) if p not in wagered)
-        e = RoundRecorded(r.table_after(), idle, r.void.clause if r.void else "")
+        v = r.void
+        e = RoundRecorded(r.table_after(), idle, v.clause if v else "", bool(v and v.misdeal))
         self._emit(e)
         self.round = None
         return e
 
     def why_not_vacate(self, box: int) -> Ruling | None:
         """Why the player at ``box`` may not be required to vacate it (15.7), or ``None``."""
+        vacate = self.rules.vacate_clause
         p = self.seats.get(box)
         if p is None:
-            return Ruling(VACATE, f"no one sits at box {box}")
+            return Ruling(vacate, f"no one sits at box {box}")
         n = self.abstained.get(p, 0)
         if n < ABSTAIN_ROUNDS:
-            return Ruling(VACATE, f"{p} has abstained {n} consecutive round(s), not three")
+            return Ruling(vacate, f"{p} has abstained {n} consecutive round(s), not three")
         if len(self.seats) < self.config.boxes:
-            return Ruling(VACATE, "a seat is free: 15.7 applies only when all seats are in use")
+            return Ruling(vacate, "a seat is free: 15.7 applies only when all seats are in use")
         return None
 
     def require_vacate(self, box: int) -> Left:
@@ -361,13 +382,13 @@ class UthTable:
         why = self.why_not_vacate(box)
         if why is not None:
             raise IllegalAction(why)
-        return self.leave(box, VACATE)
+        return self.leave(box, self.rules.vacate_clause)
 
     # -- fold ---------------------------------------------------------------------------
 
     def _emit(self, e: TableEvent) -> None:
         self.events.append(e)
-        _FOLD[type(e)](self, e)
+        self._FOLD[type(e)](self, e)
 
     def _f_seated(self, e: Seated) -> None:
         self.seats[e.box] = e.player
@@ -392,7 +413,7 @@ class UthTable:
         for p in self.chips:
             self.abstained[p] = self.abstained[p] + 1 if p in e.abstained else 0
         self.shuffled = False
-        self.misdealt = e.voided.startswith(MISDEAL_CLAUSES)
+        self.misdealt = e.misdeal
 
     def _f_dispute(self, e: DisputeDecided) -> None:
         self.chips[e.player] += e.correction
@@ -402,19 +423,18 @@ class UthTable:
         self.shuffled = True
         if e.commitment:
             self.dealt.add(e.commitment)
-        if e.clause != SHUFFLE + "(c)":
+        if not e.ordered:
             self.misdealt = False
 
-
-_FOLD = handlers(
-    on(Seated, UthTable._f_seated),
-    on(Left, UthTable._f_left),
-    on(RoundRecorded, UthTable._f_recorded),
-    on(Shuffled, UthTable._f_shuffled),
-    on(ChipsAdded, UthTable._f_added),
-    on(ChipsRedeemed, UthTable._f_redeemed),
-    on(DisputeDecided, UthTable._f_dispute),
-)
+    _FOLD: ClassVar[dict[type[Any], Handler[UthTable]]] = handlers(
+        on(Seated, _f_seated),
+        on(Left, _f_left),
+        on(RoundRecorded, _f_recorded),
+        on(Shuffled, _f_shuffled),
+        on(ChipsAdded, _f_added),
+        on(ChipsRedeemed, _f_redeemed),
+        on(DisputeDecided, _f_dispute),
+    )
 
 
 __all__ = [

@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
+from croupier.rules.uth import UthRules
+
 
 class SessionEnd(StrEnum):
     ROUNDS = "rounds"  # a designated number of rounds of play
@@ -49,6 +52,8 @@ class TournamentConditions:
     refundable: bool = False
     void_repeated_out_of_order: bool = True
     players_per_table: int | None = None  # boxes at each table (16.9); None: one table
+    #: The rulebook the tournament plays under: every clause it cites is this book's.
+    rules: UthRules = ACT_UTH_2025_RULES
 
     def __post_init__(self) -> None:
         money = (self.entry_fee, self.commission, self.added_value, self.starting_chips)

@@ -8,14 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from croupier.rules import IllegalAction, Ruling
-
-if TYPE_CHECKING:
-    from croupier.uth.tournament import Status
-
-SEATING = "act-uth-2025 16.9"
+from croupier.uth.tournament_state import Status
 
 #: A table's boxes in order (box 1 first); ``None`` is a free box.
 Layout = tuple[tuple[str | None, ...], ...]
@@ -45,15 +40,18 @@ class UthTournamentTable:
         return [p for p in ring if p is not None]
 
 
-def _refuse(message: str) -> IllegalAction:
-    return IllegalAction(Ruling(SEATING, message))
+def _refuse(clause: str, message: str) -> IllegalAction:
+    return IllegalAction(Ruling(clause, message))
 
 
-def draw_layout(ballot: Sequence[str], capacity: int | None, sizes: Sequence[int] | None) -> Layout:
+def draw_layout(
+    ballot: Sequence[str], capacity: int | None, sizes: Sequence[int] | None, clause: str
+) -> Layout:
     """Tables for a drawn ``ballot``: its first ``sizes[0]`` players take boxes 1, 2, ... of
     table 1, the next table 2, and so on (16.8). The TD decides the number at each table
     (16.9); by default the fewest tables of ``capacity`` boxes, players shared as evenly as
-    possible (the first tables take one more). With no ``capacity``, one table seats all."""
+    possible (the first tables take one more). With no ``capacity``, one table seats all.
+    Refused citing ``clause`` (the rules' 16.9)."""
     n = len(ballot)
     boxes = capacity or n
     if sizes is None:
@@ -61,7 +59,7 @@ def draw_layout(ballot: Sequence[str], capacity: int | None, sizes: Sequence[int
         share, extra = divmod(n, tables)
         sizes = [share + (i < extra) for i in range(tables)]
     if sum(sizes) != n or any(not 1 <= s <= boxes for s in sizes):
-        raise _refuse(f"the tables must seat all {n} players, 1 to {boxes} at each")
+        raise _refuse(clause, f"the tables must seat all {n} players, 1 to {boxes} at each")
     layout: list[tuple[str | None, ...]] = []
     at = 0
     for s in sizes:
@@ -75,16 +73,17 @@ def plan_break(
     number: int,
     to: Mapping[str, tuple[int, int]] | None,
     is_out: Callable[[str], bool],
+    clause: str,
 ) -> tuple[tuple[str, int, int], ...]:
     """Where the players still in at table ``number`` go when it is broken (16.9): ``to``
     names each one's (table, box); by default the free boxes of the other tables in table and
     box order. A box is free when empty or its player is out. Refused with 16.9 when there is
-    no room or a round is in play at the broken table or a receiving one."""
+    no room or a round is in play at the broken table or a receiving one (``clause``)."""
     broken = tables.get(number)
     if broken is None:
-        raise _refuse(f"there is no table {number} in play")
+        raise _refuse(clause, f"there is no table {number} in play")
     if broken.status != "running":
-        raise _refuse(f"table {number} is in a round: tables are broken between rounds")
+        raise _refuse(clause, f"table {number} is in a round: tables are broken between rounds")
     movers = [p for p in broken.seated() if not is_out(p)]
     free = [
         (t.number, i + 1)
@@ -95,16 +94,18 @@ def plan_break(
     ]
     if to is None:
         if len(free) < len(movers):
-            raise _refuse(f"{len(movers)} players to reseat, {len(free)} free boxes elsewhere")
+            raise _refuse(
+                clause, f"{len(movers)} players to reseat, {len(free)} free boxes elsewhere"
+            )
         to = dict(zip(movers, free, strict=False))
     if set(to) != set(movers):
-        raise _refuse(f"every player still in at table {number} needs a box: {movers}")
+        raise _refuse(clause, f"every player still in at table {number} needs a box: {movers}")
     places = list(to.values())
     if len(set(places)) != len(places) or not set(places) <= set(free):
-        raise _refuse("each player moves to a different free box at another table")
+        raise _refuse(clause, "each player moves to a different free box at another table")
     for t in sorted({t for t, _ in places}):
         if tables[t].status != "running":
-            raise _refuse(f"table {t} is in a round: tables are broken between rounds")
+            raise _refuse(clause, f"table {t} is in a round: tables are broken between rounds")
     return tuple((p, *to[p]) for p in movers)
 
 

@@ -36,6 +36,8 @@ import orjson
 from croupier.cards import Card
 from croupier.rules.commission import stored_commission
 from croupier.table.events import stored_notice
+from croupier.uth.events import UthRoundVoided
+from croupier.uth.table import RoundRecorded, Shuffled
 
 #: The encoding's version, stored with every event and snapshot.
 VERSION = 1
@@ -50,14 +52,58 @@ ALIASES: dict[str, str] = {
     "croupier.tournament.state:Table": "croupier.tournament.state:TournamentTable",
     "croupier.uth.tournament_tables:Table": "croupier.uth.tournament_tables:UthTournamentTable",
     "croupier.uth.tournament:Tournament": "croupier.uth.tournament:UthTournament",
+    # the round's shared state moved beside the round (uth/round_state.py)
+    "croupier.uth.game:ShoeKind": "croupier.uth.round_state:ShoeKind",
+    "croupier.uth.game:Phase": "croupier.uth.round_state:Phase",
+    "croupier.uth.game:BoxState": "croupier.uth.round_state:BoxState",
+    # a UTH tournament's state records moved out of its fold (uth/tournament_state.py)
+    "croupier.uth.tournament:Status": "croupier.uth.tournament_state:Status",
+    "croupier.uth.tournament:Entrant": "croupier.uth.tournament_state:Entrant",
 }
+
+
+def _section(clause: Any) -> str:
+    """A stored clause's number within its rulebook ("act-uth-2025 13.2" -> "13.2")."""
+    if not isinstance(clause, str):
+        raise ValueError(f"a clause is text, not {clause!r}")
+    return clause.partition(" ")[2]
+
+
+def _uth_voided(fields: dict[str, Any]) -> Any:
+    """A voided UTH round; stored before ``misdeal`` was recorded, a void under 13.x (every
+    UTH round then played under act-uth-2025) was a misdeal."""
+    if "misdeal" not in fields:
+        fields = {**fields, "misdeal": _section(fields.get("clause")).startswith("13.")}
+    return UthRoundVoided(**fields)
+
+
+def _uth_recorded(fields: dict[str, Any]) -> Any:
+    """A recorded UTH round; stored before ``misdeal``, read from the clause that voided it."""
+    if "misdeal" not in fields:
+        fields = {**fields, "misdeal": _section(fields.get("voided", "")).startswith("13.")}
+    return RoundRecorded(**fields)
+
+
+def _uth_shuffled(fields: dict[str, Any]) -> Any:
+    """A UTH shuffle; stored before ``ordered``, a supervisor's shuffle cited 6.1(c)."""
+    if "ordered" not in fields:
+        fields = {**fields, "ordered": _section(fields.get("clause")) == "6.1(c)"}
+    return Shuffled(**fields)
+
+
 #: Types whose stored form changed: the old qualified name to a function building the value
-#: from the old form's decoded fields (it raises ValueError on fields it cannot read).
+#: from the old form's decoded fields (it raises ValueError on fields it cannot read). A type
+#: that kept its name reads both forms.
 UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     # one commission class with a ``kind`` became one class per schedule
     "croupier.rules.commission:Commission": stored_commission,
     # a notice's kind, once read from its clause, became a field
     "croupier.table.events:Notice": stored_notice,
+    # UTH folds read typed fields where they read a clause's text
+    "croupier.uth.events:UthRoundVoided": _uth_voided,
+    "croupier.uth.events:RoundVoided": _uth_voided,
+    "croupier.uth.table:RoundRecorded": _uth_recorded,
+    "croupier.uth.table:Shuffled": _uth_shuffled,
 }
 
 
