@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from croupier.service.api import create_app
 from croupier.service.auth import Directory, Role, UserAdded, hash_password
-from croupier.service.client import Client, play_round
+from croupier.client import Client, play_round
 from croupier.service.store.store import EventStore
 
 STAFF = {

@@ -22,7 +22,7 @@ from croupier.cli.serve_cmd import _bots
 from croupier.service import demo
 from croupier.service.api import create_app
 from croupier.service.background import Background
-from croupier.service.client import Client, run_demo
+from croupier.client import Client, run_demo
 from croupier.service.store.store import EventStore
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import IllegalAction
-from croupier.service.bench import long_table
+from croupier.bench.serve_bench import long_table
 from croupier.service.owner import Done, Hub, RoomOwner, warm
 from croupier.service.store import audit
 from croupier.service.store.kinds import table_projection
