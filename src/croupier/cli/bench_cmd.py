@@ -229,3 +229,24 @@ def bench_serve(
         typer.echo(json.dumps(result, indent=2))
         return
     typer.echo(figures_table(result))
+
+
+@app.command("report")
+def bench_report(
+    as_json: JsonOpt = False,
+    db: BenchDb = None,
+    events: Annotated[int, typer.Option("--events", min=1_000, help="events to store")] = 1_000_000,
+    requests: Annotated[
+        int, typer.Option("--requests", min=1, help="requests timed per day asked for")
+    ] = 200,
+) -> None:
+    """``GET /reports/day`` over ``croupier serve`` with about N events of play stored: p50
+    and p99 of the answer, the time to start (the room and its read models rebuilt), and what
+    each request cost when the report scanned the store."""
+    from croupier.bench import report_bench
+
+    result = report_bench.run(db, events, requests)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(figures_table(result))
