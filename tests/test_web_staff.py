@@ -273,6 +273,22 @@ def test_the_day_report_shows_the_rounds_dealt_and_downloads_as_csv(
     assert sat[3:6] == ["1", "0", "0"] and sat[6] == tour[5]
 
 
+def test_the_day_report_says_it_is_loading_while_it_waits(browser: Any, server: Server) -> None:
+    play(server, 1)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    login(page, server, "admin")
+    held: list[Any] = []  # the report's request, answered when the test lets it go
+    page.route("**/reports/day*", held.append)
+    page.goto(f"{server.url}/ui/report.html")
+    page.locator("#tables .loading").get_by_text("Loading the day report").wait_for()
+    assert page.locator("main").get_attribute("aria-busy") == "true"
+    assert page.locator('#tables tr[data-table="qld-1"]').count() == 0
+    held[0].continue_()
+    page.locator('#tables tr[data-table="qld-1"]').wait_for()
+    assert page.locator("#tables .loading").count() == 0
+    assert page.locator("main").get_attribute("aria-busy") is None
+
+
 def test_a_player_is_refused_the_staff_screens_in_words(browser: Any, server: Server) -> None:
     page = staff_page(browser, server, "bot1", "report.html")
     refused = page.locator("#status.refused")
