@@ -13,6 +13,10 @@ API did not give.
   players, ``User.bot``) is also given apart (``bots_cash_in``, ``bots_cash_out``).
 * the auditor's recall of rounds: :mod:`croupier.service.recall`.
 
+The lists' times, the top-up answers and the day reports are read from the room's read models
+(:mod:`croupier.room.books`, kept by the room's store as events commit), never scanned from the
+store per request.
+
 Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``, as in the core API.
 """
 
