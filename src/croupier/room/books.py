@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.room.daybook import DayBook
-from croupier.room.events import BoughtIn, CallLapsed, ListJoined, ListLeft, RoomEvent
+from croupier.room.events import (
+    AtTableEvent,
+    BoughtIn,
+    CallLapsed,
+    ListJoined,
+    ListLeft,
+    RoomEvent,
+)
 from croupier.room.topups import TopUpDeclined, TopUpRequested
 
 
@@ -93,8 +100,9 @@ class RoomBooks:
 
     def add(self, e: RoomEvent) -> None:
         self.day.add(e)
-        self.lists.add(e)
-        self.topups.add(e)
+        if type(e) is not AtTableEvent:  # a table's own events: only the day report's
+            self.lists.add(e)
+            self.topups.add(e)
 
     def extend(self, events: Iterable[RoomEvent]) -> None:
         for e in events:

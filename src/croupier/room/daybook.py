@@ -34,7 +34,13 @@ from croupier.room.events import (
     UthTableOpened,
 )
 from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
-from croupier.table.events import RoundFinished, RoundStarted, TableRoundVoided, TimeCharged
+from croupier.table.events import (
+    RoundFinished,
+    RoundProgressed,
+    RoundStarted,
+    TableRoundVoided,
+    TimeCharged,
+)
 from croupier.tournament.events import PlacesAwarded
 
 
@@ -92,9 +98,18 @@ class DayReport:
         return t
 
 
-def _day_hour(at: int) -> tuple[str, int]:
-    d = datetime.datetime.fromtimestamp(at, datetime.UTC)
-    return d.date().isoformat(), d.hour
+_EPOCH = datetime.date(1970, 1, 1)
+
+
+def _day_hour(at: int, names: dict[int, str] | None = None) -> tuple[str, int]:
+    """The UTC day (YYYY-MM-DD) and hour of ``at``; ``names``: the days' names made so far."""
+    number, second = divmod(at, 86_400)
+    name = None if names is None else names.get(number)
+    if name is None:
+        name = (_EPOCH + datetime.timedelta(days=number)).isoformat()
+        if names is not None:
+            names[number] = name
+    return name, second // 3600
 
 
 @dataclass
@@ -140,6 +155,7 @@ class DayBook:
         self._started: dict[str, int] = {}  # table -> when its round in progress started
         self._days: dict[str, _Day] = {}
         self._seen: set[str] = set()  # days with any event
+        self._day_names: dict[int, str] = {}  # day number since 1970 -> YYYY-MM-DD
 
     @classmethod
     def of(cls, events: Iterable[RoomEvent]) -> DayBook:
@@ -152,6 +168,9 @@ class DayBook:
         """The day and hour ``e`` counts on (see the module's docstring); ``("", 0)``: none."""
         if isinstance(e, AtTableEvent):
             inner = e.event
+            if type(inner) is RoundProgressed:  # most of a table's events: just their time
+                self._last[e.table] = inner.at
+                return _day_hour(inner.at, self._day_names)
             at = getattr(inner, "at", None)
             if isinstance(inner, RoundStarted):
                 self._started[e.table] = inner.at
@@ -161,11 +180,11 @@ class DayBook:
                 at = self._last.get(e.table, 0)
             else:
                 self._last[e.table] = at
-            return _day_hour(at)
+            return _day_hour(at, self._day_names)
         if isinstance(e, AtTournamentEvent):
             return "", 0  # a tournament's own events carry no time: on no day
         at = getattr(e, "at", 0)
-        return _day_hour(at if isinstance(at, int) else 0)
+        return _day_hour(at if isinstance(at, int) else 0, self._day_names)
 
     def add(self, e: RoomEvent) -> None:
         """Fold one event of the room (a table's own wrapped in :class:`AtTableEvent`)."""
