@@ -278,7 +278,7 @@ def test_the_day_report_says_it_is_loading_while_it_waits(browser: Any, server: 
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     login(page, server, "admin")
     held: list[Any] = []  # the report's request, answered when the test lets it go
-    page.route("**/reports/day*", held.append)
+    page.route("**/reports/day*", lambda route: held.append(route))
     page.goto(f"{server.url}/ui/report.html")
     page.locator("#tables .loading").get_by_text("Loading the day report").wait_for()
     assert page.locator("main").get_attribute("aria-busy") == "true"
