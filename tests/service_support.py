@@ -11,9 +11,9 @@ from contextlib import contextmanager
 import httpx
 from fastapi.testclient import TestClient
 
+from croupier.client import Client, play_round
 from croupier.service.api import create_app
 from croupier.service.auth import Directory, Role, UserAdded, hash_password
-from croupier.service.client import Client, play_round
 from croupier.service.store.store import EventStore
 
 STAFF = {

@@ -21,9 +21,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
+from croupier.client import Client, play_round
 from croupier.service import demo
 from croupier.service.api import create_app
-from croupier.service.client import Client, play_round
 from croupier.service.store.store import EventStore
 from service_support import served
 from web_support import Server

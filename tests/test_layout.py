@@ -48,64 +48,101 @@ def _name(path: Path) -> str:
 MODULES = {_name(p): p for p in PKG.rglob("*.py")}
 
 
-def _top_level_imports(path: Path) -> set[str]:
-    """The croupier modules a module imports when it is loaded (not inside functions, nor under
-    ``if TYPE_CHECKING``)."""
+def _imports(path: Path) -> set[str]:
+    """The croupier modules a module imports, when it is loaded or inside its functions (an
+    import deferred to a function is a circle all the same, only hidden), but not under ``if
+    TYPE_CHECKING`` (never run)."""
     tree = ast.parse(path.read_text())
     me = _name(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     out: set[str] = set()
 
-    def visit(body: list[ast.stmt]) -> None:
-        for node in body:
-            if isinstance(node, ast.If):
-                test = node.test
-                if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
-                    visit(node.orelse)
-                    continue
-                visit(node.body)
-                visit(node.orelse)
-            elif isinstance(node, ast.Try):
-                visit(node.body)
-            elif isinstance(node, ast.Import):
-                out.update(a.name for a in node.names if a.name.startswith("croupier"))
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join([*up, base] if base else up)
-                if not base.startswith("croupier"):
-                    continue
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If):
+            test = node.test
+            if isinstance(test, ast.Name) and test.id == "TYPE_CHECKING":
+                for n in node.orelse:
+                    visit(n)
+                return
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.startswith("croupier"))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            if base.startswith("croupier"):
                 for a in node.names:
                     sub = f"{base}.{a.name}"
                     out.add(sub if sub in MODULES else base)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
 
-    visit(tree.body)
+    visit(tree)
     return {m for m in out if m in MODULES and m != me}
 
 
-GRAPH = {m: _top_level_imports(p) for m, p in MODULES.items()}
+GRAPH = {m: _imports(p) for m, p in MODULES.items()}
+
+#: Circles being taken apart on their own: each one here must be exactly as found (a circle
+#: that grows, or a new one, fails). Emptied once they are gone.
+KNOWN_PENDING: set[frozenset[str]] = {
+    frozenset({"croupier.service.api", "croupier.service.uth_api"}),
+    frozenset({"croupier.service.recall", "croupier.service.staff"}),
+    frozenset({"croupier.uth.game", "croupier.uth.irregularities"}),
+}
+
+
+def _circles() -> list[frozenset[str]]:
+    """The import circles: every set of modules that import each other, directly or not
+    (the strongly connected components of more than one module, or a module that imports
+    itself)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[frozenset[str]] = []
+
+    def connect(m: str) -> None:
+        index[m] = low[m] = len(index)
+        stack.append(m)
+        on.add(m)
+        for n in sorted(GRAPH[m]):
+            if n not in index:
+                connect(n)
+                low[m] = min(low[m], low[n])
+            elif n in on:
+                low[m] = min(low[m], index[n])
+        if low[m] == index[m]:
+            part = set()
+            while True:
+                n = stack.pop()
+                on.discard(n)
+                part.add(n)
+                if n == m:
+                    break
+            if len(part) > 1 or m in GRAPH[m]:
+                found.append(frozenset(part))
+
+    for m in sorted(GRAPH):
+        if m not in index:
+            connect(m)
+    return found
 
 
 def _cycle() -> list[str] | None:
-    state: dict[str, int] = {}
-    stack: list[str] = []
-
-    def walk(m: str) -> list[str] | None:
-        state[m] = 1
-        stack.append(m)
-        for n in sorted(GRAPH[m]):
-            if state.get(n) == 1:
-                return [*stack[stack.index(n) :], n]
-            if n not in state and (found := walk(n)):
-                return found
-        stack.pop()
-        state[m] = 2
-        return None
-
-    for m in sorted(GRAPH):
-        if m not in state and (found := walk(m)):
-            return found
+    """One circle not known to be pending, as a path of imports, if any."""
+    for part in _circles():
+        if part in KNOWN_PENDING:
+            continue
+        start = min(part)
+        path, seen = [start], {start}
+        while True:
+            nxt = min(n for n in GRAPH[path[-1]] if n in part)
+            if nxt in seen:
+                return [*path[path.index(nxt) :], nxt]
+            path.append(nxt)
+            seen.add(nxt)
     return None
 
 
@@ -114,12 +151,26 @@ def test_no_import_circle() -> None:
     assert cycle is None, "import circle: " + " -> ".join(cycle or [])
 
 
+def test_the_pending_circles_are_still_there() -> None:
+    """A pending circle taken apart leaves this list."""
+    gone = KNOWN_PENDING - set(_circles())
+    assert not gone, (
+        f"no longer circles, take them out of KNOWN_PENDING: {sorted(map(sorted, gone))}"
+    )
+
+
 def test_the_scan_sees_a_circle() -> None:
     GRAPH["croupier.cards"].add("croupier.round.engine")
     try:
         assert _cycle() is not None
     finally:
         GRAPH["croupier.cards"].discard("croupier.round.engine")
+
+
+def test_the_scan_sees_an_import_inside_a_function() -> None:
+    """How the circle ``cli/bench_cmd`` <-> ``bench_uth_cmd`` hid: the bot client imports the
+    demo room only inside its functions."""
+    assert "croupier.service.demo" in GRAPH["croupier.client"]
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if _area(m) in CORE))

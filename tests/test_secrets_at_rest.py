@@ -24,8 +24,8 @@ import httpx
 import pytest
 
 from croupier.cards import Card
+from croupier.client import ClientError
 from croupier.room import AtTable, OpenTable, TakeSeat
-from croupier.service.client import ClientError
 from croupier.service.owner import DeckSealed
 from croupier.service.store import audit
 from croupier.service.store.rooms import RoomStore, sealed_stream, table_stream

@@ -300,7 +300,7 @@ def test_a_server_error_is_recorded_and_nothing_is_accepted(
 def test_a_round_in_progress_deals_on_after_a_restart(sqlite: str) -> None:
     """The deck is never in the table's events; the dealer side seals it in the store, so a
     server restarted mid-round deals the rest of the round from the same deck."""
-    from croupier.service.client import ClientError
+    from croupier.client import ClientError
     from croupier.service.store.rooms import sealed_stream
     from croupier.service.store.sealing import SealedDeck
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import sqlalchemy as sa
 from typer.testing import CliRunner
 
+from croupier.bench.serve_bench import long_table
 from croupier.cli import app
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import IllegalAction
-from croupier.service.bench import long_table
 from croupier.service.owner import Done, Hub, RoomOwner, warm
 from croupier.service.store import audit
 from croupier.service.store.kinds import table_projection

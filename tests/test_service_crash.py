@@ -24,8 +24,8 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from croupier.client import Client, ClientError
 from croupier.service import demo
-from croupier.service.client import Client, ClientError
 from croupier.service.commands import Issued
 from croupier.service.store import audit
 from croupier.service.store.rooms import commands_stream, tournament_stream

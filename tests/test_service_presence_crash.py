@@ -24,8 +24,8 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from croupier.client import Client
 from croupier.service.auth import SECRET_ENV
-from croupier.service.client import Client
 from croupier.service.store import codec
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore

@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from croupier.service.client import Client, play_round
+from croupier.client import Client, play_round
 from web_support import PASSWORD, Server, browser, login, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures
@@ -271,6 +271,22 @@ def test_the_day_report_shows_the_rounds_dealt_and_downloads_as_csv(
     assert rows[at][3:6] == ["entries", "buys", "refunds"]
     sat = next(r for r in rows[at:] if len(r) > 3 and r[1] == "sat-1")
     assert sat[3:6] == ["1", "0", "0"] and sat[6] == tour[5]
+
+
+def test_the_day_report_says_it_is_loading_while_it_waits(browser: Any, server: Server) -> None:
+    play(server, 1)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    login(page, server, "admin")
+    held: list[Any] = []  # the report's request, answered when the test lets it go
+    page.route("**/reports/day*", lambda route: held.append(route))
+    page.goto(f"{server.url}/ui/report.html")
+    page.locator("#tables .loading").get_by_text("Loading the day report").wait_for()
+    assert page.locator("main").get_attribute("aria-busy") == "true"
+    assert page.locator('#tables tr[data-table="qld-1"]').count() == 0
+    held[0].continue_()
+    page.locator('#tables tr[data-table="qld-1"]').wait_for()
+    assert page.locator("#tables .loading").count() == 0
+    assert page.locator("main").get_attribute("aria-busy") is None
 
 
 def test_a_player_is_refused_the_staff_screens_in_words(browser: Any, server: Server) -> None:

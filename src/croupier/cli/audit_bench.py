@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from croupier.bench.serve_bench import fresh_store
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service.auth import Role
-from croupier.service.bench import fresh_store
 from croupier.service.commands import Issued
 from croupier.service.store import audit
 from croupier.service.store.rooms import RoomStore, commands_stream

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from croupier.cli import bench_login_cmd, bench_uth_cmd
-from croupier.cli.bench_options import BenchDb, JsonOpt
+from croupier.cli.bench_options import BenchDb, JsonOpt, figures_table, table
 
 app = typer.Typer(help="Benchmarks against named peers (install them with the bench extra).")
 app.command("uth")(bench_uth_cmd.bench_uth)
@@ -97,35 +96,6 @@ def times(ratio: float | None) -> str:
     return f"{ratio:,.0f}x" if ratio >= 1000 else f"{ratio:.3g}x"
 
 
-def figure(value: object) -> str:
-    """A benchmark's figure for a table: whole numbers with thousands separators, fractions to
-    four significant figures, larger numbers to two places, lists and maps item by item."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return f"{value:,}"
-    if isinstance(value, float):
-        if abs(value) >= 1000:
-            return f"{value:,.0f}"
-        return f"{value:.2f}" if abs(value) >= 1 else f"{value:.4g}"
-    if isinstance(value, (list, tuple)):
-        return (
-            " to ".join(figure(v) for v in value)
-            if len(value) == 2
-            else ", ".join(figure(v) for v in value)
-        )
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {figure(v)}" for k, v in value.items())
-    return str(value)
-
-
-def figures_table(result: dict[str, object]) -> str:
-    """A benchmark's result as a two-column table of measures and rounded figures."""
-    return table(
-        ("measure", "value"), [(k.replace("_", " "), figure(v)) for k, v in result.items()]
-    )
-
-
 def rounded(per_s: float | None) -> str:
     """A rate with three significant figures: ``1.23 M/s``, ``826 /s``."""
     if per_s is None:
@@ -134,22 +104,6 @@ def rounded(per_s: float | None) -> str:
         if per_s >= scale:
             return f"{per_s / scale:.3g}{unit}"
     return f"{per_s:.3g} /s"
-
-
-def table(header: tuple[str, ...], rows: Sequence[tuple[str, ...]], numbers: int = 1) -> str:
-    """Rows under a header, columns padded; the last ``numbers`` columns right-aligned."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    first = len(header) - numbers
-
-    def line(r: tuple[str, ...]) -> str:
-        cells = [
-            c.ljust(w) if i < first else c.rjust(w)
-            for i, (c, w) in enumerate(zip(r, widths, strict=True))
-        ]
-        return "  ".join(cells).rstrip()
-
-    rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(header), rule, *map(line, rows)])
 
 
 @app.command("engine")
@@ -268,9 +222,30 @@ def bench_serve(
 ) -> None:
     """``croupier serve`` on loopback with N bot tables: commands committed per second, the
     latency to each acknowledgement (p50, p99), and the time to load a 10,000-event table."""
-    from croupier.service import bench as serve_bench
+    from croupier.bench import serve_bench
 
     result = serve_bench.run(db, tables, seconds, events, pace, warmup)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(figures_table(result))
+
+
+@app.command("report")
+def bench_report(
+    as_json: JsonOpt = False,
+    db: BenchDb = None,
+    events: Annotated[int, typer.Option("--events", min=1_000, help="events to store")] = 1_000_000,
+    requests: Annotated[
+        int, typer.Option("--requests", min=1, help="requests timed per day asked for")
+    ] = 200,
+) -> None:
+    """``GET /reports/day`` over ``croupier serve`` with about N events of play stored: p50
+    and p99 of the answer, the time to start (the room and its read models rebuilt), and what
+    each request cost when the report scanned the store."""
+    from croupier.bench import report_bench
+
+    result = report_bench.run(db, events, requests)
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return

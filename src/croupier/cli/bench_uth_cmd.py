@@ -21,6 +21,6 @@ def bench_uth(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return
-    from croupier.cli.bench_cmd import figures_table
+    from croupier.cli.bench_options import figures_table
 
     typer.echo(figures_table(result))

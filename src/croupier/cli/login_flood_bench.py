@@ -1,7 +1,7 @@
 """``croupier bench login-flood``: play while log-ins flood the server.
 
 ``croupier serve`` runs as a separate process on a fresh store (as ``croupier bench serve``
-does, :mod:`croupier.service.bench`), with N bot tables playing at a paced load over their
+does, :mod:`croupier.bench.serve_bench`), with N bot tables playing at a paced load over their
 websockets. The measure is the bots' accepted commands a second in three phases of equal
 length, each on a fresh store and server: alone, while ``flooders`` clients each log in
 again and again as a user whose password has argon2's default cost (the right password:
@@ -21,8 +21,7 @@ import statistics
 import time
 from typing import Any
 
-from croupier.service.auth import Directory, Role, UserAdded, hash_password
-from croupier.service.bench import (
+from croupier.bench.serve_bench import (
     PASSWORD,
     STAFF,
     Clock,
@@ -38,6 +37,7 @@ from croupier.service.bench import (
     seed,
     server,
 )
+from croupier.service.auth import Directory, Role, UserAdded, hash_password
 from croupier.service.store.store import EventStore
 
 FLOOD_USER = "flood"

@@ -129,8 +129,8 @@ def _bots(url: str, background: Background, patience: float = 600.0) -> None:
 
     import httpx
 
+    from croupier.client import ClientError, run_demo
     from croupier.service import demo as demo_room
-    from croupier.service.client import ClientError, run_demo
 
     deadline = time.monotonic() + patience
     while True:
@@ -159,7 +159,7 @@ def bots(
     the API of a demo room (``croupier serve --demo``), opening tables as needed."""
     import time
 
-    from croupier.service.client import ClientError, run_bots
+    from croupier.client import ClientError, run_bots
 
     began = time.monotonic()
     try:

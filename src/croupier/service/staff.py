@@ -13,6 +13,10 @@ API did not give.
   players, ``User.bot``) is also given apart (``bots_cash_in``, ``bots_cash_out``).
 * the auditor's recall of rounds: :mod:`croupier.service.recall`.
 
+The lists' times, the top-up answers and the day reports are read from the room's read models
+(:mod:`croupier.room.books`, kept by the room's store as events commit), never scanned from the
+store per request.
+
 Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``, as in the core API.
 """
 
@@ -21,26 +25,17 @@ from __future__ import annotations
 import asyncio
 import datetime
 import re
-import threading
-import weakref
 from typing import Annotated, Any, Protocol
 
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from croupier.room import daybook
-from croupier.room.events import BoughtIn, ListJoined, ListLeft
+from croupier.room.books import ListBook, TopUpBook
 from croupier.room.room import Room, list_key
-from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.service import policy
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.store.rooms import (
-    RoomStore,
-    cage_stream,
-    merge,
-    room_stream,
-    room_streams,
-)
+from croupier.service.store.rooms import RoomStore
 from croupier.service.store.store import EventStore
 
 API = "croupier api"
@@ -108,24 +103,6 @@ def now(request: Request) -> int:
 # Waiting lists
 
 
-def _seatings(events: list[Any], since: int) -> dict[tuple[str, str], list[int]]:
-    """When players of each list were seated from it, at or after ``since``."""
-    out: dict[tuple[str, str], list[int]] = {}
-    for e in events:
-        if isinstance(e, ListLeft) and e.reason.startswith("seated") and e.at >= since:
-            out.setdefault((e.game, e.stakes), []).append(e.at)
-    return out
-
-
-def _joined(events: list[Any]) -> dict[tuple[str, str, str], int]:
-    """When each player now waiting joined their list: (game, stakes, player) -> at."""
-    out: dict[tuple[str, str, str], int] = {}
-    for e in events:
-        if isinstance(e, ListJoined):
-            out[(e.game, e.stakes, e.player)] = e.at
-    return out
-
-
 def estimate(position: int, seated: list[int], now: int) -> tuple[int | None, str]:
     """An honest estimated wait for the ``position``-th player not yet called (1: next), from
     the times players were seated from this list in the last :data:`WINDOW`: seconds, or None
@@ -139,33 +116,12 @@ def estimate(position: int, seated: list[int], now: int) -> tuple[int | None, st
     return round(per * position), f"about one seat every {minutes} min ({basis})"
 
 
-#: The room stream's events read so far, by room owner: each poll reads only what is new (a
-#: stream only grows).
-_READ: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
-_CAGE_READ: weakref.WeakKeyDictionary[Any, list[Any]] = weakref.WeakKeyDictionary()
-_READING = threading.Lock()
-
-
-def _room_events(own: _Owner) -> list[Any]:
-    with _READING:
-        seen = _READ.setdefault(own, [])
-        seen += own.rooms.store.load(room_stream(own.rooms.name), after=len(seen))
-        return list(seen)
-
-
-def _cage_events(own: _Owner) -> list[Any]:
-    """The cage stream's events (buy-ins, cash-outs, top-up requests and their answers)."""
-    with _READING:
-        seen = _CAGE_READ.setdefault(own, [])
-        seen += own.rooms.store.load(cage_stream(own.rooms.name), after=len(seen))
-        return list(seen)
-
-
-def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, Any]:
-    """The waiting lists as ``user`` may see them (see the module's docstring)."""
+def lists_body(room: Room, book: ListBook, user: User, at: int) -> dict[str, Any]:
+    """The waiting lists as ``user`` may see them (see the module's docstring), from the room
+    and its read model of the lists' times."""
     staff = user.role in STAFF
-    joined = _joined(events)
-    seated = _seatings(events, at - WINDOW)
+    joined = book.joined
+    seated = book.seated_since(at - WINDOW)
     keys: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for name, t in room.tables.items():
         if name in room.shut or t.closed:
@@ -212,7 +168,7 @@ def lists_body(room: Room, events: list[Any], user: User, at: int) -> dict[str, 
     return {"now": at, "call_seconds": room.call_seconds, "lists": out}
 
 
-def topups_body(room: Room, events: list[Any], user: User) -> dict[str, Any]:
+def topups_body(room: Room, book: TopUpBook, user: User) -> dict[str, Any]:
     """The top-up requests as ``user`` may see them (see the module's docstring)."""
     staff = user.role in STAFF
     pending = [
@@ -220,24 +176,7 @@ def topups_body(room: Room, events: list[Any], user: User) -> dict[str, Any]:
         for e in room.topups.values()
         if staff or e.player == user.name
     ]
-    asked: dict[tuple[str, str], TopUpRequested] = {}
-    answered: dict[tuple[str, str], dict[str, Any]] = {}
-    for e in events:
-        if isinstance(e, TopUpRequested | TopUpDeclined | BoughtIn) and e.player != user.name:
-            continue
-        if not isinstance(e, TopUpRequested | TopUpDeclined | BoughtIn):
-            continue
-        key = (e.table, e.player)
-        if isinstance(e, TopUpRequested):
-            asked[key] = e
-            answered.pop(key, None)
-        elif key in asked:
-            del asked[key]
-            if isinstance(e, TopUpDeclined):
-                answered[key] = {"table": e.table, "declined": e.reason, "at": e.at}
-            else:
-                answered[key] = {"table": e.table, "topped_up": e.cash, "at": e.at}
-    return {"pending": pending, "answered": list(answered.values())}
+    return {"pending": pending, "answered": book.answers(user.name)}
 
 
 Day = Annotated[str | None, Query(max_length=20, json_schema_extra={"format": "date"})]
@@ -308,33 +247,27 @@ def register(app: FastAPI) -> None:
         """The waiting lists: staff see every name, a player their own place."""
         user = caller(request)
         own = owner(request)
-        events = await asyncio.to_thread(_room_events, own)
         async with own.lock:
-            return lists_body(own.rooms.room, events, user, now(request))
+            return lists_body(own.rooms.room, own.rooms.books.lists, user, now(request))
 
     @app.get("/room/topups")
     async def topups(request: Request) -> dict[str, Any]:
         """Top-up requests: staff see every one waiting, a player their own and its answer."""
         user = caller(request)
         own = owner(request)
-        events = await asyncio.to_thread(_cage_events, own)
         async with own.lock:
-            return topups_body(own.rooms.room, events, user)
+            return topups_body(own.rooms.room, own.rooms.books.topups, user)
 
     async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
         user = caller(request)
         need(user, "GET /reports/day")
         own = owner(request)
-
-        def events() -> list[Any]:
-            names = room_streams(own.rooms.store, own.rooms.name)
-            return merge(own.rooms.name, own.rooms.store.read_streams(names))
-
-        found = await asyncio.to_thread(events)
-        known = daybook.days(found)
         users = service(request).directory.users.users.values()
         bots = {u.name for u in users if u.bot}  # a fact of the account (UserAdded.bot)
-        return daybook.day_report(found, _day(day, known), bots), known
+        async with own.lock:  # the read model, as committed (kept as events commit)
+            book = own.rooms.books.day
+            known = book.days()
+            return book.report(_day(day, known), bots), known
 
     @app.get("/reports/day")
     async def day_json(request: Request, day: Day = None) -> dict[str, Any]:

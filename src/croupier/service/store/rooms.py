@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.room import AtTable, Room, RoomCommand, RoomEvent, list_key
+from croupier.room.books import RoomBooks
 from croupier.room.events import (
     AtTableEvent,
     BoughtIn,
@@ -156,6 +157,8 @@ class RoomStore:
     commands, one transaction). Until the commit succeeds no command of the group is accepted;
     a failed commit rebuilds the room from the store. :attr:`heads` are the heads of the room's
     streams with what is staged; :meth:`execute` is one command staged and committed.
+    :attr:`books` are the room's read models (:class:`~croupier.room.books.RoomBooks`): folded
+    from the store when the room is loaded, then with each commit's events once committed.
     """
 
     def __init__(self, store: EventStore, room: str = "main", snapshot_every: int = 100) -> None:
@@ -172,6 +175,8 @@ class RoomStore:
         self._writes: list[tuple[str, str | None, object, object]] = []
         self._snaps: list[tuple[str, int, object]] = []
         self._started: set[str] = set()
+        self._unfolded: list[RoomEvent] = []  # staged events, for the books once committed
+        self.books = RoomBooks()
         self.room = self._open()
 
     def _open(self) -> Room:
@@ -202,12 +207,15 @@ class RoomStore:
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
-        self.room = Room.from_events(merge(self.name, rows), settings.call_seconds)
+        events = merge(self.name, rows)
+        self.room = Room.from_events(events, settings.call_seconds)
+        self.books = RoomBooks.of(events)
         self.room.forget()  # the store keeps the log: memory holds the state
         return self.room
 
     def _drop(self) -> None:
         self._creates, self._writes, self._snaps = [], [], []
+        self._unfolded = []
         self._started = set()  # tables where a staged round began
 
     @property
@@ -314,6 +322,7 @@ class RoomStore:
                 self.heads[stream] = 0
             self.heads[stream] += 1
             self._writes.append((stream, None, None, value))
+        self._unfolded.extend(events)
 
     def commit(self) -> None:
         """Write everything staged in one transaction; a failure rebuilds the room from the
@@ -332,6 +341,7 @@ class RoomStore:
         moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
         self._known.update(moved)
         self._committed = dict(self.heads)
+        self.books.extend(self._unfolded)  # in the order staged: the order committed
         # committed: the store keeps the events; memory keeps the state (bounded, and less
         # for the garbage collector to walk)
         self.room.forget(self._started)

@@ -38,9 +38,25 @@ export function chart(hours) {
     ...bars, s("polyline", { class: "line", points }), ...labels);
 }
 
+/** While the report is on its way: say so where it will appear, and mark the page busy. */
+function waiting(day, busy) {
+  const main = document.querySelector("main");
+  if (!busy) { main.removeAttribute("aria-busy"); return; }
+  main.setAttribute("aria-busy", "true");
+  const note = (what) => h("p.muted.loading", { role: "status" }, `Loading ${what}${day ? ` of ${day}` : ""}…`);
+  document.getElementById("tables").replaceChildren(note("the day report"));
+  document.getElementById("chart").replaceChildren();
+  document.getElementById("tournaments").replaceChildren();
+}
+
 async function show(day) {
+  waiting(day, true);
   const r = await attempt(() => api.get(`/reports/day${day ? `?day=${day}` : ""}`));
-  if (!r) return;
+  waiting(day, false);
+  if (!r) {
+    document.getElementById("tables").replaceChildren(h("p.muted", {}, "The report could not be loaded."));
+    return;
+  }
   const sel = document.getElementById("day");
   const days = r.days.includes(r.day) ? r.days : [...r.days, r.day];
   sel.replaceChildren(...days.map((d) => h("option", { value: d, selected: d === r.day }, d)));

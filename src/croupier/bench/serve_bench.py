@@ -211,8 +211,9 @@ def _port() -> int:
 
 
 @contextmanager
-def server(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """``croupier serve`` on ``url`` as a separate process, once it answers."""
+def server(url: str, port: int, tries: int = 1200) -> Iterator[subprocess.Popen[bytes]]:
+    """``croupier serve`` on ``url`` as a separate process, once it answers (asked ``tries``
+    times, a tenth of a second apart)."""
     import httpx
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
@@ -221,7 +222,7 @@ def server(url: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     cmd = [*cli, "serve", "--db", url, "--port", str(port), "--room", ROOM]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        for _ in range(1200):
+        for _ in range(tries):
             if proc.poll() is not None:
                 err = proc.stderr.read().decode() if proc.stderr else ""
                 raise RuntimeError(f"croupier serve exited: {err[-2000:]}")
