@@ -89,7 +89,6 @@ GRAPH = {m: _imports(p) for m, p in MODULES.items()}
 KNOWN_PENDING: set[frozenset[str]] = {
     frozenset({"croupier.service.api", "croupier.service.uth_api"}),
     frozenset({"croupier.service.recall", "croupier.service.staff"}),
-    frozenset({"croupier.uth.game", "croupier.uth.irregularities"}),
 }
 
 
