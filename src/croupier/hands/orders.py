@@ -98,7 +98,6 @@ class HandOrder:
     deck: Deck = field(default_factory=Deck.standard)
     ranking: tuple[Category, ...] = FULL_DECK_RANKING
     ace_low: bool = True
-    clause: str = field(default="qld-holdem-2005 s8", compare=False)
 
     def __post_init__(self) -> None:
         if sorted(self.ranking) != sorted(Category):
@@ -112,6 +111,12 @@ class HandOrder:
             h = hash((self.deck, self.ranking, self.ace_low))
             object.__setattr__(self, "_hash", h)
             return h
+
+    @property
+    def is_short_deck(self) -> bool:
+        """Short-deck hold'em's ranking (its rulebook cites the clause: see
+        :meth:`croupier.rules.rulebook.Rulebook.hand_order_clause_for`)."""
+        return self.ranking in (SHORT_DECK_OPTION_A, SHORT_DECK_OPTION_B)
 
     def position(self, category: Category) -> int:
         """The category's place in this order (0 = lowest)."""
@@ -139,7 +144,6 @@ class HandOrder:
             deck=deck,
             ranking=FULL_DECK_RANKING if full else REDUCED_DECK_RANKING,
             ace_low=ace_low,
-            clause="act-omaha-2017 3.3" if full else "act-omaha-2017 3.4",
         )
 
     @classmethod
@@ -153,7 +157,6 @@ class HandOrder:
             deck=Deck.short(),
             ranking=SHORT_DECK_OPTION_A if opt == "A" else SHORT_DECK_OPTION_B,
             ace_low=True,
-            clause="qld-tournament-2020 4.46(2)",
         )
 
 

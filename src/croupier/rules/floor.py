@@ -135,3 +135,18 @@ class FloorRules:
     #: the players may all agree a course for an irregularity the rules do not cover
     #: (act-omaha-2017 17.16)
     players_may_agree_course: bool = False
+
+    # -- The round's ruling when a held action out of turn comes to its turn (round.betting)
+    #: the held action binds (qld-holdem-2005 s37(3); act-omaha-2017 17.6(d);
+    #: qld-tournament-2020 4.41(a))
+    out_of_turn_binds_clause: str = "dunedin-house 57"
+    #: every missed player checked, so the held action becomes a check (act-omaha-2017 17.6(a))
+    out_of_turn_becomes_check_clause: str = "dunedin-house 57"
+    #: the held action is withdrawn: a missed player bet more (qld-holdem-2005 s37(4)-(5);
+    #: act-omaha-2017 17.6(c); qld-tournament-2020 4.41(c))
+    out_of_turn_withdrawn_clause: str = "dunedin-house 57"
+    #: a missed wager within the held one: the player may only call or fold
+    #: (act-omaha-2017 17.6(b); qld-tournament-2020 4.41(b))
+    missed_wager_call_or_fold_clause: str = ""
+    #: folding then, the held wager stays in the pot (qld-tournament-2020 4.41(d))
+    held_wager_stays_clause: str = ""

@@ -64,6 +64,11 @@ ACT_OMAHA_FLOOR = FloorRules(
     breach_kills_hand=BreachKillsHand.ANY_RULE,
     chips_lent_clause="act-omaha-2017 14.4",
     players_may_agree_course=True,
+    # the round's ruling on a held action out of turn
+    out_of_turn_binds_clause="act-omaha-2017 17.6(d)",
+    out_of_turn_becomes_check_clause="act-omaha-2017 17.6(a)",
+    out_of_turn_withdrawn_clause="act-omaha-2017 17.6(c)",
+    missed_wager_call_or_fold_clause="act-omaha-2017 17.6(b)",
 )
 
 ACT_OMAHA_2017 = Rulebook(
@@ -126,4 +131,11 @@ ACT_OMAHA_2017 = Rulebook(
     winner_clause="act-omaha-2017 13.1",
     floor=ACT_OMAHA_FLOOR,
     dead_hand_clause="act-omaha-2017 17.9",
+    # the round engine's own rulings; the approval charges no participation fee and sets no
+    # table maximum bet: house defaults, as the Queensland schedule rules them
+    fee_clause="act-omaha-2017 house default (as qld-holdem-2005 s20(2))",
+    table_max_bet_clause="act-omaha-2017 house default (as qld-holdem-2005 s25(4))",
+    hand_order_clause="act-omaha-2017 3.3",
+    reduced_deck_hand_order_clause="act-omaha-2017 3.4",
+    short_deck_hand_order_clause="act-omaha-2017 house default (as qld-tournament-2020 4.46(2))",
 )

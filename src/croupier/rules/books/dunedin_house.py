@@ -76,4 +76,11 @@ DUNEDIN_HOUSE = Rulebook(
     uncalled_clause="dunedin-house glossary: Pot",
     side_pot_clause="dunedin-house glossary: Main Pot",
     floor=DUNEDIN_HOUSE_FLOOR,
+    # the round engine's own rulings; the house rules charge no participation fee, set no table
+    # maximum bet and rank no hands: house defaults, as the Queensland and ACT rules do
+    fee_clause="dunedin-house house default (as qld-holdem-2005 s20(2))",
+    table_max_bet_clause="dunedin-house house default (as qld-holdem-2005 s25(4))",
+    hand_order_clause="dunedin-house house default (as qld-holdem-2005 s8)",
+    reduced_deck_hand_order_clause="dunedin-house house default (as act-omaha-2017 3.4)",
+    short_deck_hand_order_clause="dunedin-house house default (as qld-tournament-2020 4.46(2))",
 )

@@ -61,6 +61,10 @@ QLD_HOLDEM_FLOOR = FloorRules(
     untabled_hand_read_if_clear=False,
     breach_kills_hand=BreachKillsHand.NEVER,
     chips_lent_clause="qld-holdem-2005 s38(2)",
+    # the round's ruling on a held action out of turn
+    out_of_turn_binds_clause="qld-holdem-2005 s37(3)",
+    out_of_turn_becomes_check_clause="qld-holdem-2005 s37(3)",
+    out_of_turn_withdrawn_clause="qld-holdem-2005 s37(4)-(5)",
 )
 
 #: qld-holdem-2005's floor rules at a tournament's tables, as qld-tournament-2020 4.2 alters
@@ -78,6 +82,12 @@ QLD_TOURNAMENT_FLOOR = replace(
     exposed_hand_clause="qld-tournament-2020 4.38",
     oversized_chip_calls_unless_raise_declared=True,
     chips_lent_clause="qld-tournament-2020 4.17",
+    # the round's ruling on a held action out of turn
+    out_of_turn_binds_clause="qld-tournament-2020 4.41(a)",
+    out_of_turn_becomes_check_clause="qld-tournament-2020 4.41(a)",
+    out_of_turn_withdrawn_clause="qld-tournament-2020 4.41(c)",
+    missed_wager_call_or_fold_clause="qld-tournament-2020 4.41(b)",
+    held_wager_stays_clause="qld-tournament-2020 4.41(d)",
 )
 
 QLD_HOLDEM_2005 = Rulebook(
@@ -140,4 +150,12 @@ QLD_HOLDEM_2005 = Rulebook(
     floor=QLD_HOLDEM_FLOOR,
     tournament_floor=QLD_TOURNAMENT_FLOOR,
     dead_hand_clause="qld-holdem-2005 s33",
+    # the round engine's own rulings
+    fee_clause="qld-holdem-2005 s20(2)",
+    table_max_bet_clause="qld-holdem-2005 s25(4)",
+    commission_announced_clause="qld-holdem-2005 s27(9)",
+    uncontested_commission_announced_clause="qld-holdem-2005 s26(3)",
+    hand_order_clause="qld-holdem-2005 s8",
+    reduced_deck_hand_order_clause="qld-holdem-2005 house default (as act-omaha-2017 3.4)",
+    short_deck_hand_order_clause="qld-holdem-2005 house default (as qld-tournament-2020 4.46(2))",
 )
