@@ -29,6 +29,7 @@ from croupier.room import AtTable as AtTableCmd
 from croupier.room import AtUth, OpenTable, OpenUthTable, Room, TakeSeat, UthBuyIn, UthCashOut
 from croupier.room.events import AtTableEvent
 from croupier.room.uth_tables import AtUthEvent
+from croupier.round.events import PlayRestricted
 from croupier.round.games import Split
 from croupier.service.store import codec
 from croupier.service.store.significant import What
@@ -280,6 +281,18 @@ def test_renamed_types_read_back_under_their_old_names() -> None:
         body = codec.envelope(value)
         assert new in body
         assert codec.unwrap(body.replace(new, old.encode())) == value
+
+
+def test_a_stored_play_restriction_reads_back_with_what_its_clause_meant() -> None:
+    """Before ``wager_stands``, a qld-tournament-2020 4.41(b) restriction was known by its
+    clause alone: stored so, it reads back with a fold leaving the held wager in the pot."""
+    name = "croupier.round.events:PlayRestricted"
+    for clause, stands in (("qld-tournament-2020 4.41(b)", True), ("dunedin-house 74", False)):
+        fields = f'"player": 2, "once": true, "clause": "{clause}"'
+        old = f'{{"e": {{"$t": "{name}", {fields}}}, "v": 1}}'
+        assert codec.unwrap(old.encode()) == PlayRestricted(2, True, clause, wager_stands=stands)
+    new = PlayRestricted(1, True, "house-x 4.41(b)", wager_stands=True)
+    assert codec.unwrap(codec.envelope(new)) == new
 
 
 @pytest.mark.parametrize(

@@ -34,6 +34,8 @@ from typing import Any
 import orjson
 
 from croupier.cards import Card
+from croupier.round.events import PlayRestricted
+from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.rules.commission import stored_commission
 
 #: The encoding's version, stored with every event and snapshot.
@@ -50,11 +52,25 @@ ALIASES: dict[str, str] = {
     "croupier.uth.tournament_tables:Table": "croupier.uth.tournament_tables:UthTournamentTable",
     "croupier.uth.tournament:Tournament": "croupier.uth.tournament:UthTournament",
 }
+
+
+def stored_play_restricted(fields: dict[str, Any]) -> PlayRestricted:
+    """A stored :class:`PlayRestricted`. Before ``wager_stands`` the round knew a restriction
+    under which a fold leaves the held wager in the pot by its clause alone: the
+    qld-tournament-2020 floor's call-or-fold clause (4.41(b)), read here once from the book."""
+    if "wager_stands" not in fields:
+        clause = QLD_TOURNAMENT_FLOOR.missed_wager_call_or_fold_clause
+        fields = {**fields, "wager_stands": fields.get("clause") == clause}
+    return PlayRestricted(**fields)
+
+
 #: Types whose stored form changed: the old qualified name to a function building the value
 #: from the old form's decoded fields (it raises ValueError on fields it cannot read).
 UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     # one commission class with a ``kind`` became one class per schedule
     "croupier.rules.commission:Commission": stored_commission,
+    # PlayRestricted gained ``wager_stands`` (a fold then leaves the held wager in the pot)
+    "croupier.round.events:PlayRestricted": stored_play_restricted,
 }
 
 
