@@ -29,6 +29,7 @@ from croupier.round import (
     Structure,
 )
 from croupier.round.commands import Command
+from croupier.round.config import ConfigError
 from croupier.round.events import CommissionTaken, Event
 from croupier.rules import (
     ACT_OMAHA_2017,
@@ -38,6 +39,7 @@ from croupier.rules import (
     Rulebook,
     register_rulebook,
 )
+from croupier.rules.commission import PostedRake
 from croupier.rules.derive import derive, is_clause_field
 from croupier.shoe import Shoe
 
@@ -186,3 +188,23 @@ def test_dealer_entered_cards_and_hand_orders_cite_only_the_house(house: Ruleboo
     orders = (HandOrder.standard(), HandOrder.for_deck(Deck.short()), HandOrder.short_deck("A"))
     clauses = [house.hand_order_clause_for(o) for o in orders]
     assert all(clauses) and foreign(house, [dealt_again, *clauses]) == []
+
+
+def test_configuration_refusals_cite_only_the_house(house: Rulebook) -> None:
+    """The round's configuration cites the house where it cites a clause at all."""
+    base = {
+        "stacks": (100, 100),
+        "blinds": (5, 10),
+        "min_bet": 10,
+        "rulebook": house,
+        "structure": Structure.pot_limit(),
+    }
+    for bad in (
+        {"fee": 1, "commission": PostedRake()},
+        {"structure": Structure.fixed_limit(0, 0)},
+        {"stacks": (100, 1), "fee": 1},
+    ):
+        with pytest.raises(ConfigError) as info:
+            RoundConfig(**{**base, **bad})  # type: ignore[arg-type]
+        message = str(info.value)
+        assert message.endswith(")") and f"({house.id} " in message, message

@@ -96,6 +96,11 @@ class Rulebook:
     fee_clause: str = ""
     #: a table's maximum bet limits an opening bet (qld-holdem-2005 s25(4))
     table_max_bet_clause: str = ""
+    #: the round's configuration: betting without a limit refused (qld-holdem-2005 s28(1)), a
+    #: fee together with commission (s20(3), s30(5)), structured betting's two bet sizes (s28(8))
+    no_limit_clause: str = ""
+    fee_with_commission_clause: str = ""
+    structured_bet_sizes_clause: str = ""
     #: with ``announces_commission``, the pot and commission announced at a showdown
     #: (qld-holdem-2005 s27(9)) and when the pot is won uncontested (s26(3))
     commission_announced_clause: str = ""

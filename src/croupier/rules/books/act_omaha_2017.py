@@ -135,6 +135,8 @@ ACT_OMAHA_2017 = Rulebook(
     # table maximum bet: house defaults, as the Queensland schedule rules them
     fee_clause="act-omaha-2017 house default (as qld-holdem-2005 s20(2))",
     table_max_bet_clause="act-omaha-2017 house default (as qld-holdem-2005 s25(4))",
+    fee_with_commission_clause="act-omaha-2017 house default (as qld-holdem-2005 s20(3))",
+    structured_bet_sizes_clause="act-omaha-2017 house default (as qld-holdem-2005 s28(8))",
     hand_order_clause="act-omaha-2017 3.3",
     reduced_deck_hand_order_clause="act-omaha-2017 3.4",
     short_deck_hand_order_clause="act-omaha-2017 house default (as qld-tournament-2020 4.46(2))",

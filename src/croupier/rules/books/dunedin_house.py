@@ -80,6 +80,8 @@ DUNEDIN_HOUSE = Rulebook(
     # maximum bet and rank no hands: house defaults, as the Queensland and ACT rules do
     fee_clause="dunedin-house house default (as qld-holdem-2005 s20(2))",
     table_max_bet_clause="dunedin-house house default (as qld-holdem-2005 s25(4))",
+    fee_with_commission_clause="dunedin-house house default (as qld-holdem-2005 s20(3))",
+    structured_bet_sizes_clause="dunedin-house house default (as qld-holdem-2005 s28(8))",
     hand_order_clause="dunedin-house house default (as qld-holdem-2005 s8)",
     reduced_deck_hand_order_clause="dunedin-house house default (as act-omaha-2017 3.4)",
     short_deck_hand_order_clause="dunedin-house house default (as qld-tournament-2020 4.46(2))",

@@ -153,6 +153,9 @@ QLD_HOLDEM_2005 = Rulebook(
     # the round engine's own rulings
     fee_clause="qld-holdem-2005 s20(2)",
     table_max_bet_clause="qld-holdem-2005 s25(4)",
+    no_limit_clause="qld-holdem-2005 s28(1)",
+    fee_with_commission_clause="qld-holdem-2005 s20(3), s30(5)",
+    structured_bet_sizes_clause="qld-holdem-2005 s28(8)",
     commission_announced_clause="qld-holdem-2005 s27(9)",
     uncontested_commission_announced_clause="qld-holdem-2005 s26(3)",
     hand_order_clause="qld-holdem-2005 s8",
