@@ -295,6 +295,15 @@ def test_a_stored_play_restriction_reads_back_with_what_its_clause_meant() -> No
     assert codec.unwrap(codec.envelope(new)) == new
 
 
+def test_a_stored_hand_order_reads_back_without_its_clause() -> None:
+    """Orders stored when they cited their own clause read back; the short deck's stays one."""
+    for order in (HandOrder.standard(), HandOrder.short_deck("B")):
+        body = codec.envelope(order).replace(b'"name"', b'"clause": "x s8", "name"', 1)
+        assert b'"clause"' in body
+        back = codec.unwrap(body)
+        assert back == order and back.is_short_deck == order.is_short_deck
+
+
 @pytest.mark.parametrize(
     "text",
     [

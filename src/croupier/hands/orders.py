@@ -98,6 +98,10 @@ class HandOrder:
     deck: Deck = field(default_factory=Deck.standard)
     ranking: tuple[Category, ...] = FULL_DECK_RANKING
     ace_low: bool = True
+    #: short-deck hold'em's ranking (its rulebook cites the clause: see
+    #: :meth:`croupier.rules.rulebook.Rulebook.hand_order_clause_for`); a reduced Omaha deck's
+    #: ranking may be the same, under another clause
+    is_short_deck: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if sorted(self.ranking) != sorted(Category):
@@ -111,12 +115,6 @@ class HandOrder:
             h = hash((self.deck, self.ranking, self.ace_low))
             object.__setattr__(self, "_hash", h)
             return h
-
-    @property
-    def is_short_deck(self) -> bool:
-        """Short-deck hold'em's ranking (its rulebook cites the clause: see
-        :meth:`croupier.rules.rulebook.Rulebook.hand_order_clause_for`)."""
-        return self.ranking in (SHORT_DECK_OPTION_A, SHORT_DECK_OPTION_B)
 
     def position(self, category: Category) -> int:
         """The category's place in this order (0 = lowest)."""
@@ -157,6 +155,7 @@ class HandOrder:
             deck=Deck.short(),
             ranking=SHORT_DECK_OPTION_A if opt == "A" else SHORT_DECK_OPTION_B,
             ace_low=True,
+            is_short_deck=True,
         )
 
 

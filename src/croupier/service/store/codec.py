@@ -34,6 +34,7 @@ from typing import Any
 import orjson
 
 from croupier.cards import Card
+from croupier.hands.orders import HandOrder
 from croupier.round.events import PlayRestricted
 from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.rules.commission import stored_commission
@@ -64,6 +65,16 @@ def stored_play_restricted(fields: dict[str, Any]) -> PlayRestricted:
     return PlayRestricted(**fields)
 
 
+def stored_hand_order(fields: dict[str, Any]) -> HandOrder:
+    """A stored :class:`HandOrder`. It cited its own clause once (now its rulebook does, by the
+    order's kind): that field is dropped; a short-deck order is known by the name croupier
+    gave it."""
+    if "clause" in fields:
+        fields = {k: v for k, v in fields.items() if k != "clause"}
+        fields["is_short_deck"] = str(fields.get("name", "")).startswith("short-deck-")
+    return HandOrder(**fields)
+
+
 #: Types whose stored form changed: the old qualified name to a function building the value
 #: from the old form's decoded fields (it raises ValueError on fields it cannot read).
 UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
@@ -71,6 +82,8 @@ UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "croupier.rules.commission:Commission": stored_commission,
     # PlayRestricted gained ``wager_stands`` (a fold then leaves the held wager in the pot)
     "croupier.round.events:PlayRestricted": stored_play_restricted,
+    # HandOrder's ``clause`` moved to the rulebook; ``is_short_deck`` says which it cites
+    "croupier.hands.orders:HandOrder": stored_hand_order,
 }
 
 
