@@ -63,7 +63,7 @@ def _literal_clauses(*packages: str) -> set[str]:
 
 #: Round-engine clauses still literals in croupier.round and croupier.hands, being moved into
 #: the rulebook; emptied when they are.
-PENDING_ROUND: set[str] = _literal_clauses("round", "hands")
+PENDING_ROUND: set[str] = _literal_clauses("hands")
 
 
 def clauses_in(value: object) -> Iterator[str]:

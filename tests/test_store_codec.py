@@ -30,6 +30,7 @@ from croupier.room import AtTable as AtTableCmd
 from croupier.room import AtUth, OpenTable, OpenUthTable, Room, TakeSeat, UthBuyIn, UthCashOut
 from croupier.room.events import AtTableEvent
 from croupier.room.uth_tables import AtUthEvent
+from croupier.round.events import PlayRestricted
 from croupier.round.games import Split
 from croupier.service.store import codec
 from croupier.service.store.significant import What
@@ -311,6 +312,27 @@ def test_a_notice_stored_before_its_kind_reads_back_with_it() -> None:
     bad["extra"] = 1
     with pytest.raises(codec.CodecError):
         codec.unwrap(json.dumps({"e": bad, "v": codec.VERSION}))
+
+
+def test_a_stored_play_restriction_reads_back_with_what_its_clause_meant() -> None:
+    """Before ``wager_stands``, a qld-tournament-2020 4.41(b) restriction was known by its
+    clause alone: stored so, it reads back with a fold leaving the held wager in the pot."""
+    name = "croupier.round.events:PlayRestricted"
+    for clause, stands in (("qld-tournament-2020 4.41(b)", True), ("dunedin-house 74", False)):
+        fields = f'"player": 2, "once": true, "clause": "{clause}"'
+        old = f'{{"e": {{"$t": "{name}", {fields}}}, "v": 1}}'
+        assert codec.unwrap(old.encode()) == PlayRestricted(2, True, clause, wager_stands=stands)
+    new = PlayRestricted(1, True, "house-x 4.41(b)", wager_stands=True)
+    assert codec.unwrap(codec.envelope(new)) == new
+
+
+def test_a_stored_hand_order_reads_back_without_its_clause() -> None:
+    """Orders stored when they cited their own clause read back; the short deck's stays one."""
+    for order in (HandOrder.standard(), HandOrder.short_deck("B")):
+        body = codec.envelope(order).replace(b'"name"', b'"clause": "x s8", "name"', 1)
+        assert b'"clause"' in body
+        back = codec.unwrap(body)
+        assert back == order and back.is_short_deck == order.is_short_deck
 
 
 @pytest.mark.parametrize(

@@ -185,7 +185,7 @@ def test_qld_tournament_2020_4_41_b_a_missed_wager_leaves_only_call_or_fold() ->
     r.apply(BetRaise(0, 20))
     r.apply(CheckCall(1))
     assert resolved(r) == [(2, False, "qld-tournament-2020 4.41(b)")]
-    assert PlayRestricted(2, True, "qld-tournament-2020 4.41(b)") in r.events
+    assert PlayRestricted(2, True, "qld-tournament-2020 4.41(b)", wager_stands=True) in r.events
     la = r.legal_actions()
     assert la is not None and la.player == 2 and la.min_raise_to is None
     with pytest.raises(IllegalAction) as info:

@@ -18,6 +18,7 @@ MODULES = (
     "croupier.rules.commission",
     "croupier.round.config",
     "croupier.round.engine",
+    "croupier.round.rulings_fold",
     "croupier.round.betting",
     "croupier.round.dealing",
     "croupier.round.showdown",

@@ -8,7 +8,15 @@ from typing import Annotated
 import typer
 
 from croupier.cards import Card, CardError, format_cards, parse_cards
-from croupier.cli.options import Game, Split, fail, make_deck, make_low, make_order
+from croupier.cli.options import (
+    DEFAULT_RULEBOOK,
+    Game,
+    Split,
+    fail,
+    make_deck,
+    make_low,
+    make_order,
+)
 from croupier.hands import (
     HandOrder,
     HandValue,
@@ -29,6 +37,9 @@ app = typer.Typer(
 
 GameOpt = Annotated[Game, typer.Option("--game", "-g", help="holdem, omaha or short-deck")]
 DeckOpt = Annotated[int | None, typer.Option("--deck", "-d", help="52, 48, 44, 40, 36 or 32 cards")]
+RulebookOpt = Annotated[
+    str, typer.Option("--rulebook", "-r", help="the rulebook whose hand ranking is cited")
+]
 JokerOpt = Annotated[bool, typer.Option("--joker", help="add the joker (act-omaha-2017 2.3)")]
 OrderOpt = Annotated[
     str | None, typer.Option("--order", help="short-deck hand order A or B (4.46(2))")
@@ -56,6 +67,7 @@ def eval_hands(
     ] = Split.high,
     ace_low: AceOpt = True,
     as_json: Annotated[bool, typer.Option("--json", help="print the result as JSON")] = False,
+    rulebook: RulebookOpt = DEFAULT_RULEBOOK,
 ) -> None:
     """Evaluate each player's hand and say who wins.
 
@@ -77,9 +89,11 @@ def eval_hands(
     except CardError as e:
         raise fail(str(e)) from e
     if as_json:
-        typer.echo(json.dumps(_as_json(results, b, split, _title(game, hand_order, low_rule))))
+        typer.echo(
+            json.dumps(_as_json(results, b, split, _title(game, hand_order, low_rule, rulebook)))
+        )
         return
-    typer.echo(f"{_title(game, hand_order, low_rule)}")
+    typer.echo(f"{_title(game, hand_order, low_rule, rulebook)}")
     if b:
         typer.echo(f"board: {format_cards(b)}")
     for name, cards, high, low in results:
@@ -165,11 +179,21 @@ def _evaluate(
     )
 
 
-def _title(game: Game, order: HandOrder, low: LowRule | None) -> str:
+def _title(game: Game, order: HandOrder, low: LowRule | None, rulebook: str) -> str:
     kind = "high"
     if low is not None:
         kind = "high/low split, 8 or better" if low.qualifier is not None else "low ball"
-    return f"{game.value}, {order.deck.describe()}, {kind} ({order.clause})"
+    return f"{game.value}, {order.deck.describe()}, {kind} ({_cited(order, rulebook)})"
+
+
+def _cited(order: HandOrder, rulebook: str) -> str:
+    """The clause that ranks hands under ``order`` in the named rulebook."""
+    from croupier.rules import UnknownRulebook, find_rulebook
+
+    try:
+        return find_rulebook(rulebook).hand_order_clause_for(order)
+    except UnknownRulebook as e:
+        raise fail(str(e)) from e
 
 
 def _announce(results: list[Result], split: Split) -> None:
@@ -199,6 +223,7 @@ def census_cmd(
     order: OrderOpt = None,
     ace_low: AceOpt = True,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    rulebook: RulebookOpt = DEFAULT_RULEBOOK,
 ) -> None:
     """Count how often each hand class occurs over every possible hand (exhaustive)."""
     from croupier.hands.batch import census
@@ -213,7 +238,7 @@ def census_cmd(
         typer.echo(json.dumps({"deck": deck.size, "cards": cards, "counts": keyed}))
         return
     total = sum(keyed.values())
-    typer.echo(f"{cards}-card hands from the {deck.describe()}, {hand_order.clause}")
+    typer.echo(f"{cards}-card hands from the {deck.describe()}, {_cited(hand_order, rulebook)}")
     for key, n in keyed.items():
         typer.echo(f"  {Category[key.upper()].words:<16} {n:>14,}  {n / total:9.6%}")
     typer.echo(f"  {'total':<16} {total:>14,}")

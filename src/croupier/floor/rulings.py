@@ -318,10 +318,10 @@ def _killed_by_dealer(r: Round, k: HandKilledByDealer) -> Decision:
 def _best_shown(r: Round, p: int) -> bool:
     cards = r.shown[p]
     assert cards is not None
-    mine = r._value(p, cards)
+    mine = r.shown_value(p, cards)
     for i in r.live():
         other = r.shown[i]
-        if i != p and other is not None and r._value(i, other) > mine:
+        if i != p and other is not None and r.shown_value(i, other) > mine:
             return False
     return True  # Reading: "obviously the winning hand" beats or ties every hand tabled
 

@@ -454,10 +454,6 @@ class HandValue:
                 return tuple(sorted(five, key=_display_key, reverse=True))
         raise AssertionError("no five cards make this hand")
 
-    def _check(self, other: HandValue) -> None:
-        if other.order != self.order:
-            raise ValueError("hands under different hand orders do not compare")
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
             return NotImplemented
@@ -467,23 +463,28 @@ class HandValue:
         return hash((self.order, self.strength))
 
     def __lt__(self, other: HandValue) -> bool:
-        self._check(other)
+        _same_order(self, other)
         return self.strength < other.strength
 
     def __le__(self, other: HandValue) -> bool:
-        self._check(other)
+        _same_order(self, other)
         return self.strength <= other.strength
 
     def __gt__(self, other: HandValue) -> bool:
-        self._check(other)
+        _same_order(self, other)
         return self.strength > other.strength
 
     def __ge__(self, other: HandValue) -> bool:
-        self._check(other)
+        _same_order(self, other)
         return self.strength >= other.strength
 
     def __str__(self) -> str:
         return f"{self.words} ({' '.join(map(str, self.best_five))})"
+
+
+def _same_order(a: HandValue, b: HandValue) -> None:
+    if a.order != b.order:
+        raise ValueError("hands under different hand orders do not compare")
 
 
 def _display_key(c: int) -> int:
@@ -523,7 +524,7 @@ def evaluate_omaha(
 
 def compare(a: HandValue, b: HandValue) -> Outcome:
     """WIN, TIE or LOSE for ``a`` against ``b`` (qld-holdem-2005 s8(7): identical rank ties)."""
-    a._check(b)
+    _same_order(a, b)
     return (
         Outcome.WIN
         if a.strength > b.strength

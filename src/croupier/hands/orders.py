@@ -98,7 +98,10 @@ class HandOrder:
     deck: Deck = field(default_factory=Deck.standard)
     ranking: tuple[Category, ...] = FULL_DECK_RANKING
     ace_low: bool = True
-    clause: str = field(default="qld-holdem-2005 s8", compare=False)
+    #: short-deck hold'em's ranking (its rulebook cites the clause: see
+    #: :meth:`croupier.rules.rulebook.Rulebook.hand_order_clause_for`); a reduced Omaha deck's
+    #: ranking may be the same, under another clause
+    is_short_deck: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         if sorted(self.ranking) != sorted(Category):
@@ -139,7 +142,6 @@ class HandOrder:
             deck=deck,
             ranking=FULL_DECK_RANKING if full else REDUCED_DECK_RANKING,
             ace_low=ace_low,
-            clause="act-omaha-2017 3.3" if full else "act-omaha-2017 3.4",
         )
 
     @classmethod
@@ -153,7 +155,7 @@ class HandOrder:
             deck=Deck.short(),
             ranking=SHORT_DECK_OPTION_A if opt == "A" else SHORT_DECK_OPTION_B,
             ace_low=True,
-            clause="qld-tournament-2020 4.46(2)",
+            is_short_deck=True,
         )
 
 

@@ -368,7 +368,7 @@ def fold_dealt(tm: TournamentAccount, e: TournamentHandDealt) -> None:
 def fold_progressed(tm: TournamentAccount, e: TournamentHandProgressed) -> None:
     lh = tm.live[e.number]
     for x in e.events:
-        lh.round._emit(x)
+        lh.round.emit(x)
 
 
 def fold_tournament_event(tm: TournamentAccount, e: AtTournamentEvent) -> None:

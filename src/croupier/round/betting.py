@@ -22,39 +22,36 @@ from croupier.round.streets import PREFLOP
 from croupier.round.structures import Limit
 from croupier.rules import MinRaiseRule
 from croupier.rules.floor import OutOfTurnAction
+from croupier.rules.rulings import refuse
 
 if TYPE_CHECKING:
     from croupier.round.engine import Round
-
-CALL_OR_FOLD = "qld-tournament-2020 4.41(b)"  # a missed wager: only call or fold
 
 
 def plan_action(r: Round, cmd: Fold | CheckCall | BetRaise) -> list[Event]:
     p = cmd.player
     if not 0 <= p < r.n:
-        raise r._refuse(r.rules.turn_clause, f"there is no player {p}")
+        raise refuse(r.rules.turn_clause, f"there is no player {p}")
     actor = r.queue[0] if r.betting and r.queue else None
     if actor is None:
-        raise r._refuse(
+        raise refuse(
             r.rules.turn_clause,
             f"no betting is in progress (the round awaits {r.awaiting()})",
         )
     if p != actor:
-        raise r._refuse(
-            r.rules.turn_clause, f"it is player {actor}'s turn to act, not player {p}'s"
-        )
+        raise refuse(r.rules.turn_clause, f"it is player {actor}'s turn to act, not player {p}'s")
     owed = r.current_bet - r.bets[p]
     stack = r.stacks[p]
     if isinstance(cmd, Fold):
-        if r.limited and is_passive(r, p) and r.passive[p][0] == CALL_OR_FOLD:
+        if r.limited and is_passive(r, p) and r.passive[p][3]:
             stands = held_wager(r, p) - r.bets[p]
             if stands > 0:  # qld-tournament-2020 4.41(b), (d): the out-of-turn bet stands
-                return [ChipsCommitted(p, stands, "qld-tournament-2020 4.41(d)"), Folded(p)]
+                return [ChipsCommitted(p, stands, r.rules.floor.held_wager_stays_clause), Folded(p)]
         return [Folded(p)]
     if isinstance(cmd, CheckCall):
         if owed == 0:
             if not check_allowed(r, p):
-                raise r._refuse(
+                raise refuse(
                     r.rules.check_clause,
                     "checking is allowed only from the second round of betting",
                 )
@@ -64,15 +61,13 @@ def plan_action(r: Round, cmd: Fold | CheckCall | BetRaise) -> list[Event]:
         amount = min(owed, stack)
         return [Called(p, amount, amount == stack)]
     to = cmd.to
-    bounds, within = r._bounds_now(p)
+    bounds, within = r.bounds(p)
     if bounds is None or within is None:
-        raise r._refuse(*why_no_raise(r, p))
+        raise refuse(*why_no_raise(r, p))
     lo, hi = bounds
     all_in_to = r.bets[p] + stack
     if to > all_in_to:
-        raise r._refuse(
-            r.rules.all_in_clause, f"player {p} has only {all_in_to} to bet in this round"
-        )
+        raise refuse(r.rules.all_in_clause, f"player {p} has only {all_in_to} to bet in this round")
     if to == all_in_to and to > r.current_bet and to < lo:
         # all-in for less than a full raise; in limit, half a raise or more counts as one
         # and reopens the betting (dunedin-house 47)
@@ -82,9 +77,9 @@ def plan_action(r: Round, cmd: Fold | CheckCall | BetRaise) -> list[Event]:
         return [BetOrRaised(p, to, True, half)]
     if to < lo:
         what = "bet" if r.current_bet == 0 else "raise"
-        raise r._refuse(min_clause(r), f"the smallest {what} allowed is to {lo}, not {to}")
+        raise refuse(min_clause(r), f"the smallest {what} allowed is to {lo}, not {to}")
     if to > hi:
-        raise r._refuse(max_clause(r), f"the largest bet or raise allowed is to {hi}, not {to}")
+        raise refuse(max_clause(r), f"the largest bet or raise allowed is to {hi}, not {to}")
     return [BetOrRaised(p, to, to == all_in_to, True)]
 
 
@@ -166,7 +161,7 @@ def is_passive(r: Round, p: int) -> bool:
     entry = r.passive.get(p)
     if entry is None:
         return False
-    _, once, since = entry
+    _, once, since, _ = entry
     return not (
         once
         and any(
@@ -197,19 +192,19 @@ def max_clause(r: Round) -> str:
     if opening_bet_due(r):
         return r.rules.first_round_clause
     if r.current_bet == 0 and r.config.max_bet is not None:
-        return "qld-holdem-2005 s25(4)"
+        return r.rules.table_max_bet_clause
     return r.rules.max_bet_clause
 
 
 def raise_bounds(r: Round, p: int) -> tuple[int, int] | None:
     """Smallest and largest "to" amounts a bet or raise may have now (the smallest is the
     all-in when the stack is short of a full raise), or None if none is allowed."""
-    return r._bounds_now(p)[1]
+    return r.bounds(p)[1]
 
 
 def full_bounds(r: Round, p: int) -> tuple[int, int] | None:
     """Smallest and largest "to" amounts of a full bet or raise, ignoring the stack."""
-    return r._bounds_now(p)[0]
+    return r.bounds(p)[0]
 
 
 def compute_full_bounds(r: Round, p: int) -> tuple[int, int] | None:
@@ -297,19 +292,23 @@ def resolve_out_of_turn(r: Round, p: int) -> None:
     """The turn of a player who acted out of turn has come: the rulebook decides whether
     the held action binds (then it is made now) or is withdrawn."""
     action, to, faced, since = r.pending[p]
-    rule = r.rules.floor.out_of_turn
+    floor = r.rules.floor
+    rule = floor.out_of_turn
     cur = r.current_bet
     extra: list[Event] = []
     if action == "fold":
         # dunedin-house 58. Reading: qld s37 and act 17.6 speak only of wagers; a fold out
         # of turn binds under them too, as a floor rules it.
-        r._emit(OutOfTurnResolved(p, True, r.rules.floor.out_of_turn_fold_binds_clause))
-        r._emit_action(Fold(p))
+        r.emit(OutOfTurnResolved(p, True, floor.out_of_turn_fold_binds_clause))
+        for e in r.plan(Fold(p)):
+            r.emit(e)
         return
     wager = to if action == "bet" else faced
     if rule is OutOfTurnAction.STANDS_UNLESS_MISSED_PLAYER_BET_MORE:
         binding = cur <= wager  # s37(3): each missed player folded, checked or bet no more
-        clause_of = "qld-holdem-2005 s37(3)" if binding else "qld-holdem-2005 s37(4)-(5)"
+        clause_of = (
+            floor.out_of_turn_binds_clause if binding else floor.out_of_turn_withdrawn_clause
+        )
     elif rule is OutOfTurnAction.WITHDRAWN_IF_MISSED_PLAYER_WAGERED:
         missed = [
             e
@@ -320,15 +319,15 @@ def resolve_out_of_turn(r: Round, p: int) -> None:
             isinstance(e, BetOrRaised) or (isinstance(e, Called) and e.amount > 0) for e in missed
         )
         if not wagered and not any(isinstance(e, Folded) for e in missed):
-            binding, clause_of = True, "act-omaha-2017 17.6(a)"
+            binding, clause_of = True, floor.out_of_turn_becomes_check_clause
             action = "check"  # the missed players checked: so does this player
         elif not wagered:
-            binding, clause_of = True, "act-omaha-2017 17.6(d)"
+            binding, clause_of = True, floor.out_of_turn_binds_clause
         elif cur <= wager:
-            binding, clause_of = False, "act-omaha-2017 17.6(b)"
+            binding, clause_of = False, floor.missed_wager_call_or_fold_clause
             extra.append(PlayRestricted(p, True, clause_of))
         else:
-            binding, clause_of = False, "act-omaha-2017 17.6(c)"
+            binding, clause_of = False, floor.out_of_turn_withdrawn_clause
             if wager > r.bets[p]:  # the wager stays in the pot if the player folds
                 extra.append(ChipsCommitted(p, wager - r.bets[p], clause_of))
     elif rule is OutOfTurnAction.BINDING_UNLESS_ACTION_CHANGED_THEN_CALL_OR_FOLD:
@@ -337,18 +336,20 @@ def resolve_out_of_turn(r: Round, p: int) -> None:
         # bet in the pot (d, on Fold); a larger one frees the player to act (c).
         binding = cur <= faced
         if binding:
-            clause_of = "qld-tournament-2020 4.41(a)"
+            clause_of = floor.out_of_turn_binds_clause
         elif cur <= wager:
-            clause_of = CALL_OR_FOLD
-            extra.append(PlayRestricted(p, True, clause_of))
+            clause_of = floor.missed_wager_call_or_fold_clause
+            extra.append(PlayRestricted(p, True, clause_of, wager_stands=True))
         else:
-            clause_of = "qld-tournament-2020 4.41(c)"
+            clause_of = floor.out_of_turn_withdrawn_clause
     else:
         binding = cur <= faced  # dunedin-house 57: a check, call or fold changes nothing
-        clause_of = "dunedin-house 57"
-    r._emit(OutOfTurnResolved(p, binding, clause_of))
+        clause_of = (
+            floor.out_of_turn_binds_clause if binding else floor.out_of_turn_withdrawn_clause
+        )
+    r.emit(OutOfTurnResolved(p, binding, clause_of))
     for e in extra:
-        r._emit(e)
+        r.emit(e)
     if not binding:
         return
     then: Command = CheckCall(p)
@@ -359,4 +360,5 @@ def resolve_out_of_turn(r: Round, p: int) -> None:
             # the difference goes back.
             # Reading: a held bet below the smallest raise allowed now stands as a call.
             then = BetRaise(p, min(to, bounds[1]))
-    r._emit_action(then)
+    for e in r.plan(then):
+        r.emit(e)

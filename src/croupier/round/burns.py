@@ -50,7 +50,7 @@ def plan_burn(r: Round, cmd: Burn) -> list[Event]:
         what = "no burn card" if n == 0 else "the burn card is already dealt"
         raise _refuse(clause, f"{what} before the {name}")
     if cmd.card is not None:
-        r._check_new_cards([cmd.card])
+        r.check_new_cards([cmd.card])
     return [CardBurned(cmd.card)]
 
 

@@ -75,9 +75,12 @@ class RoundConfig:
 
     def __post_init__(self) -> None:
         n = len(self.stacks)
-        r = self.rulebook.id
+        rb = self.rulebook
+        r = rb.id
         if not 2 <= n <= 10:
-            raise ConfigError(f"a round needs 2 to 10 players, not {n} (qld-holdem-2005 s11(1))")
+            raise ConfigError(
+                f"a round needs 2 to 10 players, not {n}{_cite(rb.table.seats_clause)}"
+            )
         if len(self.blinds) != n:
             raise ConfigError(f"blinds name {len(self.blinds)} positions for {n} players")
         if self.antes and len(self.antes) != n:
@@ -94,14 +97,14 @@ class RoundConfig:
         if self.dead and min(self.dead) < 0:
             raise ConfigError("dead blinds cannot be negative")
         if min(self.stacks) <= 0:
-            raise ConfigError("every player in a round needs chips (qld-holdem-2005 s19(3))")
+            raise ConfigError(f"every player in a round needs chips{_cite(rb.table.buy_in_clause)}")
         if min(self.blinds) < 0 or (self.antes and min(self.antes) < 0) or self.fee < 0:
             raise ConfigError("blinds, antes and fees cannot be negative")
         if min(self.stacks) <= self.fee:
             i = next(i for i, stack in enumerate(self.stacks) if stack <= self.fee)
             raise ConfigError(
-                f"player {i} would have no table stake after the participation fee "
-                "(qld-holdem-2005 s20(2), s31(3))"
+                f"player {i} would have no table stake after the participation fee"
+                + _cite(rb.fee_clause)
             )
         if self.min_bet <= 0:
             raise ConfigError("the minimum bet must be positive")
@@ -109,17 +112,20 @@ class RoundConfig:
             raise ConfigError("the chip unit must be positive")
         if not self.rulebook.no_limit_allowed and Limit.NO_LIMIT in self.structure.limits:
             raise ConfigError(
-                f"{r} has no no-limit betting: full pot, half pot, straddle or structured "
-                "(qld-holdem-2005 s28(1))"
+                f"{r} has no no-limit betting: full pot, half pot, straddle or structured"
+                + _cite(rb.no_limit_clause)
             )
         if self.fee and self.commission is not None:
             raise ConfigError(
-                "no participation fee when commission is deducted (qld-holdem-2005 s20(3), s30(5))"
+                "no participation fee when commission is deducted"
+                + _cite(rb.fee_with_commission_clause)
             )
         if Limit.FIXED in self.structure.limits and not (
             self.structure.small_bet > 0 and self.structure.big_bet > 0
         ):
-            raise ConfigError("structured betting needs its two bet sizes (qld-holdem-2005 s28(8))")
+            raise ConfigError(
+                "structured betting needs its two bet sizes" + _cite(rb.structured_bet_sizes_clause)
+            )
         if self.deck_order is not None:
             self.check_deck(self.deck_order)
 
@@ -154,3 +160,8 @@ class RoundConfig:
         if self.deck_order is None:
             return self
         return replace(self, deck_order=None, croupier_deals=self.automatic)
+
+
+def _cite(clause: str) -> str:
+    """`` (clause)`` to close a message, or nothing where the rulebook cites none."""
+    return f" ({clause})" if clause else ""

@@ -21,6 +21,7 @@ from croupier.round.events import (
     HoleDealt,
 )
 from croupier.round.streets import BOARD_SIZES, RIVER, STREET_NAMES
+from croupier.rules.rulings import refuse
 
 if TYPE_CHECKING:
     from croupier.round.engine import Round
@@ -29,18 +30,18 @@ if TYPE_CHECKING:
 def plan_hole(r: Round, cmd: DealHole) -> list[Event]:
     p = cmd.player
     if r.config.automatic:
-        raise r._refuse("croupier dealing", "croupier deals this round itself")
+        raise refuse("croupier dealing", "croupier deals this round itself")
     if not 0 <= p < r.n:
-        raise r._refuse(r.rules.deck_clause, f"there is no player {p}")
+        raise refuse(r.rules.deck_clause, f"there is no player {p}")
     if r.hole[p] is not None:
-        raise r._refuse(r.rules.deck_clause, f"player {p} already has hole cards")
+        raise refuse(r.rules.deck_clause, f"player {p} already has hole cards")
     k = r.config.game.hole_cards
     if len(cmd.cards) != k:
-        raise r._refuse(
+        raise refuse(
             r.rules.deck_clause,
             f"{r.config.game.name} deals {k} hole cards, not {len(cmd.cards)}",
         )
-    r._check_new_cards([c for c in cmd.cards if c is not None])
+    r.check_new_cards([c for c in cmd.cards if c is not None])
     last = all(h is not None for i, h in enumerate(r.hole) if i != p)
     return [HoleDealt(p, cmd.cards), *(dead_at_deal(r) if last else ())]
 
@@ -52,18 +53,18 @@ def dead_at_deal(r: Round) -> list[Event]:
 
 def plan_board(r: Round, cmd: DealBoard) -> list[Event]:
     if r.config.automatic:
-        raise r._refuse("croupier dealing", "croupier deals this round itself")
+        raise refuse("croupier dealing", "croupier deals this round itself")
     if r.awaiting() != "board":
-        raise r._refuse(
+        raise refuse(
             r.rules.deck_clause,
             f"no community cards are due now (the round awaits {r.awaiting()})",
         )
     if r.street >= RIVER:
-        raise r._refuse(r.rules.deck_clause, "the board is complete after the river")
+        raise refuse(r.rules.deck_clause, "the board is complete after the river")
     street = r.street + 1
     k = BOARD_SIZES[street]
     if len(cmd.cards) != k:
-        raise r._refuse(
+        raise refuse(
             r.rules.deck_clause,
             f"the {STREET_NAMES[street]} is {k} card(s), not {len(cmd.cards)}",
         )
@@ -71,13 +72,13 @@ def plan_board(r: Round, cmd: DealBoard) -> list[Event]:
     if r.board_due:
         missing = [c for c in r.board_due if c not in cmd.cards]
         if missing:
-            raise r._refuse(
+            raise refuse(
                 r.board_due_clause,
                 f"{' '.join(map(str, missing))} was exposed early and must be dealt as "
                 f"the {STREET_NAMES[street]}",
             )
         fresh = [c for c in cmd.cards if c not in r.board_due]
-    r._check_new_cards(fresh)
+    r.check_new_cards(fresh)
     burns.check_board(r)
     return [BoardDealt(tuple(cmd.cards), street)]
 
@@ -87,7 +88,7 @@ def start(r: Round) -> None:
     n = r.n
     if cfg.fee:
         for p in range(n):
-            r._emit(FeeCharged(p, min(cfg.fee, r.stacks[p]), "qld-holdem-2005 s20(2)"))
+            r.emit(FeeCharged(p, min(cfg.fee, r.stacks[p]), r.rules.fee_clause))
     blinds = list(cfg.blinds)
     antes = list(cfg.antes) if cfg.antes else [0] * n
     if n == 2 and r.rules.heads_up_button_small_blind:
@@ -96,24 +97,23 @@ def start(r: Round) -> None:
     for p in range(n) if cfg.antes else ():
         a = min(antes[p], r.stacks[p])
         if a:
-            r._emit(AntePosted(p, a))
+            r.emit(AntePosted(p, a))
     for p, d in enumerate(cfg.dead):
         if d:
-            r._emit(DeadPosted(p, min(d, r.stacks[p]), r.rules.dead_blind_clause))
+            r.emit(DeadPosted(p, min(d, r.stacks[p]), r.rules.dead_blind_clause))
     for p in range(n):
         b = blinds[p]
         if b > r.stacks[p]:
             b = r.stacks[p]
         if b:
-            r._emit(BlindPosted(p, b, blind_kind(p, blinds)))
-    if cfg.automatic and r._deck is not None:
-        deal_holes(r, r._deck)
-        r._advance()  # nobody may be able to act (every blind all-in)
+            r.emit(BlindPosted(p, b, blind_kind(p, blinds)))
+    if cfg.automatic and cfg.deck_order is not None:
+        deal_holes(r, cfg.deck_order)  # then the round advances (Round.__init__)
 
 
 def deal_holes(r: Round, order: Sequence[Card]) -> None:
     for e in (*hole_events(r, order), *dead_at_deal(r)):
-        r._emit(e)
+        r.emit(e)
 
 
 def hole_events(r: Round, order: Sequence[Card]) -> list[Event]:
@@ -137,7 +137,7 @@ def deal_due(r: Round, order: Sequence[Card]) -> list[Event]:
 
 def deal_board(r: Round, order: Sequence[Card]) -> None:
     for e in board_events(r, order):
-        r._emit(e)
+        r.emit(e)
 
 
 def board_events(r: Round, order: Sequence[Card]) -> list[Event]:

@@ -22,7 +22,7 @@ from typing import cast
 
 from croupier.cards import Card, CardError
 from croupier.fold import handlers, on
-from croupier.round import burns, wellformed
+from croupier.round import burns, rulings_fold, wellformed
 from croupier.round.betting import (
     check_allowed,
     compute_full_bounds,
@@ -82,6 +82,7 @@ from croupier.round.showdown import auto_showdown, plan_showdown, showing_order
 from croupier.round.streets import AFTER, CLOCKWISE, FLOP, OVER, PREFLOP, RIVER, SHOWDOWN
 from croupier.round.structures import Limit
 from croupier.rules import IllegalAction, Ruling
+from croupier.rules.rulings import refuse
 
 
 @dataclass(slots=True, unsafe_hash=True)  # not frozen: see croupier.round.events
@@ -103,13 +104,11 @@ class Round:
     def __init__(self, config: RoundConfig, *, _start: bool = True) -> None:
         self.config = config
         self.rules = config.rulebook
-        # The deck croupier deals from, when this round holds it (a sealed configuration's
-        # round is dealt by its table, which holds the deck: see record_dealt). An input, not
-        # state: never in an event.
-        self._deck: tuple[Card, ...] | None = config.deck_order
         self._reset()
         if _start:
             start(self)
+            if config.automatic and config.deck_order is not None:
+                self._advance()  # nobody may be able to act (every blind all-in)
 
     def _reset(self) -> None:
         """The state before the first event (every field a fold of events starts from)."""
@@ -166,8 +165,9 @@ class Round:
         self.burns_due: dict[int, tuple[int, str]] = {}  # street -> (burns, clause) by ruling
         # held out-of-turn actions: player -> (action, to, bet faced then, event count then)
         self.pending: dict[int, tuple[str, int, int, int]] = {}
-        # player -> (clause, for one decision only, event count when restricted)
-        self.passive: dict[int, tuple[str, bool, int]] = {}
+        # player -> (clause, for one decision only, event count when restricted, a fold leaves
+        # the wager held out of turn in the pot)
+        self.passive: dict[int, tuple[str, bool, int, bool]] = {}
         self.limited = False  # a bet cap or passive play: the only flag the normal path reads
         self.voided = False
 
@@ -224,7 +224,7 @@ class Round:
         owed = self.current_bet - bet
         stack = self.stacks[p]
         check_ok = owed == 0 and check_allowed(self, p)
-        lo_hi = self._bounds_now(p)[1]
+        lo_hi = self.bounds(p)[1]
         lo, hi = lo_hi if lo_hi else (None, None)
         call = 0 if owed == 0 else min(owed, stack)
         return LegalActions(p, True, check_ok, call, lo, hi, bet + stack)
@@ -232,7 +232,7 @@ class Round:
     def why_illegal(self, cmd: Command) -> Ruling | None:
         try:
             wellformed.check(cmd)
-            self._plan(cmd)
+            self.plan(cmd)
         except IllegalAction as e:
             return e.ruling
         return None
@@ -240,10 +240,10 @@ class Round:
     def apply(self, cmd: Command) -> list[Event]:
         """Apply a command: the events it produced, or :class:`IllegalAction` and no change."""
         wellformed.check(cmd)
-        events = self._plan(cmd)
+        events = self.plan(cmd)
         log = self.events
         mark = len(log)
-        for e in events:  # self._emit, inlined
+        for e in events:  # self.emit, inlined
             log.append(e)
             fold = _FOLD.get(type(e))
             if fold is not None:
@@ -257,7 +257,7 @@ class Round:
         win shows; one that cannot is mucked), then settle. Used in dealer-driven mode when the
         floor confirms the cards on the table speak (dunedin-house 61)."""
         if self.street != SHOWDOWN:
-            raise self._refuse(self.rules.showdown_clause, "the round is not at its showdown")
+            raise refuse(self.rules.showdown_clause, "the round is not at its showdown")
         mark = len(self.events)
         auto_showdown(self)
         settle(self)
@@ -269,15 +269,15 @@ class Round:
         then the player command it makes of the report, if any; all or nothing."""
         mark = len(self.events)
         for e in events:
-            self._emit(e)
+            self.emit(e)
         if then is not None:
             try:
-                planned = self._plan(then)
+                planned = self.plan(then)
             except IllegalAction:
                 self._restore(mark)
                 raise
             for e in planned:
-                self._emit(e)
+                self.emit(e)
         self._advance()
         self._marks.append(mark)
         return self.events[mark:]
@@ -286,18 +286,22 @@ class Round:
         marks, events = self._marks, self.events[:mark]
         self._reset()
         for e in events:
-            self._emit(e)
+            self.emit(e)
         self._marks = marks
 
     # ------------------------------------------------------------------------------------
     # Replay and undo
 
     @classmethod
-    def from_events(cls, config: RoundConfig, events: Sequence[Event]) -> Round:
-        """Rebuild a round by folding its events (no rule is re-checked)."""
+    def from_events(
+        cls, config: RoundConfig, events: Sequence[Event], *, marks: Sequence[int] = ()
+    ) -> Round:
+        """Rebuild a round by folding its events (no rule is re-checked). ``marks``: the event
+        count before each command, for the commands :meth:`undo` may then take back."""
         r = cls(config, _start=False)
         for e in events:
-            r._emit(e)
+            r.emit(e)
+        r._marks = list(marks)
         return r
 
     def undo(self, commands: int = 1) -> Round:
@@ -309,19 +313,17 @@ class Round:
                 Ruling("croupier undo", f"only {len(self._marks)} action(s) can be taken back")
             )
         mark = self._marks[-commands]
-        r = Round.from_events(self.config, self.events[:mark])
-        r._marks = self._marks[:-commands]
-        return r
+        return Round.from_events(self.config, self.events[:mark], marks=self._marks[:-commands])
 
     # ------------------------------------------------------------------------------------
-    # Planning: check a command and produce its events, without changing anything
+    # The planners' surface. The planning modules (betting, dealing, showdown, settle, burns)
+    # read the state's public fields, ask the queries below and change the state in one way
+    # only: emit(event), the fold. Nothing else in the round is theirs to touch.
 
-    def _refuse(self, clause: str, message: str) -> IllegalAction:
-        return IllegalAction(Ruling(clause, message))
-
-    def _plan(self, cmd: Command) -> list[Event]:
+    def plan(self, cmd: Command) -> list[Event]:
+        """The events ``cmd`` would produce now, or :class:`IllegalAction`; nothing changes."""
         if self.street == OVER:
-            raise self._refuse("croupier round", "the round has ended")
+            raise refuse("croupier round", "the round has ended")
         if isinstance(cmd, (Fold, CheckCall, BetRaise)):
             return plan_action(self, cmd)
         if isinstance(cmd, DealHole):
@@ -332,21 +334,19 @@ class Round:
             return plan_showdown(self, cmd)
         if isinstance(cmd, Burn):
             return burns.plan_burn(self, cmd)
-        raise self._refuse("croupier round", f"unknown command {cmd!r}")
+        raise refuse("croupier round", f"unknown command {cmd!r}")
 
-    def _check_new_cards(self, cards: Sequence[Card]) -> None:
+    def check_new_cards(self, cards: Sequence[Card]) -> None:
+        """Refuse cards not of the game's deck or already dealt."""
         try:
             self.config.game.deck.check(cards)
         except CardError as e:
-            raise self._refuse(self.rules.deck_clause, str(e)) from e
+            raise refuse(self.rules.deck_clause, str(e)) from e
         for c in cards:
             if c in self.cards_out:
-                raise self._refuse(self.rules.deck_clause, f"{c} has already been dealt")
+                raise refuse(self.rules.deck_clause, f"{c} has already been dealt")
 
-    # ------------------------------------------------------------------------------------
-    # Betting rules
-
-    def _bounds_now(self, p: int) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    def bounds(self, p: int) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
         """(full bounds, bounds within the stack), memoised per decision: every change appends
         an event, so the event count dates them (legal_actions, then apply, ask again)."""
         at = (len(self.events), p)
@@ -367,300 +367,19 @@ class Round:
         self._bounds_at = at
         return bounds
 
-    # ------------------------------------------------------------------------------------
-    # Folding events into state: the only place state changes
+    def shown_value(self, p: int, cards: tuple[Card, ...]) -> tuple[int, int]:
+        """A shown hand's (high, low) strengths, -1 where the game has no such half; once each."""
+        v = self._values.get(p)
+        if v is None:
+            v = self._values[p] = self.config.game.values(cards, self.board)
+        return v
 
-    def _emit(self, e: Event) -> None:
-        """Record an event and fold it into the state."""
+    def emit(self, e: Event) -> None:
+        """Record an event and fold it into the state: the one way the state changes."""
         self.events.append(e)
         handler = _FOLD.get(type(e))
         if handler is not None:
             handler(self, e)
-
-    def _f_fee(self, e: FeeCharged) -> None:
-        self.stacks[e.player] -= e.amount
-        self.fees += e.amount
-
-    def _f_dead(self, e: DeadPosted) -> None:
-        self.dead_posted[e.player] += e.amount
-        self.stacks[e.player] -= e.amount
-        self.contrib[e.player] += e.amount
-        self.forced[e.player] += e.amount
-        if self.stacks[e.player] == 0:
-            self.all_in[e.player] = True
-
-    def _f_ante(self, e: AntePosted) -> None:
-        self.antes_posted[e.player] += e.amount
-        self.stacks[e.player] -= e.amount
-        self.contrib[e.player] += e.amount
-        self.forced[e.player] += e.amount
-        if self.stacks[e.player] == 0:
-            self.all_in[e.player] = True
-
-    def _f_blind(self, e: BlindPosted) -> None:
-        p = e.player
-        self.stacks[p] -= e.amount
-        self.bets[p] += e.amount
-        self.contrib[p] += e.amount
-        self.forced[p] += e.amount
-        if e.amount > self.current_bet:
-            self.blind_increment = max(self.blind_increment, e.amount - self.current_bet)
-            self.current_bet = e.amount
-            self.fixed_level = e.amount
-        if self.stacks[p] == 0:
-            self.all_in[p] = True
-
-    def _f_burn(self, e: CardBurned) -> None:
-        self.deck_pos += 1
-        self.street_burns += 1
-        if e.card is not None and not self.config.automatic:
-            self.cards_out.add(e.card)
-
-    def _f_hole(self, e: HoleDealt) -> None:
-        self.hole[e.player] = e.cards
-        if None in e.cards:
-            self.cards_out.update(c for c in e.cards if c is not None)
-        else:
-            self.cards_out.update(cast("tuple[Card, ...]", e.cards))  # no None among them
-        if self.config.automatic:
-            self.deck_pos += len(e.cards)
-        if None not in self.hole:
-            self.holes_dealt = True
-            self._open_betting()
-
-    def _f_board(self, e: BoardDealt) -> None:
-        self.board.extend(e.cards)
-        self.cards_out.update(e.cards)
-        self.street_burns = 0
-        if self.set_aside:  # qld-tournament-2020 4.42(1)(c): shuffled back for the next card
-            self.cards_out.difference_update(self.set_aside)
-            self.set_aside = []
-        if self.board_due:
-            self.board_due = []
-        self.street = e.street
-        if e.street == FLOP:
-            self.flop_dealt = True
-        if self.config.automatic:
-            self.deck_pos += len(e.cards)
-        self._open_betting()
-
-    def _f_fold(self, e: Folded) -> None:
-        self.folded[e.player] = True
-        self._acted(e.player)
-
-    def _f_check(self, e: Checked) -> None:
-        self._acted(e.player)
-
-    def _f_call(self, e: Called) -> None:
-        p = e.player
-        self.stacks[p] -= e.amount
-        self.bets[p] += e.amount
-        self.contrib[p] += e.amount
-        if e.all_in:
-            self.all_in[p] = True
-        if e.amount:
-            self.last_call = e.amount
-            self.last_kind = "call"
-        if opening_bet_due(self):
-            self.opening_bet = self.current_bet  # s24(2)(a): the first call opens the betting
-            self.last_kind = "open"
-        self._acted(p)
-
-    def _f_raise(self, e: BetOrRaised) -> None:
-        p = e.player
-        cur = self.current_bet
-        delta = e.to - self.bets[p]
-        self.stacks[p] -= delta
-        self.bets[p] = e.to
-        self.contrib[p] += delta
-        increment = e.to - cur
-        if opening_bet_due(self):
-            self.opening_bet = cur  # s24(2)(b): an opening bet and a raise made with it
-            self.last_kind = "raise"
-            self.raises += 1
-        elif cur == 0:
-            self.opening_bet = e.to
-            self.last_kind = "open"
-        elif e.full or street_limit(self) is not Limit.FIXED:
-            self.last_kind = "raise"
-            self.raises += 1
-        else:
-            self.last_kind = "raise"  # a short limit all-in is not a raise toward the cap
-        if e.full:
-            self.fixed_level = e.to
-        self.last_raise_total = delta
-        if e.all_in:
-            self.all_in[p] = True
-        if e.full:
-            self.acted = {}
-            self.raise_size = max(self.raise_size, increment)
-        self.current_bet = e.to
-        self.last_aggressor = p
-        # everyone else still able to act must act again, in turn after the raiser
-        folded, all_in = self.folded, self.all_in
-        self.queue = [i for i in AFTER[self.n][p] if not folded[i] and not all_in[i]]
-        self.acted[p] = e.to
-        self._prune_queue()
-
-    def _acted(self, p: int) -> None:
-        self.acted[p] = self.current_bet
-        q = self.queue
-        if q and q[0] == p:
-            del q[0]
-        elif p in q:
-            q.remove(p)
-        if q and self.bets[q[0]] >= self.current_bet:
-            self._prune_queue()
-
-    def _prune_queue(self) -> None:
-        """Drop players with nothing to decide: they owe nothing and no opponent could call
-        more, so their only action would be a meaningless check."""
-        q = self.queue
-        while q and self.bets[q[0]] >= self.current_bet and not someone_can_call_more(self, q[0]):
-            q.pop(0)
-
-    def _f_round_end(self, e: BettingRoundEnded) -> None:
-        self.betting = False
-        self.queue = []
-        self.bets = [0] * self.n
-        self.current_bet = 0
-        self.raise_size = 0
-        self.fixed_level = 0
-        self.blind_increment = 0
-        self.raises = 0
-        self.acted = {}
-        self.last_kind = ""
-        self.opening_bet = 0
-        self.last_call = 0
-        if self.limited or self.pending:
-            self.bet_cap = None
-            self.pending = {}
-            self.limited = bool(self.passive)
-        live = self.live()
-        if len(live) > 1 and e.street >= RIVER:
-            self.street = SHOWDOWN
-
-    def _f_return(self, e: BetReturned) -> None:
-        self.stacks[e.player] += e.amount
-        # during a betting round the return comes off the bet; at settlement bets are cleared
-        self.bets[e.player] = max(0, self.bets[e.player] - e.amount)
-        self.contrib[e.player] -= e.amount
-
-    def _f_shown(self, e: HandShown) -> None:
-        self.shown[e.player] = e.cards
-        self.cards_out.update(e.cards)
-
-    def _f_mucked(self, e: HandMucked) -> None:
-        self.mucked[e.player] = True
-
-    def _f_commission(self, e: CommissionTaken) -> None:
-        self.commission += e.amount
-        self.paid += e.amount
-
-    def _f_award(self, e: PotAwarded) -> None:
-        self.paid += e.amount
-        self.stacks[e.player] += e.amount
-        self.awarded[e.player] += e.amount
-
-    def _f_end(self, e: RoundEnded) -> None:
-        self.street = OVER
-        self.betting = False
-        self.queue = []
-
-    # The floor's rulings (croupier.floor)
-
-    def _f_voided(self, e: RoundVoided) -> None:
-        self.stacks = list(self.config.stacks)  # fees included: the round never started
-        self.bets = [0] * self.n
-        self.contrib = [0] * self.n
-        self.fees = 0
-        self.voided = True
-        self.betting = False
-        self.queue = []
-        self.street = OVER
-
-    def _f_killed(self, e: HandKilled) -> None:
-        p = e.player
-        self.folded[p] = True
-        self.killed.add(p)
-        self.pending.pop(p, None)
-        if p in self.queue:
-            self.queue.remove(p)
-        if self.betting:
-            # after an uncalled bet was returned (dunedin-house 69) the others face what is left
-            self.current_bet = max(self.bets)
-            self._prune_queue()
-
-    def _f_capped(self, e: BettingCapped) -> None:
-        self.bet_cap = e.cap
-        self.limited = True
-        self.cap_clause = e.clause
-
-    def _f_exposed(self, e: CardExposed) -> None:
-        if e.use == "stub":
-            return
-        self.cards_out.add(e.card)
-        if e.use == "aside":
-            self.set_aside.append(e.card)
-        if e.use == "board":
-            self.board_due.append(e.card)
-            self.board_due_clause = e.clause
-
-    def _f_held(self, e: OutOfTurnHeld) -> None:
-        self.pending[e.player] = (e.action, e.to, self.current_bet, len(self.events))
-
-    def _f_resolved(self, e: OutOfTurnResolved) -> None:
-        self.pending.pop(e.player, None)
-
-    def _f_committed(self, e: ChipsCommitted) -> None:
-        p = e.player
-        self.stacks[p] -= e.amount
-        self.bets[p] += e.amount
-        self.contrib[p] += e.amount
-        if self.stacks[p] == 0:
-            self.all_in[p] = True
-            if p in self.queue:
-                self.queue.remove(p)
-
-    def _f_restricted(self, e: PlayRestricted) -> None:
-        self.passive[e.player] = (e.clause, e.once, len(self.events))
-        self.limited = True
-
-    def _f_replaced(self, e: HoleCardReplaced) -> None:
-        hole = self.hole[e.player]
-        assert hole is not None
-        self.hole[e.player] = tuple(e.new if c == e.old else c for c in hole)
-        self.cards_out.add(e.new)
-
-    def _f_stub(self, e: StubReconstituted) -> None:
-        self.cards_out.difference_update(e.returned)
-
-    def _open_betting(self) -> None:
-        """Start a betting round once the hole cards or the street's board cards are out."""
-        folded, all_in = self.folded, self.all_in
-        if self.street == PREFLOP and self.config.full_blind:
-            full = max(self.config.blinds)  # a partial blind is treated as a full one
-            if full > self.current_bet:
-                self.current_bet = self.fixed_level = full
-        first = self._preflop_first() if self.street == PREFLOP else 0
-        order = [i for i in CLOCKWISE[self.n][first] if not folded[i] and not all_in[i]]
-        if len(order) <= 1 and all(self.bets[i] >= self.current_bet for i in order):
-            order = []  # nobody left to bet against
-        self.queue = order
-        self.betting = True
-        self.last_aggressor = None
-
-    def _preflop_first(self) -> int:
-        """The first to act before the flop: next after the largest blind or straddle."""
-        if self.config.big_blind_position is not None:
-            return (self.config.big_blind_position + 1) % self.n
-        best, idx = -1, self.n - 1
-        for i in range(self.n):
-            if self.bets[i] >= best and self.forced[i] and self.bets[i] > 0:
-                best, idx = self.bets[i], i
-        if best <= 0:
-            return 0
-        return (idx + 1) % self.n
 
     # ------------------------------------------------------------------------------------
     # Driving the round: what happens by itself after each command (dealing: round.dealing)
@@ -675,16 +394,16 @@ class Round:
         (deal, show down, pay). A table folds its recorded cards through this, so a round is
         rebuilt from the cards dealt, never from the deck order."""
         if not self.config.automatic:
-            raise self._refuse("croupier dealing", "a live dealer enters this round's cards")
+            raise refuse("croupier dealing", "a live dealer enters this round's cards")
         for e in events:
             if type(e) not in _DEALT:
-                raise self._refuse("croupier dealing", f"{e!r} is not a card dealt")
+                raise refuse("croupier dealing", f"{e!r} is not a card dealt")
         mark = len(self.events)
         for e in events:
-            self._emit(e)
+            self.emit(e)
         if any(type(e) is HoleDealt for e in events):
             for e in dead_at_deal(self):  # dunedin-house 92, 99: once the initial deal is done
-                self._emit(e)
+                self.emit(e)
         self._advance()
         return self.events[mark:]
 
@@ -723,14 +442,11 @@ class Round:
                 self._end_betting_round()
                 continue
             # between betting rounds: community cards are due
-            if self.config.automatic and self._deck is not None:
-                deal_board(self, self._deck)
+            deck = self.config.deck_order  # a sealed round's table deals: see record_dealt
+            if self.config.automatic and deck is not None:
+                deal_board(self, deck)
                 continue
             return
-
-    def _emit_action(self, cmd: Command) -> None:
-        for e in self._plan(cmd):
-            self._emit(e)
 
     def _end_betting_round(self) -> None:
         # return the uncalled part of the largest bet (qld-holdem-2005 s26(3)(a))
@@ -740,8 +456,8 @@ class Round:
         if bets[top] > second and top not in self.killed and not self.folded[top]:
             # a dead hand's bets stay in the pot (qld-holdem-2005 s33(2); act-omaha-2017 17.9),
             # as does a folded player's out-of-turn bet (qld-tournament-2020 4.41(d))
-            self._emit(BetReturned(top, self.bets[top] - second))
-        self._emit(BettingRoundEnded(self.street))
+            self.emit(BetReturned(top, self.bets[top] - second))
+        self.emit(BettingRoundEnded(self.street))
         if self.folded.count(False) <= 1:
             # one hand left, or none: every other was folded or declared dead (qld-holdem-2005
             # s33(3)-(4); act-omaha-2017 17.9)
@@ -754,44 +470,296 @@ class Round:
         """Who shows first, then clockwise: see :func:`croupier.round.showdown.showing_order`."""
         return showing_order(self)
 
-    def _value(self, p: int, cards: tuple[Card, ...]) -> tuple[int, int]:
-        """A shown hand's (high, low) strengths, -1 where the game has no such half; once each."""
-        v = self._values.get(p)
-        if v is None:
-            v = self._values[p] = self.config.game.values(cards, self.board)
-        return v
+
+# ----------------------------------------------------------------------------------------
+# Folding events into state: the only place state changes (through Round.emit)
+
+
+def _f_fee(r: Round, e: FeeCharged) -> None:
+    r.stacks[e.player] -= e.amount
+    r.fees += e.amount
+
+
+def _f_dead(r: Round, e: DeadPosted) -> None:
+    r.dead_posted[e.player] += e.amount
+    r.stacks[e.player] -= e.amount
+    r.contrib[e.player] += e.amount
+    r.forced[e.player] += e.amount
+    if r.stacks[e.player] == 0:
+        r.all_in[e.player] = True
+
+
+def _f_ante(r: Round, e: AntePosted) -> None:
+    r.antes_posted[e.player] += e.amount
+    r.stacks[e.player] -= e.amount
+    r.contrib[e.player] += e.amount
+    r.forced[e.player] += e.amount
+    if r.stacks[e.player] == 0:
+        r.all_in[e.player] = True
+
+
+def _f_blind(r: Round, e: BlindPosted) -> None:
+    p = e.player
+    r.stacks[p] -= e.amount
+    r.bets[p] += e.amount
+    r.contrib[p] += e.amount
+    r.forced[p] += e.amount
+    if e.amount > r.current_bet:
+        r.blind_increment = max(r.blind_increment, e.amount - r.current_bet)
+        r.current_bet = e.amount
+        r.fixed_level = e.amount
+    if r.stacks[p] == 0:
+        r.all_in[p] = True
+
+
+def _f_burn(r: Round, e: CardBurned) -> None:
+    r.deck_pos += 1
+    r.street_burns += 1
+    if e.card is not None and not r.config.automatic:
+        r.cards_out.add(e.card)
+
+
+def _f_hole(r: Round, e: HoleDealt) -> None:
+    r.hole[e.player] = e.cards
+    if None in e.cards:
+        r.cards_out.update(c for c in e.cards if c is not None)
+    else:
+        r.cards_out.update(cast("tuple[Card, ...]", e.cards))  # no None among them
+    if r.config.automatic:
+        r.deck_pos += len(e.cards)
+    if None not in r.hole:
+        r.holes_dealt = True
+        _open_betting(r)
+
+
+def _f_board(r: Round, e: BoardDealt) -> None:
+    r.board.extend(e.cards)
+    r.cards_out.update(e.cards)
+    r.street_burns = 0
+    if r.set_aside:  # qld-tournament-2020 4.42(1)(c): shuffled back for the next card
+        r.cards_out.difference_update(r.set_aside)
+        r.set_aside = []
+    if r.board_due:
+        r.board_due = []
+    r.street = e.street
+    if e.street == FLOP:
+        r.flop_dealt = True
+    if r.config.automatic:
+        r.deck_pos += len(e.cards)
+    _open_betting(r)
+
+
+def _f_fold(r: Round, e: Folded) -> None:
+    r.folded[e.player] = True
+    _acted(r, e.player)
+
+
+def _f_check(r: Round, e: Checked) -> None:
+    _acted(r, e.player)
+
+
+def _f_call(r: Round, e: Called) -> None:
+    p = e.player
+    r.stacks[p] -= e.amount
+    r.bets[p] += e.amount
+    r.contrib[p] += e.amount
+    if e.all_in:
+        r.all_in[p] = True
+    if e.amount:
+        r.last_call = e.amount
+        r.last_kind = "call"
+    if opening_bet_due(r):
+        r.opening_bet = r.current_bet  # s24(2)(a): the first call opens the betting
+        r.last_kind = "open"
+    _acted(r, p)
+
+
+def _f_raise(r: Round, e: BetOrRaised) -> None:
+    p = e.player
+    cur = r.current_bet
+    delta = e.to - r.bets[p]
+    r.stacks[p] -= delta
+    r.bets[p] = e.to
+    r.contrib[p] += delta
+    increment = e.to - cur
+    if opening_bet_due(r):
+        r.opening_bet = cur  # s24(2)(b): an opening bet and a raise made with it
+        r.last_kind = "raise"
+        r.raises += 1
+    elif cur == 0:
+        r.opening_bet = e.to
+        r.last_kind = "open"
+    elif e.full or street_limit(r) is not Limit.FIXED:
+        r.last_kind = "raise"
+        r.raises += 1
+    else:
+        r.last_kind = "raise"  # a short limit all-in is not a raise toward the cap
+    if e.full:
+        r.fixed_level = e.to
+    r.last_raise_total = delta
+    if e.all_in:
+        r.all_in[p] = True
+    if e.full:
+        r.acted = {}
+        r.raise_size = max(r.raise_size, increment)
+    r.current_bet = e.to
+    r.last_aggressor = p
+    # everyone else still able to act must act again, in turn after the raiser
+    folded, all_in = r.folded, r.all_in
+    r.queue = [i for i in AFTER[r.n][p] if not folded[i] and not all_in[i]]
+    r.acted[p] = e.to
+    _prune_queue(r)
+
+
+def _acted(r: Round, p: int) -> None:
+    r.acted[p] = r.current_bet
+    q = r.queue
+    if q and q[0] == p:
+        del q[0]
+    elif p in q:
+        q.remove(p)
+    if q and r.bets[q[0]] >= r.current_bet:
+        _prune_queue(r)
+
+
+def _prune_queue(r: Round) -> None:
+    """Drop players with nothing to decide: they owe nothing and no opponent could call
+    more, so their only action would be a meaningless check."""
+    q = r.queue
+    while q and r.bets[q[0]] >= r.current_bet and not someone_can_call_more(r, q[0]):
+        q.pop(0)
+
+
+def _f_round_end(r: Round, e: BettingRoundEnded) -> None:
+    r.betting = False
+    r.queue = []
+    r.bets = [0] * r.n
+    r.current_bet = 0
+    r.raise_size = 0
+    r.fixed_level = 0
+    r.blind_increment = 0
+    r.raises = 0
+    r.acted = {}
+    r.last_kind = ""
+    r.opening_bet = 0
+    r.last_call = 0
+    if r.limited or r.pending:
+        r.bet_cap = None
+        r.pending = {}
+        r.limited = bool(r.passive)
+    live = r.live()
+    if len(live) > 1 and e.street >= RIVER:
+        r.street = SHOWDOWN
+
+
+def _f_return(r: Round, e: BetReturned) -> None:
+    r.stacks[e.player] += e.amount
+    # during a betting round the return comes off the bet; at settlement bets are cleared
+    r.bets[e.player] = max(0, r.bets[e.player] - e.amount)
+    r.contrib[e.player] -= e.amount
+
+
+def _f_shown(r: Round, e: HandShown) -> None:
+    r.shown[e.player] = e.cards
+    r.cards_out.update(e.cards)
+
+
+def _f_mucked(r: Round, e: HandMucked) -> None:
+    r.mucked[e.player] = True
+
+
+def _f_commission(r: Round, e: CommissionTaken) -> None:
+    r.commission += e.amount
+    r.paid += e.amount
+
+
+def _f_award(r: Round, e: PotAwarded) -> None:
+    r.paid += e.amount
+    r.stacks[e.player] += e.amount
+    r.awarded[e.player] += e.amount
+
+
+def _f_end(r: Round, e: RoundEnded) -> None:
+    r.street = OVER
+    r.betting = False
+    r.queue = []
+
+
+# The floor's rulings (croupier.floor; the rest in croupier.round.rulings_fold)
+
+
+def _f_killed(r: Round, e: HandKilled) -> None:
+    p = e.player
+    r.folded[p] = True
+    r.killed.add(p)
+    r.pending.pop(p, None)
+    if p in r.queue:
+        r.queue.remove(p)
+    if r.betting:
+        # after an uncalled bet was returned (dunedin-house 69) the others face what is left
+        r.current_bet = max(r.bets)
+        _prune_queue(r)
+
+
+def _open_betting(r: Round) -> None:
+    """Start a betting round once the hole cards or the street's board cards are out."""
+    folded, all_in = r.folded, r.all_in
+    if r.street == PREFLOP and r.config.full_blind:
+        full = max(r.config.blinds)  # a partial blind is treated as a full one
+        if full > r.current_bet:
+            r.current_bet = r.fixed_level = full
+    first = _preflop_first(r) if r.street == PREFLOP else 0
+    order = [i for i in CLOCKWISE[r.n][first] if not folded[i] and not all_in[i]]
+    if len(order) <= 1 and all(r.bets[i] >= r.current_bet for i in order):
+        order = []  # nobody left to bet against
+    r.queue = order
+    r.betting = True
+    r.last_aggressor = None
+
+
+def _preflop_first(r: Round) -> int:
+    """The first to act before the flop: next after the largest blind or straddle."""
+    if r.config.big_blind_position is not None:
+        return (r.config.big_blind_position + 1) % r.n
+    best, idx = -1, r.n - 1
+    for i in range(r.n):
+        if r.bets[i] >= best and r.forced[i] and r.bets[i] > 0:
+            best, idx = r.bets[i], i
+    if best <= 0:
+        return 0
+    return (idx + 1) % r.n
 
 
 _DEALT = (CardBurned, HoleDealt, BoardDealt)
 
 _FOLD = handlers(
-    on(FeeCharged, Round._f_fee),
-    on(AntePosted, Round._f_ante),
-    on(DeadPosted, Round._f_dead),
-    on(BlindPosted, Round._f_blind),
-    on(CardBurned, Round._f_burn),
-    on(HoleDealt, Round._f_hole),
-    on(BoardDealt, Round._f_board),
-    on(Folded, Round._f_fold),
-    on(Checked, Round._f_check),
-    on(Called, Round._f_call),
-    on(BetOrRaised, Round._f_raise),
-    on(BettingRoundEnded, Round._f_round_end),
-    on(BetReturned, Round._f_return),
-    on(HandShown, Round._f_shown),
-    on(HandMucked, Round._f_mucked),
-    on(CommissionTaken, Round._f_commission),
-    on(PotAwarded, Round._f_award),
-    on(RoundEnded, Round._f_end),
-    on(RoundVoided, Round._f_voided),
-    on(HandKilled, Round._f_killed),
-    on(BettingCapped, Round._f_capped),
-    on(CardExposed, Round._f_exposed),
-    on(OutOfTurnHeld, Round._f_held),
-    on(OutOfTurnResolved, Round._f_resolved),
-    on(ChipsCommitted, Round._f_committed),
-    on(PlayRestricted, Round._f_restricted),
-    on(HoleCardReplaced, Round._f_replaced),
-    on(StubReconstituted, Round._f_stub),
+    on(FeeCharged, _f_fee),
+    on(AntePosted, _f_ante),
+    on(DeadPosted, _f_dead),
+    on(BlindPosted, _f_blind),
+    on(CardBurned, _f_burn),
+    on(HoleDealt, _f_hole),
+    on(BoardDealt, _f_board),
+    on(Folded, _f_fold),
+    on(Checked, _f_check),
+    on(Called, _f_call),
+    on(BetOrRaised, _f_raise),
+    on(BettingRoundEnded, _f_round_end),
+    on(BetReturned, _f_return),
+    on(HandShown, _f_shown),
+    on(HandMucked, _f_mucked),
+    on(CommissionTaken, _f_commission),
+    on(PotAwarded, _f_award),
+    on(RoundEnded, _f_end),
+    on(RoundVoided, rulings_fold.voided),
+    on(HandKilled, _f_killed),
+    on(BettingCapped, rulings_fold.capped),
+    on(CardExposed, rulings_fold.exposed),
+    on(OutOfTurnHeld, rulings_fold.held),
+    on(OutOfTurnResolved, rulings_fold.resolved),
+    on(ChipsCommitted, rulings_fold.committed),
+    on(PlayRestricted, rulings_fold.restricted),
+    on(HoleCardReplaced, rulings_fold.replaced),
+    on(StubReconstituted, rulings_fold.stub),
     on(BurnsDue, burns.fold_burns_due),
 )

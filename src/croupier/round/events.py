@@ -239,11 +239,13 @@ class ChipsCommitted(Event):
 @dataclass(slots=True, unsafe_hash=True)
 class PlayRestricted(Event):
     """The player may only check, call or fold: for one decision (``once``) or the rest of the
-    round (dunedin-house 74)."""
+    round (dunedin-house 74). ``wager_stands``: a fold then leaves the wager the player held out
+    of turn in the pot (qld-tournament-2020 4.41(b), (d))."""
 
     player: int
     once: bool
     clause: str
+    wager_stands: bool = False
 
 
 @dataclass(slots=True, unsafe_hash=True)

@@ -89,7 +89,7 @@ def settle(r: Round) -> None:
             and len(pot.eligible) == 1
             and all(r.contrib[i] <= pot.floor for i in range(r.n) if i != owner)
         ):
-            r._emit(BetReturned(owner, uncalled))
+            r.emit(BetReturned(owner, uncalled))
             returned = True
     if returned:
         pots = side_pots(r, live)
@@ -101,7 +101,7 @@ def settle(r: Round) -> None:
             cards = r.shown[p]
             if cards is None:
                 continue
-            h, low = r._value(p, cards)
+            h, low = r.shown_value(p, cards)
             if game.split is not Split.LOW:
                 hi[p] = h
             if game.split is not Split.HIGH:
@@ -125,17 +125,21 @@ def settle(r: Round) -> None:
         deductions = cfg.commission.compute(results, cfg.min_bet, only_forced, r.flop_dealt)
     total_commission = sum(deductions)
     if r.rules.announces_commission and cfg.commission is not None:
-        clause = "qld-holdem-2005 s27(9)" if not uncontested else "qld-holdem-2005 s26(3)"
-        r._emit(Announcement(f"pot {sum(p.amount for p in pots)}", clause))
-        r._emit(Announcement(f"commission {total_commission}", clause))
-        r._emit(
+        clause = (
+            r.rules.uncontested_commission_announced_clause
+            if uncontested
+            else r.rules.commission_announced_clause
+        )
+        r.emit(Announcement(f"pot {sum(p.amount for p in pots)}", clause))
+        r.emit(Announcement(f"commission {total_commission}", clause))
+        r.emit(
             Announcement(
                 f"pot less commission {sum(p.amount for p in pots) - total_commission}", clause
             )
         )
     if total_commission:
         assert cfg.commission is not None
-        r._emit(CommissionTaken(total_commission, cfg.commission.clause))
+        r.emit(CommissionTaken(total_commission, cfg.commission.clause))
     paid: set[int] = set()
     for idx, (pot, halves) in enumerate(zip(pots, halves_of, strict=True)):
         amounts = split_halves(r, pot.amount - deductions[idx], halves)
@@ -149,11 +153,11 @@ def settle(r: Round) -> None:
                     else r.rules.showdown_clause
                 )
                 if a:
-                    r._emit(PotAwarded(idx, p, a, half, clause))
+                    r.emit(PotAwarded(idx, p, a, half, clause))
                     paid.add(p)
     if not uncontested:
         announce_winners(r, sorted(paid), hi, lo)
-    r._emit(RoundEnded(tuple(r.stacks)))
+    r.emit(RoundEnded(tuple(r.stacks)))
 
 
 def announce_winners(r: Round, winners: list[int], hi: dict[int, int], lo: dict[int, int]) -> None:
@@ -166,7 +170,7 @@ def announce_winners(r: Round, winners: list[int], hi: dict[int, int], lo: dict[
         if p in hi or p in lo
     ]
     if words:
-        r._emit(Announcement("winning hand: " + "; ".join(words), r.rules.winner_clause))
+        r.emit(Announcement("winning hand: " + "; ".join(words), r.rules.winner_clause))
 
 
 def pot_halves(

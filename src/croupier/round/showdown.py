@@ -10,6 +10,7 @@ from croupier.round.commands import Muck, Show
 from croupier.round.events import Event, HandMucked, HandShown
 from croupier.round.settle import Pot, side_pots
 from croupier.round.streets import CLOCKWISE, SHOWDOWN
+from croupier.rules.rulings import refuse
 
 if TYPE_CHECKING:
     from croupier.round.engine import Round
@@ -18,14 +19,14 @@ if TYPE_CHECKING:
 def plan_showdown(r: Round, cmd: Show | Muck) -> list[Event]:
     p = cmd.player
     if r.street != SHOWDOWN:
-        raise r._refuse(r.rules.showdown_clause, "hands are shown only at the showdown")
+        raise refuse(r.rules.showdown_clause, "hands are shown only at the showdown")
     if not 0 <= p < r.n or r.folded[p]:
-        raise r._refuse(r.rules.showdown_clause, f"player {p} has no hand in the showdown")
+        raise refuse(r.rules.showdown_clause, f"player {p} has no hand in the showdown")
     if r.shown[p] is not None or r.mucked[p]:
-        raise r._refuse(r.rules.showdown_clause, f"player {p} has already shown or mucked")
+        raise refuse(r.rules.showdown_clause, f"player {p} has already shown or mucked")
     if isinstance(cmd, Muck):
         if exposing(r):
-            raise r._refuse(
+            raise refuse(
                 r.config.expose_all_in,
                 "a player is all in and the betting is over: every live hand is turned face up",
             )
@@ -35,18 +36,16 @@ def plan_showdown(r: Round, cmd: Show | Muck) -> list[Event]:
     cards = cmd.cards
     if cards is None:
         if any(c is None for c in hole):
-            raise r._refuse(
-                r.rules.showdown_clause, f"player {p}'s cards were not entered; name them"
-            )
+            raise refuse(r.rules.showdown_clause, f"player {p}'s cards were not entered; name them")
         cards = tuple(c for c in hole if c is not None)
     else:
         if len(cards) != len(hole):
-            raise r._refuse(r.rules.deck_clause, f"player {p} holds {len(hole)} cards")
+            raise refuse(r.rules.deck_clause, f"player {p} holds {len(hole)} cards")
         known = [c for c in hole if c is not None]
         if known and sorted(known) != sorted(c for c in cards if c in known):
-            raise r._refuse(r.rules.deck_clause, f"player {p} was dealt other cards")
+            raise refuse(r.rules.deck_clause, f"player {p} was dealt other cards")
         if len(known) != len(hole):
-            r._check_new_cards([c for c in cards if c not in known])
+            r.check_new_cards([c for c in cards if c not in known])
     return [HandShown(p, tuple(cards))]
 
 
@@ -81,19 +80,19 @@ def auto_showdown(r: Round) -> None:
             continue
         hole = r.hole[p]
         if hole is None or any(c is None for c in hole):
-            r._emit(HandMucked(p))
+            r.emit(HandMucked(p))
             continue
         cards = tuple(c for c in hole if c is not None)
-        hi, lo = r._value(p, cards)
+        hi, lo = r.shown_value(p, cards)
         can_win = any(
             p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
             for k, pot in enumerate(in_pots)
         )
         if can_win:
-            r._emit(HandShown(p, cards))
+            r.emit(HandShown(p, cards))
             raise_best(r, p, cards, in_pots, best)
         else:
-            r._emit(HandMucked(p))
+            r.emit(HandMucked(p))
 
 
 def exposing(r: Round) -> bool:
@@ -110,20 +109,20 @@ def expose_all(r: Round) -> None:
     for p in order:
         hole = r.hole[p]
         if hole is None or any(c is None for c in hole):
-            raise r._refuse(
+            raise refuse(
                 r.config.expose_all_in,
                 f"every live hand is turned face up: name player {p}'s cards",
             )
     for p in order:
         hole = r.hole[p]
         assert hole is not None
-        r._emit(HandShown(p, tuple(c for c in hole if c is not None)))
+        r.emit(HandShown(p, tuple(c for c in hole if c is not None)))
 
 
 def raise_best(
     r: Round, p: int, cards: tuple[Card, ...], pots: list[Pot], best: list[tuple[int, int]]
 ) -> None:
-    hi, lo = r._value(p, cards)
+    hi, lo = r.shown_value(p, cards)
     for k, pot in enumerate(pots):
         if p in pot.eligible:
             best[k] = (max(best[k][0], hi), max(best[k][1], lo))

@@ -199,3 +199,18 @@ class FloorRules:
     breach_clause: str = ""  # a breach that folds the hand (``breach_kills_hand``)
     agreed_course_clause: str = ""
     floor_decision_clause: str = ""  # the floor decides where the rules are silent
+
+    # -- The round's ruling when a held action out of turn comes to its turn (round.betting)
+    #: the held action binds (qld-holdem-2005 s37(3); act-omaha-2017 17.6(d);
+    #: qld-tournament-2020 4.41(a))
+    out_of_turn_binds_clause: str = ""
+    #: every missed player checked, so the held action becomes a check (act-omaha-2017 17.6(a))
+    out_of_turn_becomes_check_clause: str = ""
+    #: the held action is withdrawn: a missed player bet more (qld-holdem-2005 s37(4)-(5);
+    #: act-omaha-2017 17.6(c); qld-tournament-2020 4.41(c))
+    out_of_turn_withdrawn_clause: str = ""
+    #: a missed wager within the held one: the player may only call or fold
+    #: (act-omaha-2017 17.6(b); qld-tournament-2020 4.41(b))
+    missed_wager_call_or_fold_clause: str = ""
+    #: folding then, the held wager stays in the pot (qld-tournament-2020 4.41(d))
+    held_wager_stays_clause: str = ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from croupier.hands.orders import HandOrder
 from croupier.rules.floor import FloorRules
 from croupier.rules.table import TableRules
 
@@ -90,6 +91,26 @@ class Rulebook:
     #: the currency a hand history states for the chips (OHH ``currency``); XSC: play chips
     currency: str = "XSC"
 
+    # -- The round engine's own rulings (croupier.round, croupier.hands): the clause each cites.
+    #: a participation fee paid before the round starts (qld-holdem-2005 s20(2))
+    fee_clause: str = ""
+    #: a table's maximum bet limits an opening bet (qld-holdem-2005 s25(4))
+    table_max_bet_clause: str = ""
+    #: the round's configuration: betting without a limit refused (qld-holdem-2005 s28(1)), a
+    #: fee together with commission (s20(3), s30(5)), structured betting's two bet sizes (s28(8))
+    no_limit_clause: str = ""
+    fee_with_commission_clause: str = ""
+    structured_bet_sizes_clause: str = ""
+    #: with ``announces_commission``, the pot and commission announced at a showdown
+    #: (qld-holdem-2005 s27(9)) and when the pot is won uncontested (s26(3))
+    commission_announced_clause: str = ""
+    uncontested_commission_announced_clause: str = ""
+    #: the ranking of high hands: a full deck (qld-holdem-2005 s8; act-omaha-2017 3.3), a reduced
+    #: deck (act-omaha-2017 3.4) and short-deck hold'em (qld-tournament-2020 4.46(2))
+    hand_order_clause: str = ""
+    reduced_deck_hand_order_clause: str = ""
+    short_deck_hand_order_clause: str = ""
+
     # A rulebook never changes once made, so a copy is the rulebook itself. (Compiled, a frozen
     # dataclass cannot be rebuilt field by field as copy.deepcopy would.)
     def __copy__(self) -> Rulebook:
@@ -100,6 +121,14 @@ class Rulebook:
 
     def __str__(self) -> str:
         return self.id
+
+    def hand_order_clause_for(self, order: HandOrder) -> str:
+        """The clause that ranks hands under ``order`` in this rulebook."""
+        if order.is_short_deck:
+            return self.short_deck_hand_order_clause
+        if order.deck.lowest_rank:
+            return self.reduced_deck_hand_order_clause
+        return self.hand_order_clause
 
     def for_tournament(self) -> Rulebook:
         """This rulebook at a tournament's tables: its floor rules as the tournament's rules

@@ -22,3 +22,8 @@ class IllegalAction(ValueError):
     def __init__(self, ruling: Ruling) -> None:
         super().__init__(str(ruling))
         self.ruling = ruling
+
+
+def refuse(clause: str, message: str) -> IllegalAction:
+    """The refusal citing ``clause``, to raise: ``raise refuse(clause, message)``."""
+    return IllegalAction(Ruling(clause, message))

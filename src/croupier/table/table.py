@@ -680,7 +680,7 @@ def _fold_into(r: Round, events: Sequence[RoundEvent], step: bool) -> None:
         return  # the live round produced these events, folding them as it went
     mark = len(r.events)
     for x in events:
-        r._emit(x)
+        r.emit(x)
     if step:
         r._marks.append(mark)
 

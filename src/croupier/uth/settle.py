@@ -7,9 +7,8 @@ clause that decided it and the pay line that paid it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import cache
 
 from croupier.cards import check_distinct
 from croupier.hands import STANDARD, Category, HandOrder, HandValue, evaluate
@@ -132,13 +131,6 @@ def dealer_qualifies(dealer: HandValue) -> bool:
     return ORDER.position(dealer.category) >= ORDER.position(Category.ONE_PAIR)
 
 
-@cache
-def hand_order(clause: str) -> HandOrder:
-    """The order of hands (3.1: the standard order of one 52-card deck) citing ``clause``,
-    the rules' own."""
-    return replace(ORDER, clause=clause)
-
-
 def _hand(hole: Sequence[int], board: Sequence[int], whose: str, order: HandOrder) -> HandValue:
     if len(hole) != 2:
         raise WagerError(f"the {whose} holds 2 hole cards, not {len(hole)} (7.2)")
@@ -225,7 +217,7 @@ def settle(
         raise WagerError(f"the board holds 5 communal cards, not {len(board)} (7.2(a))")
     check_distinct([*player_hole, *dealer_hole, *board])
     c = rules.settlement
-    order = hand_order(rules.hand_order_clause)
+    order = ORDER  # 3.1: the standard order of one 52-card deck (rules.hand_order_clause)
     player = _hand(player_hole, board, "player", order)
     dealer = _hand(dealer_hole, board, "dealer", order)
     qualifies = dealer_qualifies(dealer)

@@ -462,7 +462,7 @@ def _can_raise(pl, sc, p):
 
 @njit(cache=True, inline="always")
 def _fresh_cards(sc, cards, c0, c1):
-    """Round._check_new_cards: in the game's deck, distinct, not dealt before."""
+    """Round.check_new_cards: in the game's deck, distinct, not dealt before."""
     seen = np.int64(0)
     for j in range(c0, c1):
         c = cards[j]

@@ -80,6 +80,11 @@ ACT_OMAHA_FLOOR = FloorRules(
     breach_clause="act-omaha-2017 19.2(a)",
     agreed_course_clause="act-omaha-2017 17.16",
     floor_decision_clause="act-omaha-2017 19.4",
+    # the round's ruling on a held action out of turn
+    out_of_turn_binds_clause="act-omaha-2017 17.6(d)",
+    out_of_turn_becomes_check_clause="act-omaha-2017 17.6(a)",
+    out_of_turn_withdrawn_clause="act-omaha-2017 17.6(c)",
+    missed_wager_call_or_fold_clause="act-omaha-2017 17.6(b)",
 )
 
 ACT_OMAHA_2017 = Rulebook(
@@ -158,4 +163,13 @@ ACT_OMAHA_2017 = Rulebook(
     floor=ACT_OMAHA_FLOOR,
     dead_hand_clause="act-omaha-2017 17.9",
     low_clause="act-omaha-2017 3.5(d)",
+    # the round engine's own rulings; the approval charges no participation fee and sets no
+    # table maximum bet: house defaults, as the Queensland schedule rules them
+    fee_clause="act-omaha-2017 house default (as qld-holdem-2005 s20(2))",
+    table_max_bet_clause="act-omaha-2017 house default (as qld-holdem-2005 s25(4))",
+    fee_with_commission_clause="act-omaha-2017 house default (as qld-holdem-2005 s20(3))",
+    structured_bet_sizes_clause="act-omaha-2017 house default (as qld-holdem-2005 s28(8))",
+    hand_order_clause="act-omaha-2017 3.3",
+    reduced_deck_hand_order_clause="act-omaha-2017 3.4",
+    short_deck_hand_order_clause="act-omaha-2017 house default (as qld-tournament-2020 4.46(2))",
 )

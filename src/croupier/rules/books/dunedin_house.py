@@ -15,6 +15,9 @@ from croupier.rules.table import (
 
 #: dunedin-house 3-76: the floor rules' behaviours by default are this rulebook's; its clauses
 DUNEDIN_HOUSE_FLOOR = FloorRules(
+    out_of_turn_binds_clause="dunedin-house 57",
+    out_of_turn_becomes_check_clause="dunedin-house 57",
+    out_of_turn_withdrawn_clause="dunedin-house 57",
     premature_card_clause="dunedin-house 72",
     missed_burn_flop_clause="dunedin-house 76",
     missed_burn_clause="dunedin-house 76",
@@ -151,4 +154,13 @@ DUNEDIN_HOUSE = Rulebook(
     cut_clause="dunedin-house glossary: Cut (house default: 2 cards from either end)",
     winner_clause="dunedin-house 64",
     dead_hand_clause="dunedin-house 55",
+    # the round engine's own rulings; the house rules charge no participation fee, set no table
+    # maximum bet and rank no hands: house defaults, as the Queensland and ACT rules do
+    fee_clause="dunedin-house house default (as qld-holdem-2005 s20(2))",
+    table_max_bet_clause="dunedin-house house default (as qld-holdem-2005 s25(4))",
+    fee_with_commission_clause="dunedin-house house default (as qld-holdem-2005 s20(3))",
+    structured_bet_sizes_clause="dunedin-house house default (as qld-holdem-2005 s28(8))",
+    hand_order_clause="dunedin-house house default (as qld-holdem-2005 s8)",
+    reduced_deck_hand_order_clause="dunedin-house house default (as act-omaha-2017 3.4)",
+    short_deck_hand_order_clause="dunedin-house house default (as qld-tournament-2020 4.46(2))",
 )

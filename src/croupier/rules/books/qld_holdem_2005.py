@@ -72,6 +72,10 @@ QLD_HOLDEM_FLOOR = FloorRules(
     boxed_card_misdeal_clause="qld-holdem-2005 s32(1)(c)(ii), (3)",
     exposed_burn_clause="qld-holdem-2005 s34(2), (4)",
     exposed_burn_river_clause="qld-holdem-2005 s34(3)-(4)",
+    # the round's ruling on a held action out of turn
+    out_of_turn_binds_clause="qld-holdem-2005 s37(3)",
+    out_of_turn_becomes_check_clause="qld-holdem-2005 s37(3)",
+    out_of_turn_withdrawn_clause="qld-holdem-2005 s37(4)-(5)",
 )
 
 #: qld-holdem-2005's floor rules at a tournament's tables, as qld-tournament-2020 4.2 alters
@@ -91,6 +95,12 @@ QLD_TOURNAMENT_FLOOR = replace(
     oversized_chip_called_clause="qld-tournament-2020 4.33",
     two_chips_called_clause="qld-tournament-2020 4.34",
     chips_lent_clause="qld-tournament-2020 4.17",
+    # the round's ruling on a held action out of turn
+    out_of_turn_binds_clause="qld-tournament-2020 4.41(a)",
+    out_of_turn_becomes_check_clause="qld-tournament-2020 4.41(a)",
+    out_of_turn_withdrawn_clause="qld-tournament-2020 4.41(c)",
+    missed_wager_call_or_fold_clause="qld-tournament-2020 4.41(b)",
+    held_wager_stays_clause="qld-tournament-2020 4.41(d)",
 )
 
 QLD_HOLDEM_2005 = Rulebook(
@@ -164,4 +174,15 @@ QLD_HOLDEM_2005 = Rulebook(
     # the schedule states neither a low hand nor a dead blind: croupier's house defaults
     low_clause="qld-holdem-2005 house default (as act-omaha-2017 3.5(d))",
     dead_blind_clause="qld-holdem-2005 house default (as dunedin-house 27)",
+    # the round engine's own rulings
+    fee_clause="qld-holdem-2005 s20(2)",
+    table_max_bet_clause="qld-holdem-2005 s25(4)",
+    no_limit_clause="qld-holdem-2005 s28(1)",
+    fee_with_commission_clause="qld-holdem-2005 s20(3), s30(5)",
+    structured_bet_sizes_clause="qld-holdem-2005 s28(8)",
+    commission_announced_clause="qld-holdem-2005 s27(9)",
+    uncontested_commission_announced_clause="qld-holdem-2005 s26(3)",
+    hand_order_clause="qld-holdem-2005 s8",
+    reduced_deck_hand_order_clause="qld-holdem-2005 house default (as act-omaha-2017 3.4)",
+    short_deck_hand_order_clause="qld-holdem-2005 house default (as qld-tournament-2020 4.46(2))",
 )

@@ -34,6 +34,9 @@ from typing import Any
 import orjson
 
 from croupier.cards import Card
+from croupier.hands.orders import HandOrder
+from croupier.round.events import PlayRestricted
+from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.rules.commission import stored_commission
 from croupier.table.events import stored_notice
 from croupier.uth.events import UthRoundVoided
@@ -91,6 +94,26 @@ def _uth_shuffled(fields: dict[str, Any]) -> Any:
     return Shuffled(**fields)
 
 
+def stored_play_restricted(fields: dict[str, Any]) -> PlayRestricted:
+    """A stored :class:`PlayRestricted`. Before ``wager_stands`` the round knew a restriction
+    under which a fold leaves the held wager in the pot by its clause alone: the
+    qld-tournament-2020 floor's call-or-fold clause (4.41(b)), read here once from the book."""
+    if "wager_stands" not in fields:
+        clause = QLD_TOURNAMENT_FLOOR.missed_wager_call_or_fold_clause
+        fields = {**fields, "wager_stands": fields.get("clause") == clause}
+    return PlayRestricted(**fields)
+
+
+def stored_hand_order(fields: dict[str, Any]) -> HandOrder:
+    """A stored :class:`HandOrder`. It cited its own clause once (now its rulebook does, by the
+    order's kind): that field is dropped; a short-deck order is known by the name croupier
+    gave it."""
+    if "clause" in fields:
+        fields = {k: v for k, v in fields.items() if k != "clause"}
+        fields["is_short_deck"] = str(fields.get("name", "")).startswith("short-deck-")
+    return HandOrder(**fields)
+
+
 #: Types whose stored form changed: the old qualified name to a function building the value
 #: from the old form's decoded fields (it raises ValueError on fields it cannot read). A type
 #: that kept its name reads both forms.
@@ -104,6 +127,10 @@ UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "croupier.uth.events:RoundVoided": _uth_voided,
     "croupier.uth.table:RoundRecorded": _uth_recorded,
     "croupier.uth.table:Shuffled": _uth_shuffled,
+    # PlayRestricted gained ``wager_stands`` (a fold then leaves the held wager in the pot)
+    "croupier.round.events:PlayRestricted": stored_play_restricted,
+    # HandOrder's ``clause`` moved to the rulebook; ``is_short_deck`` says which it cites
+    "croupier.hands.orders:HandOrder": stored_hand_order,
 }
 
 
