@@ -21,7 +21,6 @@ NOT_STATE: dict[type, dict[str, str]] = {
         "_bounds_at": "memo of the raise bounds, keyed by event count and player",
         "_bounds": "memo of the raise bounds",
         "_values": "memo of shown hands' strengths",
-        "_deck": "the dealer side's deck order, an input (events record the cards dealt)",
     },
     Table: {
         "sink": "where the table hands finished rounds' events; an output, not state",

@@ -646,12 +646,11 @@ def reopen(r: Round, commands: int, new_round_started: bool) -> Round:
     """A disputed round as it was before its last ``commands`` commands, while the right to
     dispute lasts (dunedin-house 67; act-omaha-2017 17.14): until the next round begins."""
     rule(r, PotDisputed(0, new_round_started))
-    if not 1 <= commands <= len(r._marks):
-        raise refuse(dispute_clause(r.rules), f"only {len(r._marks)} action(s) can be taken back")
-    mark = r._marks[-commands]
-    back = Round.from_events(r.config, r.events[:mark])
-    back._marks = r._marks[:-commands]
-    return back
+    if not 1 <= commands <= r.commands_taken:
+        raise refuse(
+            dispute_clause(r.rules), f"only {r.commands_taken} action(s) can be taken back"
+        )
+    return r.before(commands)
 
 
 _DEALING = (

@@ -304,6 +304,26 @@ class Round:
         r._marks = list(marks)
         return r
 
+    @property
+    def commands_taken(self) -> int:
+        """How many commands (and rulings) the floor may take back: the round's command
+        boundaries."""
+        return len(self._marks)
+
+    def before(self, commands: int) -> Round:
+        """The round folded as it was before its last ``commands`` commands (1 to
+        :attr:`commands_taken`), whatever its street: a decision the floor took checks."""
+        mark = self._marks[-commands]
+        return Round.from_events(self.config, self.events[:mark], marks=self._marks[:-commands])
+
+    def fold_step(self, events: Sequence[Event]) -> None:
+        """Fold one recorded command's (or ruling's) events, a boundary the floor may take
+        back."""
+        mark = len(self.events)
+        for e in events:
+            self.emit(e)
+        self._marks.append(mark)
+
     def undo(self, commands: int = 1) -> Round:
         """The round as it was before the last ``commands`` commands (a floor correction)."""
         if self.street == OVER:
@@ -312,8 +332,7 @@ class Round:
             raise IllegalAction(
                 Ruling("croupier undo", f"only {len(self._marks)} action(s) can be taken back")
             )
-        mark = self._marks[-commands]
-        return Round.from_events(self.config, self.events[:mark], marks=self._marks[:-commands])
+        return self.before(commands)
 
     # ------------------------------------------------------------------------------------
     # The planners' surface. The planning modules (betting, dealing, showdown, settle, burns)

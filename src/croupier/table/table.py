@@ -523,10 +523,7 @@ class Table:
         self.deadline = d.deadline
         self.disputable = None
         # the round before its last commands (checked by the floor when planned): a fold
-        r = d.round
-        mark = r._marks[-e.commands]
-        self.round = Round.from_events(r.config, r.events[:mark])
-        self.round._marks = r._marks[: -e.commands]
+        self.round = d.round.before(e.commands)
         self._lapse_deadline()
 
     def _f_checkpoint(self, e: TableCheckpoint) -> None:
@@ -678,11 +675,11 @@ def _fold_into(r: Round, events: Sequence[RoundEvent], step: bool) -> None:
     assert events
     if r.events and r.events[-1] is events[-1]:
         return  # the live round produced these events, folding them as it went
-    mark = len(r.events)
-    for x in events:
-        r.emit(x)
     if step:
-        r._marks.append(mark)
+        r.fold_step(events)
+    else:
+        for x in events:
+            r.emit(x)
 
 
 def _owed(status: Status, missed: frozenset[Blind]) -> frozenset[Blind]:

@@ -321,7 +321,7 @@ class EventStore:
                 conn = conn.execution_options(isolation_level="REPEATABLE READ")
                 conn.exec_driver_sql("SET TRANSACTION READ ONLY")
             view = copy.copy(self)
-            view._pinned = conn
+            view._pinned = conn  # noqa: SLF001 (a copy of this store, pinned to one read)
             try:
                 yield view
             finally:
