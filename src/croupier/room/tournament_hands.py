@@ -7,8 +7,10 @@ device gets over the API); here the room deals that hand itself and holds its ro
   as a cash table's ``StartRound`` takes it: the deck stays with the dealer side (the service
   seals it in its own stream); the events carry the plan with its configuration sealed
   (:meth:`RoundConfig.sealed`) and the cards as they are dealt.
-* :class:`TournamentAct`: a player's action (fold, check, call, bet, raise, all-in; show or
-  muck), checked by the round engine, refused with its clause and nothing changed.
+* :class:`TournamentPlay`: a player's action by name (fold, check, call, bet, raise, all-in;
+  show or muck), read against the round ("all-in" as the floor's declared all-in), then
+  played as :class:`TournamentAct`, a round command checked by the round engine, refused
+  with its clause and nothing changed.
 * :class:`CallTournamentClock`: the director calls "time" on the player to act (an entrant's
   request, qld-tournament-2020 4.26, or their own call, 4.28), and
   :class:`EnforceTournamentClock`: the time ran out and the hand is dead, its wagers in the pot
@@ -31,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from croupier.cards import Card
+from croupier.floor.chips import declared_all_in
 from croupier.room.commands import RoomCommand
 from croupier.room.events import RoomEvent
 from croupier.room.tournaments import (
@@ -91,6 +94,24 @@ class TournamentAct(RoomCommand):
     tournament: str
     number: int
     command: Command
+    at: int = 0
+
+
+#: The actions a player names in :class:`TournamentPlay`.
+ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "show", "muck")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlay(RoomCommand):
+    """``player``'s action in the hand at table ``number``, by name (one of :data:`ACTIONS`;
+    ``to``: a bet's or raise's total for the betting round). The room reads it against the
+    round as it stands (:func:`player_command`) and plays it as :class:`TournamentAct`."""
+
+    tournament: str
+    number: int
+    player: str
+    action: str
+    to: int | None = None
     at: int = 0
 
 
@@ -290,6 +311,47 @@ def plan_act(
         cmd.tournament, cmd.number, lh.plan.hand, tuple(r.events[mark:]), cmd.at
     )
     return _order([moved], _wrap(cmd.tournament, tevents))
+
+
+def player_command(lh: LiveHand, player: str, action: str, to: int | None) -> Command:
+    """The round command ``player``'s named ``action`` is in the hand ``lh``: "all-in" as the
+    floor's declared all-in (:func:`~croupier.floor.chips.declared_all_in`); "check" facing a
+    bet is refused (a call, a raise or a fold is wanted)."""
+    if player not in lh.plan.players:
+        raise _refuse(ROOM, f"{player} is not dealt into hand {lh.plan.hand}")
+    pos = lh.plan.players.index(player)
+    r = lh.round
+    la = r.legal_actions() if r.actor == pos else None
+    betting = f"{lh.plan.config.rulebook.id} (betting)"
+    match action:
+        case "fold":
+            return Fold(pos)
+        case "check" if la is not None and not la.can_check:
+            raise _refuse(betting, "there is a bet to call: call, raise or fold")
+        case "check" | "call":
+            return CheckCall(pos)
+        case "bet" | "raise" if to is None:
+            raise _refuse(betting, f"{action}: give 'to', the total for the betting round")
+        case "bet" | "raise":
+            assert to is not None
+            return BetRaise(pos, to)
+        case "all-in":
+            return declared_all_in(pos, la)
+        case "show":
+            return Show(pos)
+        case "muck":
+            return Muck(pos)
+    raise _refuse(ROOM, f"action: one of {', '.join(ACTIONS)}, not {action[:40]!r}")
+
+
+def plan_play(
+    tm: TournamentAccount | None, shut: bool, cmd: TournamentPlay, commit: bool
+) -> list[RoomEvent]:
+    """A player's named action (:func:`player_command`), played as :func:`plan_act` plays it."""
+    running(tm, cmd.tournament, shut)
+    assert tm is not None
+    inner = player_command(live_hand(tm, cmd.number), cmd.player, cmd.action, cmd.to)
+    return plan_act(tm, shut, TournamentAct(cmd.tournament, cmd.number, inner, cmd.at), commit)
 
 
 def plan_clock(
