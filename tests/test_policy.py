@@ -163,10 +163,6 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "GET /tournaments/{name}/clock": ("GET", f"/tournaments/{T}/clock", None),
     "GET /tournaments/{name}": ("GET", f"/tournaments/{T}", None),
     f"GET {policy.TL}/plan": ("GET", f"{TL}/1/plan?deck=server", None),
-    f"POST {policy.TL}/deal": ("POST", f"{TL}/1/deal", None),
-    f"POST {policy.TL}/act": ("POST", f"{TL}/1/act", {"action": "call"}),
-    f"POST {policy.TL}/clock": ("POST", f"{TL}/1/clock", {}),
-    f"POST {policy.TL}/clock/expire": ("POST", f"{TL}/1/clock/expire", None),
     f"GET {policy.TL}/hand": ("GET", f"{TL}/1/hand", None),
     "GET /": ("GET", "/", None),
     "GET /ui": ("GET", "/ui/", None),
@@ -237,8 +233,9 @@ def test_a_dealer_deals_only_the_tournament_tables_assigned(fresh: Room) -> None
     for path in (f"{TL}/2/plan?deck=server", f"{TL}/2/plan"):
         r = room.c.get(path, headers=dealer)
         assert r.status_code == 403 and f"not assigned to table {T}/2" in r.text, r.text
-    r = room.c.post(f"{TL}/2/deal", headers=dealer)
+    r = room.send("dealer", {"type": "DealTournamentHand", "tournament": T, "number": 2})
     assert r.status_code == 403 and r.json()["clause"] == ROLES_CLAUSE, r.text
+    assert f"not assigned to table {T}/2" in r.json()["refused"]
     assert room.c.get(f"{TL}/2/hand", headers=dealer).json()["hand"] is None  # nothing dealt
     # a hand played at table 2 may not be recorded by the dealer, only by the director
     r = room.c.get(f"{TL}/2/plan?deck=server", headers=room.headers("director"))

@@ -31,6 +31,7 @@ of its :class:`TournamentHandDealt` and those; the recorded ``HandPlayed`` ends 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from croupier.cards import Card
 from croupier.floor.chips import declared_all_in
@@ -97,20 +98,29 @@ class TournamentAct(RoomCommand):
     at: int = 0
 
 
-#: The actions a player names in :class:`TournamentPlay`.
-ACTIONS = ("fold", "check", "call", "bet", "raise", "all-in", "show", "muck")
+class Action(StrEnum):
+    """The actions a player names in :class:`TournamentPlay`."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+    SHOW = "show"
+    MUCK = "muck"
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentPlay(RoomCommand):
-    """``player``'s action in the hand at table ``number``, by name (one of :data:`ACTIONS`;
+    """``player``'s action in the hand at table ``number``, by name (an :class:`Action`;
     ``to``: a bet's or raise's total for the betting round). The room reads it against the
     round as it stands (:func:`player_command`) and plays it as :class:`TournamentAct`."""
 
     tournament: str
     number: int
     player: str
-    action: str
+    action: Action
     to: int | None = None
     at: int = 0
 
@@ -313,7 +323,7 @@ def plan_act(
     return _order([moved], _wrap(cmd.tournament, tevents))
 
 
-def player_command(lh: LiveHand, player: str, action: str, to: int | None) -> Command:
+def player_command(lh: LiveHand, player: str, action: Action, to: int | None) -> Command:
     """The round command ``player``'s named ``action`` is in the hand ``lh``: "all-in" as the
     floor's declared all-in (:func:`~croupier.floor.chips.declared_all_in`); "check" facing a
     bet is refused (a call, a raise or a fold is wanted)."""
@@ -324,24 +334,24 @@ def player_command(lh: LiveHand, player: str, action: str, to: int | None) -> Co
     la = r.legal_actions() if r.actor == pos else None
     betting = f"{lh.plan.config.rulebook.id} (betting)"
     match action:
-        case "fold":
+        case Action.FOLD:
             return Fold(pos)
-        case "check" if la is not None and not la.can_check:
+        case Action.CHECK if la is not None and not la.can_check:
             raise _refuse(betting, "there is a bet to call: call, raise or fold")
-        case "check" | "call":
+        case Action.CHECK | Action.CALL:
             return CheckCall(pos)
-        case "bet" | "raise" if to is None:
+        case Action.BET | Action.RAISE if to is None:
             raise _refuse(betting, f"{action}: give 'to', the total for the betting round")
-        case "bet" | "raise":
+        case Action.BET | Action.RAISE:
             assert to is not None
             return BetRaise(pos, to)
-        case "all-in":
+        case Action.ALL_IN:
             return declared_all_in(pos, la)
-        case "show":
+        case Action.SHOW:
             return Show(pos)
-        case "muck":
+        case Action.MUCK:
             return Muck(pos)
-    raise _refuse(ROOM, f"action: one of {', '.join(ACTIONS)}, not {action[:40]!r}")
+    raise _refuse(ROOM, f"action: one of {', '.join(a.value for a in Action)}, not {action!r}")
 
 
 def plan_play(
