@@ -144,3 +144,70 @@ def test_the_rules_layer_imports_only_below_it(module: str) -> None:
 def test_modules_stay_readable(module: str) -> None:
     lines = len(MODULES[module].read_text().splitlines())
     assert lines <= OVER.get(module, MAX_LINES), f"{module}: {lines} lines"
+
+
+#: The longest function (or method) the service may hold, in lines.
+MAX_FUNCTION = 100
+SERVICE = sorted(m for m in MODULES if m.startswith("croupier.service"))
+#: service modules allowed a longer function, each with its reason
+LONG = {"croupier.service.bench": "the benchmark, on its way out of service/ (issue 28)"}
+
+
+def _imports_anywhere(path: Path) -> set[str]:
+    """The croupier modules a module imports, at its top or inside its functions (not under
+    ``if TYPE_CHECKING``)."""
+    out = set(_top_level_imports(path))
+    me = _name(path)
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            base = node.module or ""
+            out.update(
+                f"{base}.{a.name}" if f"{base}.{a.name}" in MODULES else base for a in node.names
+            )
+    return {m for m in out if m in MODULES and m != me}
+
+
+def test_no_import_circle_in_the_service_counting_imports_inside_functions() -> None:
+    graph = {m: _imports_anywhere(MODULES[m]) for m in SERVICE}
+    for a in SERVICE:
+        for b in graph[a]:
+            assert a not in graph.get(b, set()), f"import circle: {a} <-> {b}"
+    state: dict[str, int] = {}
+
+    def walk(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for n in sorted(graph.get(m, ())):
+            assert state.get(n) != 1, "import circle: " + " -> ".join([*path, n])
+            if n not in state:
+                walk(n, [*path, n])
+        state[m] = 2
+
+    for m in SERVICE:
+        if m not in state:
+            walk(m, [m])
+
+
+def _long_functions(path: Path, limit: int = MAX_FUNCTION) -> list[str]:
+    out = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            length = (node.end_lineno or node.lineno) - first + 1
+            if length > limit:
+                out.append(f"{node.name} ({length} lines)")
+    return out
+
+
+@pytest.mark.parametrize("module", [m for m in SERVICE if m not in LONG])
+def test_no_service_function_is_over_a_hundred_lines(module: str) -> None:
+    long = _long_functions(MODULES[module])
+    assert not long, f"{module}: {', '.join(long)} over {MAX_FUNCTION} lines"
+
+
+def test_the_scan_sees_a_long_function(tmp_path: Path) -> None:
+    body = "\n".join(f"    x{i} = {i}" for i in range(MAX_FUNCTION))
+    f = tmp_path / "long.py"
+    f.write_text(f"def f() -> None:\n{body}\n")
+    assert _long_functions(f) == [f"f ({MAX_FUNCTION + 1} lines)"]

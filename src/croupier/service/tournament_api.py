@@ -119,36 +119,7 @@ def register(app: FastAPI) -> None:
         caller(request)
         own = owner_of(s)
         async with own.lock:
-            t = _run(own, name)
-            tm = own.rooms.room.tournaments[name]
-            entrants = [
-                {
-                    "player": p,
-                    "status": e.status,
-                    "table": e.table,
-                    "seat": e.seat,
-                    "stack": e.stack,
-                    "entries": e.entries,
-                    "place": e.place,
-                    "cash": e.cash,
-                    "bounties": e.bounties,
-                    "owed": tm.owed(p),
-                    "slow": t.slow.get(p, 0),
-                }
-                for p, e in t.entrants.items()
-            ]
-            tables = {str(n): {str(k): v for k, v in x.seats.items()} for n, x in t.tables.items()}
-            seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
-            return {
-                "seq": seq,
-                "entrants": entrants,
-                "tables": tables,
-                "proposed": proposed(t),
-                "pool": tm.pool,
-                "fees": tm.fees,
-                "balanced": tm.balanced(),
-                "clock": clock_view(t, s.clock()),
-            }
+            return _state(own, name, s.clock())
 
     @router.get("/tournaments/{name}/tables/{table}/plan")
     async def plan(
@@ -217,6 +188,40 @@ def register(app: FastAPI) -> None:
             own.hub.unsubscribe(stream, sub)
 
     app.include_router(router)
+
+
+def _state(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
+    """A tournament as its board shows it (``GET /tournaments/{name}``)."""
+    t = _run(own, name)
+    tm = own.rooms.room.tournaments[name]
+    entrants = [
+        {
+            "player": p,
+            "status": e.status,
+            "table": e.table,
+            "seat": e.seat,
+            "stack": e.stack,
+            "entries": e.entries,
+            "place": e.place,
+            "cash": e.cash,
+            "bounties": e.bounties,
+            "owed": tm.owed(p),
+            "slow": t.slow.get(p, 0),
+        }
+        for p, e in t.entrants.items()
+    ]
+    tables = {str(n): {str(k): v for k, v in x.seats.items()} for n, x in t.tables.items()}
+    seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
+    return {
+        "seq": seq,
+        "entrants": entrants,
+        "tables": tables,
+        "proposed": proposed(t),
+        "pool": tm.pool,
+        "fees": tm.fees,
+        "balanced": tm.balanced(),
+        "clock": clock_view(t, now),
+    }
 
 
 def proposed(t: Tournament) -> dict[str, Any]:
