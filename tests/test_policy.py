@@ -20,7 +20,7 @@ from croupier.round import CheckCall, Round
 from croupier.service import policy
 from croupier.service.api import create_app
 from croupier.service.auth import ROLES_CLAUSE, Role
-from croupier.service.commands import CATALOGUE
+from croupier.service.commands import CATALOGUE, LIVE_HANDS
 from croupier.service.store import codec
 from croupier.tournament.commands import PlayedHand
 from service_support import Room, served
@@ -74,10 +74,20 @@ def admin(room: Room) -> dict[str, str]:
     return room.headers("admin")
 
 
+def _flat(routes: list[Any]) -> Iterator[Any]:
+    """Every route, those of the routers the app includes among them."""
+    for r in routes:
+        included = getattr(r, "original_router", None)  # a router the app includes
+        if included is not None:
+            yield from _flat(included.routes)
+        else:
+            yield r
+
+
 def route_keys(app: Any) -> set[str]:
     """Every route of ``app`` as the policy names it (``METHOD /path``, ``WS /path``)."""
     keys = set()
-    for r in app.routes:
+    for r in _flat(app.routes):
         if isinstance(r, APIWebSocketRoute):
             keys.add(f"WS {r.path}")
         elif isinstance(r, APIRoute | Route):
@@ -110,6 +120,8 @@ def envelope(name: str, table: str = "t1", uth: str = "u1") -> dict[str, Any]:
         body["table"] = uth
     elif scope == "tournament":
         body["tournament"] = T
+    elif name in LIVE_HANDS:  # a tournament's table: T/1 is assigned to the dealer, T/2 not
+        body.update(tournament=T, number=2 if table == "t2" else 1)
     return body
 
 
@@ -287,6 +299,7 @@ def other_seat(room: Room) -> dict[str, dict[str, Any]]:
         "UthCheck": {"table": "u1", "box": 2},
         "UthBet": {"table": "u1", "box": 2, "multiple": 4},
         "UthFold": {"table": "u1", "box": 2},
+        "TournamentAct": {"tournament": T, "number": 1, "player": "p2", "action": "fold"},
     }
 
 
