@@ -20,7 +20,7 @@ from croupier.round import CheckCall, Round
 from croupier.service import policy
 from croupier.service.api import create_app
 from croupier.service.auth import ROLES_CLAUSE, Role
-from croupier.service.commands import CATALOGUE
+from croupier.service.commands import CATALOGUE, LIVE_HANDS
 from croupier.service.store import codec
 from croupier.tournament.commands import PlayedHand
 from service_support import Room, served
@@ -74,10 +74,20 @@ def admin(room: Room) -> dict[str, str]:
     return room.headers("admin")
 
 
+def _flat(routes: list[Any]) -> Iterator[Any]:
+    """Every route, those of the routers the app includes among them."""
+    for r in routes:
+        included = getattr(r, "original_router", None)  # a router the app includes
+        if included is not None:
+            yield from _flat(included.routes)
+        else:
+            yield r
+
+
 def route_keys(app: Any) -> set[str]:
     """Every route of ``app`` as the policy names it (``METHOD /path``, ``WS /path``)."""
     keys = set()
-    for r in app.routes:
+    for r in _flat(app.routes):
         if isinstance(r, APIWebSocketRoute):
             keys.add(f"WS {r.path}")
         elif isinstance(r, APIRoute | Route):
@@ -110,6 +120,8 @@ def envelope(name: str, table: str = "t1", uth: str = "u1") -> dict[str, Any]:
         body["table"] = uth
     elif scope == "tournament":
         body["tournament"] = T
+    elif name in LIVE_HANDS:  # a tournament's table: T/1 is assigned to the dealer, T/2 not
+        body.update(tournament=T, number=2 if table == "t2" else 1)
     return body
 
 
@@ -164,10 +176,6 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "GET /tournaments/{name}/clock": ("GET", f"/tournaments/{T}/clock", None),
     "GET /tournaments/{name}": ("GET", f"/tournaments/{T}", None),
     f"GET {policy.TL}/plan": ("GET", f"{TL}/1/plan?deck=server", None),
-    f"POST {policy.TL}/deal": ("POST", f"{TL}/1/deal", None),
-    f"POST {policy.TL}/act": ("POST", f"{TL}/1/act", {"action": "call"}),
-    f"POST {policy.TL}/clock": ("POST", f"{TL}/1/clock", {}),
-    f"POST {policy.TL}/clock/expire": ("POST", f"{TL}/1/clock/expire", None),
     f"GET {policy.TL}/hand": ("GET", f"{TL}/1/hand", None),
     "GET /": ("GET", "/", None),
     "GET /ui": ("GET", "/ui/", None),
@@ -238,8 +246,9 @@ def test_a_dealer_deals_only_the_tournament_tables_assigned(fresh: Room) -> None
     for path in (f"{TL}/2/plan?deck=server", f"{TL}/2/plan"):
         r = room.c.get(path, headers=dealer)
         assert r.status_code == 403 and f"not assigned to table {T}/2" in r.text, r.text
-    r = room.c.post(f"{TL}/2/deal", headers=dealer)
+    r = room.send("dealer", {"type": "DealTournamentHand", "tournament": T, "number": 2})
     assert r.status_code == 403 and r.json()["clause"] == ROLES_CLAUSE, r.text
+    assert f"not assigned to table {T}/2" in r.json()["refused"]
     assert room.c.get(f"{TL}/2/hand", headers=dealer).json()["hand"] is None  # nothing dealt
     # a hand played at table 2 may not be recorded by the dealer, only by the director
     r = room.c.get(f"{TL}/2/plan?deck=server", headers=room.headers("director"))
@@ -291,6 +300,7 @@ def other_seat(room: Room) -> dict[str, dict[str, Any]]:
         "UthCheck": {"table": "u1", "box": 2},
         "UthBet": {"table": "u1", "box": 2, "multiple": 4},
         "UthFold": {"table": "u1", "box": 2},
+        "TournamentAct": {"tournament": T, "number": 1, "player": "p2", "action": "fold"},
     }
 
 

@@ -1,8 +1,10 @@
 """Live tournament hands through the service (croupier.service.tournament_live), over the real
-app, real websockets and a real SQLite store: the dealer deals, the players act for their own
-seats, the hand is recorded into the tournament; refusals name their clause and change
-nothing; each player's websocket never carries another's hole cards; a restart mid-hand
-resumes it; the clock on a player runs out on the server's time (qld-tournament-2020 4.26)."""
+app, real websockets and a real SQLite store: every command of a live hand goes through
+``POST /commands`` (or a websocket's command message) like any other; the dealer deals, the
+players act for their own seats ("all-in" read by the core), the hand is recorded into the
+tournament; refusals name their clause and change nothing; each player's websocket never
+carries another's hole cards; a restart mid-hand resumes it; the clock on a player runs out
+on the server's time (qld-tournament-2020 4.26)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from croupier.room import tournament_hands as th
+from croupier.round.commands import BetRaise, CheckCall
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store.rooms import tournament_stream
 from croupier.service.store.store import EventStore
@@ -38,12 +42,17 @@ def hand(room: Room, who: str = "director") -> dict[str, Any]:
     return body
 
 
+def live(name: str, table: int = 1, **more: Any) -> dict[str, Any]:
+    """A live-hand command at table ``table`` of the tournament, as data."""
+    return {"type": name, "tournament": T, "number": table, **more}
+
+
 def act(room: Room, who: str, action: str, **more: Any) -> Any:
-    return room.c.post(f"{HAND}/act", json={"action": action, **more}, headers=room.headers(who))
+    return room.send(who, live("TournamentAct", action=action, **more))
 
 
 def deal(room: Room, who: str = "dealer") -> dict[str, Any]:
-    r = room.c.post(f"{HAND}/deal", headers=room.headers(who))
+    r = room.send(who, live("DealTournamentHand"))
     assert r.status_code == 200, r.text
     body: dict[str, Any] = r.json()
     return body
@@ -104,7 +113,7 @@ def test_refused_actions_name_their_clause_and_change_nothing(tmp_path: Path) ->
         start(room)
         r = act(room, "p1", "fold")
         assert r.status_code == 409 and r.json()["clause"] == "croupier room"
-        r = room.c.post(f"{HAND}/deal", headers=room.headers("p1"))
+        r = room.send("p1", live("DealTournamentHand"))
         assert r.status_code == 403 and r.json()["clause"] == ROLES_CLAUSE
         deal(room)
         h = hand(room)
@@ -120,12 +129,16 @@ def test_refused_actions_name_their_clause_and_change_nothing(tmp_path: Path) ->
             assert r.json()["clause"] and r.json()["refused"]
             assert hand(room) == h  # nothing changed
         r = act(room, actor, "dance")
-        assert r.status_code == 422 and hand(room) == h
+        assert r.status_code == 422 and "action" in r.json()["refused"] and hand(room) == h
         r = act(room, "director", "fold")  # staff never act for a player
         assert r.status_code == 403 and r.json()["clause"] == ROLES_CLAUSE
         outsider = next(p for p in PLAYERS if p not in h["hand"]["players"])
-        r = act(room, outsider, "fold")  # not dealt in
-        assert r.status_code == 403 and hand(room) == h
+        r = act(room, outsider, "fold")  # not dealt in: the room refuses it
+        assert r.status_code == 409 and "not dealt into" in r.json()["refused"]
+        assert hand(room) == h
+        r = act(room, actor, "fold", player=waiting)  # never for another's seat
+        assert r.status_code == 403 and r.json()["clause"] == ROLES_CLAUSE
+        assert hand(room) == h
         # the device's RecordHands is refused for a hand the room deals
         r = room.send("director", {"type": "BalanceTables", "tournament": T})
         assert r.status_code == 409 and r.json()["clause"] == "croupier room"
@@ -226,17 +239,15 @@ def test_the_clock_on_a_player_runs_out_and_the_hand_is_dead(tmp_path: Path) -> 
         deal(room)
         h = hand(room)["hand"]
         slow = h["actor"]
-        r = room.c.post(f"{HAND}/clock", json={}, headers=room.headers("p1"))
+        r = room.send("p1", live("CallTournamentClock"))
         assert r.status_code == 403  # the director calls the clock
-        r = room.c.post(
-            f"{HAND}/clock", json={"requested": False}, headers=room.headers("director")
-        )
+        r = room.send("director", live("CallTournamentClock", requested=False))
         assert r.status_code == 200, r.text
         called = hand(room)["hand"]["clock"]
         assert called["player"] == slow and called["limit"] == 60
         assert called["clause"] == "qld-tournament-2020 4.28"
         clock.now += 30
-        r = room.c.post(f"{HAND}/clock/expire", headers=room.headers("director"))
+        r = room.send("director", live("EnforceTournamentClock"))
         assert r.status_code == 409 and r.json()["clause"] == "qld-tournament-2020 4.28"
         clock.now += 31
         r = act(room, slow, "call")  # too late: the hand is dead
@@ -256,32 +267,31 @@ def test_the_clock_on_a_player_runs_out_and_the_hand_is_dead(tmp_path: Path) -> 
 
 def test_odd_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
     with serve(url_of(tmp_path), Clock()) as room:
-        r = room.c.post(f"{HAND}/deal", headers=room.headers("director"))
-        assert r.status_code == 404 and r.json()["refused"]  # no such tournament yet
+        r = room.send("director", live("DealTournamentHand"))
+        assert r.status_code == 409 and r.json()["refused"]  # no such tournament yet
         opened(room)
-        r = room.c.post(f"{HAND}/deal", headers=room.headers("director"))
+        r = room.send("director", live("DealTournamentHand"))
         assert r.status_code == 409 and r.json()["clause"] == "qld-tournament-2020 4.6"
         room.ok("director", {"type": "StartTournament", "tournament": T})
         deal(room)
         actor = hand(room)["hand"]["actor"]
-        for body in (
-            [],
+        for more in (
             {"action": 3},
-            {"action": "raise"},
             {"action": "raise", "to": True},
             {"action": "bet", "to": 1.5},
             {"action": "raise", "to": 2**80},
+            {"action": "call", "number": "x"},
+            {"action": "call", "deck_order": []},
         ):
-            r = room.c.post(f"{HAND}/act", json=body, headers=room.headers(actor))
-            assert 400 <= r.status_code < 500 and r.json()["refused"], (body, r.text)
-        r = room.c.post(f"{HAND}/act", content=b"{", headers=room.headers(actor))
+            r = room.send(actor, live("TournamentAct", **more))
+            assert r.status_code == 422 and r.json()["refused"], (more, r.text)
+        r = act(room, actor, "raise")  # no total: the room asks for one
+        assert r.status_code == 409 and "give 'to'" in r.json()["refused"]
+        r = room.c.post("/commands", content=b"{", headers=room.headers(actor))
         assert r.status_code == 400
-        r = room.c.post(f"/tournaments/{T}/tables/x/act", json={}, headers=room.headers(actor))
-        assert r.status_code == 422
-        for body in ({"requested": "yes"}, [1]):
-            r = room.c.post(f"{HAND}/clock", json=body, headers=room.headers("director"))
-            assert r.status_code == 422 and r.json()["refused"]
-        r = room.c.post(f"/tournaments/{T}/tables/7/clock", headers=room.headers("director"))
+        r = room.send("director", live("CallTournamentClock", requested="yes"))
+        assert r.status_code == 422 and r.json()["refused"]
+        r = room.send("director", live("CallTournamentClock", table=7))
         assert r.status_code == 409 and r.json()["clause"] == "croupier room"
         assert (
             room.c.get("/tournaments/nope/tables/1/hand", headers=room.headers(actor)).status_code
@@ -299,3 +309,80 @@ def test_odd_requests_are_refused_with_a_reason(tmp_path: Path) -> None:
             with pytest.raises(WebSocketDisconnect) as e, room.c.websocket_connect(path) as ws:
                 ws.receive_json()
             assert e.value.code == code
+
+
+def test_all_in_is_read_by_the_core_as_the_floor_reads_a_declared_all_in(tmp_path: Path) -> None:
+    """ "all-in" is sent as a word: the room reads it against the round (dunedin-house 3's
+    declared all-in, the floor's rule): every chip, as far as the full-pot limit takes it; the
+    command recorded is the player's word, the events the bet it meant."""
+    url = url_of(tmp_path)
+    with serve(url, Clock()) as room:
+        start(room)
+        deal(room)
+        h = hand(room)["hand"]
+        actor = h["actor"]
+        legal = hand(room, actor)["hand"]["round"]["legal"]
+        assert legal["max_raise_to"] < legal["all_in_to"]  # the pot limits it
+        r = act(room, actor, "all-in")
+        assert r.status_code == 200, r.text
+        pos = h["players"].index(actor)
+        bets = hand(room)["hand"]["round"]["bets"]["$tuple"]
+        assert bets[pos] == legal["max_raise_to"]
+        rooms = room.c.app.state.service.owner.rooms  # type: ignore[attr-defined]
+        lh = rooms.room.tournaments[T].live[1]
+        nxt = lh.plan.players[lh.round.actor]
+        la = lh.round.legal_actions()
+        got = th.player_command(lh, nxt, th.Action.ALL_IN, None)
+        assert got == BetRaise(lh.round.actor, min(la.all_in_to, la.max_raise_to))
+        other = next(p for p in lh.plan.players if p != nxt)
+        assert th.player_command(lh, other, th.Action.ALL_IN, None) == CheckCall(
+            lh.plan.players.index(other)
+        )  # out of turn: a call, which the round refuses
+    store = EventStore(url)
+    try:
+        issued = [e.command for e in store.load("commands:main")]
+    finally:
+        store.close()
+    said = [c for c in issued if isinstance(c, th.TournamentPlay)]
+    assert [(c.player, c.action) for c in said] == [(actor, th.Action.ALL_IN)]
+
+
+def test_live_hand_commands_go_over_a_websocket_as_any_command(tmp_path: Path) -> None:
+    """The websocket's command message takes a live hand's commands as ``POST /commands``
+    does: the same catalogue, the same policy, the same reply."""
+    with serve(url_of(tmp_path), Clock()) as room:
+        start(room)
+        room.ok(
+            "floor", {"type": "OpenTable", "table": "t1", "preset": {"rulebook": "dunedin-house"}}
+        )
+        for who, cmd, status in (
+            ("p1", live("DealTournamentHand"), 403),
+            ("director", live("DealTournamentHand"), 200),
+            ("director", live("TournamentAct", action="fold"), 403),
+        ):
+            token = room.login(who)
+            with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, token)}") as ws:
+                ws.receive_json()  # the table's snapshot
+                ws.send_json({"command": cmd, "id": 7})
+                reply = ws.receive_json()
+            assert reply["reply"] == 7 and reply["status"] == status, reply
+            if status == 403:
+                assert reply["clause"] == ROLES_CLAUSE and reply["refused"].startswith("only ")
+            else:
+                assert "TournamentHandDealt" in reply["events"]
+        actor = hand(room)["hand"]["actor"]
+        token = room.login(actor)
+        with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, token)}") as ws:
+            ws.receive_json()
+            ws.send_json({"command": live("TournamentAct", action="call"), "id": "a"})
+            reply = ws.receive_json()
+        assert reply["status"] == 200 and reply["type"] == "TournamentAct", reply
+        assert hand(room)["hand"]["actor"] != actor
+
+
+def test_the_old_live_hand_routes_are_gone(tmp_path: Path) -> None:
+    with serve(url_of(tmp_path), Clock()) as room:
+        start(room)
+        for tail in ("deal", "act", "clock", "clock/expire"):
+            r = room.c.post(f"{HAND}/{tail}", json={}, headers=room.headers("director"))
+            assert r.status_code in (404, 405), (tail, r.status_code)

@@ -17,7 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from croupier.cards import Card
 from croupier.round.events import BoardDealt, HandShown, HoleDealt
-from croupier.service import api
+from croupier.service import table_ws
 from croupier.service.store import codec
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.store import EventStore
@@ -163,7 +163,7 @@ def test_reconnect_gives_exactly_what_was_missed_then_live(url: str) -> None:
 
 
 def test_too_far_behind_gets_a_snapshot(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api, "MAX_BEHIND", 5)
+    monkeypatch.setattr(table_ws, "MAX_BEHIND", 5)
     with served(url) as room:
         room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
         play_round(room, "t1", random.Random(2))

@@ -32,8 +32,8 @@ def test_the_director_deals_a_live_hand_and_calls_the_clock(browser: Any, server
     assert actor in FIELD
     # the player to act calls through the API: the screen follows to the next player
     r = httpx.post(
-        f"{server.url}/tournaments/{T}/tables/1/act",
-        json={"action": "call"},
+        f"{server.url}/commands",
+        json={"type": "TournamentAct", "tournament": T, "number": 1, "action": "call"},
         headers={"Authorization": f"Bearer {server.token(actor)}"},
     )
     assert r.status_code == 200, r.text

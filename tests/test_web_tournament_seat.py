@@ -99,7 +99,9 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         assert page.locator("#seats .seat").count() == len(FIELD)
     # the director deals
     r = httpx.post(
-        f"{server.url}{HAND}/deal", headers={"Authorization": f"Bearer {server.token('director')}"}
+        f"{server.url}/commands",
+        json={"type": "DealTournamentHand", "tournament": T, "number": 1},
+        headers={"Authorization": f"Bearer {server.token('director')}"},
     )
     assert r.status_code == 200, r.text
     dealt = hand(server)
@@ -139,7 +141,7 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     assert page.locator("#slider").get_attribute("max") == str(hi)
     # a raise below the smallest allowed: refused by the server, its words and clause shown
     amount.fill(str(lo - 1))
-    with page.expect_response(lambda r: r.url.endswith("/act")) as reply:
+    with page.expect_response(lambda r: r.url.endswith("/commands")) as reply:
         page.locator("#actions button.raise").click()
     assert reply.value.status == 409
     refused = reply.value.json()
@@ -149,8 +151,8 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     assert hand(server) == dealt  # nothing changed
     # the director calls the clock: it counts down on every page
     r = httpx.post(
-        f"{server.url}{HAND}/clock",
-        json={"requested": False},
+        f"{server.url}/commands",
+        json={"type": "CallTournamentClock", "tournament": T, "number": 1, "requested": False},
         headers={"Authorization": f"Bearer {server.token('director')}"},
     )
     assert r.status_code == 200, r.text
@@ -167,7 +169,7 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     # the first action by the keyboard: the check/call button focused, Enter
     call = page.locator("#actions button.call")
     call.focus()
-    with page.expect_response(lambda r: r.url.endswith("/act")) as reply:
+    with page.expect_response(lambda r: r.url.endswith("/commands")) as reply:
         page.keyboard.press("Enter")
     assert reply.value.status == 200, reply.value.text()
     # the server restarts mid-hand: every page says so, reconnects (after= the last event it
@@ -190,7 +192,7 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         assert who is not None
         seat = pages[who]
         seat.locator("#turn", has_text="Your turn").wait_for()
-        with seat.expect_response(lambda r: r.url.endswith("/act")) as reply:
+        with seat.expect_response(lambda r: r.url.endswith("/commands")) as reply:
             seat.locator("#actions button.call").click()
         assert reply.value.status == 200, reply.value.text()
         acted += 1

@@ -139,9 +139,7 @@ def _declared_term(r: Round, p: int, term: str | None, la: LegalActions) -> Deci
     if term == "all-in":
         if la.min_raise_to is None:
             return _decide(_floor(r).official_terms_clause, "declared all-in: a call", CheckCall(p))
-        return _decide(
-            _floor(r).official_terms_clause, "declared all-in", _capped(p, la.all_in_to, la)
-        )
+        return _decide(_floor(r).official_terms_clause, "declared all-in", declared_all_in(p, la))
     if la.min_raise_to is None:
         raise refuse(_floor(r).bet_the_pot_clause, f"player {p} may not bet or raise now")
     limit = r.config.structure.limits[r.street]
@@ -203,6 +201,15 @@ def _bet(r: Round, p: int, to: int, la: LegalActions, clause: str, note: str) ->
             clause, f"half a raise or more: a full raise to {lo}" + note, BetRaise(p, lo)
         )
     return _decide(clause, "less than half a raise: a call, the rest returned" + note, CheckCall(p))
+
+
+def declared_all_in(p: int, la: LegalActions | None) -> Command:
+    """What "all-in" binds player ``p`` to (dunedin-house 3): a call when no bet or raise is
+    open to them (or out of turn: the round refuses it), otherwise every chip, as much as the
+    table's limit takes."""
+    if la is None or la.player != p or la.min_raise_to is None:
+        return CheckCall(p)
+    return _capped(p, la.all_in_to, la)
 
 
 def _capped(p: int, to: int, la: LegalActions) -> Command:

@@ -376,6 +376,9 @@ class Room:
             case th.TournamentAct():
                 tm = self.tournaments.get(cmd.tournament)
                 return th.plan_act(tm, cmd.tournament in self.shut, cmd, commit)
+            case th.TournamentPlay():
+                tm = self.tournaments.get(cmd.tournament)
+                return th.plan_play(tm, cmd.tournament in self.shut, cmd, commit)
             case th.CallTournamentClock():
                 tm = self.tournaments.get(cmd.tournament)
                 return th.plan_clock(tm, cmd.tournament in self.shut, cmd, commit)

@@ -7,8 +7,10 @@ device gets over the API); here the room deals that hand itself and holds its ro
   as a cash table's ``StartRound`` takes it: the deck stays with the dealer side (the service
   seals it in its own stream); the events carry the plan with its configuration sealed
   (:meth:`RoundConfig.sealed`) and the cards as they are dealt.
-* :class:`TournamentAct`: a player's action (fold, check, call, bet, raise, all-in; show or
-  muck), checked by the round engine, refused with its clause and nothing changed.
+* :class:`TournamentPlay`: a player's action by name (fold, check, call, bet, raise, all-in;
+  show or muck), read against the round ("all-in" as the floor's declared all-in), then
+  played as :class:`TournamentAct`, a round command checked by the round engine, refused
+  with its clause and nothing changed.
 * :class:`CallTournamentClock`: the director calls "time" on the player to act (an entrant's
   request, qld-tournament-2020 4.26, or their own call, 4.28), and
   :class:`EnforceTournamentClock`: the time ran out and the hand is dead, its wagers in the pot
@@ -29,8 +31,10 @@ of its :class:`TournamentHandDealt` and those; the recorded ``HandPlayed`` ends 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from croupier.cards import Card
+from croupier.floor.chips import declared_all_in
 from croupier.room.commands import RoomCommand
 from croupier.room.events import RoomEvent
 from croupier.room.tournaments import (
@@ -91,6 +95,33 @@ class TournamentAct(RoomCommand):
     tournament: str
     number: int
     command: Command
+    at: int = 0
+
+
+class Action(StrEnum):
+    """The actions a player names in :class:`TournamentPlay`."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPlay(RoomCommand):
+    """``player``'s action in the hand at table ``number``, by name (an :class:`Action`;
+    ``to``: a bet's or raise's total for the betting round). The room reads it against the
+    round as it stands (:func:`player_command`) and plays it as :class:`TournamentAct`."""
+
+    tournament: str
+    number: int
+    player: str
+    action: Action
+    to: int | None = None
     at: int = 0
 
 
@@ -290,6 +321,47 @@ def plan_act(
         cmd.tournament, cmd.number, lh.plan.hand, tuple(r.events[mark:]), cmd.at
     )
     return _order([moved], _wrap(cmd.tournament, tevents))
+
+
+def player_command(lh: LiveHand, player: str, action: Action, to: int | None) -> Command:
+    """The round command ``player``'s named ``action`` is in the hand ``lh``: "all-in" as the
+    floor's declared all-in (:func:`~croupier.floor.chips.declared_all_in`); "check" facing a
+    bet is refused (a call, a raise or a fold is wanted)."""
+    if player not in lh.plan.players:
+        raise _refuse(ROOM, f"{player} is not dealt into hand {lh.plan.hand}")
+    pos = lh.plan.players.index(player)
+    r = lh.round
+    la = r.legal_actions() if r.actor == pos else None
+    betting = f"{lh.plan.config.rulebook.id} (betting)"
+    match action:
+        case Action.FOLD:
+            return Fold(pos)
+        case Action.CHECK if la is not None and not la.can_check:
+            raise _refuse(betting, "there is a bet to call: call, raise or fold")
+        case Action.CHECK | Action.CALL:
+            return CheckCall(pos)
+        case Action.BET | Action.RAISE if to is None:
+            raise _refuse(betting, f"{action}: give 'to', the total for the betting round")
+        case Action.BET | Action.RAISE:
+            assert to is not None
+            return BetRaise(pos, to)
+        case Action.ALL_IN:
+            return declared_all_in(pos, la)
+        case Action.SHOW:
+            return Show(pos)
+        case Action.MUCK:
+            return Muck(pos)
+    raise _refuse(ROOM, f"action: one of {', '.join(a.value for a in Action)}, not {action!r}")
+
+
+def plan_play(
+    tm: TournamentAccount | None, shut: bool, cmd: TournamentPlay, commit: bool
+) -> list[RoomEvent]:
+    """A player's named action (:func:`player_command`), played as :func:`plan_act` plays it."""
+    running(tm, cmd.tournament, shut)
+    assert tm is not None
+    inner = player_command(live_hand(tm, cmd.number), cmd.player, cmd.action, cmd.to)
+    return plan_act(tm, shut, TournamentAct(cmd.tournament, cmd.number, inner, cmd.at), commit)
 
 
 def plan_clock(

@@ -1,81 +1,61 @@
 """The card room's HTTP and websocket API (FastAPI): ``croupier serve``.
 
-* ``POST /login`` gives a bearer token, ``POST /ws-ticket`` a one-time ticket that opens a
-  websocket (:mod:`croupier.service.login_api`); ``POST /users`` (admin) adds users; dealers
-  are assigned to tables with ``POST /users/{name}/tables``.
-* ``POST /commands`` takes a command as data (:mod:`croupier.service.commands`), checks who
-  sends it, applies it to the room and answers only once its events are committed.
-* ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board.
-* ``/ws/tables/{table}?ticket=...&after=SEQ`` streams the caller's projection of the table's
-  events, each numbered by its sequence number in the table's stream, and takes commands as
-  ``POST /commands`` does (see :func:`_table_ws`).
-* UTH tables: ``GET /uth/{table}/view`` and ``/ws/uth/{table}`` (:mod:`croupier.service.uth_api`).
+The routes are routers by area, each with the dependencies of :mod:`croupier.service.deps`
+(the caller, the role the policy asks, the room's owner):
 
-Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``.
+* sessions (:mod:`~croupier.service.login_api`): ``POST /login`` gives a bearer token,
+  ``POST /ws-ticket`` a one-time ticket that opens a websocket; users
+  (:mod:`~croupier.service.users_api`): ``POST /users`` (admin) adds users, dealers are
+  assigned to tables with ``POST /users/{name}/tables``.
+* the room and its tables (:mod:`~croupier.service.room_api`): ``POST /commands`` takes every
+  command as data (:mod:`croupier.service.dispatch`: checked, applied by the room's owner and
+  answered once its events are committed); the board, the ledger, a table's view; the
+  table's websocket (:mod:`~croupier.service.table_ws`), which takes commands too.
+* UTH tables (:mod:`~croupier.service.uth_api`), tournaments
+  (:mod:`~croupier.service.tournament_api`, :mod:`~croupier.service.tournament_live`), the
+  staff's lists and reports (:mod:`~croupier.service.staff`), the recall
+  (:mod:`~croupier.service.recall`) and the auditors' (:mod:`~croupier.service.audit_api`).
+
+Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``
+(:class:`croupier.service.deps.Refused`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
-from typing import Annotated, Any
 
-import orjson
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from croupier.cards import Deck
-from croupier.room import RoomCommand
-from croupier.rules import IllegalAction
-from croupier.service import commands as cmds
 from croupier.service import (
+    audit_api,
     health,
     limits,
     locale_api,
     login_api,
-    policy,
+    recall,
+    room_api,
+    staff,
+    table_ws,
     tournament_api,
     tournament_live,
     users_api,
     uth_api,
-    words,
 )
-from croupier.service import tournament_commands as tcmds
-from croupier.service.auth import (
-    ROLES_CLAUSE,
-    Directory,
-    Role,
-    Sessions,
-    User,
-    session_seconds,
-    session_secret,
-)
+from croupier.service.auth import Directory, Sessions, session_seconds, session_secret
 from croupier.service.background import Background
+from croupier.service.deps import API, Refused, Service, body, now_iso
 from croupier.service.hashing import Hashing
-from croupier.service.owner import (
-    DeckSealed,
-    Hub,
-    Projector,
-    RoomOwner,
-    Subscriber,
-    last_start,
-    resume,
-    settle_heap,
-    unlock,
-    warm,
-)
+from croupier.service.owner import Hub, RoomOwner, resume, settle_heap, unlock, warm
 from croupier.service.presence import Presence
-from croupier.service.store import codec
-from croupier.service.store.recovery import record, recover
+from croupier.service.store.recovery import Recovery, record, recover
 from croupier.service.store.rooms import (
     RoomStore,
-    commands_stream,
     sealed_stream,
     table_stream,
     tournament_stream,
@@ -84,48 +64,9 @@ from croupier.service.store.rooms import (
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 from croupier.service.throttle import Throttle
-from croupier.shoe import Shoe, ShuffledDeck
-from croupier.table.commands import StartRound
-from croupier.table.events import RoundFinished, TableRoundVoided
-from croupier.uth.played import StartUthRound
-from croupier.views import Viewer, table_view
 from croupier.web import mount as mount_console
 
-API = "croupier api"
-#: A websocket client further behind than this gets a snapshot of its view instead.
-MAX_BEHIND = 1_000
-
-
-class Refused(Exception):
-    def __init__(self, status: int, reason: str, clause: str = API) -> None:
-        super().__init__(reason)
-        self.status, self.reason, self.clause = status, reason, clause
-
-
-def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat()
-
-
-@dataclass
-class Service:
-    store: EventStore
-    rooms: RoomStore | None
-    refused: dict[str, list[str]]
-    directory: Directory
-    sessions: Sessions
-    hub: Hub
-    owner: RoomOwner | None
-    users_lock: asyncio.Lock
-    clock: Callable[[], int]
-    shoe_seed: int | None
-    shoes: dict[str, Shoe]
-    throttle: Throttle  # failed log-ins
-    hashing: Hashing  # the pool that checks passwords
-    presence: Presence | None = None  # players' connections and their grace periods
-
-
-def _body(reason: str, clause: str) -> dict[str, str]:
-    return {"refused": reason, "clause": clause}
+__all__ = ["API", "Refused", "Service", "create_app"]
 
 
 def create_app(
@@ -144,13 +85,48 @@ def create_app(
     the decks (:mod:`croupier.service.store.sealing`); ``session_hours``: how long a log-in
     lasts (default: :func:`croupier.service.auth.session_seconds`)."""
     seconds = session_seconds(session_hours)  # a bad setting refused before the start
+    start = _Start(db, room, clock, shoe_seed, settle, key_file, seconds)
+    app = FastAPI(
+        title="croupier", version="1", lifespan=start.lifespan, responses=limits.RESPONSES
+    )
+    app.add_middleware(limits.Limits)  # bodies capped, slow ones cut; websockets' slots
+    app.state.background = Background()
+    _handlers(app)
+    health.register(app, room)
+    locale_api.register(app)
+    for router in (login_api.router, users_api.router, room_api.router, audit_api.router):
+        app.include_router(router)
+    app.include_router(table_ws.router)
+    staff.register(app)
+    recall.register(app)
+    uth_api.add_routes(app)
+    tournament_api.register(app)
+    tournament_live.register(app)
+    mount_console(app)  # the web console: static pages over this same public API
+    return app
 
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = EventStore(db)
-        # Recovery before play: every stream checked; a room with a refused stream is closed.
-        found = await asyncio.to_thread(recover, store, _now())
-        mine = {
+
+class _Start:
+    """The service's start and stop (the app's lifespan): recovery, the room rebuilt, its
+    rounds given their decks back, the tasks beside the requests."""
+
+    def __init__(
+        self,
+        db: str | None,
+        room: str,
+        clock: Callable[[], int] | None,
+        shoe_seed: int | None,
+        settle: bool,
+        key_file: str | None,
+        seconds: int,
+    ) -> None:
+        self.db, self.room, self.clock, self.shoe_seed = db, room, clock, shoe_seed
+        self.settle, self.key_file, self.seconds = settle, key_file, seconds
+
+    def _mine(self, found: Recovery) -> dict[str, list[str]]:
+        """The streams of this room that recovery refused."""
+        room = self.room
+        return {
             s: p
             for s, p in found.refused.items()
             if s in (f"room:{room}", f"cage:{room}", f"commands:{room}", sealed_stream(room))
@@ -158,41 +134,47 @@ def create_app(
                 (table_stream(room, ""), uth_stream(room, ""), tournament_stream(room, ""))
             )
         }
-        keys, locked = await asyncio.to_thread(unlock, store, room, key_file, _now())
+
+    async def _open(self, app: FastAPI, store: EventStore) -> Service:
+        # Recovery before play: every stream checked; a room with a refused stream is closed.
+        found = await asyncio.to_thread(recover, store, now_iso())
+        mine = self._mine(found)
+        keys, locked = await asyncio.to_thread(unlock, store, self.room, self.key_file, now_iso())
         mine.update(locked)  # a room without the keys of its sealed decks waits for them
-        health.announce(found, room, closed=bool(mine))
+        health.announce(found, self.room, closed=bool(mine))
         found.refused.update(locked)  # /healthz names the missing key too (said by unlock)
         app.state.recovery = found
-        rooms = None if mine else await asyncio.to_thread(RoomStore, store, room)
+        rooms = None if mine else await asyncio.to_thread(RoomStore, store, self.room)
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
             await asyncio.to_thread(resume, rooms, keys)
-            await asyncio.to_thread(uth_api.resume_uth, rooms, keys)
-            await asyncio.to_thread(tournament_live.resume_tournament_hands, rooms, keys)
             await asyncio.to_thread(warm, rooms)
-        if settle:
+        if self.settle:
             settle_heap()
         hub = Hub()
         directory = Directory(store)
-        clocked = clock or (lambda: int(time.time()))
+        clocked = self.clock or (lambda: int(time.time()))
         secret = session_secret(store.url)
-        sessions = Sessions(secret, directory.stamp, seconds=seconds, store=store)
-        app.state.service = Service(
+        return Service(
             store=store,
             rooms=rooms,
             refused=mine,
             directory=directory,
-            sessions=sessions,
+            sessions=Sessions(secret, directory.stamp, seconds=self.seconds, store=store),
             hub=hub,
             owner=None if rooms is None else RoomOwner(rooms, hub, keys),
             users_lock=asyncio.Lock(),
             clock=clocked,
-            shoe_seed=shoe_seed,
+            shoe_seed=self.shoe_seed,
             shoes={},
             throttle=Throttle(store, clocked),
             hashing=Hashing(),
         )
-        svc = app.state.service
+
+    @asynccontextmanager
+    async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
+        store = EventStore(self.db)
+        svc = app.state.service = await self._open(app, store)
         bg: Background = app.state.background  # threads and tasks beside the requests
         bg.attach(store)
         if svc.owner is not None:
@@ -212,18 +194,14 @@ def create_app(
             bg.detach()
             store.close()
 
-    app = FastAPI(title="croupier", version="1", lifespan=lifespan, responses=limits.RESPONSES)
-    app.add_middleware(limits.Limits)  # bodies capped, slow ones cut; websockets' slots
-    app.state.background = Background()
-    from croupier.service.staff import register  # waiting lists, the day report, the recall
 
-    register(app)
-    health.register(app, room)
-    locale_api.register(app)
+def _handlers(app: FastAPI) -> None:
+    """Every refusal answered ``{"refused": reason, "clause": clause}``; a bug recorded."""
 
     @app.exception_handler(Refused)
     async def refused(_: Request, e: Refused) -> JSONResponse:
-        return JSONResponse(_body(e.reason, e.clause), status_code=e.status)
+        headers = None if e.retry_after is None else {"Retry-After": str(e.retry_after)}
+        return JSONResponse(e.body(), status_code=e.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:
@@ -231,19 +209,19 @@ def create_app(
             if err.get("type") == "json_invalid":  # the body is not JSON at all
                 where = err.get("loc", ("body", "?"))[-1]
                 what = (err.get("ctx") or {}).get("error", "not JSON")
-                return JSONResponse(_body(f"malformed JSON: {what} (at {where})", API), 400)
+                return JSONResponse(body(f"malformed JSON: {what} (at {where})", API), 400)
         errors = "; ".join(
             f"{'.'.join(str(x) for x in err.get('loc', ()))}: {err.get('msg')}"
             for err in e.errors()
         )
-        return JSONResponse(_body(errors[:500], API), status_code=422)
+        return JSONResponse(body(errors[:500], API), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, e: StarletteHTTPException) -> JSONResponse:
         detail = str(e.detail)
         if e.status_code == 400 and e.__cause__ is not None:  # FastAPI could not read the body
             detail = limits.describe(e.__cause__)
-        return JSONResponse(_body(detail, API), status_code=e.status_code, headers=e.headers)
+        return JSONResponse(body(detail, API), status_code=e.status_code, headers=e.headers)
 
     @app.exception_handler(Exception)
     async def crash(request: Request, e: Exception) -> JSONResponse:
@@ -251,493 +229,7 @@ def create_app(
         # from the store), and the reply says the command was not accepted.
         svc: Service = request.app.state.service
         detail = f"{request.method} {request.url.path}: {type(e).__name__}: {e}"[:500]
-        await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, _now())
+        await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, now_iso())
         return JSONResponse(
             {"error": "internal error: nothing was accepted", "detail": detail}, status_code=500
         )
-
-    def service(request: Request | WebSocket) -> Service:
-        svc: Service = request.app.state.service
-        return svc
-
-    def bearer(request: Request) -> str:
-        auth = request.headers.get("authorization", "")
-        return auth[7:] if auth.lower().startswith("bearer ") else ""
-
-    def caller(request: Request) -> User:
-        svc = service(request)
-        token = bearer(request)
-        name = svc.sessions.user(token) if token else None
-        user = None if name is None else svc.directory.users.users.get(name)
-        if user is None:
-            raise Refused(401, "log in first: POST /login, then send 'Authorization: Bearer'")
-        return user
-
-    def need(user: User, route: str, *at: str) -> None:
-        """Refuse (403) unless the policy lets ``user`` call ``route`` at the tables ``at``."""
-        why = policy.why_not(route, user, at)
-        if why is not None:
-            raise Refused(403, why, ROLES_CLAUSE)
-
-    def owner(svc: Service) -> RoomOwner:
-        if svc.owner is None:
-            raise Refused(
-                503, f"room {room} was refused at recovery: {svc.refused}"[:500], "croupier store"
-            )
-        return svc.owner
-
-    login_api.register(app, caller, need, bearer)
-
-    @app.get("/me")
-    async def me(request: Request) -> dict[str, Any]:
-        user = caller(request)
-        return {"name": user.name, "role": user.role.value, "tables": sorted(user.tables)}
-
-    users_api.register(app, caller, need)
-
-    @app.post(
-        "/commands",
-        openapi_extra={
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {
-                        "schema": {
-                            "type": "object",
-                            "required": ["type"],
-                            "properties": {
-                                "type": {"type": "string", "enum": sorted(cmds.CATALOGUE)},
-                                "table": {"type": "string"},
-                                "seq": {"type": "integer"},
-                            },
-                            "additionalProperties": True,
-                        }
-                    }
-                },
-            }
-        },
-    )
-    async def command(request: Request) -> dict[str, Any]:
-        """A command as data: accepted (its events committed) or refused with the clause."""
-        svc = service(request)
-        user = caller(request)
-        raw = await request.body()  # capped by limits.Limits before it got here
-        try:
-            body = limits.loads(raw)
-        except limits.BadJson as e:
-            raise Refused(400, str(e)) from e
-        return await run_command(svc, user, body)
-
-    async def run_command(svc: Service, user: User, body: Any) -> dict[str, Any]:
-        """``body``, a command as data sent by ``user`` (over HTTP or a websocket), once its
-        events are committed; ``Refused`` with the clause."""
-        try:
-            req = cmds.parse(body)
-        except cmds.BadCommand as e:
-            raise Refused(422, str(e)) from e
-        own = owner(svc)
-        if (why := policy.why_not(req.name, user)) is not None:
-            raise Refused(403, why, ROLES_CLAUSE)
-        expected = body.get("seq") if isinstance(body, dict) else None
-
-        def prepare(
-            rooms: RoomStore,
-        ) -> tuple[RoomCommand, str, str, list[tuple[str, str, object]]]:
-            # run by the room's owner when the command's turn comes, with the room as it is then
-            at = svc.clock()
-            _allowed(user, req, cmds.targets(req), rooms)
-            try:
-                cmds.check_new(req, rooms.room, svc.directory.users.users)
-            except cmds.BadCommand as e:
-                raise Refused(422, str(e)) from e
-            fill, sealed = _fill(svc, rooms, user, req, at)
-            try:
-                tcmds.target(req.name, req.spec.scope, req.tournament)
-                inner = cmds.build(req.spec.cls, req.fields, fill)
-            except (cmds.BadCommand, tcmds.Malformed) as e:
-                raise Refused(422, str(e)) from e
-            _allowed(user, req, cmds.hand_tables(req, inner), rooms)
-            _check_own(rooms, user, req, inner)
-            if expected is not None:
-                _check_seq(rooms, req, expected)
-            dealt = isinstance(inner, StartRound | StartUthRound)
-            recorded = replace(inner, deck_order=None) if dealt else inner
-            issued = cmds.Issued(user.name, user.role, recorded, _now())
-            also: list[tuple[str, str, object]] = [
-                (commands_stream(rooms.name), "commands", issued)
-            ]
-            if sealed is not None and req.table is not None:
-                seal = DeckSealed(req.table, sealed.commitment, sealed.order, sealed.salt)
-                also.append((sealed_stream(rooms.name), "sealed", seal))
-            return cmds.wrap(req, inner, at), user.name, issued.at, also
-
-        try:
-            done = await own.submit(prepare, req.table)
-        except IllegalAction as e:
-            raise Refused(409, e.ruling.message, e.ruling.clause) from e
-        tournament_api.announce(svc.hub, done.heads)
-        return {
-            "accepted": True,
-            "type": req.name,
-            "events": [type(e).__name__ for e in done.events],
-            "said": words.said(done.events),
-            "heads": done.heads,
-            "actor": done.actor,
-        }
-
-    @app.get("/room/board")
-    async def board(request: Request) -> dict[str, Any]:
-        """Every open table, the rounds ``played`` at each cash table, and the server's parts
-        that stopped (``background_failed``: when, and for staff why)."""
-        svc = service(request)
-        user = caller(request)
-        own = owner(svc)
-        async with own.lock:
-            rows = [codec.encode(r) for r in own.rooms.room.board()]
-            played = {name: t.hands for name, t in own.rooms.room.tables.items()}
-        failed = request.app.state.background.board(user.role is not Role.PLAYER)
-        return {"board": rows, "played": played, "background_failed": failed}
-
-    @app.get("/room/ledger")
-    async def ledger(request: Request) -> dict[str, Any]:
-        svc = service(request)
-        user = caller(request)
-        need(user, "GET /room/ledger")
-        own = owner(svc)
-        async with own.lock:
-            led = own.rooms.room.ledger()
-        return {"ledger": codec.encode(led), "conserved": led.conserved}
-
-    @app.get("/tables/{table}/view")
-    async def view(table: str, request: Request) -> dict[str, Any]:
-        """The caller's view of a table: a player's own cards only; the dealer's side all."""
-        svc = service(request)
-        user = caller(request)
-        own = owner(svc)
-        async with own.lock:
-            t = own.rooms.room.tables.get(table)
-            if t is None:
-                raise Refused(404, f"no cash table {table}")
-            seq = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
-            return {"seq": seq, "view": codec.encode(table_view(t, _viewer(user, table)))}
-
-    @app.get("/significant")
-    async def significant(
-        request: Request, after: Annotated[int, Query(ge=0, le=2**62)] = 0
-    ) -> dict[str, Any]:
-        """The significant-events log (auditors and admins)."""
-        svc = service(request)
-        user = caller(request)
-        need(user, "GET /significant")
-        from croupier.service.store.significant import STREAM
-
-        rows = await asyncio.to_thread(svc.store.read, STREAM, after)
-        return {"events": [{"seq": r.seq, "event": codec.encode(r.event())} for r in rows[:1000]]}
-
-    @app.get("/audit/verify")
-    async def audit_verify(request: Request) -> dict[str, Any]:
-        svc = service(request)
-        user = caller(request)
-        need(user, "GET /audit/verify")
-        from croupier.service.store import audit
-
-        report: dict[str, Any] = await asyncio.to_thread(audit.verify, svc.store)
-        return report
-
-    @app.get("/audit/recall/{table}")
-    async def audit_recall(
-        table: str, request: Request, last: Annotated[int, Query(ge=1, le=1000)] = 10
-    ) -> dict[str, Any]:
-        """The last finished rounds of a table with every event, hole cards included: the
-        auditor sees every card once the round is over, never during it."""
-        svc = service(request)
-        user = caller(request)
-        need(user, "GET /audit/recall/{table}")
-        own = owner(svc)
-        from croupier.service.store import audit
-
-        stream = table_stream(own.rooms.name, table)
-        if table not in own.rooms.room.tables:
-            raise Refused(404, f"no cash table {table}")
-        rounds = await asyncio.to_thread(audit.recall, svc.store, stream, last + 1)
-        done = [r for r in rounds if isinstance(r[-1], RoundFinished | TableRoundVoided)][-last:]
-        return {"rounds": [[codec.encode(e) for e in r] for r in done]}
-
-    uth_api.add_routes(app)
-    tournament_api.register(app, caller, need, owner)
-    tournament_live.register(app, caller, need, owner)
-
-    @app.websocket("/ws/tables/{table}")
-    async def table_ws(ws: WebSocket, table: str) -> None:
-        await _table_ws(ws, table)
-
-    async def _table_ws(ws: WebSocket, table: str) -> None:
-        """Messages ``{"seq": n, "event": ...}`` (the caller's projection of the table's event
-        number n), or ``{"seq": n, "snapshot": ...}`` (the caller's view after event n: sent
-        first without ``after``, and to a client too far behind); with ``turns=1``, a player
-        is sent ``{"seq": n, "turn": view}``, its view of the round, when it is to act after
-        event n. The client may send commands over it, ``{"command": {...}, "id": ...}``, each
-        answered ``{"reply": id, "status": ...}`` once committed (or refused): the reply follows
-        the command's events."""
-        svc = service(ws)
-        name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
-        user = None if name is None else svc.directory.users.users.get(name)
-        if user is None:
-            await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
-            return
-        if svc.owner is None:
-            await ws.close(code=4503, reason="the room was refused at recovery")
-            return
-        own = svc.owner
-        stream = table_stream(own.rooms.name, table)
-        after_text = ws.query_params.get("after")
-        try:
-            after = None if after_text is None else int(after_text)
-        except ValueError:
-            await ws.close(code=4400, reason="after: a whole number")
-            return
-        who = _viewer(user, table)
-        # ?turns=1: a player is also sent its view of the round when it is to act
-        turns = ws.query_params.get("turns") in ("1", "true")
-        player = user.name if user.role is Role.PLAYER and turns else None
-        if not await limits.admit(ws, user.name):
-            return
-        async with own.lock:
-            if table not in own.rooms.room.tables:
-                await ws.close(code=4404, reason=f"no cash table {table}")
-                return
-            head = own.rooms.heads.get(stream, 0)
-            if after is not None and not 0 <= after <= head:
-                await ws.close(code=4409, reason=f"stale: the table is at {head}, not {after}")
-                return
-            sub = own.hub.subscribe(stream, who=player)
-            snapshot = None
-            if after is None or head - after > MAX_BEHIND:
-                snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
-        present = svc.presence if isinstance(who, str) else None  # a player's connection
-        try:
-            # the connection, and a return, are recorded before the connection is accepted
-            if present is not None and not await present.opened(table, user.name):
-                present = None  # nothing was counted
-                await ws.close(code=4503, reason="the connection could not be recorded: retry")
-                return
-            await ws.accept()
-            projector = Projector(who)
-            read = own.rooms.store.read
-            if snapshot is None:
-                # from the start of the round in progress at ``after``: its players give the
-                # positions; only what follows ``after`` is sent
-                assert after is not None
-                start = await asyncio.to_thread(last_start, own.rooms, stream, after)
-                for r in await asyncio.to_thread(
-                    read, stream, max(start - 1, 0) if start else after, head
-                ):
-                    e = projector(r.event())
-                    if r.seq > after:
-                        await ws.send_json({"seq": r.seq, "event": codec.encode(e)})
-            else:
-                await _prime(own, projector, stream, head)
-                await ws.send_json({"seq": head, "snapshot": snapshot})
-
-            async def reply(data: Any) -> None:
-                answer = orjson.dumps(await _ws_command(svc, user, data)).decode()
-                # after the events of the table already published (its own among them)
-                sub.note(own.rooms.heads.get(stream, 0), answer)
-
-            batch = ws.query_params.get("batch") in ("1", "true")
-            await _live(ws, own, sub, projector, head, table, who, reply, batch)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            own.hub.unsubscribe(stream, sub)
-            if present is not None:
-                await present.closed(table, user.name)
-
-    async def _ws_command(svc: Service, user: User, data: Any) -> dict[str, Any]:
-        """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply
-        ``{"reply": id, "status": 200, ...}`` as the HTTP route's body, or with the refusal's
-        status, reason and clause."""
-        if isinstance(data, limits.BadJson):  # a frame that is not JSON
-            return {"reply": None, "status": 400, **_body(str(data), API)}
-        ref = data.get("id") if isinstance(data, dict) else None
-        if not limits.echoable(ref):
-            return {"reply": None, "status": 400, **_body(limits.BAD_ID, API)}
-        if not isinstance(data, dict) or not isinstance(data.get("command"), dict):
-            return {"reply": ref, "status": 422, **_body('send {"command": {...}, "id": ...}', API)}
-        try:
-            return {"reply": ref, "status": 200, **await run_command(svc, user, data["command"])}
-        except Refused as e:
-            return {"reply": ref, "status": e.status, **_body(e.reason, e.clause)}
-        except Exception as e:  # a bug: recorded, and the command was not accepted
-            detail = f"websocket command: {type(e).__name__}: {e}"[:500]
-            await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, _now())
-            return {"reply": ref, "status": 500, "error": "internal error: nothing was accepted"}
-
-    mount_console(app)  # the web console: static pages over this same public API
-    return app
-
-
-async def _live(
-    ws: WebSocket,
-    own: RoomOwner,
-    sub: Subscriber,
-    projector: Projector,
-    last: int,
-    table: str,
-    who: Any,
-    reply: Callable[[Any], Awaitable[None]],
-    batch: bool = False,
-) -> None:
-    """Send ``sub``'s items and notes as they come; run each command the client sends (its
-    reply comes as a note once it is committed or refused). With ``batch``, the messages
-    ready at once go in one frame, one per line (a message's JSON holds no line break): a
-    write to the socket per wake, not per message."""
-    running: set[asyncio.Task[None]] = set()
-
-    async def read() -> None:
-        try:
-            while True:
-                got = await ws.receive()
-                if got.get("type") == "websocket.disconnect":
-                    return
-                try:
-                    data = limits.frame(got)
-                except limits.BadJson as e:
-                    data = e  # answered with a refusal, in turn
-                task = asyncio.ensure_future(reply(data))
-                running.add(task)
-                task.add_done_callback(running.discard)
-        finally:
-            sub.ready.set()  # the writer below sees the reader is done
-
-    reader = asyncio.ensure_future(read())
-    try:
-        while True:
-            await sub.wait()
-            if reader.done():
-                return await reader
-            if sub.lagged:
-                async with own.lock:
-                    sub.lagged = False
-                    sub.items.clear()
-                    last = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
-                    t = own.rooms.room.tables.get(table)
-                    snap = None if t is None else codec.encode(table_view(t, who))
-                    await _prime(own, projector, table_stream(own.rooms.name, table), last)
-                await ws.send_json({"seq": last, "snapshot": snap})
-                continue
-            items, notes = sub.items, sub.notes
-            ready: list[str] = []
-            while items or notes:
-                if items and (not notes or items[0].seq <= notes[0][0]):
-                    item = items.popleft()
-                    if item.seq <= last:
-                        continue
-                    last = item.seq
-                    text = projector.message(item)
-                else:
-                    text = notes.popleft()[1]
-                if batch:
-                    ready.append(text)
-                else:
-                    await ws.send_text(text)
-            if ready:
-                await ws.send_text("\n".join(ready))
-    finally:
-        reader.cancel()
-
-
-async def _prime(own: RoomOwner, projector: Projector, stream: str, upto: int) -> None:
-    """Give ``projector`` the round start in effect after event ``upto``."""
-    start = await asyncio.to_thread(last_start, own.rooms, stream, upto)
-    if start:
-        rows = await asyncio.to_thread(own.rooms.store.read, stream, start - 1, start)
-        projector(rows[0].event())
-
-
-def _viewer(user: User, table: str) -> str | Viewer:
-    if user.role is Role.PLAYER:
-        return user.name
-    if user.role is Role.FLOOR or (user.role is Role.DEALER and table in user.tables):
-        return Viewer.DEALER
-    return Viewer.SPECTATOR  # cashier, director, admin, auditor (hole cards: recall, later)
-
-
-def _fill(
-    svc: Service, rooms: RoomStore, user: User, req: cmds.Request, at: int
-) -> tuple[dict[str, Any], ShuffledDeck | None]:
-    """The fields the server sets: the clock, a player's own name or position, the shoe; and
-    the shuffled deck a StartRound deals from (to be sealed in the store)."""
-    fill: dict[str, Any] = dict(req.prefill)
-    fields = set(req.spec.cls.__dataclass_fields__)  # type: ignore[attr-defined]
-    if "at" in fields:
-        fill["at"] = at
-    fill.update(
-        tcmds.server_fill(rooms.room, req.name, req.spec.cls, req.tournament, at, svc.shoe_seed)
-    )
-    if req.spec.scope == "uth":
-        return uth_api.fill(svc, rooms, user, req, fill)
-    if req.spec.own and user.role is Role.PLAYER and req.spec.own not in req.fields:
-        if req.spec.scope == "round":
-            pos = _position(rooms, user, req)
-            fill[req.spec.own] = pos
-        else:
-            fill[req.spec.own] = user.name
-    if req.name == "DrawForSeat":  # a draw for a seat (qld s16(3)): the cards from a shoe
-        shoe = svc.shoes.get("draw for a seat")
-        if shoe is None:
-            seed = None if svc.shoe_seed is None else svc.shoe_seed + len(svc.shoes)
-            shoe = svc.shoes["draw for a seat"] = Shoe(Deck.standard(), seed=seed)
-        fill["deck_order"] = shoe.shuffle().order
-    if req.name == "StartRound" and not req.live:
-        assert req.table is not None
-        t = rooms.room.tables.get(req.table)
-        if t is not None:
-            shoe = svc.shoes.get(req.table)
-            if shoe is None:
-                seed = None if svc.shoe_seed is None else svc.shoe_seed + len(svc.shoes)
-                shoe = svc.shoes[req.table] = Shoe(t.config.game.deck, seed=seed)
-            deck = shoe.shuffle()
-            fill.update(deck_order=deck.order, commitment=deck.commitment, shoe=deck.source)
-            return fill, deck
-    return fill, None
-
-
-def _allowed(user: User, req: cmds.Request, at: list[str], rooms: RoomStore) -> None:
-    """The policy's scope: a dealer at assigned tables, the director closing tournaments."""
-    why = policy.why_not(req.name, user, at, rooms.room.tournaments)
-    if why is not None:
-        raise Refused(403, why, ROLES_CLAUSE)
-
-
-def _position(rooms: RoomStore, user: User, req: cmds.Request) -> int:
-    assert req.table is not None
-    t = rooms.room.tables.get(req.table)
-    if t is None or user.name not in t.players:
-        raise Refused(403, f"{user.name} is not dealt into a round at {req.table}", ROLES_CLAUSE)
-    return t.players.index(user.name)
-
-
-def _check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> None:
-    """A player acts only for themselves (their name, their round position)."""
-    if req.spec.own is None or user.role is not Role.PLAYER:
-        return
-    if req.spec.scope == "uth":
-        uth_api.check_own(rooms, user, req, inner)
-        return
-    value = getattr(inner, req.spec.own)
-    mine: object = _position(rooms, user, req) if req.spec.scope == "round" else user.name
-    if value != mine:
-        raise Refused(403, f"a player acts only for their own seat ({user.name})", ROLES_CLAUSE)
-
-
-def _check_seq(rooms: RoomStore, req: cmds.Request, expected: Any) -> None:
-    """A client may say which sequence number it saw last: a stale one is refused."""
-    if type(expected) is not int:
-        raise Refused(422, "seq: expected a whole number")
-    stream = table_stream(rooms.name, req.table) if req.table is not None else f"room:{rooms.name}"
-    if req.spec.scope == "uth" and req.table is not None:
-        stream = uth_stream(rooms.name, req.table)
-    head = rooms.heads.get(stream, 0)
-    if expected != head:
-        raise Refused(409, f"stale: {stream} is at {head}, not {expected}")

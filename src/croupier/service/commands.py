@@ -28,6 +28,7 @@ from typing import Any
 from croupier.cards import Card, CardError
 from croupier.room import Room, draws, moves, topups
 from croupier.room import commands as rc
+from croupier.room import tournament_hands as th
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
 from croupier.service import names, policy
@@ -106,6 +107,16 @@ CATALOGUE.update({n: _spec(n, c, s) for n, (c, s, _) in tcmds.ENTRIES.items()})
 
 #: Fields the server fills: the clock, and the shoe's deck at StartRound.
 SERVER_FIELDS = frozenset({"at", "deck_order", "commitment", "shoe"})
+
+# live hands at a tournament's tables (croupier.room.tournament_hands): dealt by the room,
+# played by the players by name ("all-in" read by the core), the clock called by the director
+LIVE_HANDS: dict[str, Spec] = {
+    "DealTournamentHand": _spec("DealTournamentHand", th.DealTournamentHand, "room"),
+    "TournamentAct": _spec("TournamentAct", th.TournamentPlay, "room", own="player"),
+    "CallTournamentClock": _spec("CallTournamentClock", th.CallTournamentClock, "room"),
+    "EnforceTournamentClock": _spec("EnforceTournamentClock", th.EnforceTournamentClock, "room"),
+}
+CATALOGUE.update(LIVE_HANDS)
 
 # Ultimate Texas Hold'em tables (croupier.service.uth_api).
 UTH: dict[str, Spec] = {
@@ -328,6 +339,11 @@ def targets(req: Request) -> list[str]:
     """The tables a command acts at, for the policy's scope: its table, the one it closes."""
     if req.table is not None:
         return [req.table]
+    if req.name in LIVE_HANDS:  # a tournament's table, as a dealer is assigned to it
+        name, number = req.fields.get("tournament"), req.fields.get("number")
+        if isinstance(name, str) and type(number) is int:
+            return [policy.tournament_table(name, number)]
+        return []
     closed = req.fields.get("table") if req.name == "CloseTable" else None
     return [closed] if isinstance(closed, str) else []
 

@@ -1,5 +1,4 @@
-"""Logging in and out, beside :mod:`croupier.service.api` (whose ``create_app`` calls
-:func:`register`).
+"""Logging in and out (a router that :mod:`croupier.service.api` includes).
 
 * ``POST /login`` gives a bearer token. Passwords are checked in their own small pool
   (:class:`croupier.service.auth.Hashing`): while it is full the answer is 503 with
@@ -19,14 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from collections.abc import Callable
 from typing import Any, Protocol
 
-from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
-from croupier.service.auth import TICKET_SECONDS, Directory, Sessions, User
+from croupier.service.auth import TICKET_SECONDS, Directory, Sessions
+from croupier.service.deps import Refused, bearer, caller, need
 from croupier.service.hashing import Busy, Hashing, check_login
 from croupier.service.store.recovery import record
 from croupier.service.store.significant import What
@@ -54,90 +52,89 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat()
 
 
-def _refused(status: int, reason: str, retry_after: int | None = None) -> JSONResponse:
-    headers = None if retry_after is None else {"Retry-After": str(retry_after)}
-    return JSONResponse({"refused": reason, "clause": API}, status_code=status, headers=headers)
+def _refused(status: int, reason: str, retry_after: int | None = None) -> Refused:
+    return Refused(status, reason, API, retry_after)
 
 
-def register(
-    app: FastAPI,
-    caller: Callable[[Request], User],
-    need: Callable[[User, str], None],
-    bearer: Callable[[Request], str],
-) -> None:
-    """The routes on ``app``; ``caller`` the user a request's token names (else refused 401),
-    ``need`` refuses a user without one of the roles, ``bearer`` a request's token."""
+router = APIRouter(tags=["sessions"])
 
-    def service(request: Request) -> _Service:
-        svc: _Service = request.app.state.service
-        return svc
 
-    @app.post(
-        "/login",
-        responses={
-            401: {"description": "unknown user or wrong password"},
-            429: {"description": "too many failed log-ins (Retry-After)"},
-            503: {"description": "too many log-ins at once (Retry-After)"},
-        },
-    )
-    async def login(body: Login, request: Request) -> Any:
-        """A session token; 429 while the name or the address is locked after failed
-        log-ins, 503 while too many passwords wait to be checked."""
-        svc = service(request)
-        address = request.client.host if request.client is not None else "unknown"
-        wait = svc.throttle.wait(body.name, address)
-        if wait > 0:
-            await asyncio.sleep(svc.throttle.pause)
-            wait = max(svc.throttle.wait(body.name, address), 1)
-            return _refused(429, f"too many failed log-ins: try again in {wait} s", wait)
-        user = svc.directory.users.users.get(body.name)
-        held = None if user is None else user.password_hash
-        try:
-            ok = await svc.hashing.run(check_login, held, body.password)
-        except Busy as e:
-            await asyncio.sleep(svc.throttle.pause)
-            return _refused(503, str(e), e.retry_after)
-        at, via = _now(), f"via the API from {address}"
-        if not ok or user is None:
-            locks = svc.throttle.failed(body.name, address, at)
-            await asyncio.to_thread(record, svc.store, What.LOGIN_FAILED, body.name, via, at)
-            await asyncio.to_thread(svc.throttle.save, locks)
-            return _refused(401, "unknown user or wrong password")
-        svc.throttle.succeeded(body.name)
-        await asyncio.to_thread(record, svc.store, What.LOGIN, body.name, via, at)
-        return {"token": svc.sessions.open(user.name), "role": user.role.value}
+def service(request: Request) -> _Service:
+    svc: _Service = request.app.state.service
+    return svc
 
-    @app.post("/logout")
-    async def logout(request: Request) -> dict[str, bool]:
-        svc = service(request)
-        caller(request)
-        await asyncio.to_thread(svc.sessions.close, bearer(request), _now())
-        return {"logged_out": True}
 
-    @app.post("/ws-ticket")
-    async def ws_ticket(request: Request) -> Any:
-        """A one-time ticket that opens one websocket as the caller (``?ticket=``) within
-        ``expires_in`` seconds."""
-        caller(request)
-        ticket = service(request).sessions.ticket(bearer(request))
-        if ticket is None:
-            return _refused(401, LOG_IN_FIRST)
-        return {"ticket": ticket, "expires_in": TICKET_SECONDS}
+@router.post(
+    "/login",
+    responses={
+        401: {"description": "unknown user or wrong password"},
+        429: {"description": "too many failed log-ins (Retry-After)"},
+        503: {"description": "too many log-ins at once (Retry-After)"},
+    },
+)
+async def login(body: Login, request: Request) -> Any:
+    """A session token; 429 while the name or the address is locked after failed
+    log-ins, 503 while too many passwords wait to be checked."""
+    svc = service(request)
+    address = request.client.host if request.client is not None else "unknown"
+    wait = svc.throttle.wait(body.name, address)
+    if wait > 0:
+        await asyncio.sleep(svc.throttle.pause)
+        wait = max(svc.throttle.wait(body.name, address), 1)
+        raise _refused(429, f"too many failed log-ins: try again in {wait} s", wait)
+    user = svc.directory.users.users.get(body.name)
+    held = None if user is None else user.password_hash
+    try:
+        ok = await svc.hashing.run(check_login, held, body.password)
+    except Busy as e:
+        await asyncio.sleep(svc.throttle.pause)
+        raise _refused(503, str(e), e.retry_after) from e
+    at, via = _now(), f"via the API from {address}"
+    if not ok or user is None:
+        locks = svc.throttle.failed(body.name, address, at)
+        await asyncio.to_thread(record, svc.store, What.LOGIN_FAILED, body.name, via, at)
+        await asyncio.to_thread(svc.throttle.save, locks)
+        raise _refused(401, "unknown user or wrong password")
+    svc.throttle.succeeded(body.name)
+    await asyncio.to_thread(record, svc.store, What.LOGIN, body.name, via, at)
+    return {"token": svc.sessions.open(user.name), "role": user.role.value}
 
-    async def unlock(request: Request, key: str, route: str) -> dict[str, Any]:
-        svc = service(request)
-        user = caller(request)
-        need(user, route)
-        done = svc.throttle.unlock(key, user.name, _now())
-        await asyncio.to_thread(svc.throttle.save, done)
-        return {"unlocked": key, "cleared": bool(done)}
 
-    @app.post("/users/{name}/unlock")
-    async def unlock_user(name: str, request: Request) -> dict[str, Any]:
-        """Clear a user name's failed log-ins and lock (admin)."""
-        return await unlock(request, name_key(name), "POST /users/{name}/unlock")
+@router.post("/logout")
+async def logout(request: Request) -> dict[str, bool]:
+    svc = service(request)
+    caller(request)
+    await asyncio.to_thread(svc.sessions.close, bearer(request), _now())
+    return {"logged_out": True}
 
-    @app.post("/addresses/{address}/unlock")
-    async def unlock_address(address: str, request: Request) -> dict[str, Any]:
-        """Clear an address's failed log-ins and lock (admin)."""
-        return await unlock(request, address_key(address), "POST /addresses/{address}/unlock")
+
+@router.post("/ws-ticket")
+async def ws_ticket(request: Request) -> Any:
+    """A one-time ticket that opens one websocket as the caller (``?ticket=``) within
+    ``expires_in`` seconds."""
+    caller(request)
+    ticket = service(request).sessions.ticket(bearer(request))
+    if ticket is None:
+        raise _refused(401, LOG_IN_FIRST)
+    return {"ticket": ticket, "expires_in": TICKET_SECONDS}
+
+
+async def unlock(request: Request, key: str, route: str) -> dict[str, Any]:
+    svc = service(request)
+    user = caller(request)
+    need(user, route)
+    done = svc.throttle.unlock(key, user.name, _now())
+    await asyncio.to_thread(svc.throttle.save, done)
+    return {"unlocked": key, "cleared": bool(done)}
+
+
+@router.post("/users/{name}/unlock")
+async def unlock_user(name: str, request: Request) -> dict[str, Any]:
+    """Clear a user name's failed log-ins and lock (admin)."""
+    return await unlock(request, name_key(name), "POST /users/{name}/unlock")
+
+
+@router.post("/addresses/{address}/unlock")
+async def unlock_address(address: str, request: Request) -> dict[str, Any]:
+    """Clear an address's failed log-ins and lock (admin)."""
+    return await unlock(request, address_key(address), "POST /addresses/{address}/unlock")

@@ -20,6 +20,7 @@ import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import orjson
@@ -28,6 +29,7 @@ import sqlalchemy as sa
 from croupier.cards import Card
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
+from croupier.room.tournament_hands import hold_deck as hold_live
 from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
 from croupier.service.store import codec
@@ -413,9 +415,11 @@ def unlock(
 
 
 def resume(rooms: RoomStore, keys: Keyring | None = None) -> list[str]:
-    """Give each table rebuilt with a round in progress dealt by croupier the deck it was
-    dealt from (:meth:`Table.hold_deck`); the tables resumed."""
-    started: dict[str, str] = {}
+    """Give each round a crash interrupted the deck it is dealt from, kept (sealed under
+    ``keys``) in the sealed stream, so that it deals on: a cash table's round dealt by
+    croupier (:meth:`Table.hold_deck`), a UTH round before its deal, a tournament table's live
+    hand. The decks are read once; the keys resumed (a table's name, ``tournament:T/N``)."""
+    hold: dict[str, tuple[str, Callable[[tuple[Card, ...]], object]]] = {}
     for name, t in rooms.room.tables.items():
         r = t.round
         if r is None or r.is_over or not r.config.automatic:
@@ -423,22 +427,28 @@ def resume(rooms: RoomStore, keys: Keyring | None = None) -> list[str]:
         ts = table_stream(rooms.name, name)
         start = last_start(rooms, ts, rooms.heads.get(ts, 0))
         first = rooms.store.read(ts, start - 1, start)[0].event() if start else None
-        started[name] = getattr(first, "commitment", "")
-    if not started:
+        hold[name] = (getattr(first, "commitment", ""), t.hold_deck)
+    for name, u in rooms.room.uth.items():
+        play = u.play
+        if play.round is not None and not play.round.dealt:
+            hold[name] = (play.commitment, partial(_hold_uth, play))
+    for name, tm in rooms.room.tournaments.items():
+        for n, lh in tm.live.items():
+            hold[f"tournament:{name}/{n}"] = (lh.commitment, partial(hold_live, tm, n))
+    if not hold:
         return []
-    sealed = {
-        d.commitment: d
-        for d in sealed_decks(
-            rooms.store, rooms.name, keys, lambda table, c: started.get(table) == c
-        )
-    }
     resumed = []
-    for name, commitment in started.items():
-        deck = sealed.get(commitment)
-        if deck is not None:
-            rooms.room.tables[name].hold_deck(deck.order)
-            resumed.append(name)
+    for deck in sealed_decks(
+        rooms.store, rooms.name, keys, lambda key, c: key in hold and hold[key][0] == c
+    ):
+        if hold[deck.table][1](deck.order) is not False:
+            resumed.append(deck.table)
     return resumed
+
+
+def _hold_uth(play: Any, order: tuple[Card, ...]) -> bool:
+    held: bool = play.hold_deck(order, play.commitment)
+    return held
 
 
 #: The garbage collector's thresholds while a room is served (young, middle, old): a command

@@ -142,6 +142,12 @@ COMMANDS: dict[str, Entry] = {
         _c(D),
     ),
     "RecordHands": _c(D, DEALER_AT),
+    # live hands at a tournament's tables: dealt by the director or a dealer at the table,
+    # played by the players for their own seats, the clock called and ruled by the director
+    "DealTournamentHand": _c(D, DEALER_AT),
+    "TournamentAct": _c(PLAYER_OWN),
+    "CallTournamentClock": _c(D),
+    "EnforceTournamentClock": _c(D),
     "TournamentBuy": _c(R.CASHIER),
     "CancelTournamentEntry": _c(R.CASHIER),
     # Ultimate Texas Hold'em: a player for their own box, the dealer deals, the floor rules
@@ -202,10 +208,6 @@ ROUTES: dict[str, Entry] = {
     "WS /ws/tournaments/{name}/clock": _public("follow the wall clock"),
     "GET /tournaments/{name}": _e("see a tournament", *ANYONE),
     f"GET {TL}/plan": _e("plan a tournament hand", D, DEALER_AT),
-    f"POST {TL}/deal": _e("deal a tournament hand", D, DEALER_AT),
-    f"POST {TL}/act": _e("act in a tournament hand", PLAYER_OWN),
-    f"POST {TL}/clock": _e("call the clock on a player", D),
-    f"POST {TL}/clock/expire": _e("rule that time ran out", D),
     f"GET {TL}/hand": _e("see a tournament hand", *ANYONE),
     "WS /ws/tournaments/{name}/tables/{table}": _e("follow a tournament table", *ANYONE),
     # the web console's static pages (they use the routes above) and the API's own documents

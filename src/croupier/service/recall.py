@@ -1,4 +1,5 @@
-"""The auditor's recall of rounds over the API (registered by :mod:`croupier.service.staff`).
+"""The auditor's recall of rounds over the API (a router that :mod:`croupier.service.api`
+includes).
 
 Only rounds that are over (finished or void) are recalled: every card is seen once the round
 is over, never during it.
@@ -20,13 +21,13 @@ import asyncio
 from collections.abc import Sequence
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import PlainTextResponse
 
 from croupier.cards import Card
 from croupier.round import events as rv
+from croupier.service.deps import Refused, caller, need, room_owner
 from croupier.service.owner import sealed_decks
-from croupier.service.staff import Refusal, caller, need, owner, service
 from croupier.service.store import codec
 from croupier.service.store.played import Played, Span, fold_round, spans
 from croupier.service.store.rooms import table_stream
@@ -150,7 +151,7 @@ class Recalled:
         try:
             info = store.stream(stream)
         except StoreError as e:
-            raise Refusal(404, f"no table stream {stream}") from e
+            raise Refused(404, f"no table stream {stream}") from e
         self.config = info.config()
         self.events: list[Any] = store.load(stream)
         found = [
@@ -161,7 +162,7 @@ class Recalled:
             and isinstance(self.events[s.end], RoundFinished | TableRoundVoided)
         ]
         if not found:
-            raise Refusal(
+            raise Refused(
                 404, f"no round {hand} over at {stream} (a round in play is not recalled)"
             )
         self.span: Span = found[-1]
@@ -291,17 +292,18 @@ def _index(
 
 
 def register(app: FastAPI) -> None:
-    """Add the recall's routes to the service's ``app``."""
+    """Add the recall's routes (a router of their own) to the service's ``app``."""
+    router = APIRouter(tags=["audit"])
 
     def recalled(request: Request, table: str, hand: int) -> tuple[str, Recalled]:
         user = caller(request)
         need(user, "GET /audit/rounds/{table}/{hand}")
-        own = owner(request)
+        own = room_owner(request)
         if table not in own.rooms.room.tables:
-            raise Refusal(404, f"no cash table {table}")
+            raise Refused(404, f"no cash table {table}")
         return own.rooms.name, Recalled(own.rooms.store, table_stream(own.rooms.name, table), hand)
 
-    @app.get("/audit/rounds")
+    @router.get("/audit/rounds")
     async def find(
         request: Request,
         table: Annotated[str | None, Query(max_length=64)] = None,
@@ -313,18 +315,18 @@ def register(app: FastAPI) -> None:
         """Rounds over, newest first: at a table, with a player, started between two times."""
         user = caller(request)
         need(user, "GET /audit/rounds")
-        own = owner(request)
+        own = room_owner(request)
         tables = sorted(own.rooms.room.tables)
         if table:
             if table not in own.rooms.room.tables:
-                raise Refusal(404, f"no cash table {table}")
+                raise Refused(404, f"no cash table {table}")
             tables = [table]
         rows = await asyncio.to_thread(
             _index, own.rooms.store, own.rooms.name, tables, player, since, until
         )
         return {"rounds": rows[:limit], "found": len(rows)}
 
-    @app.get("/audit/rounds/{table}/{hand}")
+    @router.get("/audit/rounds/{table}/{hand}")
     async def replay(
         table: str,
         hand: int,
@@ -337,7 +339,7 @@ def register(app: FastAPI) -> None:
             _, rec = recalled(request, table, hand)
             viewers = [HOUSE, SPECTATOR, *rec.started.players]
             if as_ not in viewers:
-                raise Refusal(404, f"{as_} was not at hand {hand}: one of {', '.join(viewers)}")
+                raise Refused(404, f"{as_} was not at hand {hand}: one of {', '.join(viewers)}")
             return {
                 "recall": True,
                 "table": table,
@@ -352,18 +354,18 @@ def register(app: FastAPI) -> None:
 
         return await asyncio.to_thread(run)
 
-    @app.get("/audit/rounds/{table}/{hand}/deck")
+    @router.get("/audit/rounds/{table}/{hand}/deck")
     async def deck(table: str, hand: int, request: Request) -> dict[str, Any]:
         """The sealed deck of a round over, revealed, with its commitment checked."""
 
         def run() -> dict[str, Any]:
             room, rec = recalled(request, table, hand)
-            keys = service(request).owner.keys  # the owner's: recalled() checked it is there
-            return deck_body(owner(request).rooms.store, room, table, rec, keys)
+            own = room_owner(request)
+            return deck_body(own.rooms.store, room, table, rec, own.keys)
 
         return await asyncio.to_thread(run)
 
-    @app.get("/audit/rounds/{table}/{hand}/phh", response_class=PlainTextResponse)
+    @router.get("/audit/rounds/{table}/{hand}/phh", response_class=PlainTextResponse)
     async def phh(table: str, hand: int, request: Request) -> PlainTextResponse:
         """The round as a PHH hand history: the house's full record."""
         from croupier.histories.phh import dumps
@@ -372,7 +374,7 @@ def register(app: FastAPI) -> None:
         def run() -> str:
             _, rec = recalled(request, table, hand)
             if not isinstance(rec.round_events[-1], RoundFinished):
-                raise Refusal(409, f"hand {hand} was void: no hand history to export")
+                raise Refused(409, f"hand {hand} was void: no hand history to export")
             finished = rec.round_events[-1]
             r = fold_round(rec.config, rec.events, rec.span)
             return dumps(Played(table, rec.config.size, rec.started, finished, r).history(ALL))
@@ -382,3 +384,5 @@ def register(app: FastAPI) -> None:
         return PlainTextResponse(
             text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
+
+    app.include_router(router)

@@ -1,5 +1,5 @@
-"""The staff's routes of the room service, beside :mod:`croupier.service.api` (whose
-``create_app`` calls :func:`register`): what the web console's staff screens need and the core
+"""The staff's routes of the room service (a router that :mod:`croupier.service.api`
+includes): what the web console's staff screens need and the core
 API did not give.
 
 * ``GET /room/lists``: the waiting lists in order, each called player's table and call-in
@@ -11,7 +11,6 @@ API did not give.
 * ``GET /reports/day`` and ``GET /reports/day.csv``: the manager's day report
   (:mod:`croupier.room.daybook`) as JSON or CSV; the cage's money of bot accounts (the demo's
   players, ``User.bot``) is also given apart (``bots_cash_in``, ``bots_cash_out``).
-* the auditor's recall of rounds: :mod:`croupier.service.recall`.
 
 The lists' times, the top-up answers and the day reports are read from the room's read models
 (:mod:`croupier.room.books`, kept by the room's store as events commit), never scanned from the
@@ -22,81 +21,23 @@ Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``, as in the
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import re
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi.responses import Response
 
 from croupier.room import daybook
 from croupier.room.books import ListBook, TopUpBook
 from croupier.room.room import Room, list_key
-from croupier.service import policy
-from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.store.rooms import RoomStore
-from croupier.service.store.store import EventStore
+from croupier.service.auth import Role, User
+from croupier.service.deps import Refused, caller, clock, need, room_owner, service
 
 API = "croupier api"
 #: The window of seatings an estimated wait is drawn from (seconds).
 WINDOW = 2 * 60 * 60
 STAFF = frozenset(Role) - {Role.PLAYER}
-
-
-class Refusal(Exception):
-    """A 4xx answer naming its reason and clause."""
-
-    def __init__(self, status: int, reason: str, clause: str = API) -> None:
-        super().__init__(reason)
-        self.status, self.reason, self.clause = status, reason, clause
-
-
-class _Owner(Protocol):
-    rooms: RoomStore
-    lock: asyncio.Lock
-
-
-def service(request: Request) -> Any:
-    return request.app.state.service
-
-
-def caller(request: Request) -> User:
-    """The logged-in user who sends ``request`` (401 otherwise)."""
-    svc = service(request)
-    auth = request.headers.get("authorization", "")
-    token = auth[7:] if auth.lower().startswith("bearer ") else ""
-    name = svc.sessions.user(token) if token else None
-    user: User | None = None if name is None else svc.directory.users.users.get(name)
-    if user is None:
-        raise Refusal(401, "log in first: POST /login, then send 'Authorization: Bearer'")
-    return user
-
-
-def need(user: User, route: str) -> None:
-    """Refuse (403, naming the roles and the caller's) unless the policy lets ``user`` call
-    ``route`` (:mod:`croupier.service.policy`)."""
-    why = policy.why_not(route, user)
-    if why is not None:
-        raise Refusal(403, why, ROLES_CLAUSE)
-
-
-def owner(request: Request) -> _Owner:
-    own: _Owner | None = service(request).owner
-    if own is None:
-        why = f"the room was refused at recovery: {service(request).refused}"[:500]
-        raise Refusal(503, why, "croupier store")
-    return own
-
-
-def store(request: Request) -> EventStore:
-    s: EventStore = service(request).store
-    return s
-
-
-def now(request: Request) -> int:
-    t: int = service(request).clock()
-    return t
 
 
 # ------------------------------------------------------------------------------------------
@@ -186,11 +127,11 @@ def _day(value: str | None, known: list[str]) -> str:
     if value is None:
         return known[-1] if known else datetime.datetime.now(datetime.UTC).date().isoformat()
     if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise Refusal(422, f"day: a date such as 2026-11-27, not {value[:40]!r}")
+        raise Refused(422, f"day: a date such as 2026-11-27, not {value[:40]!r}")
     try:
         datetime.date.fromisoformat(value)
     except ValueError as e:
-        raise Refusal(422, f"day: {e}") from e
+        raise Refused(422, f"day: {e}") from e
     return value
 
 
@@ -235,33 +176,29 @@ def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
 
 
 def register(app: FastAPI) -> None:
-    """Add the staff's routes (and the recall's) to the service's ``app``."""
-    from croupier.service import recall
+    """Add the staff's routes (a router of their own) to the service's ``app``."""
+    router = APIRouter(tags=["staff"])
 
-    @app.exception_handler(Refusal)
-    async def refused(_: Request, e: Refusal) -> JSONResponse:
-        return JSONResponse({"refused": e.reason, "clause": e.clause}, status_code=e.status)
-
-    @app.get("/room/lists")
+    @router.get("/room/lists")
     async def lists(request: Request) -> dict[str, Any]:
         """The waiting lists: staff see every name, a player their own place."""
         user = caller(request)
-        own = owner(request)
+        own = room_owner(request)
         async with own.lock:
-            return lists_body(own.rooms.room, own.rooms.books.lists, user, now(request))
+            return lists_body(own.rooms.room, own.rooms.books.lists, user, clock(request))
 
-    @app.get("/room/topups")
+    @router.get("/room/topups")
     async def topups(request: Request) -> dict[str, Any]:
         """Top-up requests: staff see every one waiting, a player their own and its answer."""
         user = caller(request)
-        own = owner(request)
+        own = room_owner(request)
         async with own.lock:
             return topups_body(own.rooms.room, own.rooms.books.topups, user)
 
     async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
         user = caller(request)
         need(user, "GET /reports/day")
-        own = owner(request)
+        own = room_owner(request)
         users = service(request).directory.users.users.values()
         bots = {u.name for u in users if u.bot}  # a fact of the account (UserAdded.bot)
         async with own.lock:  # the read model, as committed (kept as events commit)
@@ -269,13 +206,13 @@ def register(app: FastAPI) -> None:
             known = book.days()
             return book.report(_day(day, known), bots), known
 
-    @app.get("/reports/day")
+    @router.get("/reports/day")
     async def day_json(request: Request, day: Day = None) -> dict[str, Any]:
         """The day report (UTC day; default: the last day with activity)."""
         r, known = await report(request, day)
         return _report_json(r, known)
 
-    @app.get("/reports/day.csv", responses={200: {"content": {"text/csv": {}}}})
+    @router.get("/reports/day.csv", responses={200: {"content": {"text/csv": {}}}})
     async def day_csv(request: Request, day: Day = None) -> Response:
         """The day report as CSV (a download)."""
         r, _ = await report(request, day)
@@ -285,7 +222,7 @@ def register(app: FastAPI) -> None:
             headers={"Content-Disposition": f'attachment; filename="croupier-day-{r.day}.csv"'},
         )
 
-    recall.register(app)
+    app.include_router(router)
 
 
-__all__ = ["Refusal", "caller", "need", "owner", "register"]
+__all__ = ["register"]

@@ -20,21 +20,20 @@ plan of a hand for the dealer.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from starlette.exceptions import HTTPException
+from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
 from croupier.service import limits, tournament_live
-from croupier.service.auth import User
+from croupier.service.deps import Refused, caller, need, owner_of
 from croupier.service.owner import Hub, Prepare, RoomOwner, woken
 from croupier.service.policy import tournament_table
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, tournament_stream
-from croupier.shoe import Shoe
+from croupier.service.tournament_live import seal_key
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.floor import Floor
 from croupier.tournament.seating import balance
@@ -95,67 +94,34 @@ def announce(hub: Hub, heads: Mapping[str, int]) -> None:
 def _run(own: RoomOwner, name: str) -> Tournament:
     tm = own.rooms.room.tournaments.get(name)
     if tm is None or tm.run is None:
-        raise HTTPException(404, f"no tournament {name} run by this room")
+        raise Refused(404, f"no tournament {name} run by this room")
     return tm.run
 
 
-def register(
-    app: FastAPI,
-    caller: Callable[[Request], User],
-    need: Callable[..., None],
-    owner: Callable[[Any], RoomOwner],
-) -> None:
-    """Add the tournament routes to ``app`` (the service's own helpers passed in)."""
+def register(app: FastAPI) -> None:
+    """Add the tournament routes (a router of their own) to ``app``."""
+    router = APIRouter(tags=["tournaments"])
 
     def svc(r: Request | WebSocket) -> Any:
         return r.app.state.service
 
-    @app.get("/tournaments/{name}/clock")
+    @router.get("/tournaments/{name}/clock")
     async def clock(name: str, request: Request) -> dict[str, Any]:
         """The wall clock now: public (no log-in needed)."""
         s = svc(request)
-        own = owner(s)
+        own = owner_of(s)
         async with own.lock:
             return _clock(own, name, s.clock())
 
-    @app.get("/tournaments/{name}")
+    @router.get("/tournaments/{name}")
     async def tournament(name: str, request: Request) -> dict[str, Any]:
         s = svc(request)
         caller(request)
-        own = owner(s)
+        own = owner_of(s)
         async with own.lock:
-            t = _run(own, name)
-            tm = own.rooms.room.tournaments[name]
-            entrants = [
-                {
-                    "player": p,
-                    "status": e.status,
-                    "table": e.table,
-                    "seat": e.seat,
-                    "stack": e.stack,
-                    "entries": e.entries,
-                    "place": e.place,
-                    "cash": e.cash,
-                    "bounties": e.bounties,
-                    "owed": tm.owed(p),
-                    "slow": t.slow.get(p, 0),
-                }
-                for p, e in t.entrants.items()
-            ]
-            tables = {str(n): {str(k): v for k, v in x.seats.items()} for n, x in t.tables.items()}
-            seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
-            return {
-                "seq": seq,
-                "entrants": entrants,
-                "tables": tables,
-                "proposed": proposed(t),
-                "pool": tm.pool,
-                "fees": tm.fees,
-                "balanced": tm.balanced(),
-                "clock": clock_view(t, s.clock()),
-            }
+            return _state(own, name, s.clock())
 
-    @app.get("/tournaments/{name}/tables/{table}/plan")
+    @router.get("/tournaments/{name}/tables/{table}/plan")
     async def plan(
         name: str,
         table: int,
@@ -165,24 +131,19 @@ def register(
         s = svc(request)
         user = caller(request)
         need(user, "GET /tournaments/{name}/tables/{table}/plan", tournament_table(name, table))
-        own = owner(s)
+        own = owner_of(s)
         async with own.lock:
             t = _run(own, name)
             order = None
             if deck == "server":
-                key = f"tournament:{name}/{table}"
-                shoe = s.shoes.get(key)
-                if shoe is None:
-                    seed = None if s.shoe_seed is None else s.shoe_seed + len(s.shoes)
-                    shoe = s.shoes[key] = Shoe(t.conditions.game_rules.deck, seed=seed)
-                order = shoe.shuffle().order
+                order = s.shuffle(seal_key(name, table), t.conditions.game_rules.deck).order
             try:
                 p = t.plan_hand(table, order)
             except TournamentError as e:
-                return _refused(e)
+                raise Refused(409, e.ruling.message, e.ruling.clause) from e
             return {"plan": codec.encode(p)}
 
-    @app.websocket("/ws/tournaments/{name}/clock")
+    @router.websocket("/ws/tournaments/{name}/clock")
     async def clock_ws(ws: WebSocket, name: str) -> None:
         """The wall clock, one numbered message per commit (public)."""
         s = svc(ws)
@@ -226,6 +187,42 @@ def register(
         finally:
             own.hub.unsubscribe(stream, sub)
 
+    app.include_router(router)
+
+
+def _state(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
+    """A tournament as its board shows it (``GET /tournaments/{name}``)."""
+    t = _run(own, name)
+    tm = own.rooms.room.tournaments[name]
+    entrants = [
+        {
+            "player": p,
+            "status": e.status,
+            "table": e.table,
+            "seat": e.seat,
+            "stack": e.stack,
+            "entries": e.entries,
+            "place": e.place,
+            "cash": e.cash,
+            "bounties": e.bounties,
+            "owed": tm.owed(p),
+            "slow": t.slow.get(p, 0),
+        }
+        for p, e in t.entrants.items()
+    ]
+    tables = {str(n): {str(k): v for k, v in x.seats.items()} for n, x in t.tables.items()}
+    seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
+    return {
+        "seq": seq,
+        "entrants": entrants,
+        "tables": tables,
+        "proposed": proposed(t),
+        "pool": tm.pool,
+        "fees": tm.fees,
+        "balanced": tm.balanced(),
+        "clock": clock_view(t, now),
+    }
+
 
 def proposed(t: Tournament) -> dict[str, Any]:
     """What ``BalanceTables`` would do now, for the director to see first: the final table's
@@ -263,9 +260,3 @@ def _clock(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
     t = _run(own, name)
     seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
     return {"seq": seq, "clock": clock_view(t, now)}
-
-
-def _refused(e: TournamentError) -> Any:
-    from fastapi.responses import JSONResponse
-
-    return JSONResponse({"refused": e.ruling.message, "clause": e.ruling.clause}, 409)

@@ -1,5 +1,5 @@
-"""Users, their roles and dealers' tables, beside :mod:`croupier.service.api` (whose
-``create_app`` calls :func:`register`).
+"""Users, their roles and dealers' tables (a router that :mod:`croupier.service.api`
+includes).
 
 * ``POST /users`` (admin) adds a user: a name that :mod:`croupier.service.names` allows, a
   role, a password (kept only as an argon2 hash) and, for the demo's bots, ``bot``.
@@ -18,7 +18,7 @@ import datetime
 from collections.abc import Callable
 from typing import Protocol
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, field_validator
 
 from croupier.service import names
@@ -31,6 +31,7 @@ from croupier.service.auth import (
     User,
     UserError,
 )
+from croupier.service.deps import Refused, caller, need
 
 
 class NewUser(BaseModel):
@@ -73,65 +74,67 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat()
 
 
-def register(
-    app: FastAPI, caller: Callable[[Request], User], need: Callable[[User, str], None]
-) -> None:
-    """The routes on ``app``; ``caller`` the user a request's token names (else refused 401),
-    ``need`` refuses a user the policy does not allow a route."""
+router = APIRouter(tags=["users"])
 
-    async def user_change(request: Request, change: Callable[[User, str], None]) -> None:
-        svc: _Service = request.app.state.service
-        user = caller(request)
-        async with svc.users_lock:
-            try:
-                await asyncio.to_thread(change, user, _now())
-            except UserError as e:
-                raise HTTPException(409, str(e)) from e
 
-    def directory(request: Request) -> Directory:
-        svc: _Service = request.app.state.service
-        return svc.directory
+async def user_change(request: Request, change: Callable[[User, str], None]) -> None:
+    svc: _Service = request.app.state.service
+    user = caller(request)
+    async with svc.users_lock:
+        try:
+            await asyncio.to_thread(change, user, _now())
+        except UserError as e:
+            raise Refused(409, str(e)) from e
 
-    @app.post("/users")
-    async def add_user(body: NewUser, request: Request) -> dict[str, str]:
-        users = directory(request)
 
-        def change(user: User, at: str) -> None:
-            need(user, "POST /users")
-            users.add(body.name, body.role, body.password, user.name, at, body.bot)
+def directory(request: Request) -> Directory:
+    svc: _Service = request.app.state.service
+    return svc.directory
 
-        await user_change(request, change)
-        return {"added": body.name, "role": body.role.value}
 
-    @app.put("/users/{name}/role")
-    async def set_role(name: str, body: RoleChange, request: Request) -> dict[str, str]:
-        users = directory(request)
+@router.post("/users")
+async def add_user(body: NewUser, request: Request) -> dict[str, str]:
+    users = directory(request)
 
-        def change(user: User, at: str) -> None:
-            need(user, "PUT /users/{name}/role")
-            users.change(RoleChanged(name, body.role, at), user.name)
+    def change(user: User, at: str) -> None:
+        need(user, "POST /users")
+        users.add(body.name, body.role, body.password, user.name, at, body.bot)
 
-        await user_change(request, change)
-        return {"user": name, "role": body.role.value}
+    await user_change(request, change)
+    return {"added": body.name, "role": body.role.value}
 
-    @app.post("/users/{name}/tables")
-    async def assign(name: str, body: Assignment, request: Request) -> dict[str, str]:
-        users = directory(request)
 
-        def change(user: User, at: str) -> None:
-            need(user, "POST /users/{name}/tables")
-            users.change(DealerAssigned(name, body.table, at), user.name)
+@router.put("/users/{name}/role")
+async def set_role(name: str, body: RoleChange, request: Request) -> dict[str, str]:
+    users = directory(request)
 
-        await user_change(request, change)
-        return {"dealer": name, "table": body.table}
+    def change(user: User, at: str) -> None:
+        need(user, "PUT /users/{name}/role")
+        users.change(RoleChanged(name, body.role, at), user.name)
 
-    @app.delete("/users/{name}/tables/{table}")
-    async def relieve(name: str, table: str, request: Request) -> dict[str, str]:
-        users = directory(request)
+    await user_change(request, change)
+    return {"user": name, "role": body.role.value}
 
-        def change(user: User, at: str) -> None:
-            need(user, "DELETE /users/{name}/tables/{table}")
-            users.change(DealerRelieved(name, table, at), user.name)
 
-        await user_change(request, change)
-        return {"dealer": name, "relieved": table}
+@router.post("/users/{name}/tables")
+async def assign(name: str, body: Assignment, request: Request) -> dict[str, str]:
+    users = directory(request)
+
+    def change(user: User, at: str) -> None:
+        need(user, "POST /users/{name}/tables")
+        users.change(DealerAssigned(name, body.table, at), user.name)
+
+    await user_change(request, change)
+    return {"dealer": name, "table": body.table}
+
+
+@router.delete("/users/{name}/tables/{table}")
+async def relieve(name: str, table: str, request: Request) -> dict[str, str]:
+    users = directory(request)
+
+    def change(user: User, at: str) -> None:
+        need(user, "DELETE /users/{name}/tables/{table}")
+        users.change(DealerRelieved(name, table, at), user.name)
+
+    await user_change(request, change)
+    return {"dealer": name, "relieved": table}

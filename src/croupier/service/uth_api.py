@@ -7,7 +7,8 @@
 * ``UthStartRound`` (the dealer assigned to the table) opens the next round dealt from the
   server's shoe: the deck's commitment is published in the round's opening ``Shuffled`` event,
   the order and salt kept in the sealed stream (never sent while the round is played), from
-  which a server restarted mid-round gives the round its deck back (:func:`resume_uth`).
+  which a server restarted mid-round gives the round its deck back
+  (:func:`croupier.service.owner.resume`).
 * ``GET /uth/{table}/view``: the caller's view (:func:`croupier.uth.view.uth_view`).
 * ``/ws/uth/{table}?ticket=...&after=SEQ``: the caller's projection of the table's stream,
   numbered by sequence number, as ``/ws/tables/{table}`` does for a cash table: ``{"seq": n,
@@ -18,36 +19,31 @@
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sqlalchemy as sa
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
 
+from croupier.cards import Deck
 from croupier.service import commands as cmds
 from croupier.service import limits
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.owner import RoomOwner, Subscriber, sealed_decks
+from croupier.service.deps import Caller, Owner, Refused, service, viewer
+from croupier.service.owner import RoomOwner, Subscriber
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, uth_stream
 from croupier.service.store.schema import events as events_table
-from croupier.service.store.sealing import Keyring
-from croupier.shoe import Shoe, ShuffledDeck
 from croupier.uth.game import DECK
 from croupier.uth.played import StartUthRound, UthPlay
 from croupier.uth.table import Shuffled
 from croupier.uth.view import UthProjector, uth_view
 from croupier.views import Viewer
 
-if TYPE_CHECKING:
-    from croupier.service.api import Service
-
 #: A websocket client further behind than this gets a snapshot of its view instead.
 MAX_BEHIND = 1_000
 
 
-def _refused(status: int, reason: str, clause: str = ROLES_CLAUSE) -> Exception:
-    from croupier.service.api import Refused  # the API module imports this one
-
+def _refused(status: int, reason: str, clause: str = ROLES_CLAUSE) -> Refused:
     return Refused(status, reason, clause)
 
 
@@ -59,10 +55,10 @@ def _play(rooms: RoomStore, table: str | None) -> UthPlay:
 
 
 def fill(
-    svc: Service, rooms: RoomStore, user: User, req: cmds.Request, fields: dict[str, Any]
-) -> tuple[dict[str, Any], ShuffledDeck | None]:
-    """The fields the server sets on a UTH command: a player's own box and name, and the
-    shoe's deck (with its commitment) at ``UthStartRound``; that deck, to be sealed."""
+    rooms: RoomStore, user: User, req: cmds.Request, fields: dict[str, Any]
+) -> tuple[dict[str, Any], Deck | None]:
+    """The fields the server sets on a UTH command: a player's own box and name; and, at
+    ``UthStartRound``, the deck its shoe is made of (the caller shuffles it)."""
     play = _play(rooms, req.table)
     names = set(req.spec.cls.__dataclass_fields__)  # type: ignore[attr-defined]
     if user.role is Role.PLAYER:
@@ -73,16 +69,7 @@ def fill(
             fields["box"] = box
         if "player" in names and "player" not in req.fields:
             fields["player"] = user.name
-    if req.spec.cls is not StartUthRound:
-        return fields, None
-    assert req.table is not None
-    shoe = svc.shoes.get(req.table)
-    if shoe is None:
-        seed = None if svc.shoe_seed is None else svc.shoe_seed + len(svc.shoes)
-        shoe = svc.shoes[req.table] = Shoe(DECK, seed=seed)
-    deck = shoe.shuffle()
-    fields.update(deck_order=deck.order, commitment=deck.commitment, cut_at=deck.cut_at)
-    return fields, deck
+    return fields, DECK if req.spec.cls is StartUthRound else None
 
 
 def check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> None:
@@ -92,36 +79,6 @@ def check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> No
     box = _play(rooms, req.table).box_of(user.name)
     if getattr(inner, "player", user.name) != user.name or getattr(inner, "box", box) != box:
         raise _refused(403, f"a player acts only for their own box ({user.name}, box {box})")
-
-
-def resume_uth(rooms: RoomStore, keys: Keyring | None = None) -> list[str]:
-    """Give each UTH round rebuilt before its deal the deck it is dealt from, kept (sealed
-    under ``keys``) in the sealed stream; the tables resumed."""
-    waiting = {
-        name: u.play
-        for name, u in rooms.room.uth.items()
-        if u.play.round is not None and not u.play.round.dealt
-    }
-    if not waiting:
-        return []
-
-    def wanted(table: str, commitment: str) -> bool:
-        play = waiting.get(table)
-        return play is not None and play.commitment == commitment
-
-    resumed = []
-    for e in sealed_decks(rooms.store, rooms.name, keys, wanted):
-        if waiting[e.table].hold_deck(e.order, e.commitment):
-            resumed.append(e.table)
-    return resumed
-
-
-def viewer(user: User, table: str) -> str | Viewer:
-    if user.role is Role.PLAYER:
-        return user.name
-    if user.role is Role.FLOOR or (user.role is Role.DEALER and table in user.tables):
-        return Viewer.DEALER
-    return Viewer.SPECTATOR
 
 
 def last_shuffle(rooms: RoomStore, stream: str, upto: int) -> int:
@@ -143,27 +100,12 @@ def _prime(projector: UthProjector, play: UthPlay) -> None:
 
 
 def add_routes(app: FastAPI) -> None:
-    """The UTH view and websocket on ``app`` (made by :func:`croupier.service.api.create_app`)."""
+    """The UTH view and websocket on ``app`` (a router of its own)."""
+    router = APIRouter(tags=["uth"])
 
-    def service(request: Request | WebSocket) -> Service:
-        svc: Service = request.app.state.service
-        return svc
-
-    def caller(svc: Service, token: str) -> User | None:
-        name = svc.sessions.user(token) if token else None
-        return None if name is None else svc.directory.users.users.get(name)
-
-    @app.get("/uth/{table}/view")
-    async def uth_table_view(table: str, request: Request) -> dict[str, Any]:
+    @router.get("/uth/{table}/view")
+    async def uth_table_view(table: str, user: Caller, own: Owner) -> dict[str, Any]:
         """The caller's view of a UTH table: a player's own box's cards only."""
-        svc = service(request)
-        auth = request.headers.get("authorization", "")
-        user = caller(svc, auth[7:] if auth.lower().startswith("bearer ") else "")
-        if user is None:
-            raise _refused(401, "log in first: POST /login, then send 'Authorization: Bearer'")
-        own = svc.owner
-        if own is None:
-            raise _refused(503, "the room was refused at recovery", "croupier store")
         async with own.lock:
             play = _play(own.rooms, table)
             seq = own.rooms.heads.get(uth_stream(own.rooms.name, table), 0)
@@ -171,7 +113,7 @@ def add_routes(app: FastAPI) -> None:
             view = uth_view(play, viewer(user, table), recall=user.role is Role.AUDITOR)
             return {"seq": seq, "view": codec.encode(view)}
 
-    @app.websocket("/ws/uth/{table}")
+    @router.websocket("/ws/uth/{table}")
     async def uth_ws(ws: WebSocket, table: str) -> None:
         svc = service(ws)
         name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
@@ -227,6 +169,8 @@ def add_routes(app: FastAPI) -> None:
         finally:
             own.hub.unsubscribe(stream, sub)
 
+    app.include_router(router)
+
 
 async def _live(
     ws: WebSocket,
@@ -271,4 +215,4 @@ async def _live(
         receive.cancel()
 
 
-__all__ = ["add_routes", "check_own", "fill", "resume_uth", "viewer"]
+__all__ = ["add_routes", "check_own", "fill", "viewer"]

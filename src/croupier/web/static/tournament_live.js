@@ -9,8 +9,9 @@ const name = params.get("tournament") || "";
 const T = encodeURIComponent(name);
 const panel = document.getElementById("live-hands");
 
-async function post(path, body, done) {
-  const r = await attempt(() => api.post(`/tournaments/${T}/tables/${path}`, body));
+// A live hand's command, sent as every command is (POST /commands).
+async function send(type, n, fields, done) {
+  const r = await attempt(() => api.post("/commands", { type, tournament: name, number: Number(n), ...fields }));
   if (r) { say(done, "", "ok"); await show(); }
 }
 
@@ -31,9 +32,9 @@ async function show() {
     const live = hand && !hand.over;
     rows.push(h("li", { "data-live-table": n, "data-actor": live ? hand.actor : "" },
       h("strong", {}, `Table ${n}: `), h("span.what", {}, describe(hand)), " ",
-      h("button", { type: "button", disabled: !!hand, onclick: () => post(`${n}/deal`, undefined, `Table ${n}: the next hand is dealt.`) }, `Deal at table ${n}`),
-      h("button", { type: "button", disabled: !live || !!hand.clock, onclick: () => post(`${n}/clock`, { requested: false }, `Table ${n}: time is called on ${hand.actor} (4.28).`) }, `Call the clock at table ${n}`),
-      h("button", { type: "button", disabled: !live || !hand.clock, onclick: () => post(`${n}/clock/expire`, undefined, `Table ${n}: time ran out; the hand is dead (4.26).`) }, `Time expired at table ${n}`)));
+      h("button", { type: "button", disabled: !!hand, onclick: () => send("DealTournamentHand", n, {}, `Table ${n}: the next hand is dealt.`) }, `Deal at table ${n}`),
+      h("button", { type: "button", disabled: !live || !!hand.clock, onclick: () => send("CallTournamentClock", n, { requested: false }, `Table ${n}: time is called on ${hand.actor} (4.28).`) }, `Call the clock at table ${n}`),
+      h("button", { type: "button", disabled: !live || !hand.clock, onclick: () => send("EnforceTournamentClock", n, {}, `Table ${n}: time ran out; the hand is dead (4.26).`) }, `Time expired at table ${n}`)));
   }
   panel.replaceChildren(...(rows.length ? rows : [h("li.muted", {}, "no tables yet")]));
 }

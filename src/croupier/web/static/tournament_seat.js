@@ -133,7 +133,8 @@ function render() {
 }
 
 const act = (action, to) => attempt(async () => {
-  const r = await api.post(`/tournaments/${T}/tables/${state.table}/act`, to === undefined ? { action } : { action, to });
+  const cmd = { type: "TournamentAct", tournament: NAME, number: state.table, action };
+  const r = await api.post("/commands", to === undefined ? cmd : { ...cmd, to });
   say(`${action}${to === undefined ? "" : ` to ${to}`}: done.`, "", "ok");
   await refresh();
   return r;

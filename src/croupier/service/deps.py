@@ -1,0 +1,163 @@
+"""What every route of the service shares: the one refusal (:class:`Refused`, answered
+``{"refused": reason, "clause": clause}`` with its 4xx status), the service's state
+(:class:`Service`) and the FastAPI dependencies for the caller (:data:`Caller`), the role the
+policy asks of a route (:func:`allowed`) and the room's owner (:data:`Owner`)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Request, WebSocket
+
+from croupier.cards import Deck
+from croupier.service import policy
+from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User
+from croupier.service.hashing import Hashing
+from croupier.service.owner import Hub, RoomOwner
+from croupier.service.presence import Presence
+from croupier.service.store.rooms import RoomStore
+from croupier.service.store.store import EventStore
+from croupier.service.throttle import Throttle
+from croupier.shoe import Shoe, ShuffledDeck
+from croupier.views import Viewer
+
+API = "croupier api"
+LOG_IN_FIRST = "log in first: POST /login, then send 'Authorization: Bearer'"
+
+
+class Refused(Exception):
+    """A request or command refused: its status (4xx, 503), reason and clause; nothing
+    changed. The one refusal of the service, over HTTP (:func:`body`) and websockets."""
+
+    def __init__(
+        self, status: int, reason: str, clause: str = API, retry_after: int | None = None
+    ) -> None:
+        super().__init__(reason)
+        self.status, self.reason, self.clause = status, reason, clause
+        self.retry_after = retry_after
+
+    def body(self) -> dict[str, str]:
+        return body(self.reason, self.clause)
+
+
+def body(reason: str, clause: str) -> dict[str, str]:
+    """The one reply shape of a refusal."""
+    return {"refused": reason, "clause": clause}
+
+
+def now_iso() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat()
+
+
+@dataclass
+class Service:
+    store: EventStore
+    rooms: RoomStore | None
+    refused: dict[str, list[str]]
+    directory: Directory
+    sessions: Sessions
+    hub: Hub
+    owner: RoomOwner | None
+    users_lock: asyncio.Lock
+    clock: Callable[[], int]
+    shoe_seed: int | None
+    shoes: dict[str, Shoe]
+    throttle: Throttle  # failed log-ins
+    hashing: Hashing  # the pool that checks passwords
+    presence: Presence | None = None  # players' connections and their grace periods
+
+    def shuffle(self, key: str, deck: Deck) -> ShuffledDeck:
+        """The next shuffle of the shoe ``key`` (a table, a tournament table, the draw for
+        seats), made on first use: the only place the service makes a shoe. With
+        ``shoe_seed`` the shoes are replayable (tests and demos only)."""
+        shoe = self.shoes.get(key)
+        if shoe is None:
+            seed = None if self.shoe_seed is None else self.shoe_seed + len(self.shoes)
+            shoe = self.shoes[key] = Shoe(deck, seed=seed)
+        return shoe.shuffle()
+
+
+def service(request: Request | WebSocket) -> Service:
+    svc: Service = request.app.state.service
+    return svc
+
+
+def bearer(request: Request) -> str:
+    auth = request.headers.get("authorization", "")
+    return auth[7:] if auth.lower().startswith("bearer ") else ""
+
+
+def caller(request: Request) -> User:
+    """The logged-in user who sends ``request`` (refused 401 otherwise)."""
+    svc = service(request)
+    token = bearer(request)
+    name = svc.sessions.user(token) if token else None
+    user = None if name is None else svc.directory.users.users.get(name)
+    if user is None:
+        raise Refused(401, LOG_IN_FIRST)
+    return user
+
+
+def need(user: User, route: str, *at: str) -> None:
+    """Refuse (403) unless the policy lets ``user`` call ``route`` at the tables ``at``."""
+    why = policy.why_not(route, user, at)
+    if why is not None:
+        raise Refused(403, why, ROLES_CLAUSE)
+
+
+def allowed(route: str) -> Callable[[Request], User]:
+    """A dependency: the caller, if the policy lets their role call ``route`` (refused
+    401 or 403 otherwise)."""
+    policy.entry(route)  # a route the policy does not know fails at the start
+
+    def check(request: Request) -> User:
+        user = caller(request)
+        need(user, route)
+        return user
+
+    return check
+
+
+def viewer(user: User, table: str) -> str | Viewer:
+    """Whom ``user`` sees a table as: a player (by name), the dealer's side (the floor, a
+    dealer at an assigned table) or a spectator (every card of a round over: the recall)."""
+    if user.role is Role.PLAYER:
+        return user.name
+    if user.role is Role.FLOOR or (user.role is Role.DEALER and table in user.tables):
+        return Viewer.DEALER
+    return Viewer.SPECTATOR
+
+
+def owner_of(svc: Service) -> RoomOwner:
+    """The room's owner (refused 503 when the room was refused at recovery)."""
+    if svc.owner is None:
+        raise Refused(
+            503, f"the room was refused at recovery: {svc.refused}"[:500], "croupier store"
+        )
+    return svc.owner
+
+
+def room_owner(request: Request) -> RoomOwner:
+    return owner_of(service(request))
+
+
+def clock(request: Request) -> int:
+    return service(request).clock()
+
+
+#: The logged-in caller (a dependency).
+Caller = Annotated[User, Depends(caller)]
+#: The room's owner (a dependency).
+Owner = Annotated[RoomOwner, Depends(room_owner)]
+
+
+def _http_service(request: Request) -> Service:
+    return service(request)
+
+
+#: The service (a dependency).
+Svc = Annotated[Service, Depends(_http_service)]

@@ -1,0 +1,91 @@
+"""The room's routes: every command as data, and what the room shows.
+
+* ``POST /commands`` takes a command as data (:mod:`croupier.service.commands`), checks who
+  sends it, applies it to the room and answers only once its events are committed
+  (:func:`croupier.service.dispatch.submit`).
+* ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board;
+  ``GET /room/ledger`` the room's money; ``GET /me`` who the caller is.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+
+from croupier.service import commands as cmds
+from croupier.service import dispatch, limits
+from croupier.service.auth import Role, User
+from croupier.service.deps import Caller, Owner, Refused, Svc, allowed, viewer
+from croupier.service.store import codec
+from croupier.service.store.rooms import table_stream
+from croupier.views import table_view
+
+router = APIRouter(tags=["room"])
+
+_COMMAND_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "required": ["type"],
+                    "properties": {
+                        "type": {"type": "string", "enum": sorted(cmds.CATALOGUE)},
+                        "table": {"type": "string"},
+                        "seq": {"type": "integer"},
+                    },
+                    "additionalProperties": True,
+                }
+            }
+        },
+    }
+}
+
+
+@router.get("/me")
+async def me(user: Caller) -> dict[str, Any]:
+    return {"name": user.name, "role": user.role.value, "tables": sorted(user.tables)}
+
+
+@router.post("/commands", openapi_extra=_COMMAND_BODY)
+async def command(request: Request, svc: Svc, user: Caller) -> dict[str, Any]:
+    """A command as data: accepted (its events committed) or refused with the clause."""
+    raw = await request.body()  # capped by limits.Limits before it got here
+    try:
+        data = limits.loads(raw)
+    except limits.BadJson as e:
+        raise Refused(400, str(e)) from e
+    return await dispatch.submit(svc, user, data)
+
+
+@router.get("/room/board")
+async def board(request: Request, user: Caller, own: Owner) -> dict[str, Any]:
+    """Every open table, the rounds ``played`` at each cash table, and the server's parts
+    that stopped (``background_failed``: when, and for staff why)."""
+    async with own.lock:
+        rows = [codec.encode(r) for r in own.rooms.room.board()]
+        played = {name: t.hands for name, t in own.rooms.room.tables.items()}
+    failed = request.app.state.background.board(user.role is not Role.PLAYER)
+    return {"board": rows, "played": played, "background_failed": failed}
+
+
+@router.get("/room/ledger")
+async def ledger(
+    _: Annotated[User, Depends(allowed("GET /room/ledger"))], own: Owner
+) -> dict[str, Any]:
+    async with own.lock:
+        led = own.rooms.room.ledger()
+    return {"ledger": codec.encode(led), "conserved": led.conserved}
+
+
+@router.get("/tables/{table}/view")
+async def view(table: str, user: Caller, own: Owner) -> dict[str, Any]:
+    """The caller's view of a table: a player's own cards only; the dealer's side all."""
+    async with own.lock:
+        t = own.rooms.room.tables.get(table)
+        if t is None:
+            raise Refused(404, f"no cash table {table}")
+        seq = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
+        return {"seq": seq, "view": codec.encode(table_view(t, viewer(user, table)))}
