@@ -201,27 +201,27 @@ def _sync(t: Tournament, at: int) -> None:
 def _run(
     t: Tournament, at: int, commit: bool, steps: Callable[[Tournament], object], cage: bool
 ) -> list[te.TEvent]:
-    """Apply ``steps`` to the tournament with its clock brought to ``at`` before and after
-    (on a copy unless ``commit``): the events, or a refusal with the tournament unchanged."""
-    target = t if commit else Tournament.from_events(t.conditions, t.events, t.flight)
-    mark = len(target.events)
+    """Decide ``steps`` on a draft of the tournament with its clock brought to ``at`` before
+    and after, then (if ``commit``) fold their events into it: the events, or a refusal with
+    the tournament unchanged."""
+    target = t.draft()
     try:
         _sync(target, at)
         steps(target)
         _sync(target, at)  # a tournament that just started: its clock starts now
-        events = target.events[mark:]
+        events = list(target.events)
         if not cage and any(isinstance(e, MONEY_EVENTS) for e in events):
             raise _refuse(CAGE, "money reaches a tournament only through the cage")
     except Exception as e:
-        if commit and len(target.events) != mark:
-            fresh = Tournament.from_events(t.conditions, t.events[:mark], t.flight)
-            t.__dict__.update(fresh.__dict__)
         ruling = getattr(e, "ruling", None)
         if isinstance(ruling, Ruling):
             raise IllegalAction(ruling) from e
         # a command the tournament could not take (a player or table it does not have...):
         # refused, the tournament as it was
         raise _refuse(ROOM, f"the tournament cannot take this: {type(e).__name__}: {e}") from e
+    if commit:
+        for event in events:
+            t.fold(event)
     return events
 
 

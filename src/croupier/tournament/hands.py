@@ -405,8 +405,7 @@ class Dealing(Component):
         if not gone:
             return []
         n = len(self.t.events)
-        last = {e.player: e for e in self.t.events if isinstance(e, ev.Busted)}
-        busts = [last[p] for p in gone]
+        busts = [self.t.last_bust[p] for p in gone]
         clause = self.t.book.busted_clause
         self.t._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
         for b in busts:

@@ -197,20 +197,10 @@ class LiveHands(Component):
         self.t._entrant(player)
         if chips <= 0 or chips % self.t.smallest_chip():
             raise refuse(clause, f"{chips} is not a whole number of {self.t.smallest_chip()} chips")
-        at = next(
-            (
-                i
-                for i in range(len(self.t.events) - 1, -1, -1)
-                if isinstance(e := self.t.events[i], ev.HandPlayed) and player in e.players
-            ),
-            None,
-        )
-        if at is None:
+        last = self.t.last_hand.get(player)
+        if last is None:
             raise refuse(clause, f"{player} has played no hand")
-        last = self.t.events[at]
-        assert isinstance(last, ev.HandPlayed)
-        since = self.t.events[at:]
-        if any(isinstance(e, ev.HiddenChipsRuled) and e.player == player for e in since):
+        if player in self.t.hidden_ruled:
             raise refuse(clause, f"{player}'s hidden chips from that hand are already ruled on")
         lost = last.after[last.players.index(player)] == 0
         if award_to and (

@@ -87,10 +87,7 @@ class Prizes(Component):
         disqualification). Reading of qld-tournament-2020 2 "Bounty" (won by "a player that
         eliminates another player"): nobody eliminated them, so the bounty stays in play and
         goes, with the winner's own, to the last player left, who outlasted every entry."""
-        claimed: dict[str, int] = {}
-        for e in self.t.events:
-            if isinstance(e, ev.BountyWon):
-                claimed[e.loser] = claimed.get(e.loser, 0) + e.amount
+        claimed = self.t.bounties_won
         out = []
         for p in self.t.order:
             left = self.t.entrants[p].entries * self.t.conditions.bounty - claimed.get(p, 0)

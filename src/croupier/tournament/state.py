@@ -12,6 +12,7 @@ the citation per rulebook).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -131,6 +132,65 @@ class TournamentState:
         self.bagged = False  # the flight is over, its stacks bagged (4.13)
         self.action_clocks: dict[int, ev.ClockCalled] = {}  # the clock on a player, by table
         self.slow: dict[str, int] = {}  # times found deliberately slow (4.27; dunedin-house 91)
+        self.last_bust: dict[str, ev.Busted] = {}  # each player's latest bust
+        self.last_hand: dict[str, ev.HandPlayed] = {}  # each player's latest hand
+        self.hidden_ruled: set[str] = set()  # hidden chips ruled on since their latest hand
+        self.bounties_won: dict[str, int] = {}  # bounties won on each entrant (by loser)
+        self._drafting = False
+        self._owned: set[str] = set()
+        self._owned_tables: set[int] = set()
+
+    # ------------------------------------------------------------------------------------
+    # Drafts: where a command is decided
+
+    def draft(self) -> Self:
+        """A working copy on which a command is decided: the fold of its events advances the
+        draft, never this state. It shares what the fold replaces rather than changes, and
+        copies an entrant or a table on its first change (:meth:`_w`, :meth:`_wt`), so its
+        cost follows the command's work, not the tournament's history."""
+        d = copy.copy(self)
+        d.events = []
+        d.entrants = dict(self.entrants)
+        d.tables = dict(self.tables)
+        d._owned = set()
+        d._owned_tables = set()
+        d._drafting = True
+        d.groups = list(self.groups)
+        d.prizes = None if self.prizes is None else list(self.prizes)
+        d.raced = set(self.raced)
+        d.order = list(self.order)
+        d.action_clocks = dict(self.action_clocks)
+        d.slow = dict(self.slow)
+        d.last_bust = dict(self.last_bust)
+        d.last_hand = dict(self.last_hand)
+        d.bounties_won = dict(self.bounties_won)
+        d.hidden_ruled = set(self.hidden_ruled)
+        return d
+
+    def _w(self, player: str) -> Entrant:
+        """The entrant ``player``, to change (a draft's own copy)."""
+        ent = self.entrants[player]
+        if self._drafting and player not in self._owned:
+            ent = replace(ent, results=list(ent.results))
+            self.entrants[player] = ent
+            self._owned.add(player)
+        return ent
+
+    def _wt(self, number: int, size: int | None = None) -> TournamentTable:
+        """Table ``number``, to change (a draft's own copy); opened with ``size`` seats if
+        given and there is none."""
+        t = self.tables.get(number)
+        if t is None:
+            if size is None:
+                raise KeyError(number)
+            t = TournamentTable(number, size)
+        elif self._drafting and number not in self._owned_tables:
+            t = replace(t, seats=dict(t.seats), moved=set(t.moved), announced=list(t.announced))
+        else:
+            return t
+        self.tables[number] = t
+        self._owned_tables.add(number)
+        return t
 
     # ------------------------------------------------------------------------------------
     # Rebuilding
@@ -244,6 +304,7 @@ class TournamentState:
         if ent is None or ent.status == CANCELLED:
             ent = Entrant(e.player, e.name)
             self.entrants[e.player] = ent
+            self._owned.add(e.player)
             if e.player not in self.order:
                 self.order.append(e.player)
         ent.status = ALTERNATE if e.alternate else REGISTERED
@@ -263,12 +324,13 @@ class TournamentState:
         # the entry keeps its place in the order; a player whose own entry was cancelled
         # (3.10) takes it in place of their cancelled one
         self.order = [e.to if p == e.player else p for p in self.order if p != e.to]
-        self.entrants[e.to] = replace(old, player=e.to, name=e.name)
+        self.entrants[e.to] = replace(old, player=e.to, name=e.name, results=list(old.results))
+        self._owned.add(e.to)
         if old.table is not None and old.seat is not None:  # a substitute takes the seat
-            self.tables[old.table].seats[old.seat] = e.to
+            self._wt(old.table).seats[old.seat] = e.to
 
     def _on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         if ent.status != ALTERNATE:  # an alternate has paid nothing and holds no entry yet
             self.entries_total -= 1
             c = self.conditions
@@ -279,15 +341,15 @@ class TournamentState:
 
     def _on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
         self.cancelled = True
-        for ent in self.entrants.values():
-            ent.status = CANCELLED
+        for p in list(self.entrants):
+            self._w(p).status = CANCELLED
         self.pool = self.house = self.bounty_fund = 0
 
     def _on_tournament_started(self, e: ev.TournamentStarted) -> None:
         self.started = True
 
     def _on_seated(self, e: ev.Seated) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         if ent.status == ALTERNATE:
             ent.status = REGISTERED
         ent.status = PLAYING
@@ -297,19 +359,17 @@ class TournamentState:
         if e.stack:
             ent.stack = e.stack
             self.chips_in_play += e.stack
-        t = self.tables.setdefault(e.table, TournamentTable(e.table, self.conditions.table_size))
+        t = self._wt(e.table, self.conditions.table_size)
         t.seats[e.seat] = e.player
         if self.started and t.buttons is not None:
             t.moved.add(e.player)
 
     def _on_forfeited(self, e: ev.Forfeited) -> None:
-        self.entrants[e.player].status = FORFEITED
+        self._w(e.player).status = FORFEITED
         self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
 
     def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
-        t = self.tables.setdefault(
-            e.table, TournamentTable(e.table, self.conditions.final_table_size)
-        )
+        t = self._wt(e.table, self.conditions.final_table_size)
         occupied = sorted(t.seats)
         # the previous round's buttons that make the drawn seat the next button (dead-button
         # rule: the next button is the last small blind, the next small blind the last big)
@@ -334,14 +394,16 @@ class TournamentState:
         self.clock = self.clock.adjust(e.seconds)
 
     def _on_hand_played(self, e: ev.HandPlayed) -> None:
-        t = self.tables[e.table]
+        t = self._wt(e.table)
         for p in e.players:
-            self.entrants[p].pre_race = None
+            self._w(p).pre_race = None
+            self.last_hand[p] = e
+            self.hidden_ruled.discard(p)
         t.hands = e.hand
         t.buttons = e.buttons
         self.action_clocks.pop(e.table, None)
         for p, s in zip(e.players, e.after, strict=True):
-            ent = self.entrants[p]
+            ent = self._w(p)
             ent.stack = s
             ent.arrived = ent.arrived or ent.present
             if ent.penalty_hands:
@@ -353,8 +415,9 @@ class TournamentState:
         # their old table deals, the ante plus an equal share of the blinds (and big-blind
         # ante) among the players there, rounded down; the total is rounded down to the
         # smallest chip when the stake is restored. Hands at other tables do not count.
-        for ent in self.entrants.values():
+        for p, ent in list(self.entrants.items()):
             if ent.status == PROVISIONAL and ent.table == e.table:
+                ent = self._w(p)
                 n = max(len(t.seats), 2)
                 share = (level.small_blind + level.big_blind + level.big_blind_ante) // n
                 ent.charge += share + level.ante
@@ -363,10 +426,11 @@ class TournamentState:
         pass  # a record for players and observers; no state changes
 
     def _on_busted(self, e: ev.Busted) -> None:
-        self.entrants[e.player].status = BUSTED
+        self._w(e.player).status = BUSTED
+        self.last_bust[e.player] = e
 
     def _on_bought(self, e: ev.Bought) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         self._money_in(e.price, e.admin_fee, e.bounty)
         ent.paid += e.price + e.admin_fee + e.bounty
         if e.kind.startswith("carried"):  # a flight's purchase carried to the final day
@@ -393,18 +457,18 @@ class TournamentState:
 
     def _on_eliminated(self, e: ev.Eliminated) -> None:
         for p in e.players:
-            ent = self.entrants[p]
+            ent = self._w(p)
             ent.status = OUT
             self.chips_in_play -= ent.stack
             ent.stack = 0
             if ent.table is not None and ent.seat is not None:
-                self.tables[ent.table].seats.pop(ent.seat, None)
+                self._wt(ent.table).seats.pop(ent.seat, None)
             ent.table = ent.seat = None
         self.groups.append(e)
 
     def _on_places_awarded(self, e: ev.PlacesAwarded) -> None:
         for p, place, cash, seat in e.awards:
-            ent = self.entrants[p]
+            ent = self._w(p)
             ent.place = place if ent.place is None else min(ent.place, place)
             ent.cash += cash
             ent.seat_won = ent.seat_won or seat
@@ -413,15 +477,14 @@ class TournamentState:
             self.awarded_groups += 1
 
     def _on_bounty_won(self, e: ev.BountyWon) -> None:
-        self.entrants[e.winner].bounties += e.amount
+        self._w(e.winner).bounties += e.amount
+        self.bounties_won[e.loser] = self.bounties_won.get(e.loser, 0) + e.amount
         self.bounty_fund -= e.amount
 
     def _on_player_moved(self, e: ev.PlayerMoved) -> None:
-        ent = self.entrants[e.player]
-        self.tables[e.from_table].seats.pop(e.from_seat, None)
-        t = self.tables.setdefault(
-            e.to_table, TournamentTable(e.to_table, self.conditions.final_table_size)
-        )
+        ent = self._w(e.player)
+        self._wt(e.from_table).seats.pop(e.from_seat, None)
+        t = self._wt(e.to_table, self.conditions.final_table_size)
         t.seats[e.to_seat] = e.player
         ent.table, ent.seat = e.to_table, e.to_seat
         if t.buttons is not None:
@@ -429,40 +492,41 @@ class TournamentState:
 
     def _on_table_broken(self, e: ev.TableBroken) -> None:
         t = self.tables.pop(e.table)
+        self._owned_tables.discard(e.table)
         assert not t.seats, f"table {e.table} broken with players seated"
 
     def _on_chip_raced(self, e: ev.ChipRaced) -> None:
         for p, b, a in zip(e.players, e.before, e.after, strict=True):
-            self.entrants[p].stack = a
-            self.entrants[p].pre_race = b
+            self._w(p).stack = a
+            self._w(p).pre_race = b
             self.chips_in_play += a - b
 
     def _on_hand_for_hand(self, e: ev.HandForHand) -> None:
         self.hand_for_hand = e.on
 
     def _on_presence(self, e: ev.Presence) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         ent.present = e.present
         ent.arrived = ent.arrived or e.present
 
     def _on_penalised(self, e: ev.Penalised) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         ent.penalty_hands += e.hands
         ent.away_until = max(ent.away_until, e.until)
 
     def _on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         ent.status = PROVISIONAL
         self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
         ent.removed = e.removed
         ent.stack = 0
         self.chips_in_play -= e.removed
         if ent.seat is not None and ent.table is not None:
-            self.tables[ent.table].seats.pop(ent.seat, None)
+            self._wt(ent.table).seats.pop(ent.seat, None)
         ent.seat = None
 
     def _on_restored(self, e: ev.Restored) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         ent.removed = ent.charge = 0
         ent.present = ent.arrived = True
         self.groups = [g for g in self.groups if g.players != (e.player,) or g.clause != PE_CLAUSE]
@@ -485,7 +549,7 @@ class TournamentState:
         return g.players == (player,) and g.clause == PE_CLAUSE
 
     def _on_disqualified(self, e: ev.Disqualified) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         provisional = ent.status == PROVISIONAL and self._holds_provisional_place(e.player)
         if ent.status in (PLAYING, BUSTED) or provisional:
             self._vacate_place()
@@ -498,7 +562,7 @@ class TournamentState:
         ent.status = DISQUALIFIED
         ent.stack = ent.removed = 0
         if ent.table is not None and ent.seat is not None:
-            self.tables[ent.table].seats.pop(ent.seat, None)
+            self._wt(ent.table).seats.pop(ent.seat, None)
         ent.table = ent.seat = None
 
     def _vacate_place(self) -> None:
@@ -521,23 +585,23 @@ class TournamentState:
         if e.kind == "colour-up":
             self.raced.add(e.chips)
         elif e.kind == "done":
-            t = self.tables[e.table]
+            t = self._wt(e.table)
             t.announced.clear()  # each special round lasts one round of play
         else:
-            self.tables[e.table].announced.append(e)
+            self._wt(e.table).announced.append(e)
 
     def _on_bonus_awarded(self, e: ev.BonusAwarded) -> None:
         for p, chips, prize in zip(e.players, e.chips, e.prize, strict=True):
-            self.entrants[p].stack += chips
-            self.entrants[p].cash += prize
+            self._w(p).stack += chips
+            self._w(p).cash += prize
             self.chips_in_play += chips
 
     def _on_stack_bagged(self, e: ev.StackBagged) -> None:
-        self.entrants[e.player].stack = e.stack
+        self._w(e.player).stack = e.stack
         self.bagged = True
 
     def _on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
-        ent = self.entrants[e.player]
+        ent = self._w(e.player)
         ent.stack -= e.chips
         self.chips_in_play -= e.chips
 
@@ -555,7 +619,7 @@ class TournamentState:
 
     def _on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
         for p in e.field:
-            self.entrants[p].status = PLAYING
+            self._w(p).status = PLAYING
 
     def _on_match_played(self, e: ev.MatchPlayed) -> None:
         pass  # a record: the round's winner follows from the matches
@@ -564,8 +628,9 @@ class TournamentState:
         pass  # the loser's elimination follows as its own event
 
     def _on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
+        self.hidden_ruled.add(e.player)
         if e.to:
-            self.entrants[e.to].stack += e.chips
+            self._w(e.to).stack += e.chips
             self.chips_in_play += e.chips
 
     def _on_floor_ruled(self, e: ev.FloorRuled) -> None:

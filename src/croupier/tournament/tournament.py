@@ -141,10 +141,9 @@ class Tournament(TournamentState):
     # The verbs
 
     def why_illegal(self, c: cm.TCommand) -> Ruling | None:
-        """Why the rules refuse ``c`` now, or None; nothing changes either way."""
-        scratch = type(self).from_events(self.conditions, self.events, self.flight)
+        """Why the rules refuse ``c`` now, or None: the command decided, nothing changed."""
         try:
-            scratch.apply(c)
+            self.decide(c)
         except TournamentError as e:
             return e.ruling
         return None
@@ -152,23 +151,29 @@ class Tournament(TournamentState):
     def legal(self, c: cm.TCommand) -> bool:
         return self.why_illegal(c) is None
 
+    def decide(self, c: cm.TCommand) -> list[ev.TEvent]:
+        """The events ``c`` would produce, or TournamentError citing the clause; the tournament
+        does not change either way."""
+        return self._decide(c, _inputs(c))
+
     def apply(self, c: cm.TCommand) -> list[ev.TEvent]:
-        """Apply a command: the events it produced, or TournamentError (citing the clause)
-        and no change."""
+        """Apply a command: decided, then its events folded; or TournamentError (citing the
+        clause) and no change."""
         return self._run(c, _inputs(c))
 
-    def _run(self, c: cm.TCommand, inputs: _Inputs) -> list[ev.TEvent]:
+    def _decide(self, c: cm.TCommand, inputs: _Inputs) -> list[ev.TEvent]:
         handler = _COMMANDS.get(type(c))
         if handler is None:
             raise TypeError(f"not a tournament command: {c!r}")
-        mark = len(self.events)
-        try:
-            return handler(self, c, inputs)
-        except TournamentError:
-            if len(self.events) != mark:  # refused part-way: back to the state before
-                fresh = type(self).from_events(self.conditions, self.events[:mark], self.flight)
-                self.__dict__.update(fresh.__dict__)
-            raise
+        draft = self.draft()
+        handler(draft, c, inputs)
+        return draft.events  # every event the decision folded on its draft
+
+    def _run(self, c: cm.TCommand, inputs: _Inputs) -> list[ev.TEvent]:
+        events = self._decide(c, inputs)
+        for e in events:
+            self.fold(e)
+        return events
 
     # ------------------------------------------------------------------------------------
     # The operations as methods: each builds its command and applies it
