@@ -41,8 +41,6 @@ if TYPE_CHECKING:
 
 ROOM = "croupier room"
 CAGE = "croupier cage"
-#: Clause of the director's clock corrections (the level ended early: act-omaha-2017 20.17).
-ADJUST = "act-omaha-2017 20.17"
 
 #: Tournament commands that move money: only the cage sends them (as its own commands).
 MONEY_COMMANDS = (tc.Register, tc.Buy, tc.Forfeit, tc.Cancel, tc.CancelEntry, tc.SeatAlternates)
@@ -295,12 +293,16 @@ def plan_next_level(
 ) -> list[RoomEvent]:
     t = running(tm, cmd.tournament, shut)
     if not t.started or t.finished:
-        raise _refuse(ADJUST, "the clock runs only while the tournament is in play")
+        raise _refuse(
+            t.book.clock_adjust_clause, "the clock runs only while the tournament is in play"
+        )
 
     def step(x: Tournament) -> None:
         s = x.clock.state
         if s.index == len(x.conditions.levels) - 1:
-            raise _refuse(ADJUST, "this is the last level: it goes on until the end")
+            raise _refuse(
+                x.book.clock_adjust_clause, "this is the last level: it goes on until the end"
+            )
         x.apply(tc.Adjust(s.remaining))
 
     return _wrap(cmd.tournament, _run(t, cmd.at, commit, step, False))
@@ -387,6 +389,6 @@ def check_prize(tm: TournamentAccount, player: str, amount: int) -> None:
     owed = tm.owed(player)
     if amount > owed:
         raise _refuse(
-            "act-omaha-2017 20.19",
+            tm.run.book.prize_paid_clause,
             f"{player} is owed {owed} from {tm.terms.name}'s prizes, not {amount}",
         )

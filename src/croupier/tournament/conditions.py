@@ -277,7 +277,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
     f = _Fields(data, "", _TOP)
     name = f.get("name", str).strip()
     if not name:
-        raise ConditionsError("name", "must not be empty (qld-tournament-2020 2: result log)")
+        raise ConditionsError("name", "must not be empty (the result log names it)")
     start = _date(f)
     rules = f.choice("rules", TOURNAMENT_RULES)
     entry_fee = f.count("entry_fee", minimum=0)
@@ -286,8 +286,8 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
     if commission and not find_tournament_rules(rules).commission_allowed:
         raise ConditionsError(
             "commission",
-            "only act-omaha-2017 tournaments may retain a tournament commission (20.22); "
-            "qld-tournament-2020 4.36 charges none",
+            f"{rules} tournaments retain no tournament commission "
+            f"({find_tournament_rules(rules).charges_clause})",
         )
     if commission > entry_fee:
         raise ConditionsError("commission", f"{commission} exceeds the entry fee {entry_fee}")
@@ -303,13 +303,13 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
         # qld-tournament-2020 4.1: the Queensland hold'em rules apply; they have no no-limit.
         raise ConditionsError(
             "structure",
-            "qld-tournament-2020 4.1 applies qld-holdem-2005, which has no no-limit betting "
-            "(s28(1)); choose full-pot, half-pot or fixed",
+            f"{book.id} tournaments play under {book.tables.id}, which has no no-limit betting; "
+            "choose full-pot, half-pot or fixed",
         )
     if game == "omaha" and game not in book.games:
-        raise ConditionsError("game", "qld-tournament-2020 governs Texas hold'em tournaments")
+        raise ConditionsError("game", f"{book.id} governs {', '.join(book.games)} tournaments")
     if game == "short-deck" and game not in book.games:
-        raise ConditionsError("game", "short deck is a qld-tournament-2020 4.46 game")
+        raise ConditionsError("game", f"{book.id} does not govern short-deck tournaments")
     table_size = f.count("table_size", 9, minimum=2)
     if table_size > 10:
         raise ConditionsError("table_size", f"a table seats at most 10, not {table_size}")
@@ -560,12 +560,13 @@ def _fixed_by_rules(cond: Conditions) -> Conditions:
     if fixed is not None and cond.clock_seconds != fixed:
         raise ConditionsError(
             "clock_seconds",
-            f"qld-tournament-2020 4.26 gives one minute to act, not {cond.clock_seconds} s",
+            f"{book.clock_requested_clause} gives {fixed} s to act, not {cond.clock_seconds} s",
         )
     if cond.provisional_elimination_level < book.earliest_provisional_elimination:
         raise ConditionsError(
             "provisional_elimination_level",
-            "qld-tournament-2020 4.14: not before the completion of Level 4",
+            f"{book.provisional_clause}: not before the completion of level "
+            f"{book.earliest_provisional_elimination}",
         )
     return cond
 
@@ -580,7 +581,7 @@ def _glossary_purchases(cond: Conditions) -> Conditions:
     if book.add_on_once_only and cond.add_on is not None and cond.add_on.max_per_player > 1:
         raise ConditionsError(
             "add_on.max_per_player",
-            'dunedin-house glossary: Add-on: an add-on is "a once-only purchase"',
+            f'{book.add_on_clause}: an add-on is "a once-only purchase"',
         )
     rebuy = cond.rebuy
     if book.rebuy_at_most_starting_stack and rebuy is not None:
@@ -588,7 +589,7 @@ def _glossary_purchases(cond: Conditions) -> Conditions:
         if limit is not None and limit > cond.starting_stack:
             raise ConditionsError(
                 "rebuy.stack_at_most",
-                f"dunedin-house glossary: Re-buy: only with at most the starting bank "
+                f"{book.rebuy_limit_clause}: only with at most the starting bank "
                 f"({cond.starting_stack}), not {limit}",
             )
         if limit is None:

@@ -169,7 +169,7 @@ class LiveHands(Component):
         ``r``. The table's rules of play rule it (``croupier.floor``), except where the
         tournament conditions alter them: qld-tournament-2020 4.2 replaces qld-holdem-2005
         s37 with 4.41 and s36 with 4.42, and 4.43-4.44 add their own."""
-        self._check_live(plan, r, "qld-tournament-2020 4.41")
+        self._check_live(plan, r, self.t.book.live_hand_clause)
         try:
             decision = self._tournament_ruling(r, incident)
             if decision is None:
@@ -193,7 +193,7 @@ class LiveHands(Component):
         the loser's stack). Part of the action while the player won needs the hand's bets
         corrected before it is recorded, so it is refused here. The other rulebooks are silent:
         dunedin-house 85 is the house rule."""
-        clause = "dunedin-house 85"
+        clause = self.t.book.hidden_chips_clause
         self.t._entrant(player)
         if chips <= 0 or chips % self.t.smallest_chip():
             raise refuse(clause, f"{chips} is not a whole number of {self.t.smallest_chip()} chips")
@@ -231,27 +231,31 @@ class LiveHands(Component):
             # reading: the director's ruling replaces 56's "clearly identifiable" test
             p = incident.player
             if not 0 <= p < r.n or r.folded[p]:
-                raise refuse("dunedin-house 93", f"player {p} has no live hand to retrieve")
-            return Decision(Ruling("dunedin-house 93", f"player {p}'s hand is retrieved and live"))
+                raise refuse(
+                    self.t.book.retrieve_hand_clause, f"player {p} has no live hand to retrieve"
+                )
+            return Decision(
+                Ruling(self.t.book.retrieve_hand_clause, f"player {p}'s hand is retrieved and live")
+            )
         if not self.t.book.live_hand_rules:
             if isinstance(incident, CardsRemovedFromShoe):
                 raise refuse(f"{self.t.rules} (silent)", "no rule for cards taken from the shoe")
             return None
         if isinstance(incident, CardsRemovedFromShoe):
-            return _removed_from_shoe(r, incident)
+            return _removed_from_shoe(r, incident, self.t.book.shoe_cards_clause)
         base = rule(r, incident)  # the report must fit the round as the rules of play see it
         if isinstance(incident, OutOfTurn):
             # 4.41: the round's "qld-tournament" hook (plan_hand) rules it in croupier.floor
             # and the engine: (a) and (f) when reported, (b)-(e) when the player's turn comes
             return base
         if isinstance(incident, CommunityCardsExposed):
-            return _exposed_early(r, incident)
+            return _exposed_early(r, incident, self.t.book.premature_cards_clause)
         if isinstance(incident, HandKilledByDealer):
-            return _unprotected_hand(r, incident.player)
+            return _unprotected_hand(r, incident.player, self.t.book.unprotected_hand_clause)
         return None
 
 
-def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
+def _exposed_early(r: Round, c: CommunityCardsExposed, ph: str) -> Decision:
     """4.42: a card exposed before its betting round ends goes back into the deck: the flop
     "taken back without the burn card" and re-dealt after the round; the turn "set aside"
     while "the dealer will burn a card, turn over a new fourth card", then shuffled back for a
@@ -259,7 +263,6 @@ def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
     further burn cards will be dealt" (2); no bet cap (s36(3) does not apply). Readings: cards
     exposed past the next street go back at once; the burn that remains before a re-dealt flop
     is its burn (no second one), as the burn that remains before a re-dealt river is."""
-    ph = "qld-tournament-2020 4.42"
     events: list[Event] = []
     if r.street == PREFLOP:
         clause, what = ph, "the flop is taken back, shuffled and re-dealt"
@@ -277,10 +280,9 @@ def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
     return Decision(Ruling(clause, f"{what} after this betting round"), tuple(events))
 
 
-def _unprotected_hand(r: Round, p: int) -> Decision:
+def _unprotected_hand(r: Round, p: int, clause: str) -> Decision:
     """4.44: a dealer mucked an unprotected hand: no redress, its wagers stay in the pot, but a
     raise not yet called goes back."""
-    clause = "qld-tournament-2020 4.44"
     events: list[Event] = []
     last = next((e for e in reversed(r.events) if isinstance(e, _ACTIONS)), None)
     top = max((r.bets[i] for i in range(r.n) if i != p), default=0)
@@ -293,13 +295,12 @@ def _unprotected_hand(r: Round, p: int) -> Decision:
     )
 
 
-def _removed_from_shoe(r: Round, c: CardsRemovedFromShoe) -> Decision:
+def _removed_from_shoe(r: Round, c: CardsRemovedFromShoe, clause: str) -> Decision:
     """4.43: cards taken from the shoe are shuffled back; where they have mixed with other
     cards, the betting round's wagers go back to the active players and the pot is divided
     equally between them (no commission: 4.36). Reading: what cannot be divided in the
     table's chip unit goes one unit each to the active players clockwise from the button,
     as odd chips do (qld-holdem-2005 s27(11))."""
-    clause = "qld-tournament-2020 4.43"
     if r.config.automatic:
         raise refuse(clause, "croupier deals this round itself: no cards leave a shoe")
     if not c.mixed:

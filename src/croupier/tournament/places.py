@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from croupier.tournament import events as ev
 from croupier.tournament.payouts import schedule, shared_places
-from croupier.tournament.state import DISQUALIFIED, PE_CLAUSE, Component
-
-#: The reading that gives bounties nobody won to the tournament's winner (see _unclaimed_bounties).
-UNCLAIMED_BOUNTY = "qld-tournament-2020 2 Bounty (unclaimed)"
+from croupier.tournament.state import DISQUALIFIED, Component
 
 
 class Prizes(Component):
@@ -35,7 +32,7 @@ class Prizes(Component):
                 c.satellite_seat_value,
                 c.satellite_target,
             )
-            self.t._emit(ev.PrizesFixed(tuple(prizes), "qld-tournament-2020 4.4"))
+            self.t._emit(ev.PrizesFixed(tuple(prizes), self.t.book.prizes_clause))
         assert self.t.prizes is not None
         total = self.t.entries_total - sum(
             1 for e in self.t.entrants.values() if e.status == DISQUALIFIED
@@ -43,7 +40,7 @@ class Prizes(Component):
         worst = total - sum(len(g.players) for g in self.t.groups[: self.t.awarded_groups])
         while self.t.awarded_groups < len(self.t.groups):
             g = self.t.groups[self.t.awarded_groups]
-            if g.clause == PE_CLAUSE and len(self.t.alive) > 1:
+            if g.provisional and len(self.t.alive) > 1:
                 # 4.14: a provisionally eliminated player may still arrive later in the day,
                 # so their place (and every better one) waits until they do or play ends
                 break
@@ -65,21 +62,24 @@ class Prizes(Component):
             w = alive[0]
             if self.t.conditions.bounty:  # the winner keeps their own bounty
                 self.t._emit(
-                    ev.BountyWon(w, w, self.t.conditions.bounty, "qld-tournament-2020 2 Bounty")
+                    ev.BountyWon(w, w, self.t.conditions.bounty, self.t.book.bounty_clause)
                 )
                 for loser, amount in self._unclaimed_bounties():
-                    self.t._emit(ev.BountyWon(w, loser, amount, UNCLAIMED_BOUNTY))
+                    self.t._emit(
+                        ev.BountyWon(w, loser, amount, self.t.book.unclaimed_bounty_clause)
+                    )
             self.t._emit(
                 ev.PlacesAwarded(
                     ((w, 1, self.t.prizes[0].cash if self.t.prizes else 0, self._seat_prize(1)),),
-                    "act-omaha-2017 20.18",
+                    self.t.book.winner_clause,
+                    winner=True,
                 )
             )
             for p in self.t.order:
                 e = self.t.entrants[p]
                 if e.cash or e.seat_won:
-                    self.t._emit(ev.PrizePaid(p, e.cash, e.seat_won, "act-omaha-2017 20.19"))
-            self.t._emit(ev.TournamentFinished(w, "qld-tournament-2020 2 Tournament Result Log"))
+                    self.t._emit(ev.PrizePaid(p, e.cash, e.seat_won, self.t.book.prize_paid_clause))
+            self.t._emit(ev.TournamentFinished(w, self.t.book.result_log_clause))
 
     def _unclaimed_bounties(self) -> list[tuple[str, int]]:
         """Each entrant's bounties that no player won: those of entries that went out other

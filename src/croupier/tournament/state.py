@@ -12,11 +12,10 @@ the citation per rulebook).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Self
+from typing import Self, TypeVar
 
 from croupier.fold import handlers, on
 from croupier.rules import Ruling
@@ -98,8 +97,14 @@ class TournamentTable:
         )
 
 
-PE_CLAUSE = "qld-tournament-2020 4.14"
-BOUNTY_CLAUSE = "qld-tournament-2020 2 Bounty"
+_T = TypeVar("_T")
+
+
+def _copied(value: _T) -> _T:
+    """A shallow copy of a plain object (faster than copy.copy or dataclasses.replace)."""
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)
+    return new
 
 
 class TournamentState:
@@ -134,44 +139,70 @@ class TournamentState:
         self.slow: dict[str, int] = {}  # times found deliberately slow (4.27; dunedin-house 91)
         self.last_bust: dict[str, ev.Busted] = {}  # each player's latest bust
         self.last_hand: dict[str, ev.HandPlayed] = {}  # each player's latest hand
+        self.provisional: set[str] = set()  # ever provisionally eliminated (4.14)
         self.hidden_ruled: set[str] = set()  # hidden chips ruled on since their latest hand
         self.bounties_won: dict[str, int] = {}  # bounties won on each entrant (by loser)
         self._drafting = False
         self._owned: set[str] = set()
         self._owned_tables: set[int] = set()
+        self._owned_values: set[str] = set()
 
     # ------------------------------------------------------------------------------------
     # Drafts: where a command is decided
 
     def draft(self) -> Self:
         """A working copy on which a command is decided: the fold of its events advances the
-        draft, never this state. It shares what the fold replaces rather than changes, and
-        copies an entrant or a table on its first change (:meth:`_w`, :meth:`_wt`), so its
-        cost follows the command's work, not the tournament's history."""
-        d = copy.copy(self)
+        draft, never this state. It shares every value with this state until the fold first
+        changes one (a container: :meth:`_own`; an entrant or a table: :meth:`_w`, :meth:`_wt`),
+        then changes its own copy, so its cost follows the command's work, not the
+        tournament's size or history."""
+        d = object.__new__(type(self))
+        d.__dict__.update(self.__dict__)
         d.events = []
-        d.entrants = dict(self.entrants)
-        d.tables = dict(self.tables)
+        d._drafting = True
         d._owned = set()
         d._owned_tables = set()
-        d._drafting = True
-        d.groups = list(self.groups)
-        d.prizes = None if self.prizes is None else list(self.prizes)
-        d.raced = set(self.raced)
-        d.order = list(self.order)
-        d.action_clocks = dict(self.action_clocks)
-        d.slow = dict(self.slow)
-        d.last_bust = dict(self.last_bust)
-        d.last_hand = dict(self.last_hand)
-        d.bounties_won = dict(self.bounties_won)
-        d.hidden_ruled = set(self.hidden_ruled)
+        d._owned_values = set()
         return d
+
+    def adopt(self, draft: Self) -> None:
+        """Fold a draft's events into this state by keeping the draft's fold of them: the draft
+        was taken from this state, unchanged since, so its state is this state's fold of its
+        events (what :meth:`fold` of each would give, without folding them twice)."""
+        events = self.events
+        events.extend(draft.events)
+        if self._drafting:  # a draft of a draft: what either owns, this draft now owns
+            owned = (
+                self._owned | draft._owned,
+                self._owned_tables | draft._owned_tables,
+                self._owned_values | draft._owned_values,
+            )
+        else:
+            owned = (set(), set(), set())
+        drafting = self._drafting
+        self.__dict__.update(draft.__dict__)
+        self.events = events
+        self._drafting = drafting
+        self._owned, self._owned_tables, self._owned_values = owned
+
+    def _own(self, *names: str) -> None:
+        """Before the fold changes the containers ``names`` in place: a draft copies them."""
+        if not self._drafting:
+            return
+        for name in names:
+            if name not in self._owned_values:
+                value = self.__dict__[name]
+                if value is not None:
+                    self.__dict__[name] = value.copy()
+                self._owned_values.add(name)
 
     def _w(self, player: str) -> Entrant:
         """The entrant ``player``, to change (a draft's own copy)."""
         ent = self.entrants[player]
         if self._drafting and player not in self._owned:
-            ent = replace(ent, results=list(ent.results))
+            self._own("entrants")
+            ent = _copied(ent)
+            ent.results = list(ent.results)
             self.entrants[player] = ent
             self._owned.add(player)
         return ent
@@ -185,11 +216,14 @@ class TournamentState:
                 raise KeyError(number)
             t = TournamentTable(number, size)
         elif self._drafting and number not in self._owned_tables:
-            t = replace(t, seats=dict(t.seats), moved=set(t.moved), announced=list(t.announced))
+            t = _copied(t)
+            t.seats, t.moved, t.announced = dict(t.seats), set(t.moved), list(t.announced)
         else:
             return t
+        self._own("tables")
         self.tables[number] = t
-        self._owned_tables.add(number)
+        if self._drafting:
+            self._owned_tables.add(number)
         return t
 
     # ------------------------------------------------------------------------------------
@@ -303,10 +337,15 @@ class TournamentState:
         ent = self.entrants.get(e.player)
         if ent is None or ent.status == CANCELLED:
             ent = Entrant(e.player, e.name)
+            self._own("entrants")
             self.entrants[e.player] = ent
-            self._owned.add(e.player)
+            if self._drafting:
+                self._owned.add(e.player)
             if e.player not in self.order:
+                self._own("order")
                 self.order.append(e.player)
+        else:
+            ent = self._w(e.player)
         ent.status = ALTERNATE if e.alternate else REGISTERED
         ent.paid = e.fee + e.admin_fee + e.bounty
         self._money_in(e.fee, e.admin_fee, e.bounty)
@@ -320,12 +359,14 @@ class TournamentState:
         self.bounty_fund += bounty
 
     def _on_entry_transferred(self, e: ev.EntryTransferred) -> None:
+        self._own("entrants")
         old = self.entrants.pop(e.player)
         # the entry keeps its place in the order; a player whose own entry was cancelled
         # (3.10) takes it in place of their cancelled one
         self.order = [e.to if p == e.player else p for p in self.order if p != e.to]
         self.entrants[e.to] = replace(old, player=e.to, name=e.name, results=list(old.results))
-        self._owned.add(e.to)
+        if self._drafting:
+            self._owned.add(e.to)
         if old.table is not None and old.seat is not None:  # a substitute takes the seat
             self._wt(old.table).seats[old.seat] = e.to
 
@@ -366,6 +407,7 @@ class TournamentState:
 
     def _on_forfeited(self, e: ev.Forfeited) -> None:
         self._w(e.player).status = FORFEITED
+        self._own("groups")
         self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
 
     def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
@@ -397,10 +439,13 @@ class TournamentState:
         t = self._wt(e.table)
         for p in e.players:
             self._w(p).pre_race = None
+            self._own("last_hand")
             self.last_hand[p] = e
+            self._own("hidden_ruled")
             self.hidden_ruled.discard(p)
         t.hands = e.hand
         t.buttons = e.buttons
+        self._own("action_clocks")
         self.action_clocks.pop(e.table, None)
         for p, s in zip(e.players, e.after, strict=True):
             ent = self._w(p)
@@ -415,7 +460,8 @@ class TournamentState:
         # their old table deals, the ante plus an equal share of the blinds (and big-blind
         # ante) among the players there, rounded down; the total is rounded down to the
         # smallest chip when the stake is restored. Hands at other tables do not count.
-        for p, ent in list(self.entrants.items()):
+        for p in self.provisional:
+            ent = self.entrants[p]
             if ent.status == PROVISIONAL and ent.table == e.table:
                 ent = self._w(p)
                 n = max(len(t.seats), 2)
@@ -427,6 +473,7 @@ class TournamentState:
 
     def _on_busted(self, e: ev.Busted) -> None:
         self._w(e.player).status = BUSTED
+        self._own("last_bust")
         self.last_bust[e.player] = e
 
     def _on_bought(self, e: ev.Bought) -> None:
@@ -442,6 +489,7 @@ class TournamentState:
             if e.kind == "buy-back":
                 # 4.13: the entry whose chips were forfeited ends here and takes a place of
                 # its own (the worst left), as a forfeited bag does on a final day
+                self._own("groups")
                 self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
             ent.entries += 1
             self.entries_total += 1
@@ -464,6 +512,7 @@ class TournamentState:
             if ent.table is not None and ent.seat is not None:
                 self._wt(ent.table).seats.pop(ent.seat, None)
             ent.table = ent.seat = None
+        self._own("groups")
         self.groups.append(e)
 
     def _on_places_awarded(self, e: ev.PlacesAwarded) -> None:
@@ -473,11 +522,12 @@ class TournamentState:
             ent.cash += cash
             ent.seat_won = ent.seat_won or seat
             ent.results.append((place, cash, seat))
-        if e.clause != "act-omaha-2017 20.18":
+        if not e.winner:
             self.awarded_groups += 1
 
     def _on_bounty_won(self, e: ev.BountyWon) -> None:
         self._w(e.winner).bounties += e.amount
+        self._own("bounties_won")
         self.bounties_won[e.loser] = self.bounties_won.get(e.loser, 0) + e.amount
         self.bounty_fund -= e.amount
 
@@ -491,8 +541,10 @@ class TournamentState:
             t.moved.add(e.player)
 
     def _on_table_broken(self, e: ev.TableBroken) -> None:
+        self._own("tables")
         t = self.tables.pop(e.table)
-        self._owned_tables.discard(e.table)
+        if self._drafting:
+            self._owned_tables.discard(e.table)
         assert not t.seats, f"table {e.table} broken with players seated"
 
     def _on_chip_raced(self, e: ev.ChipRaced) -> None:
@@ -517,7 +569,9 @@ class TournamentState:
     def _on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
         ent = self._w(e.player)
         ent.status = PROVISIONAL
-        self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
+        self._own("groups", "provisional")
+        self.groups.append(ev.Eliminated((e.player,), (0,), e.clause, provisional=True))
+        self.provisional.add(e.player)
         ent.removed = e.removed
         ent.stack = 0
         self.chips_in_play -= e.removed
@@ -529,7 +583,7 @@ class TournamentState:
         ent = self._w(e.player)
         ent.removed = ent.charge = 0
         ent.present = ent.arrived = True
-        self.groups = [g for g in self.groups if g.players != (e.player,) or g.clause != PE_CLAUSE]
+        self.groups = [g for g in self.groups if not self._is_provisional_group(g, e.player)]
         ent.status = PLAYING
         ent.stack = e.stack
         self.chips_in_play += e.stack
@@ -546,7 +600,7 @@ class TournamentState:
 
     @staticmethod
     def _is_provisional_group(g: ev.Eliminated, player: str) -> bool:
-        return g.players == (player,) and g.clause == PE_CLAUSE
+        return g.provisional and g.players == (player,)
 
     def _on_disqualified(self, e: ev.Disqualified) -> None:
         ent = self._w(e.player)
@@ -555,6 +609,7 @@ class TournamentState:
             self._vacate_place()
         # qld-tournament-2020 3.9, 4.16.2: a disqualified player takes no place, so a
         # provisional elimination (4.14) no longer holds one for them
+        self._own("groups")
         self.groups[self.awarded_groups :] = [
             g for g in self._pending_groups() if not self._is_provisional_group(g, e.player)
         ]
@@ -578,11 +633,14 @@ class TournamentState:
         if not 1 < worst <= len(self.prizes):
             return
         vacant, first = self.prizes[worst - 1], self.prizes[0]
+        self._own("prizes")
         self.prizes[0] = replace(first, cash=first.cash + vacant.cash)
+        self._own("prizes")
         self.prizes[worst - 1] = replace(vacant, cash=0, seat="")
 
     def _on_round_announced(self, e: ev.RoundAnnounced) -> None:
         if e.kind == "colour-up":
+            self._own("raced")
             self.raced.add(e.chips)
         elif e.kind == "done":
             t = self._wt(e.table)
@@ -609,12 +667,15 @@ class TournamentState:
         pass
 
     def _on_clock_called(self, e: ev.ClockCalled) -> None:
+        self._own("action_clocks")
         self.action_clocks[e.table] = e
 
     def _on_time_expired(self, e: ev.TimeExpired) -> None:
+        self._own("action_clocks")
         self.action_clocks.pop(e.table, None)
 
     def _on_found_slow(self, e: ev.FoundSlow) -> None:
+        self._own("slow")
         self.slow[e.player] = e.times
 
     def _on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
@@ -628,6 +689,7 @@ class TournamentState:
         pass  # the loser's elimination follows as its own event
 
     def _on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
+        self._own("hidden_ruled")
         self.hidden_ruled.add(e.player)
         if e.to:
             self._w(e.to).stack += e.chips
