@@ -32,21 +32,21 @@ class Bracket(Component):
             raise refuse(hu, "the bracket's players are not the registered field")
         _check_bracket(result, registered, f"{hu}(1)")
         n = len(self.t.events)
-        self.t._emit(ev.TournamentStarted(hu, shoe))
-        self.t._emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, self.t.book.start_clause))
+        self.t.emit(ev.TournamentStarted(hu, shoe))
+        self.t.emit(ev.HeadsUpDrawn(tuple(drawn), result.byes, self.t.book.start_clause))
         for k, stage in enumerate(result.rounds, 1):
             for rnd in stage:
                 for m in rnd.matches:
-                    self.t._emit(
+                    self.t.emit(
                         ev.MatchPlayed(
                             k, m.players, m.winner, m.hands, self.t.book.heads_up_match_clause
                         )
                     )
-                self.t._emit(ev.HeadsUpRoundWon(k, rnd.players, rnd.winner, f"{hu}(1)"))
+                self.t.emit(ev.HeadsUpRoundWon(k, rnd.players, rnd.winner, f"{hu}(1)"))
             losers = tuple(r.loser for r in stage)
             # losers of one stage go out together and share their places (4.19 read for a
             # bracket, as croupier.tournament.headsup does)
-            self.t._emit(
+            self.t.emit(
                 ev.Eliminated(losers, (0,) * len(losers), self.t.book.heads_up_stage_clause)
             )
             Prizes(self.t).award_places()

@@ -279,7 +279,7 @@ def parse_conditions(data: Mapping[str, Any]) -> Conditions:
     if not name:
         raise ConditionsError("name", "must not be empty (the result log names it)")
     start = _date(f)
-    rules = f.choice("rules", TOURNAMENT_RULES)
+    rules = f.choice("rules", tuple(_BOOKS))  # those registered now
     entry_fee = f.count("entry_fee", minimum=0)
     admin_fee = f.count("admin_fee", 0)
     commission = f.count("commission", 0)

@@ -93,7 +93,7 @@ class EntryDesk(Component):
         late = self.t.started
         if late and not self.t.level_number <= c.late_registration_levels:
             raise refuse(self.t.book.fees_clause, "late registration has closed")
-        fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+        fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
         waits = alternate and not late  # an alternate pays when a seat is theirs
         out: list[ev.TEvent] = [
             ev.Registered(
@@ -109,13 +109,13 @@ class EntryDesk(Component):
         if late:
             if rng is None:
                 raise refuse(self.t.book.start_clause, "a late entry's seat is drawn: give rng")
-            seat = self.t._free_seat(rng)
+            seat = self.t.free_seat(rng)
             if seat is None:
                 raise refuse(self.t.book.alternate_seat_clause, "no seat is free")
             out.append(
                 ev.Seated(player, *seat, c.starting_stack, True, self.t.book.alternate_seat_clause)
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     def draw_button(
         self, seats: Sequence[int], cards: Iterator[Card], where: str
@@ -145,7 +145,7 @@ class EntryDesk(Component):
         croupier's reading of 3.4: a player whose entry was cancelled and refunded (3.10)
         holds no entry, so has not "already entered" and may take one, as they may register
         again; the transferred entry replaces the cancelled one."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         clause = self.t.book.transfer_clause
         if self.t.started:
             if not (substitute and self.t.book.substitutes_allowed):
@@ -158,23 +158,23 @@ class EntryDesk(Component):
         if to in self.t.entrants and self.t.entrants[to].status != CANCELLED:
             raise refuse(clause, f"{to} has already entered this tournament")
         self._eligibility(to, age, member, excluded, director_approves)
-        return self.t._emit_all([ev.EntryTransferred(player, to, name or to, clause)])
+        return self.t.emit_all([ev.EntryTransferred(player, to, name or to, clause)])
 
     def forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
         """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
         96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         clause = clause or self.t.book.chips_out_of_view_clause
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
         if not 0 < chips <= e.stack or chips % self.t.smallest_chip():
             raise refuse(clause, f"{player} cannot forfeit {chips} of {e.stack} chips")
-        return self.t._emit_all([ev.ChipsForfeited(player, chips, clause)])
+        return self.t.emit_all([ev.ChipsForfeited(player, chips, clause)])
 
     def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
         """An entrant cancels: refunded in full if not less than 24 hours before the start
         (qld-tournament-2020 3.10); under act-omaha-2017 20.23 entry fees are non-refundable."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status not in (REGISTERED, ALTERNATE) or self.t.started:
             raise refuse(self.t.book.refund_clause, f"{player} has no entry to cancel")
         if not self.t.book.refunds_cancelled_entries:
@@ -184,7 +184,7 @@ class EntryDesk(Component):
                 self.t.book.refund_clause,
                 "cancelled less than 24 hours before the start: no refund",
             )
-        return self.t._emit_all([ev.EntryCancelled(player, e.paid, self.t.book.refund_clause)])
+        return self.t.emit_all([ev.EntryCancelled(player, e.paid, self.t.book.refund_clause)])
 
     def cancel(self) -> list[ev.TEvent]:
         """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
@@ -192,7 +192,7 @@ class EntryDesk(Component):
         if self.t.finished or self.t.cancelled:
             raise refuse(self.t.book.cancel_clause, "the tournament is already over")
         refunds = tuple((p, e.paid) for p, e in self.t.entrants.items() if e.paid)
-        return self.t._emit_all([ev.TournamentCancelled(refunds, self.t.book.cancel_clause)])
+        return self.t.emit_all([ev.TournamentCancelled(refunds, self.t.book.cancel_clause)])
 
     # ------------------------------------------------------------------------------------
     # Start: the draw, the button draw, absent players
@@ -230,7 +230,7 @@ class EntryDesk(Component):
             entrants = [p for p in entrants if p not in absent]
             # act-omaha-2017 20.11: forfeited seats offered to reserve players
             taken = alternates[: len(gone)]
-            fee, admin = self.t._fee_split(self.t.conditions.entry_fee, self.t.conditions.admin_fee)
+            fee, admin = self.t.fee_split(self.t.conditions.entry_fee, self.t.conditions.admin_fee)
             out += [
                 ev.Bought(
                     p, "entry", fee, admin, self.t.conditions.bounty, 0, self.t.book.reserve_clause
@@ -256,7 +256,7 @@ class EntryDesk(Component):
                     t, button, tuple(sorted(cards_dealt.items())), self.t.book.button_draw_clause
                 )
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     # ------------------------------------------------------------------------------------
     # Re-buys, add-ons, re-entry
@@ -282,7 +282,7 @@ class EntryDesk(Component):
         }[kind]
         if purchase is None:
             return Ruling(clause, f"this tournament has no {kind}")
-        if not self.t.started or not self.t._in_period(purchase.from_level, purchase.until_level):
+        if not self.t.started or not self.t.in_period(purchase.from_level, purchase.until_level):
             return Ruling(
                 clause, f"the {kind} period is levels {purchase.from_level}-{purchase.until_level}"
             )
@@ -327,10 +327,10 @@ class EntryDesk(Component):
         if kind == "re-entry":
             if rng is None:
                 raise refuse(self.t.book.re_entry_clause, "a re-entry's seat is drawn: give rng")
-            seat = self.t._free_seat(rng)
+            seat = self.t.free_seat(rng)
             if seat is None:
                 raise refuse(self.t.book.re_entry_clause, "no seat is free for a re-entry")
-            price, admin = self.t._fee_split(p.price, p.admin_fee)
+            price, admin = self.t.fee_split(p.price, p.admin_fee)
             out.append(
                 ev.Bought(
                     player, kind, price, admin, c.bounty, p.chips, self.t.book.re_entry_clause
@@ -343,7 +343,7 @@ class EntryDesk(Component):
                     player, kind, p.price, p.admin_fee, 0, p.chips, self.t.book.purchase_clause
                 )
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     # ------------------------------------------------------------------------------------
     # Multi-flight days and the 4.13 option to forfeit and buy back
@@ -356,7 +356,7 @@ class EntryDesk(Component):
         pending = [p for p in self.t.alive if self.t.entrants[p].status == BUSTED]
         if pending:
             raise refuse(self.t.book.busted_clause, f"{pending[0]} must re-buy or be eliminated")
-        return self.t._emit_all(
+        return self.t.emit_all(
             [
                 ev.StackBagged(p, self.t.entrants[p].stack, self.t.book.flights_clause)
                 for p in self.t.alive
@@ -369,7 +369,7 @@ class EntryDesk(Component):
         those chips (removed from play at once) and buy back in with a fresh entry; in a
         multi-flight tournament the buy-back is an entry into a later flight (``buy_back``
         False here)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         c = self.t.conditions
         clause = self.t.book.flights_clause
         if e.status != PLAYING:
@@ -382,11 +382,11 @@ class EntryDesk(Component):
             raise refuse(clause, "only at the end of the re-entry or re-buy period or a flight")
         out: list[ev.TEvent] = [ev.ChipsForfeited(player, e.stack, clause)]
         if buy_back and not self.t.bagged:
-            fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+            fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
             out.append(
                 ev.Bought(player, "buy-back", fee, admin, c.bounty, c.starting_stack, clause)
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
         """Alternates take seats as they become free during late registration, paying the
@@ -397,12 +397,12 @@ class EntryDesk(Component):
                 self.t.book.alternates_clause, "alternates are seated during late registration"
             )
         n = len(self.t.events)
-        fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+        fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
         for p in [p for p in self.t.order if self.t.entrants[p].status == ALTERNATE]:
-            seat = self.t._free_seat(rng)
+            seat = self.t.free_seat(rng)
             if seat is None:
                 break
-            self.t._emit(
+            self.t.emit(
                 ev.Bought(
                     p,
                     "entry",
@@ -413,5 +413,5 @@ class EntryDesk(Component):
                     self.t.book.alternates_clause,
                 )
             )
-            self.t._emit(ev.Seated(p, *seat, 0, True, self.t.book.alternate_seat_clause))
+            self.t.emit(ev.Seated(p, *seat, 0, True, self.t.book.alternate_seat_clause))
         return self.t.events[n:]

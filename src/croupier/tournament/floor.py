@@ -45,21 +45,21 @@ class Floor(Component):
             clause = self.t.book.moves_clause
             moves = st.break_table([t.view() for t in self.t.tables.values()], number, rng, clause)
             for m in moves:
-                self.t._emit(
+                self.t.emit(
                     ev.PlayerMoved(
                         m.player, m.from_table, m.from_seat, m.to_table, m.to_seat, m.clause
                     )
                 )
-            self.t._emit(ev.TableBroken(number, clause))
+            self.t.emit(ev.TableBroken(number, clause))
         for m in st.balance(
             [t.view() for t in self.t.tables.values()], self.t.book.balance_move_clause
         ):
-            self.t._emit(
+            self.t.emit(
                 ev.PlayerMoved(m.player, m.from_table, m.from_seat, m.to_table, m.to_seat, m.clause)
             )
         want = self._hand_for_hand_due()
         if want != self.t.hand_for_hand and c.hand_for_hand:
-            self.t._emit(
+            self.t.emit(
                 ev.HandForHand(
                     want,
                     self.t.book.hand_for_hand_start_clause
@@ -101,13 +101,13 @@ class Floor(Component):
         for p in players:
             e = self.t.entrants[p]
             assert e.table is not None and e.seat is not None
-            self.t._emit(
+            self.t.emit(
                 ev.PlayerMoved(p, e.table, e.seat, 0, seats[p], self.t.book.final_table_clause)
             )
         for number in sorted(self.t.tables):
             if number != 0:
-                self.t._emit(ev.TableBroken(number, self.t.book.final_table_clause))
-        self.t._emit(
+                self.t.emit(ev.TableBroken(number, self.t.book.final_table_clause))
+        self.t.emit(
             ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), self.t.book.button_draw_clause)
         )
 
@@ -147,12 +147,12 @@ class Floor(Component):
                     clause,
                 )
             )
-        return self.t._emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
+        return self.t.emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
 
     def correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
         """dunedin-house 78: a player who started in the wrong seat with the correct stack is
         moved to the correct seat and takes their whole stack with them."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         clause = self.t.book.wrong_seat_clause
         if e.status != PLAYING or e.table is None or e.seat is None:
             raise refuse(clause, f"{player} is not seated")
@@ -161,7 +161,7 @@ class Floor(Component):
             raise refuse(clause, f"there is no seat {seat} at table {table}")
         if seat in t.seats:
             raise refuse(clause, f"seat {seat} at table {table} is taken by {t.seats[seat]}")
-        return self.t._emit_all([ev.PlayerMoved(player, e.table, e.seat, table, seat, clause)])
+        return self.t.emit_all([ev.PlayerMoved(player, e.table, e.seat, table, seat, clause)])
 
     # ------------------------------------------------------------------------------------
     # Players: presence, provisional elimination, penalties, disqualification
@@ -171,17 +171,17 @@ class Floor(Component):
     ) -> list[ev.TEvent]:
         """A player arrives or leaves the table (qld-tournament-2020 4.15); a provisionally
         eliminated player who arrives is restored, seated where a seat is drawn (4.14)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status == PROVISIONAL and present:
             return self._restore(player, rng)
         if e.status not in (PLAYING, BUSTED):
             raise refuse(self.t.book.presence_clause, f"{player} is not playing")
-        return self.t._emit_all([ev.Presence(player, present, self.t.book.presence_clause)])
+        return self.t.emit_all([ev.Presence(player, present, self.t.book.presence_clause)])
 
     def provisionally_eliminate(self, player: str) -> list[ev.TEvent]:
         """qld-tournament-2020 4.14: a player who has not taken their seat by the end of level 4
         may be provisionally eliminated; their stake is removed from play."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if not self.t.book.provisional_elimination:
             raise refuse(
                 self.t.book.provisional_clause, "provisional elimination is a Queensland rule"
@@ -193,13 +193,13 @@ class Floor(Component):
                 self.t.book.provisional_clause,
                 f"only after level {self.t.conditions.provisional_elimination_level} is complete",
             )
-        return self.t._emit_all(
+        return self.t.emit_all(
             [ev.ProvisionallyEliminated(player, e.stack, self.t.book.provisional_clause)]
         )
 
     def _restore(self, player: str, rng: random.Random | None) -> list[ev.TEvent]:
         e = self.t.entrants[player]
-        if not self.t._holds_provisional_place(player):
+        if not self.t.holds_provisional_place(player):
             raise refuse(
                 self.t.book.provisional_clause, f"{player}'s place has already been awarded"
             )
@@ -213,19 +213,19 @@ class Floor(Component):
                 raise refuse(
                     self.t.book.provisional_clause, "a returning player's seat is drawn: give rng"
                 )
-            seat = self.t._free_seat(rng)
+            seat = self.t.free_seat(rng)
             if seat is None:
                 raise refuse(self.t.book.provisional_clause, "no seat is free")
             out.append(ev.Seated(player, *seat, 0, True, self.t.book.provisional_clause))
         else:
             out.append(ev.Eliminated((player,), (0,), self.t.book.provisional_clause))
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     def penalise(self, player: str, kind: str, amount: int = 0) -> list[ev.TEvent]:
         """A penalty: ``warning``; ``minutes`` away (10, 20 or 30: qld-tournament-2020 4.37);
         ``hands`` or ``rounds`` missed (dunedin-house 98: rounds of 1-4); ``disqualify``.
         While away the player's blinds and antes are posted and the hand killed (99)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status not in (PLAYING, BUSTED):
             raise refuse(self.t.book.warning_clause, f"{player} is not playing")
         if kind == "disqualify":
@@ -234,7 +234,7 @@ class Floor(Component):
                 self.t.book.penalty_disqualification_clause,
             )
         if kind == "warning":
-            return self.t._emit_all(
+            return self.t.emit_all(
                 [
                     ev.Penalised(
                         player,
@@ -251,7 +251,7 @@ class Floor(Component):
                     self.t.book.time_penalty_clause, "time penalties are 10, 20 or 30 minutes"
                 )
             until = self.t.clock.elapsed + amount * 60
-            return self.t._emit_all(
+            return self.t.emit_all(
                 [ev.Penalised(player, kind, 0, until, self.t.book.time_penalty_clause)]
             )
         if kind in ("hands", "rounds"):
@@ -267,7 +267,7 @@ class Floor(Component):
             table = self.t.tables[e.table] if e.table is not None else None
             per_round = len(table.seats) if table is not None else 1
             hands = amount * (per_round if kind == "rounds" else 1)
-            return self.t._emit_all(
+            return self.t.emit_all(
                 [ev.Penalised(player, kind, hands, 0, self.t.book.missed_hand_penalty_clause)]
             )
         raise refuse(self.t.book.warning_clause, f"no penalty {kind!r}")
@@ -275,16 +275,16 @@ class Floor(Component):
     def disqualify(self, player: str, clause: str = "") -> list[ev.TEvent]:
         """Disqualification: no refund, the player's chips taken out of play (qld-tournament-2020
         3.9, 4.16.2, 4.18; dunedin-house 100)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status not in (PLAYING, BUSTED, PROVISIONAL, REGISTERED):
             raise refuse(self.t.book.disqualification_clause, f"{player} is not in the tournament")
-        if e.status == PROVISIONAL and not self.t._holds_provisional_place(player):
+        if e.status == PROVISIONAL and not self.t.holds_provisional_place(player):
             raise refuse(
                 self.t.book.provisional_clause, f"{player}'s place has already been awarded"
             )
         clause = clause or self.t.book.disqualification_clause
         n = len(self.t.events)
-        self.t._emit(ev.Disqualified(player, e.stack + e.removed, clause))
+        self.t.emit(ev.Disqualified(player, e.stack + e.removed, clause))
         if self.t.started:  # the places wait on nobody now: the last player left wins
             Prizes(self.t).award_places()
         return self.t.events[n:]
@@ -305,4 +305,4 @@ class Floor(Component):
             raise refuse(clause, f"there is no table {table}")
         if kind == "bonus" and chips % self.t.smallest_chip():
             raise refuse(clause, f"bonus chips must be whole {self.t.smallest_chip()} chips")
-        return self.t._emit_all([ev.RoundAnnounced(table, kind, chips, prize, clause)])
+        return self.t.emit_all([ev.RoundAnnounced(table, kind, chips, prize, clause)])

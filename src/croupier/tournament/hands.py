@@ -146,7 +146,7 @@ class Dealing(Component):
             blinds.reverse()
             antes.reverse()
             rulings.append(self.t.book.heads_up_clause)
-        killed = frozenset(i for i, p in enumerate(players) if self.t._absent(p))
+        killed = frozenset(i for i, p in enumerate(players) if self.t.absent(p))
         dead_hands: tuple[tuple[int, str], ...] = ()
         if self.t.book.kills_dead_hands_after_deal:
             # dunedin-house 92: "Unprotected cards will be mucked following the initial deal";
@@ -267,19 +267,19 @@ class Dealing(Component):
             ):
                 held.append(exposed)  # 4.31: face down until the other tables' action is done
             elif exposed is not None:
-                self.t._emit(exposed)
+                self.t.emit(exposed)
             for p, chips in self._record_one(plan, r):
                 groups[-1][0].append(p)
                 groups[-1][1].append(chips)
         for exposed in held:
-            self.t._emit(exposed)
+            self.t.emit(exposed)
         # dunedin-house is silent on players knocked out together; croupier applies the TDA
         # practice act-omaha-2017 20.21 also follows: more chips at the start of the hand
         # (for a busted player, the chips put in the pot) finishes higher
         clause = self.t.book.knocked_out_together_clause
         for players, contributed in groups:
             if players:
-                self.t._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
+                self.t.emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
         Prizes(self.t).award_places()
         return self.t.events[n:]
 
@@ -319,7 +319,7 @@ class Dealing(Component):
         t = self.t.tables[plan.table]
         before = tuple(r.config.stacks)
         killed = tuple(plan.players[i] for i in sorted(plan.killed))
-        self.t._emit(
+        self.t.emit(
             ev.HandPlayed(
                 plan.table,
                 plan.hand,
@@ -346,7 +346,7 @@ class Dealing(Component):
             else:
                 elimination = a
         if announced:
-            self.t._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
+            self.t.emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
         stacks = [self.t.entrants[p].stack for p in plan.players]
         zero = [i for i, s in enumerate(stacks) if s == 0]
         lowest: list[int] = []
@@ -364,11 +364,11 @@ class Dealing(Component):
             # reading of qld-tournament-2020 2 "Bounty": the player who eliminates another)
             by = plan.players[top] if won[top] and top != i and i in zero else ""
             if i in zero and EntryDesk(self.t).may_rebuy(p, busted=True):
-                self.t._emit(ev.Busted(p, self.t.book.busted_clause, before[i], by))
+                self.t.emit(ev.Busted(p, self.t.book.busted_clause, before[i], by))
                 continue
             out.append((p, before[i] - stacks[i] if i in zero else before[i]))
             if self.t.conditions.bounty and by:
-                self.t._emit(
+                self.t.emit(
                     ev.BountyWon(by, p, self.t.conditions.bounty, self.t.book.bounty_clause)
                 )
         return out
@@ -390,7 +390,7 @@ class Dealing(Component):
             a.prize // len(winners) + (1 if k < a.prize % len(winners) else 0)
             for k in range(len(winners))
         ]
-        self.t._emit(
+        self.t.emit(
             ev.BonusAwarded(
                 t.number,
                 tuple(plan.players[i] for i in winners),
@@ -412,10 +412,10 @@ class Dealing(Component):
         n = len(self.t.events)
         busts = [self.t.last_bust[p] for p in gone]
         clause = self.t.book.busted_clause
-        self.t._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
+        self.t.emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
         for b in busts:
             if self.t.conditions.bounty and b.by:
-                self.t._emit(
+                self.t.emit(
                     ev.BountyWon(
                         b.by, b.player, self.t.conditions.bounty, self.t.book.bounty_clause
                     )

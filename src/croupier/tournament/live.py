@@ -108,17 +108,17 @@ class LiveHands(Component):
         if slow_limit is not None and self.t.slow.get(player, 0) > 1:
             limit, clause = slow_limit, self.t.book.slow_clause
         called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
-        return self.t._emit_all([called])
+        return self.t.emit_all([called])
 
     def find_slow(self, player: str) -> list[ev.TEvent]:
         """The director finds ``player`` unduly delaying the game and directs them to expedite
         play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
         at most 10 seconds on every later decision (:meth:`start_decision`)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         clause = self.t.book.slow_clause
         if e.status not in ("playing", "busted"):
             raise refuse(clause, f"{player} is not playing")
-        return self.t._emit_all([ev.FoundSlow(player, self.t.slow.get(player, 0) + 1, clause)])
+        return self.t.emit_all([ev.FoundSlow(player, self.t.slow.get(player, 0) + 1, clause)])
 
     def start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
@@ -144,7 +144,7 @@ class LiveHands(Component):
             limit,
             self.t.book.slow_clause,
         )
-        return self.t._emit_all([called])
+        return self.t.emit_all([called])
 
     def enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """Time is up and the player has not acted: their hand is dead and their wagers stay
@@ -159,7 +159,7 @@ class LiveHands(Component):
         if _acted(r, p) != c.acted or r.actor != p or now <= c.at + c.limit:
             return []
         r.apply(Fold(p))
-        return self.t._emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
+        return self.t.emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
 
     # ------------------------------------------------------------------------------------
     # Floor reports from a live hand
@@ -181,7 +181,7 @@ class LiveHands(Component):
         ruled = ev.FloorRuled(
             plan.table, plan.hand, repr(incident), decision.ruling.clause, decision.ruling.message
         )
-        return self.t._emit_all([ruled])
+        return self.t.emit_all([ruled])
 
     def rule_hidden_chips(
         self, player: str, chips: int, *, part_of_action: bool = False, award_to: str = ""
@@ -194,7 +194,7 @@ class LiveHands(Component):
         corrected before it is recorded, so it is refused here. The other rulebooks are silent:
         dunedin-house 85 is the house rule."""
         clause = self.t.book.hidden_chips_clause
-        self.t._entrant(player)
+        self.t.entrant(player)
         if chips <= 0 or chips % self.t.smallest_chip():
             raise refuse(clause, f"{chips} is not a whole number of {self.t.smallest_chip()} chips")
         last = self.t.last_hand.get(player)
@@ -221,7 +221,7 @@ class LiveHands(Component):
             if part_of_action and not award_to:
                 raise refuse(clause, "part of the action: name the winning caller")
             to = award_to
-        return self.t._emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
+        return self.t.emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
 
     def _tournament_ruling(self, r: Round, incident: Incident) -> Decision | None:
         """The tournament conditions' own ruling, or None where the rules of play apply."""

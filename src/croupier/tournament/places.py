@@ -32,7 +32,7 @@ class Prizes(Component):
                 c.satellite_seat_value,
                 c.satellite_target,
             )
-            self.t._emit(ev.PrizesFixed(tuple(prizes), self.t.book.prizes_clause))
+            self.t.emit(ev.PrizesFixed(tuple(prizes), self.t.book.prizes_clause))
         assert self.t.prizes is not None
         total = self.t.entries_total - sum(
             1 for e in self.t.entrants.values() if e.status == DISQUALIFIED
@@ -48,7 +48,7 @@ class Prizes(Component):
             best = worst - k + 1
             contributed = None if self.t.book.shares_places_equally else list(g.contributed)
             awards = shared_places(self.t.prizes, best, g.players, contributed)
-            self.t._emit(
+            self.t.emit(
                 ev.PlacesAwarded(
                     tuple((p, place, cash, self._seat_prize(place)) for p, place, cash in awards),
                     g.clause,
@@ -61,14 +61,10 @@ class Prizes(Component):
         if len(alive) == 1 and not self.t.finished:
             w = alive[0]
             if self.t.conditions.bounty:  # the winner keeps their own bounty
-                self.t._emit(
-                    ev.BountyWon(w, w, self.t.conditions.bounty, self.t.book.bounty_clause)
-                )
+                self.t.emit(ev.BountyWon(w, w, self.t.conditions.bounty, self.t.book.bounty_clause))
                 for loser, amount in self._unclaimed_bounties():
-                    self.t._emit(
-                        ev.BountyWon(w, loser, amount, self.t.book.unclaimed_bounty_clause)
-                    )
-            self.t._emit(
+                    self.t.emit(ev.BountyWon(w, loser, amount, self.t.book.unclaimed_bounty_clause))
+            self.t.emit(
                 ev.PlacesAwarded(
                     ((w, 1, self.t.prizes[0].cash if self.t.prizes else 0, self._seat_prize(1)),),
                     self.t.book.winner_clause,
@@ -78,8 +74,8 @@ class Prizes(Component):
             for p in self.t.order:
                 e = self.t.entrants[p]
                 if e.cash or e.seat_won:
-                    self.t._emit(ev.PrizePaid(p, e.cash, e.seat_won, self.t.book.prize_paid_clause))
-            self.t._emit(ev.TournamentFinished(w, self.t.book.result_log_clause))
+                    self.t.emit(ev.PrizePaid(p, e.cash, e.seat_won, self.t.book.prize_paid_clause))
+            self.t.emit(ev.TournamentFinished(w, self.t.book.result_log_clause))
 
     def _unclaimed_bounties(self) -> list[tuple[str, int]]:
         """Each entrant's bounties that no player won: those of entries that went out other

@@ -235,20 +235,20 @@ class TournamentState:
     ) -> Self:
         t = cls(conditions, flight)
         for e in events:
-            t._emit(e)
+            t.emit(e)
         return t
 
     def fold(self, e: ev.TEvent) -> None:
         """Fold one stored event (a tournament rebuilt event by event; no rule is checked)."""
-        self._emit(e)
+        self.emit(e)
 
-    def _emit(self, e: ev.TEvent) -> None:
+    def emit(self, e: ev.TEvent) -> None:
         self.events.append(e)
         _FOLD[type(e)](self, e)
 
-    def _emit_all(self, es: Sequence[ev.TEvent]) -> list[ev.TEvent]:
+    def emit_all(self, es: Sequence[ev.TEvent]) -> list[ev.TEvent]:
         for e in es:
-            self._emit(e)
+            self.emit(e)
         return list(es)
 
     # ------------------------------------------------------------------------------------
@@ -275,7 +275,7 @@ class TournamentState:
     def chips_on_tables(self) -> int:
         return sum(self.entrants[p].stack for p in self.seated)
 
-    def _in_period(self, first: int, last: int) -> bool:
+    def in_period(self, first: int, last: int) -> bool:
         return first <= self.level_number <= last
 
     def entries_open(self) -> bool:
@@ -288,7 +288,7 @@ class TournamentState:
                 last = max(last, p.until_level)
         return not self.finished and self.started and self.level_number <= last
 
-    def _entrant(self, player: str) -> Entrant:
+    def entrant(self, player: str) -> Entrant:
         e = self.entrants.get(player)
         if e is None:
             raise refuse(
@@ -297,7 +297,7 @@ class TournamentState:
             )
         return e
 
-    def _absent(self, player: str) -> bool:
+    def absent(self, player: str) -> bool:
         e = self.entrants[player]
         return not e.present or e.penalty_hands > 0 or e.away_until > self.clock.elapsed
 
@@ -317,12 +317,12 @@ class TournamentState:
                 return i
         return None
 
-    def _fee_split(self, entry_fee: int, admin_fee: int) -> tuple[int, int]:
+    def fee_split(self, entry_fee: int, admin_fee: int) -> tuple[int, int]:
         """The prize-pool share and the operator's share of one entry (act-omaha-2017 20.22:
         the commission is retained from the entry fee)."""
         return entry_fee - self.conditions.commission, admin_fee + self.conditions.commission
 
-    def _free_seat(self, rng: random.Random) -> tuple[int, int] | None:
+    def free_seat(self, rng: random.Random) -> tuple[int, int] | None:
         """A seat drawn at random at the table with the fewest players."""
         open_tables = [t for t in self.tables.values() if len(t.seats) < t.size]
         if not open_tables:
@@ -333,7 +333,7 @@ class TournamentState:
     # ------------------------------------------------------------------------------------
     # The fold: the only code that changes state
 
-    def _on_registered(self, e: ev.Registered) -> None:
+    def on_registered(self, e: ev.Registered) -> None:
         ent = self.entrants.get(e.player)
         if ent is None or ent.status == CANCELLED:
             ent = Entrant(e.player, e.name)
@@ -358,7 +358,7 @@ class TournamentState:
         self.house += admin
         self.bounty_fund += bounty
 
-    def _on_entry_transferred(self, e: ev.EntryTransferred) -> None:
+    def on_entry_transferred(self, e: ev.EntryTransferred) -> None:
         self._own("entrants")
         old = self.entrants.pop(e.player)
         # the entry keeps its place in the order; a player whose own entry was cancelled
@@ -370,26 +370,26 @@ class TournamentState:
         if old.table is not None and old.seat is not None:  # a substitute takes the seat
             self._wt(old.table).seats[old.seat] = e.to
 
-    def _on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
+    def on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
         ent = self._w(e.player)
         if ent.status != ALTERNATE:  # an alternate has paid nothing and holds no entry yet
             self.entries_total -= 1
             c = self.conditions
-            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+            fee, admin = self.fee_split(c.entry_fee, c.admin_fee)
             self._money_in(-fee, -admin, -c.bounty)
         ent.paid -= e.refund  # refunded now: the tournament's cancellation owes them no more
         ent.status = CANCELLED
 
-    def _on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
+    def on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
         self.cancelled = True
         for p in list(self.entrants):
             self._w(p).status = CANCELLED
         self.pool = self.house = self.bounty_fund = 0
 
-    def _on_tournament_started(self, e: ev.TournamentStarted) -> None:
+    def on_tournament_started(self, e: ev.TournamentStarted) -> None:
         self.started = True
 
-    def _on_seated(self, e: ev.Seated) -> None:
+    def on_seated(self, e: ev.Seated) -> None:
         ent = self._w(e.player)
         if ent.status == ALTERNATE:
             ent.status = REGISTERED
@@ -405,12 +405,12 @@ class TournamentState:
         if self.started and t.buttons is not None:
             t.moved.add(e.player)
 
-    def _on_forfeited(self, e: ev.Forfeited) -> None:
+    def on_forfeited(self, e: ev.Forfeited) -> None:
         self._w(e.player).status = FORFEITED
         self._own("groups")
         self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
 
-    def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
+    def on_button_drawn(self, e: ev.ButtonDrawn) -> None:
         t = self._wt(e.table, self.conditions.final_table_size)
         occupied = sorted(t.seats)
         # the previous round's buttons that make the drawn seat the next button (dead-button
@@ -424,18 +424,18 @@ class TournamentState:
             t.buttons = Buttons(before[-1], e.seat, after[0])
         t.moved.clear()
 
-    def _on_clock_ticked(self, e: ev.ClockTicked) -> None:
+    def on_clock_ticked(self, e: ev.ClockTicked) -> None:
         self.clock = self.clock.tick(e.seconds)
         if e.at is not None:
             self.clock_at = e.at
 
-    def _on_clock_paused(self, e: ev.ClockPaused) -> None:
+    def on_clock_paused(self, e: ev.ClockPaused) -> None:
         self.clock = self.clock.pause() if e.paused else self.clock.resume()
 
-    def _on_clock_adjusted(self, e: ev.ClockAdjusted) -> None:
+    def on_clock_adjusted(self, e: ev.ClockAdjusted) -> None:
         self.clock = self.clock.adjust(e.seconds)
 
-    def _on_hand_played(self, e: ev.HandPlayed) -> None:
+    def on_hand_played(self, e: ev.HandPlayed) -> None:
         t = self._wt(e.table)
         for p in e.players:
             self._w(p).pre_race = None
@@ -468,15 +468,15 @@ class TournamentState:
                 share = (level.small_blind + level.big_blind + level.big_blind_ante) // n
                 ent.charge += share + level.ante
 
-    def _on_hands_exposed(self, e: ev.HandsExposed) -> None:
+    def on_hands_exposed(self, e: ev.HandsExposed) -> None:
         pass  # a record for players and observers; no state changes
 
-    def _on_busted(self, e: ev.Busted) -> None:
+    def on_busted(self, e: ev.Busted) -> None:
         self._w(e.player).status = BUSTED
         self._own("last_bust")
         self.last_bust[e.player] = e
 
-    def _on_bought(self, e: ev.Bought) -> None:
+    def on_bought(self, e: ev.Bought) -> None:
         ent = self._w(e.player)
         self._money_in(e.price, e.admin_fee, e.bounty)
         ent.paid += e.price + e.admin_fee + e.bounty
@@ -503,7 +503,7 @@ class TournamentState:
             ent.status = PLAYING
         self.chips_in_play += e.chips
 
-    def _on_eliminated(self, e: ev.Eliminated) -> None:
+    def on_eliminated(self, e: ev.Eliminated) -> None:
         for p in e.players:
             ent = self._w(p)
             ent.status = OUT
@@ -515,7 +515,7 @@ class TournamentState:
         self._own("groups")
         self.groups.append(e)
 
-    def _on_places_awarded(self, e: ev.PlacesAwarded) -> None:
+    def on_places_awarded(self, e: ev.PlacesAwarded) -> None:
         for p, place, cash, seat in e.awards:
             ent = self._w(p)
             ent.place = place if ent.place is None else min(ent.place, place)
@@ -525,13 +525,13 @@ class TournamentState:
         if not e.winner:
             self.awarded_groups += 1
 
-    def _on_bounty_won(self, e: ev.BountyWon) -> None:
+    def on_bounty_won(self, e: ev.BountyWon) -> None:
         self._w(e.winner).bounties += e.amount
         self._own("bounties_won")
         self.bounties_won[e.loser] = self.bounties_won.get(e.loser, 0) + e.amount
         self.bounty_fund -= e.amount
 
-    def _on_player_moved(self, e: ev.PlayerMoved) -> None:
+    def on_player_moved(self, e: ev.PlayerMoved) -> None:
         ent = self._w(e.player)
         self._wt(e.from_table).seats.pop(e.from_seat, None)
         t = self._wt(e.to_table, self.conditions.final_table_size)
@@ -540,33 +540,33 @@ class TournamentState:
         if t.buttons is not None:
             t.moved.add(e.player)
 
-    def _on_table_broken(self, e: ev.TableBroken) -> None:
+    def on_table_broken(self, e: ev.TableBroken) -> None:
         self._own("tables")
         t = self.tables.pop(e.table)
         if self._drafting:
             self._owned_tables.discard(e.table)
         assert not t.seats, f"table {e.table} broken with players seated"
 
-    def _on_chip_raced(self, e: ev.ChipRaced) -> None:
+    def on_chip_raced(self, e: ev.ChipRaced) -> None:
         for p, b, a in zip(e.players, e.before, e.after, strict=True):
             self._w(p).stack = a
             self._w(p).pre_race = b
             self.chips_in_play += a - b
 
-    def _on_hand_for_hand(self, e: ev.HandForHand) -> None:
+    def on_hand_for_hand(self, e: ev.HandForHand) -> None:
         self.hand_for_hand = e.on
 
-    def _on_presence(self, e: ev.Presence) -> None:
+    def on_presence(self, e: ev.Presence) -> None:
         ent = self._w(e.player)
         ent.present = e.present
         ent.arrived = ent.arrived or e.present
 
-    def _on_penalised(self, e: ev.Penalised) -> None:
+    def on_penalised(self, e: ev.Penalised) -> None:
         ent = self._w(e.player)
         ent.penalty_hands += e.hands
         ent.away_until = max(ent.away_until, e.until)
 
-    def _on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
+    def on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
         ent = self._w(e.player)
         ent.status = PROVISIONAL
         self._own("groups", "provisional")
@@ -579,7 +579,7 @@ class TournamentState:
             self._wt(ent.table).seats.pop(ent.seat, None)
         ent.seat = None
 
-    def _on_restored(self, e: ev.Restored) -> None:
+    def on_restored(self, e: ev.Restored) -> None:
         ent = self._w(e.player)
         ent.removed = ent.charge = 0
         ent.present = ent.arrived = True
@@ -588,10 +588,10 @@ class TournamentState:
         ent.stack = e.stack
         self.chips_in_play += e.stack
 
-    def _on_prizes_fixed(self, e: ev.PrizesFixed) -> None:
+    def on_prizes_fixed(self, e: ev.PrizesFixed) -> None:
         self.prizes = list(e.prizes)
 
-    def _holds_provisional_place(self, player: str) -> bool:
+    def holds_provisional_place(self, player: str) -> bool:
         """Whether a provisional elimination (4.14) still holds the player's place, unawarded."""
         return any(self._is_provisional_group(g, player) for g in self._pending_groups())
 
@@ -602,9 +602,9 @@ class TournamentState:
     def _is_provisional_group(g: ev.Eliminated, player: str) -> bool:
         return g.provisional and g.players == (player,)
 
-    def _on_disqualified(self, e: ev.Disqualified) -> None:
+    def on_disqualified(self, e: ev.Disqualified) -> None:
         ent = self._w(e.player)
-        provisional = ent.status == PROVISIONAL and self._holds_provisional_place(e.player)
+        provisional = ent.status == PROVISIONAL and self.holds_provisional_place(e.player)
         if ent.status in (PLAYING, BUSTED) or provisional:
             self._vacate_place()
         # qld-tournament-2020 3.9, 4.16.2: a disqualified player takes no place, so a
@@ -638,7 +638,7 @@ class TournamentState:
         self._own("prizes")
         self.prizes[worst - 1] = replace(vacant, cash=0, seat="")
 
-    def _on_round_announced(self, e: ev.RoundAnnounced) -> None:
+    def on_round_announced(self, e: ev.RoundAnnounced) -> None:
         if e.kind == "colour-up":
             self._own("raced")
             self.raced.add(e.chips)
@@ -648,104 +648,104 @@ class TournamentState:
         else:
             self._wt(e.table).announced.append(e)
 
-    def _on_bonus_awarded(self, e: ev.BonusAwarded) -> None:
+    def on_bonus_awarded(self, e: ev.BonusAwarded) -> None:
         for p, chips, prize in zip(e.players, e.chips, e.prize, strict=True):
             self._w(p).stack += chips
             self._w(p).cash += prize
             self.chips_in_play += chips
 
-    def _on_stack_bagged(self, e: ev.StackBagged) -> None:
+    def on_stack_bagged(self, e: ev.StackBagged) -> None:
         self._w(e.player).stack = e.stack
         self.bagged = True
 
-    def _on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
+    def on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
         ent = self._w(e.player)
         ent.stack -= e.chips
         self.chips_in_play -= e.chips
 
-    def _on_prize_paid(self, e: ev.PrizePaid) -> None:
+    def on_prize_paid(self, e: ev.PrizePaid) -> None:
         pass
 
-    def _on_clock_called(self, e: ev.ClockCalled) -> None:
+    def on_clock_called(self, e: ev.ClockCalled) -> None:
         self._own("action_clocks")
         self.action_clocks[e.table] = e
 
-    def _on_time_expired(self, e: ev.TimeExpired) -> None:
+    def on_time_expired(self, e: ev.TimeExpired) -> None:
         self._own("action_clocks")
         self.action_clocks.pop(e.table, None)
 
-    def _on_found_slow(self, e: ev.FoundSlow) -> None:
+    def on_found_slow(self, e: ev.FoundSlow) -> None:
         self._own("slow")
         self.slow[e.player] = e.times
 
-    def _on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
+    def on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
         for p in e.field:
             self._w(p).status = PLAYING
 
-    def _on_match_played(self, e: ev.MatchPlayed) -> None:
+    def on_match_played(self, e: ev.MatchPlayed) -> None:
         pass  # a record: the round's winner follows from the matches
 
-    def _on_heads_up_round_won(self, e: ev.HeadsUpRoundWon) -> None:
+    def on_heads_up_round_won(self, e: ev.HeadsUpRoundWon) -> None:
         pass  # the loser's elimination follows as its own event
 
-    def _on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
+    def on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
         self._own("hidden_ruled")
         self.hidden_ruled.add(e.player)
         if e.to:
             self._w(e.to).stack += e.chips
             self.chips_in_play += e.chips
 
-    def _on_floor_ruled(self, e: ev.FloorRuled) -> None:
+    def on_floor_ruled(self, e: ev.FloorRuled) -> None:
         pass  # the ruling's effect is in the hand's round events
 
-    def _on_tournament_finished(self, e: ev.TournamentFinished) -> None:
+    def on_tournament_finished(self, e: ev.TournamentFinished) -> None:
         self.finished = True
 
 
 #: The fold: one handler per event type.
 _FOLD = handlers(
-    on(ev.Registered, TournamentState._on_registered),
-    on(ev.EntryTransferred, TournamentState._on_entry_transferred),
-    on(ev.EntryCancelled, TournamentState._on_entry_cancelled),
-    on(ev.TournamentCancelled, TournamentState._on_tournament_cancelled),
-    on(ev.TournamentStarted, TournamentState._on_tournament_started),
-    on(ev.Seated, TournamentState._on_seated),
-    on(ev.Forfeited, TournamentState._on_forfeited),
-    on(ev.ButtonDrawn, TournamentState._on_button_drawn),
-    on(ev.ClockTicked, TournamentState._on_clock_ticked),
-    on(ev.ClockPaused, TournamentState._on_clock_paused),
-    on(ev.ClockAdjusted, TournamentState._on_clock_adjusted),
-    on(ev.HandPlayed, TournamentState._on_hand_played),
-    on(ev.HandsExposed, TournamentState._on_hands_exposed),
-    on(ev.Busted, TournamentState._on_busted),
-    on(ev.Bought, TournamentState._on_bought),
-    on(ev.Eliminated, TournamentState._on_eliminated),
-    on(ev.PrizesFixed, TournamentState._on_prizes_fixed),
-    on(ev.PlacesAwarded, TournamentState._on_places_awarded),
-    on(ev.BountyWon, TournamentState._on_bounty_won),
-    on(ev.PlayerMoved, TournamentState._on_player_moved),
-    on(ev.TableBroken, TournamentState._on_table_broken),
-    on(ev.ChipRaced, TournamentState._on_chip_raced),
-    on(ev.HandForHand, TournamentState._on_hand_for_hand),
-    on(ev.Presence, TournamentState._on_presence),
-    on(ev.Penalised, TournamentState._on_penalised),
-    on(ev.ProvisionallyEliminated, TournamentState._on_provisionally_eliminated),
-    on(ev.Restored, TournamentState._on_restored),
-    on(ev.Disqualified, TournamentState._on_disqualified),
-    on(ev.RoundAnnounced, TournamentState._on_round_announced),
-    on(ev.BonusAwarded, TournamentState._on_bonus_awarded),
-    on(ev.StackBagged, TournamentState._on_stack_bagged),
-    on(ev.ChipsForfeited, TournamentState._on_chips_forfeited),
-    on(ev.PrizePaid, TournamentState._on_prize_paid),
-    on(ev.TournamentFinished, TournamentState._on_tournament_finished),
-    on(ev.ClockCalled, TournamentState._on_clock_called),
-    on(ev.TimeExpired, TournamentState._on_time_expired),
-    on(ev.FoundSlow, TournamentState._on_found_slow),
-    on(ev.FloorRuled, TournamentState._on_floor_ruled),
-    on(ev.HeadsUpDrawn, TournamentState._on_heads_up_drawn),
-    on(ev.MatchPlayed, TournamentState._on_match_played),
-    on(ev.HeadsUpRoundWon, TournamentState._on_heads_up_round_won),
-    on(ev.HiddenChipsRuled, TournamentState._on_hidden_chips_ruled),
+    on(ev.Registered, TournamentState.on_registered),
+    on(ev.EntryTransferred, TournamentState.on_entry_transferred),
+    on(ev.EntryCancelled, TournamentState.on_entry_cancelled),
+    on(ev.TournamentCancelled, TournamentState.on_tournament_cancelled),
+    on(ev.TournamentStarted, TournamentState.on_tournament_started),
+    on(ev.Seated, TournamentState.on_seated),
+    on(ev.Forfeited, TournamentState.on_forfeited),
+    on(ev.ButtonDrawn, TournamentState.on_button_drawn),
+    on(ev.ClockTicked, TournamentState.on_clock_ticked),
+    on(ev.ClockPaused, TournamentState.on_clock_paused),
+    on(ev.ClockAdjusted, TournamentState.on_clock_adjusted),
+    on(ev.HandPlayed, TournamentState.on_hand_played),
+    on(ev.HandsExposed, TournamentState.on_hands_exposed),
+    on(ev.Busted, TournamentState.on_busted),
+    on(ev.Bought, TournamentState.on_bought),
+    on(ev.Eliminated, TournamentState.on_eliminated),
+    on(ev.PrizesFixed, TournamentState.on_prizes_fixed),
+    on(ev.PlacesAwarded, TournamentState.on_places_awarded),
+    on(ev.BountyWon, TournamentState.on_bounty_won),
+    on(ev.PlayerMoved, TournamentState.on_player_moved),
+    on(ev.TableBroken, TournamentState.on_table_broken),
+    on(ev.ChipRaced, TournamentState.on_chip_raced),
+    on(ev.HandForHand, TournamentState.on_hand_for_hand),
+    on(ev.Presence, TournamentState.on_presence),
+    on(ev.Penalised, TournamentState.on_penalised),
+    on(ev.ProvisionallyEliminated, TournamentState.on_provisionally_eliminated),
+    on(ev.Restored, TournamentState.on_restored),
+    on(ev.Disqualified, TournamentState.on_disqualified),
+    on(ev.RoundAnnounced, TournamentState.on_round_announced),
+    on(ev.BonusAwarded, TournamentState.on_bonus_awarded),
+    on(ev.StackBagged, TournamentState.on_stack_bagged),
+    on(ev.ChipsForfeited, TournamentState.on_chips_forfeited),
+    on(ev.PrizePaid, TournamentState.on_prize_paid),
+    on(ev.TournamentFinished, TournamentState.on_tournament_finished),
+    on(ev.ClockCalled, TournamentState.on_clock_called),
+    on(ev.TimeExpired, TournamentState.on_time_expired),
+    on(ev.FoundSlow, TournamentState.on_found_slow),
+    on(ev.FloorRuled, TournamentState.on_floor_ruled),
+    on(ev.HeadsUpDrawn, TournamentState.on_heads_up_drawn),
+    on(ev.MatchPlayed, TournamentState.on_match_played),
+    on(ev.HeadsUpRoundWon, TournamentState.on_heads_up_round_won),
+    on(ev.HiddenChipsRuled, TournamentState.on_hidden_chips_ruled),
 )
 
 

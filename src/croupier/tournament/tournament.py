@@ -360,7 +360,7 @@ class Timekeeper(Component):
             raise refuse(self.t.book.clock_clause, "the server's time does not run backwards")
         if not seconds and at is None:
             return []
-        return self.t._emit_all([ev.ClockTicked(seconds, at)])
+        return self.t.emit_all([ev.ClockTicked(seconds, at)])
 
     def pause(self, paused: bool = True) -> list[ev.TEvent]:
         if paused == self.t.clock.paused:
@@ -368,14 +368,14 @@ class Timekeeper(Component):
                 self.t.book.clock_pause_clause,
                 f"the clock is already {'paused' if paused else 'running'}",
             )
-        return self.t._emit_all([ev.ClockPaused(paused, self.t.book.clock_pause_clause)])
+        return self.t.emit_all([ev.ClockPaused(paused, self.t.book.clock_pause_clause)])
 
     def adjust(self, seconds: int) -> list[ev.TEvent]:
         if self.t.clock.elapsed + seconds < 0:
             raise refuse(
                 self.t.book.clock_adjust_clause, "the clock cannot go back before the start"
             )
-        return self.t._emit_all([ev.ClockAdjusted(seconds, self.t.book.clock_adjust_clause)])
+        return self.t.emit_all([ev.ClockAdjusted(seconds, self.t.book.clock_adjust_clause)])
 
 
 def _live(t: Tournament, h: cm.PlayedHand, i: _Inputs) -> Round:

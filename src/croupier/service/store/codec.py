@@ -35,6 +35,7 @@ import orjson
 
 from croupier.cards import Card
 from croupier.rules.commission import stored_commission
+from croupier.tournament.events import PlacesAwarded
 
 #: The encoding's version, stored with every event and snapshot.
 VERSION = 1
@@ -55,7 +56,19 @@ ALIASES: dict[str, str] = {
 UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     # one commission class with a ``kind`` became one class per schedule
     "croupier.rules.commission:Commission": stored_commission,
+    # the winner's place became a field (``winner``) instead of a clause to recognise
+    "croupier.tournament.events:PlacesAwarded": lambda f: _places_awarded(**f),
 }
+
+
+def _places_awarded(
+    awards: tuple[tuple[str, int, int, str], ...], clause: str, winner: bool | None = None
+) -> PlacesAwarded:
+    """A stored ``PlacesAwarded``; one stored before it had ``winner`` is the winner's place
+    when it cites the clause every tournament then cited for it (act-omaha-2017 20.18)."""
+    if winner is None:
+        winner = clause == "act-omaha-2017 20.18"
+    return PlacesAwarded(tuple(tuple(a) for a in awards), clause, winner)  # type: ignore[misc]
 
 
 class CodecError(ValueError):
