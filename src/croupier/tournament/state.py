@@ -98,6 +98,8 @@ class TournamentTable:
 
 
 _T = TypeVar("_T")
+#: What a tournament that is not a draft owns as a draft's copies: nothing (only drafts add).
+_NOTHING: set[object] = set()
 
 
 def _copied(value: _T) -> _T:
@@ -143,9 +145,7 @@ class TournamentState:
         self.hidden_ruled: set[str] = set()  # hidden chips ruled on since their latest hand
         self.bounties_won: dict[str, int] = {}  # bounties won on each entrant (by loser)
         self._drafting = False
-        self._owned: set[str] = set()
-        self._owned_tables: set[int] = set()
-        self._owned_values: set[str] = set()
+        self._owned: set[object] = _NOTHING  # a draft's own copies: players, tables, names
 
     # ------------------------------------------------------------------------------------
     # Drafts: where a command is decided
@@ -161,40 +161,34 @@ class TournamentState:
         d.events = []
         d._drafting = True
         d._owned = set()
-        d._owned_tables = set()
-        d._owned_values = set()
         return d
 
     def adopt(self, draft: Self) -> None:
         """Fold a draft's events into this state by keeping the draft's fold of them: the draft
         was taken from this state, unchanged since, so its state is this state's fold of its
         events (what :meth:`fold` of each would give, without folding them twice)."""
+        if not draft.events:  # nothing folded: the draft is this state
+            return
         events = self.events
         events.extend(draft.events)
-        if self._drafting:  # a draft of a draft: what either owns, this draft now owns
-            owned = (
-                self._owned | draft._owned,
-                self._owned_tables | draft._owned_tables,
-                self._owned_values | draft._owned_values,
-            )
-        else:
-            owned = (set(), set(), set())
+        # a draft of a draft: what either owns, this draft now owns
+        owned = self._owned | draft._owned if self._drafting else _NOTHING
         drafting = self._drafting
         self.__dict__.update(draft.__dict__)
         self.events = events
         self._drafting = drafting
-        self._owned, self._owned_tables, self._owned_values = owned
+        self._owned = owned
 
     def _own(self, *names: str) -> None:
         """Before the fold changes the containers ``names`` in place: a draft copies them."""
         if not self._drafting:
             return
         for name in names:
-            if name not in self._owned_values:
+            if ("value", name) not in self._owned:
                 value = self.__dict__[name]
                 if value is not None:
                     self.__dict__[name] = value.copy()
-                self._owned_values.add(name)
+                self._owned.add(("value", name))
 
     def _w(self, player: str) -> Entrant:
         """The entrant ``player``, to change (a draft's own copy)."""
@@ -215,7 +209,7 @@ class TournamentState:
             if size is None:
                 raise KeyError(number)
             t = TournamentTable(number, size)
-        elif self._drafting and number not in self._owned_tables:
+        elif self._drafting and ("table", number) not in self._owned:
             t = _copied(t)
             t.seats, t.moved, t.announced = dict(t.seats), set(t.moved), list(t.announced)
         else:
@@ -223,7 +217,7 @@ class TournamentState:
         self._own("tables")
         self.tables[number] = t
         if self._drafting:
-            self._owned_tables.add(number)
+            self._owned.add(("table", number))
         return t
 
     # ------------------------------------------------------------------------------------
@@ -544,7 +538,7 @@ class TournamentState:
         self._own("tables")
         t = self.tables.pop(e.table)
         if self._drafting:
-            self._owned_tables.discard(e.table)
+            self._owned.discard(("table", e.table))
         assert not t.seats, f"table {e.table} broken with players seated"
 
     def on_chip_raced(self, e: ev.ChipRaced) -> None:

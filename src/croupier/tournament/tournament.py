@@ -178,7 +178,7 @@ class Tournament(TournamentState):
     def _run(self, c: cm.TCommand, inputs: _Inputs) -> list[ev.TEvent]:
         draft = self._decide(c, inputs)
         self.adopt(draft)
-        return list(draft.events)
+        return draft.events
 
     # ------------------------------------------------------------------------------------
     # The operations as methods: each builds its command and applies it
