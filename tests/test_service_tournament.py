@@ -197,6 +197,7 @@ def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None
             room.ok("cashier", {"type": "EnterTournament", "tournament": T, "player": p})
         assert state(room)["proposed"] == {
             "final_table": False,
+            "final_table_clause": "",
             "break_table": None,
             "break_clause": "",
             "moves": [],
@@ -215,6 +216,7 @@ def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None
                 assert where[m["player"]] == (m["to_table"], m["to_seat"])
                 seen += 1
             if proposed["final_table"]:
+                assert proposed["final_table_clause"] == "qld-tournament-2020 4.25"
                 assert len(state(room)["tables"]) == 1
             elif proposed["break_table"] is not None:
                 assert proposed["break_clause"]

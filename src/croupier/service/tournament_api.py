@@ -242,6 +242,7 @@ def proposed(t: Tournament) -> dict[str, Any]:
     due = Floor(t).floor_due() if t.started and not t.finished else None
     return {
         "final_table": final,
+        "final_table_clause": t.book.final_table_clause if final else "",
         "break_table": breaking,
         "break_clause": t.book.moves_clause if breaking is not None else "",
         "moves": [
