@@ -67,7 +67,7 @@ def chip_race(
     if old_chip <= 0 or new_chip <= old_chip or new_chip % old_chip:
         raise ChipRaceError(
             f"cannot colour up {old_chip} chips into {new_chip} chips: the new chip must be a "
-            "larger multiple of the old (qld-tournament-2020 4.40)"
+            f"larger multiple of the old ({rules.colour_up_clause})"
         )
     n = len(stacks)
     if not 0 <= first < max(n, 1):

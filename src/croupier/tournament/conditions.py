@@ -374,14 +374,14 @@ def _date(f: _Fields) -> datetime:
         except ValueError:
             pass
     if raw is None:
-        raise ConditionsError("date", "missing (qld-tournament-2020 1: the tournament date)")
+        raise ConditionsError("date", "missing: the tournament date")
     raise ConditionsError("date", f"must be a date and time like 2026-11-27T19:00, not {raw!r}")
 
 
 def _age(f: _Fields) -> int:
     age = f.count("minimum_age", 18, maximum=150)
     if age < 18:
-        raise ConditionsError("minimum_age", f"{age} is under 18 (qld-tournament-2020 3.13)")
+        raise ConditionsError("minimum_age", f"{age} is under 18")
     return age
 
 
@@ -458,8 +458,7 @@ def _payouts(f: _Fields, per_mille: bool) -> tuple[int, ...]:
     if raw and sum(raw) != whole:
         raise ConditionsError(
             "payouts",
-            f"shares add to {sum(raw)}, not {whole}: 100 % of the pool is returned "
-            "(act-omaha-2017 20.19; qld-tournament-2020 4.4)",
+            f"shares add to {sum(raw)}, not {whole}: 100 % of the pool is returned",
         )
     if any(a < b for a, b in itertools.pairwise(raw)):
         raise ConditionsError("payouts", "a lower place cannot be paid more than a higher one")
@@ -543,7 +542,7 @@ def _with_formats(f: _Fields, cond: Conditions) -> Conditions:
         if matches != 3:
             raise ConditionsError(
                 "heads_up.matches",
-                "a heads-up round is best of three (qld-tournament-2020 4.45(1))",
+                "a heads-up round is best of three",
             )
         cond = replace(cond, heads_up_matches=matches)
     if cond.add_on is not None and cond.rebuy is None and cond.re_entry is None:

@@ -258,7 +258,7 @@ class Floor(Component):
             if not self.t.book.missed_hand_penalties:
                 raise refuse(
                     self.t.book.missed_hand_penalty_clause,
-                    "missed-hand penalties are a dunedin-house rule",
+                    "missed-hand penalties are not a rule of this tournament",
                 )
             if amount < 1 or (kind == "rounds" and amount > 4):
                 raise refuse(
