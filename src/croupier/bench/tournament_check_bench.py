@@ -17,7 +17,8 @@ absence, a purchase, a pause, a seat correction, hidden chips) and the applicati
 
 The garbage collector is off while timing, as :mod:`timeit` has it.
 
-Reported: microseconds per command at each point and the ratios to ``small``. Run it with
+Reported: microseconds per command at each point (the median of ``rounds`` rounds, the points
+timed in turn) and the ratios to ``small``. Run it with
 ``croupier bench tournament-check``.
 """
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import gc
 import json
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -110,7 +112,8 @@ def run(
     small: int = 1_000,
     large: int = 50_000,
     late: int = 25_000,
-    repeat: int = 500,
+    repeat: int = 300,
+    rounds: int = 5,
 ) -> dict[str, Any]:
     cond = load_conditions(conditions)
     full, _ = run_tournament(cond, 1000, seed, policy=Policy(tight_share=TIGHT_SHARE))
@@ -122,11 +125,16 @@ def run(
         ticked += [e, ClockTicked(0, i)]
     histories = {"small": early, "padded": early + ticks, "late": ticked}
     result: dict[str, Any] = {"conditions": str(conditions), "seed": seed, "repeat": repeat}
-    for label, history in histories.items():
-        t = _fold(cond, history)
-        result[f"{label}_events"] = len(t.events)
-        result[f"{label}_check_us"] = round(_time_checks(t, repeat) * 1e6, 1)
-        result[f"{label}_apply_us"] = round(_time_applies(t, repeat) * 1e6, 1)
+    states = {label: _fold(cond, history) for label, history in histories.items()}
+    times: dict[str, list[float]] = {}
+    for _ in range(rounds):  # the sizes in turn, so a busy moment hits each alike
+        for label, t in states.items():
+            times.setdefault(f"{label}_check_us", []).append(_time_checks(t, repeat))
+            times.setdefault(f"{label}_apply_us", []).append(_time_applies(t, repeat))
+    for label in states:
+        result[f"{label}_events"] = len(histories[label])
+    for key, seconds in times.items():
+        result[key] = round(statistics.median(seconds) * 1e6, 1)
     for label in ("padded", "late"):
         for what in ("check", "apply"):
             ratio = result[f"{label}_{what}_us"] / result[f"small_{what}_us"]
