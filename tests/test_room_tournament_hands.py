@@ -122,13 +122,13 @@ def test_players_play_a_tournament_to_its_winner_and_the_room_is_its_fold() -> N
                 continue
             if why is None:
                 room.apply(DealTournamentHand("t", n, shoe.shuffle().order, at=at))
-            elif why.clause == "qld-tournament-2020 4.22":
+            elif why.clause == t.book.busted_clause:
                 p = next(p for p in t.tables[n].seats.values() if t.entrants[p].status == "busted")
                 if t.why_not_buy(p, "rebuy", busted=True) is None and rng.random() < 0.5:
                     room.apply(TournamentBuy(p, "t", "rebuy", at))
                 else:
                     room.apply(AtTournament("t", tc.EliminateBusted(n), at))
-            elif why.clause == "dunedin-house 88" or "colour" in why.message:
+            elif why.clause == t.book.colour_up_clause:
                 room.apply(AtTournament("t", tc.ColourUp(cards=shoe.shuffle().order), at))
             elif t.clock.state.level.is_break:
                 room.apply(NextLevel("t", at))
@@ -138,7 +138,7 @@ def test_players_play_a_tournament_to_its_winner_and_the_room_is_its_fold() -> N
                 # hand-for-hand: a finished hand waits for the other tables' (4.20)
                 assert t.hand_for_hand and playing
                 e = refused(room, DealTournamentHand("t", n, shoe.shuffle().order, at=at))
-                assert e.ruling.clause == "qld-tournament-2020 4.20"
+                assert e.ruling.clause == t.book.hand_for_hand_clause
                 waited += 1
             n = playing[0]
             room.apply(choose(room, n, rng, at))

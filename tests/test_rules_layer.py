@@ -59,11 +59,7 @@ HOLDERS = {"rulebook", "rules", "rb", "book", "r_book", "base"}
 #: Packages and modules still being moved onto the rules layer, skipped until they are (paths
 #: relative to src/croupier). None: every package asks the rulebook.
 PENDING: set[str] = {
-    "tournament",
-    "room/tournament_hands.py",
-    "room/tournaments.py",
     "hands/evaluate.py",  # two card errors where no rulebook is in reach
-    "web/static/tournament",  # the tournament screens' scripts (web/static/tournament*.js)
 }
 WEB_STATIC = SRC / "web" / "static"
 

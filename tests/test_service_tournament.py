@@ -153,7 +153,7 @@ def play_wave(room: Room, rng: random.Random, balance: bool = True, shove: float
         )
         if r.status_code == 409:
             clause = r.json()["clause"]
-            if clause == "act-omaha-2017 20.16":  # a break: the director ends it
+            if clause == "qld-tournament-2020 house default (as act-omaha-2017 20.16)":  # a break
                 room.ok("director", {"type": "NextLevel", "tournament": T})
             elif clause == "qld-tournament-2020 4.40":
                 room.ok("director", {"type": "ColourUp", "tournament": T})
@@ -197,6 +197,7 @@ def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None
             room.ok("cashier", {"type": "EnterTournament", "tournament": T, "player": p})
         assert state(room)["proposed"] == {
             "final_table": False,
+            "final_table_clause": "",
             "break_table": None,
             "break_clause": "",
             "moves": [],
@@ -211,10 +212,11 @@ def test_the_director_sees_the_moves_balancing_will_make(tmp_path: Path) -> None
             room.ok("director", {"type": "BalanceTables", "tournament": T})
             where = {e["player"]: (e["table"], e["seat"]) for e in state(room)["entrants"]}
             for m in proposed["moves"]:  # each proposed move is the move made
-                assert m["clause"] == "dunedin-house 82"
+                assert m["clause"] == "qld-tournament-2020 house default (as dunedin-house 82)"
                 assert where[m["player"]] == (m["to_table"], m["to_seat"])
                 seen += 1
             if proposed["final_table"]:
+                assert proposed["final_table_clause"] == "qld-tournament-2020 4.25"
                 assert len(state(room)["tables"]) == 1
             elif proposed["break_table"] is not None:
                 assert proposed["break_clause"]
@@ -287,7 +289,10 @@ def test_a_tournament_from_entries_to_payouts(any_db: str) -> None:
         first = max(owed, key=owed.__getitem__)
         too_much = {"type": "PayPrize", "tournament": T, "player": first, "amount": 211}
         r = room.send("cashier", too_much)
-        assert r.status_code == 409 and r.json()["clause"] == "act-omaha-2017 20.19"
+        assert (
+            r.status_code == 409
+            and r.json()["clause"] == "qld-tournament-2020 house default (as act-omaha-2017 20.19)"
+        )
         for p, amount in owed.items():
             room.ok("cashier", {"type": "PayPrize", "tournament": T, "player": p, "amount": amount})
         led = ledger(room)["ledger"]

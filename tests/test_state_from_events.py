@@ -57,6 +57,7 @@ ALLOWED = {
     ("Round", "apply", "_marks"): "command boundaries for undo, not state",
     ("Round", "apply_ruling", "_marks"): "command boundaries for undo, not state",
     ("Round", "resolve_showdown", "_marks"): "command boundaries for undo, not state",
+    ("Round", "fold_step", "_marks"): "command boundaries for undo, not state",
     ("Round", "bounds", "_bounds_at"): "a memo of the raise bounds",
     ("Round", "bounds", "_bounds"): "a memo of the raise bounds",
     ("Round", "shown_value", "_values"): "a memo of shown hands' strengths",

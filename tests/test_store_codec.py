@@ -401,3 +401,22 @@ def test_uth_shuffles_stored_before_the_ordered_field_read_it_from_their_clause(
     shuffled = Shuffled(clause, "why", "", 0, "", ordered)
     assert codec.unwrap(_stored(shuffled, "ordered")) == shuffled
     assert codec.unwrap(codec.envelope(shuffled)) == shuffled
+
+
+def test_a_places_awarded_stored_before_its_winner_field_decodes_by_its_clause() -> None:
+    """``PlacesAwarded`` gained ``winner`` (the last player's place, which ends no group): one
+    stored without it is the winner's when it cites act-omaha-2017 20.18, as every winner's
+    place then did, and a group's otherwise; the new form round-trips as it is."""
+    from croupier.tournament.events import PlacesAwarded
+
+    def stored_before(e: PlacesAwarded) -> object:
+        data = codec.encode(e)
+        assert isinstance(data, dict) and data.pop("winner") is e.winner
+        return data
+
+    won = PlacesAwarded((("p1", 1, 500, ""),), "act-omaha-2017 20.18")
+    group = PlacesAwarded((("p2", 2, 300, ""), ("p3", 2, 300, "")), "qld-tournament-2020 4.19")
+    assert codec.decode(stored_before(won)) == PlacesAwarded(won.awards, won.clause, True)
+    assert codec.decode(stored_before(group)) == group
+    derived = PlacesAwarded((("p1", 1, 500, ""),), "house-x house default (as x)", winner=True)
+    assert codec.decode(codec.encode(derived)) == derived

@@ -23,23 +23,43 @@ def refused(t: Tournament, clause: str, call: object) -> None:
 
 def test_qld_tournament_2020_3_13_entrants_are_18_and_not_excluded() -> None:
     t = Tournament(conditions())
-    refused(t, "qld-tournament-2020 3.13", lambda: t.register("kid", age=17))
-    refused(t, "qld-tournament-2020 3.13", lambda: t.register("ex", excluded=True))
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.13)",
+        lambda: t.register("kid", age=17),
+    )
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.13)",
+        lambda: t.register("ex", excluded=True),
+    )
     t.register("adult", age=18)
     assert t.entries_total == 1
 
 
 def test_qld_tournament_2020_3_2_members_or_the_directors_discretion() -> None:
     t = Tournament(conditions())
-    refused(t, "qld-tournament-2020 3.2", lambda: t.register("guest", member=False))
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.2)",
+        lambda: t.register("guest", member=False),
+    )
     t.register("guest", member=False, director_approves=True)
     assert "guest" in t.entrants
 
 
 def test_qld_tournament_2020_3_7_director_may_refuse_and_3_3_fees_due_at_entry() -> None:
     t = Tournament(conditions())
-    refused(t, "qld-tournament-2020 3.7", lambda: t.register("a", director_refuses=True))
-    refused(t, "qld-tournament-2020 3.3", lambda: t.register("a", paid=False))
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.7)",
+        lambda: t.register("a", director_refuses=True),
+    )
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.3)",
+        lambda: t.register("a", paid=False),
+    )
 
 
 def test_act_omaha_2017_20_6_one_entry_only() -> None:
@@ -55,7 +75,7 @@ def test_qld_tournament_2020_3_12_limit_and_3_6_alternates() -> None:
     t.register("c")
     assert t.entrants["c"].status == "alternate"
     assert t.pool == 200  # an alternate pays when a seat is theirs
-    refused(t, "qld-tournament-2020 3.12", lambda: t.register("d"))
+    refused(t, "dunedin-house house default (as qld-tournament-2020 3.12)", lambda: t.register("d"))
 
 
 def test_act_omaha_2017_20_10_absent_at_the_start_forfeits_and_20_11_alternate_seated() -> None:
@@ -75,8 +95,14 @@ def test_qld_tournament_2020_3_4_entries_transfer_to_a_player_not_entered() -> N
     t = Tournament(conditions())
     t.register("a")
     t.register("b")
-    refused(t, "qld-tournament-2020 3.4", lambda: t.transfer("a", "b"))
-    refused(t, "qld-tournament-2020 3.13", lambda: t.transfer("a", "kid", age=16))
+    refused(
+        t, "dunedin-house house default (as qld-tournament-2020 3.4)", lambda: t.transfer("a", "b")
+    )
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.13)",
+        lambda: t.transfer("a", "kid", age=16),
+    )
     t.transfer("a", "z", "Zed")
     assert "a" not in t.entrants and t.entrants["z"].name == "Zed"
     assert t.pool == 200
@@ -86,7 +112,7 @@ def test_qld_tournament_2020_3_10_refund_only_24_hours_before() -> None:
     t = Tournament(conditions())
     t.register("a")
     t.register("b")
-    refused(t, "qld-tournament-2020 3.10",
+    refused(t, "dunedin-house house default (as qld-tournament-2020 3.10)",
             lambda: t.cancel_entry("a", datetime(2026, 11, 27, 8, 0)))  # fmt: skip
     t.cancel_entry("a", datetime(2026, 11, 26, 19, 0))
     assert t.entrants["a"].status == "cancelled"
@@ -101,7 +127,10 @@ def test_act_omaha_2017_20_23_fees_are_non_refundable() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "clause"),
-    [({}, "qld-tournament-2020 3.10"), (ACT, "act-omaha-2017 20.23")],
+    [
+        ({}, "dunedin-house house default (as qld-tournament-2020 3.10)"),
+        (ACT, "act-omaha-2017 20.23"),
+    ],
 )
 def test_cancelled_tournament_refunds_every_fee_rebuy_and_add_on(
     rules: dict[str, str], clause: str
@@ -149,17 +178,29 @@ def test_qld_tournament_2020_late_registration_seats_an_alternate_with_a_full_st
     assert t.entrants["late"].status == "playing"
     assert t.stack("late") == 1000
     t.tick(600)  # level 2: late registration closed
-    refused(t, "qld-tournament-2020 3.3", lambda: t.register("later", rng=random.Random(3)))
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.3)",
+        lambda: t.register("later", rng=random.Random(3)),
+    )
 
 
 def test_act_omaha_2017_20_13_director_approves_a_substitute() -> None:
     t = started(3, **ACT)
     seat, stack = t.entrants["p1"].seat, t.stack("p1")
-    refused(t, "qld-tournament-2020 3.4", lambda: t.transfer("p1", "sub"))
+    refused(
+        t,
+        "act-omaha-2017 house default (as qld-tournament-2020 3.4)",
+        lambda: t.transfer("p1", "sub"),
+    )
     t.transfer("p1", "sub", substitute=True)
     assert t.entrants["sub"].seat == seat and t.stack("sub") == stack
     assert "sub" in t.seated and "p1" not in t.seated
-    refused(t, "qld-tournament-2020 3.4", lambda: started(3).transfer("p1", "x", substitute=True))
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.4)",
+        lambda: started(3).transfer("p1", "x", substitute=True),
+    )
 
 
 def test_dunedin_house_96_chips_out_of_view_are_forfeited() -> None:

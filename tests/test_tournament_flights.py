@@ -19,7 +19,7 @@ def test_qld_tournament_2020_4_13_flights_bag_stacks_for_the_final_day() -> None
     for f in flights:
         bags = {e.player: e.stack for e in f.events if isinstance(e, StackBagged)}
         assert bags and all(
-            e.clause == "qld-tournament-2020 4.13" for e in f.events if isinstance(e, StackBagged)
+            e.clause == f.book.flights_clause for e in f.events if isinstance(e, StackBagged)
         )
         end = next(i for i, e in enumerate(f.events) if isinstance(e, StackBagged))
         for e in f.events[end:]:  # bags forfeited to buy back into a later flight

@@ -65,7 +65,7 @@ def test_dunedin_house_82_balancing_moves_the_next_big_blind_to_the_worst_positi
     short = TableView(2, {1: "b1", 2: "b2", 5: "b5", 6: "b6", 7: "b7", 8: "b8", 9: "b9"}, 9, 6)
     assert next_big_blind(full) == "a5"
     assert worst_position(short) == 3  # the empty seat the big blind reaches first
-    moves = balance([full, short])
+    moves = balance([full, short], "dunedin-house 82")
     assert [(m.player, m.from_table, m.to_table, m.to_seat) for m in moves] == [("a5", 1, 2, 3)]
     assert moves[0].clause == "dunedin-house 82"
 
@@ -76,7 +76,7 @@ def test_act_omaha_2017_20_9_balancing_leaves_tables_within_one() -> None:
         TableView(2, {s: f"b{s}" for s in range(1, 4)}, 9, 1),
         TableView(3, {s: f"c{s}" for s in range(1, 6)}, 9, 2),
     ]
-    moves = balance(views)
+    moves = balance(views, "act-omaha-2017 20.9")
     counts = Counter({1: 9, 2: 3, 3: 5})
     for m in moves:
         counts[m.from_table] -= 1

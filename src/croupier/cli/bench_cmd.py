@@ -192,6 +192,22 @@ def bench_tournament(
     typer.echo(figures_table(result))
 
 
+@app.command("tournament-check")
+def bench_tournament_check(
+    as_json: JsonOpt = False,
+    seed: Annotated[int, typer.Option(help="seed for the draw, the shoe and the bots")] = 2026,
+) -> None:
+    """The cost of checking and of applying one tournament command after 1,000 and after
+    50,000 stored events (it must not grow with the tournament's history)."""
+    from croupier.bench import tournament_check_bench
+
+    result = tournament_check_bench.run(seed=seed)
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+        return
+    typer.echo(figures_table(result))
+
+
 @app.command("serve")
 def bench_serve(
     as_json: JsonOpt = False,

@@ -55,8 +55,6 @@ from croupier.tournament import events as te
 from croupier.tournament.hands import HandPlan
 from croupier.tournament.live import _acted
 
-#: The clause of a hand-for-hand deal (every table's hand recorded together).
-HAND_FOR_HAND = "qld-tournament-2020 4.20"
 #: Player actions a tournament table takes from its players.
 PLAYER_COMMANDS = (Fold, CheckCall, BetRaise, Show, Muck)
 
@@ -255,7 +253,7 @@ def plan_deal(
     if held is not None:
         if held.round.is_over:
             raise _refuse(
-                HAND_FOR_HAND,
+                t.book.hand_for_hand_clause,
                 f"hand-for-hand: table {n} waits for every table to complete the current hand",
             )
         raise _refuse(ROOM, f"table {n}: hand {held.plan.hand} is in play")
@@ -301,7 +299,9 @@ def plan_act(
     if not isinstance(inner, PLAYER_COMMANDS):
         raise _refuse(ROOM, f"a player's action, not {type(inner).__name__}")
     if lh.round.is_over:
-        raise _refuse(HAND_FOR_HAND, "hand-for-hand: this hand is over and waits for the others")
+        raise _refuse(
+            t.book.hand_for_hand_clause, "hand-for-hand: this hand is over and waits for the others"
+        )
     c = t.action_clocks.get(cmd.number)
     if (
         c is not None

@@ -41,8 +41,6 @@ if TYPE_CHECKING:
 
 ROOM = "croupier room"
 CAGE = "croupier cage"
-#: Clause of the director's clock corrections (the level ended early: act-omaha-2017 20.17).
-ADJUST = "act-omaha-2017 20.17"
 
 #: Tournament commands that move money: only the cage sends them (as its own commands).
 MONEY_COMMANDS = (tc.Register, tc.Buy, tc.Forfeit, tc.Cancel, tc.CancelEntry, tc.SeatAlternates)
@@ -201,27 +199,27 @@ def _sync(t: Tournament, at: int) -> None:
 def _run(
     t: Tournament, at: int, commit: bool, steps: Callable[[Tournament], object], cage: bool
 ) -> list[te.TEvent]:
-    """Apply ``steps`` to the tournament with its clock brought to ``at`` before and after
-    (on a copy unless ``commit``): the events, or a refusal with the tournament unchanged."""
-    target = t if commit else Tournament.from_events(t.conditions, t.events, t.flight)
-    mark = len(target.events)
+    """Decide ``steps`` on a draft of the tournament with its clock brought to ``at`` before
+    and after, then (if ``commit``) fold their events into it: the events, or a refusal with
+    the tournament unchanged."""
+    target = t.draft()
     try:
         _sync(target, at)
         steps(target)
         _sync(target, at)  # a tournament that just started: its clock starts now
-        events = target.events[mark:]
+        events = list(target.events)
         if not cage and any(isinstance(e, MONEY_EVENTS) for e in events):
             raise _refuse(CAGE, "money reaches a tournament only through the cage")
     except Exception as e:
-        if commit and len(target.events) != mark:
-            fresh = Tournament.from_events(t.conditions, t.events[:mark], t.flight)
-            t.__dict__.update(fresh.__dict__)
         ruling = getattr(e, "ruling", None)
         if isinstance(ruling, Ruling):
             raise IllegalAction(ruling) from e
         # a command the tournament could not take (a player or table it does not have...):
         # refused, the tournament as it was
         raise _refuse(ROOM, f"the tournament cannot take this: {type(e).__name__}: {e}") from e
+    if commit:
+        for event in events:
+            t.fold(event)
     return events
 
 
@@ -295,12 +293,16 @@ def plan_next_level(
 ) -> list[RoomEvent]:
     t = running(tm, cmd.tournament, shut)
     if not t.started or t.finished:
-        raise _refuse(ADJUST, "the clock runs only while the tournament is in play")
+        raise _refuse(
+            t.book.clock_adjust_clause, "the clock runs only while the tournament is in play"
+        )
 
     def step(x: Tournament) -> None:
         s = x.clock.state
         if s.index == len(x.conditions.levels) - 1:
-            raise _refuse(ADJUST, "this is the last level: it goes on until the end")
+            raise _refuse(
+                x.book.clock_adjust_clause, "this is the last level: it goes on until the end"
+            )
         x.apply(tc.Adjust(s.remaining))
 
     return _wrap(cmd.tournament, _run(t, cmd.at, commit, step, False))
@@ -387,6 +389,6 @@ def check_prize(tm: TournamentAccount, player: str, amount: int) -> None:
     owed = tm.owed(player)
     if amount > owed:
         raise _refuse(
-            "act-omaha-2017 20.19",
+            tm.run.book.prize_paid_clause,
             f"{player} is owed {owed} from {tm.terms.name}'s prizes, not {amount}",
         )

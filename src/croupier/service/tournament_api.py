@@ -235,10 +235,11 @@ def proposed(t: Tournament) -> dict[str, Any]:
     breaking = None
     if not final and len(views) > 1 and len(t.seated) <= (len(views) - 1) * c.table_size:
         breaking = max(t.tables)
-    moves = [] if final or breaking is not None else balance(views)
+    moves = [] if final or breaking is not None else balance(views, t.book.balance_move_clause)
     due = Floor(t).floor_due() if t.started and not t.finished else None
     return {
         "final_table": final,
+        "final_table_clause": t.book.final_table_clause if final else "",
         "break_table": breaking,
         "break_clause": t.book.moves_clause if breaking is not None else "",
         "moves": [

@@ -76,9 +76,7 @@ class ClockPolicy:
         if p is None:
             raise ActionClockError(Ruling(self._clause(), "no player is to act"))
         if requested and not reasonable:
-            raise ActionClockError(
-                Ruling("qld-tournament-2020 4.26", "the request is not reasonable yet")
-            )
+            raise ActionClockError(Ruling(self._clause(), "the request is not reasonable yet"))
         book = find_tournament_rules(self.rules)
         if book.clock_countdown:  # the schedule's time, then a countdown
             limit = self.schedule_seconds + book.clock_countdown
@@ -99,7 +97,7 @@ class ClockPolicy:
     def start_of_hand(self, player_id: str, seat: int, now: int) -> ActionClock | None:
         """A player on the 10-second limit has it on every decision (dunedin-house 91)."""
         if player_id in self.slow_players:
-            return ActionClock(seat, now, SLOW_LIMIT, "dunedin-house 91")
+            return ActionClock(seat, now, SLOW_LIMIT, find_tournament_rules(self.rules).slow_clause)
         return None
 
     def _clause(self) -> str:

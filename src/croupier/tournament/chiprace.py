@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from croupier.cards import Card
-from croupier.rules.tournament import find_tournament_rules
+from croupier.rules.tournament_rules import TournamentRules
 
 
 class ChipRaceError(ValueError):
@@ -52,7 +52,8 @@ def chip_race(
     new_chip: int,
     cards: Iterator[Card],
     first: int = 0,
-    rulebook: str = "qld-tournament-2020",
+    *,
+    rules: TournamentRules,
 ) -> RaceResult:
     """Race off ``old_chip`` chips at one table.
 
@@ -66,7 +67,7 @@ def chip_race(
     if old_chip <= 0 or new_chip <= old_chip or new_chip % old_chip:
         raise ChipRaceError(
             f"cannot colour up {old_chip} chips into {new_chip} chips: the new chip must be a "
-            "larger multiple of the old (qld-tournament-2020 4.40)"
+            f"larger multiple of the old ({rules.colour_up_clause})"
         )
     n = len(stacks)
     if not 0 <= first < max(n, 1):
@@ -77,7 +78,7 @@ def chip_race(
     odd = tuple(v // old_chip for v in odd_value)
     tally = sum(odd_value)
     prizes = min(new_chips_for(tally, new_chip), sum(1 for c in odd if c))
-    clause = find_tournament_rules(rulebook).colour_up_clause
+    clause = rules.colour_up_clause
     dealt: list[list[Card]] = [[] for _ in range(n)]
     order = [(first + k) % n for k in range(n)]
 
@@ -120,7 +121,7 @@ def chip_race(
         out[i] = new_chip
     clauses = [clause]
     if minimum:
-        clauses.append("qld-tournament-2020 4.40(g)" if clause.startswith("qld") else clause)
+        clauses.append(rules.race_minimum_clause)
     return RaceResult(
         tuple(out),
         odd,

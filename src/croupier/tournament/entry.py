@@ -34,15 +34,15 @@ class EntryDesk(Component):
     ) -> None:
         c = self.t.conditions
         if age < c.minimum_age:
-            raise refuse("qld-tournament-2020 3.13", f"{player} is {age}: entrants must be 18+")
+            raise refuse(self.t.book.eligibility_clause, f"{player} is {age}: entrants must be 18+")
         if excluded:
             raise refuse(
-                "qld-tournament-2020 3.13",
+                self.t.book.eligibility_clause,
                 f"{player} is subject to a withdrawal of licence or an exclusion order",
             )
         if c.members_only and not member and not director_approves:
             raise refuse(
-                "qld-tournament-2020 3.2",
+                self.t.book.members_clause,
                 f"{player} is not a loyalty member and the director has not permitted entry",
             )
 
@@ -65,14 +65,16 @@ class EntryDesk(Component):
         seated at once where a seat is free (an alternate's entry: qld-tournament-2020 2)."""
         c = self.t.conditions
         if self.t.cancelled or self.t.finished:
-            raise refuse("qld-tournament-2020 3.12", "the tournament is closed")
+            raise refuse(self.t.book.entries_closed_clause, "the tournament is closed")
         if not player:
-            raise refuse("qld-tournament-2020 4.9", "a player needs an id for the records")
+            raise refuse(self.t.book.records_clause, "a player needs an id for the records")
         if director_refuses:
-            raise refuse("qld-tournament-2020 3.7", "the director refused this application")
+            raise refuse(
+                self.t.book.director_refusal_clause, "the director refused this application"
+            )
         if not paid:
             raise refuse(
-                "qld-tournament-2020 3.3", "the entry and administration fees are due at entry"
+                self.t.book.fees_clause, "the entry and administration fees are due at entry"
             )
         if player in self.t.entrants and self.t.entrants[player].status not in (CANCELLED,):
             raise refuse(
@@ -85,13 +87,13 @@ class EntryDesk(Component):
         alternate = registered >= c.max_entrants
         if alternate and alternates >= c.alternates:
             raise refuse(
-                "qld-tournament-2020 3.12",
+                self.t.book.entries_closed_clause,
                 f"entries are limited to {c.max_entrants} and {c.alternates} alternates",
             )
         late = self.t.started
         if late and not self.t.level_number <= c.late_registration_levels:
-            raise refuse("qld-tournament-2020 3.3", "late registration has closed")
-        fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+            raise refuse(self.t.book.fees_clause, "late registration has closed")
+        fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
         waits = alternate and not late  # an alternate pays when a seat is theirs
         out: list[ev.TEvent] = [
             ev.Registered(
@@ -101,19 +103,19 @@ class EntryDesk(Component):
                 0 if waits else admin,
                 0 if waits else c.bounty,
                 waits,
-                "qld-tournament-2020 3.6" if alternate else "qld-tournament-2020 3.1",
+                self.t.book.alternates_clause if alternate else self.t.book.entrant_clause,
             )
         ]
         if late:
             if rng is None:
-                raise refuse("qld-tournament-2020 4.6", "a late entry's seat is drawn: give rng")
-            seat = self.t._free_seat(rng)
+                raise refuse(self.t.book.start_clause, "a late entry's seat is drawn: give rng")
+            seat = self.t.free_seat(rng)
             if seat is None:
-                raise refuse("qld-tournament-2020 2 Alternates", "no seat is free")
+                raise refuse(self.t.book.alternate_seat_clause, "no seat is free")
             out.append(
-                ev.Seated(player, *seat, c.starting_stack, True, "qld-tournament-2020 2 Alternates")
+                ev.Seated(player, *seat, c.starting_stack, True, self.t.book.alternate_seat_clause)
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     def draw_button(
         self, seats: Sequence[int], cards: Iterator[Card], where: str
@@ -122,7 +124,7 @@ class EntryDesk(Component):
         try:
             return st.draw_button(seats, cards)
         except st.SeatingDrawError as err:
-            raise refuse("dunedin-house 80", f"{where}'s button draw: {err}") from None
+            raise refuse(self.t.book.button_draw_clause, f"{where}'s button draw: {err}") from None
 
     def transfer(
         self,
@@ -143,12 +145,12 @@ class EntryDesk(Component):
         croupier's reading of 3.4: a player whose entry was cancelled and refunded (3.10)
         holds no entry, so has not "already entered" and may take one, as they may register
         again; the transferred entry replaces the cancelled one."""
-        e = self.t._entrant(player)
-        clause = "qld-tournament-2020 3.4"
+        e = self.t.entrant(player)
+        clause = self.t.book.transfer_clause
         if self.t.started:
             if not (substitute and self.t.book.substitutes_allowed):
                 raise refuse(clause, "entries are transferred before the start")
-            clause = "act-omaha-2017 20.13"
+            clause = self.t.book.substitute_clause
             if e.status != PLAYING:
                 raise refuse(clause, f"{player} is not playing")
         elif e.status not in (REGISTERED, ALTERNATE):
@@ -156,41 +158,41 @@ class EntryDesk(Component):
         if to in self.t.entrants and self.t.entrants[to].status != CANCELLED:
             raise refuse(clause, f"{to} has already entered this tournament")
         self._eligibility(to, age, member, excluded, director_approves)
-        return self.t._emit_all([ev.EntryTransferred(player, to, name or to, clause)])
+        return self.t.emit_all([ev.EntryTransferred(player, to, name or to, clause)])
 
     def forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
         """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
         96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         clause = clause or self.t.book.chips_out_of_view_clause
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
         if not 0 < chips <= e.stack or chips % self.t.smallest_chip():
             raise refuse(clause, f"{player} cannot forfeit {chips} of {e.stack} chips")
-        return self.t._emit_all([ev.ChipsForfeited(player, chips, clause)])
+        return self.t.emit_all([ev.ChipsForfeited(player, chips, clause)])
 
     def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
         """An entrant cancels: refunded in full if not less than 24 hours before the start
         (qld-tournament-2020 3.10); under act-omaha-2017 20.23 entry fees are non-refundable."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status not in (REGISTERED, ALTERNATE) or self.t.started:
-            raise refuse("qld-tournament-2020 3.10", f"{player} has no entry to cancel")
+            raise refuse(self.t.book.refund_clause, f"{player} has no entry to cancel")
         if not self.t.book.refunds_cancelled_entries:
             raise refuse(self.t.book.cancel_clause, "entry fees and commission are non-refundable")
         if self.t.conditions.start - now < timedelta(hours=24):
             raise refuse(
-                "qld-tournament-2020 3.10",
+                self.t.book.refund_clause,
                 "cancelled less than 24 hours before the start: no refund",
             )
-        return self.t._emit_all([ev.EntryCancelled(player, e.paid, "qld-tournament-2020 3.10")])
+        return self.t.emit_all([ev.EntryCancelled(player, e.paid, self.t.book.refund_clause)])
 
     def cancel(self) -> list[ev.TEvent]:
         """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
         (qld-tournament-2020 3.10; act-omaha-2017 20.23; act-uth-2025 16.24)."""
         if self.t.finished or self.t.cancelled:
-            raise refuse("qld-tournament-2020 3.10", "the tournament is already over")
+            raise refuse(self.t.book.cancel_clause, "the tournament is already over")
         refunds = tuple((p, e.paid) for p, e in self.t.entrants.items() if e.paid)
-        return self.t._emit_all([ev.TournamentCancelled(refunds, self.t.book.cancel_clause)])
+        return self.t.emit_all([ev.TournamentCancelled(refunds, self.t.book.cancel_clause)])
 
     # ------------------------------------------------------------------------------------
     # Start: the draw, the button draw, absent players
@@ -212,32 +214,32 @@ class EntryDesk(Component):
         ``shoe`` names the source of the cards, recorded with the start (``secure`` or
         ``seeded:N``)."""
         if self.t.started or self.t.cancelled:
-            raise refuse("qld-tournament-2020 4.6", "the tournament has already started")
+            raise refuse(self.t.book.start_clause, "the tournament has already started")
         if stacks is None:
             entrants = [p for p in self.t.order if self.t.entrants[p].status == REGISTERED]
         else:  # the final day of a multi-flight tournament: the bagged stacks (4.13)
             entrants = [p for p in self.t.order if p in stacks]
         unknown = [p for p in absent if p not in self.t.entrants]
         if unknown:
-            raise refuse("qld-tournament-2020 4.14", f"no entrant {unknown[0]!r}")
+            raise refuse(self.t.book.absent_at_start_clause, f"no entrant {unknown[0]!r}")
         alternates = [p for p in self.t.order if self.t.entrants[p].status == ALTERNATE]
         out: list[ev.TEvent] = []
         if self.t.book.absent_forfeit_at_start:
             gone = [p for p in entrants if p in absent]
-            out += [ev.Forfeited(p, "act-omaha-2017 20.10") for p in gone]
+            out += [ev.Forfeited(p, self.t.book.absent_at_start_clause) for p in gone]
             entrants = [p for p in entrants if p not in absent]
             # act-omaha-2017 20.11: forfeited seats offered to reserve players
             taken = alternates[: len(gone)]
-            fee, admin = self.t._fee_split(self.t.conditions.entry_fee, self.t.conditions.admin_fee)
+            fee, admin = self.t.fee_split(self.t.conditions.entry_fee, self.t.conditions.admin_fee)
             out += [
                 ev.Bought(
-                    p, "entry", fee, admin, self.t.conditions.bounty, 0, "act-omaha-2017 20.11"
+                    p, "entry", fee, admin, self.t.conditions.bounty, 0, self.t.book.reserve_clause
                 )
                 for p in taken
             ]
             entrants += taken
         if len(entrants) < 2:
-            raise refuse("qld-tournament-2020 4.6", "a tournament needs at least two entrants")
+            raise refuse(self.t.book.start_clause, "a tournament needs at least two entrants")
         c = self.t.conditions
         draw = st.draw_seats(entrants, c.table_size, rng, st.connections(connected))
         clause = self.t.book.draw_clause
@@ -250,9 +252,11 @@ class EntryDesk(Component):
             seats = [s for (tt, s) in draw.values() if tt == t]
             button, cards_dealt = self.draw_button(seats, cards, f"table {t}")
             out.append(
-                ev.ButtonDrawn(t, button, tuple(sorted(cards_dealt.items())), "dunedin-house 80")
+                ev.ButtonDrawn(
+                    t, button, tuple(sorted(cards_dealt.items())), self.t.book.button_draw_clause
+                )
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     # ------------------------------------------------------------------------------------
     # Re-buys, add-ons, re-entry
@@ -264,21 +268,21 @@ class EntryDesk(Component):
         c = self.t.conditions
         e = self.t.entrants.get(player)
         if e is None:
-            return Ruling("qld-tournament-2020 3.1", f"no entrant {player!r}")
+            return Ruling(self.t.book.entrant_clause, f"no entrant {player!r}")
         if kind not in ("rebuy", "add-on", "re-entry"):
             return Ruling(
-                "qld-tournament-2020 4.22",
+                self.t.book.purchase_clause,
                 f"{kind!r} is no purchase: a rebuy, an add-on or a re-entry (3.5)",
             )
         purchase = {"rebuy": c.rebuy, "add-on": c.add_on, "re-entry": c.re_entry}[kind]
         clause = {
-            "rebuy": "qld-tournament-2020 4.22",
-            "add-on": "qld-tournament-2020 4.22",
-            "re-entry": "qld-tournament-2020 3.5",
+            "rebuy": self.t.book.purchase_clause,
+            "add-on": self.t.book.purchase_clause,
+            "re-entry": self.t.book.re_entry_clause,
         }[kind]
         if purchase is None:
             return Ruling(clause, f"this tournament has no {kind}")
-        if not self.t.started or not self.t._in_period(purchase.from_level, purchase.until_level):
+        if not self.t.started or not self.t.in_period(purchase.from_level, purchase.until_level):
             return Ruling(
                 clause, f"the {kind} period is levels {purchase.from_level}-{purchase.until_level}"
             )
@@ -298,7 +302,7 @@ class EntryDesk(Component):
         allowed = 1 if once else purchase.max_per_player
         if used >= allowed:
             if once:
-                clause = "dunedin-house glossary: Add-on"
+                clause = self.t.book.add_on_clause
             return Ruling(clause, f"{player} has made all {allowed} {kind}s")
         limit = purchase.stack_at_most
         if limit is None and self.t.book.rebuy_at_most_starting_stack:
@@ -306,7 +310,7 @@ class EntryDesk(Component):
         # dunedin-house 87: re-buy eligibility goes by the stack before a race-off
         stack = e.stack if e.pre_race is None else e.pre_race
         if kind == "rebuy" and limit is not None and stack > limit:
-            return Ruling("dunedin-house glossary: Re-buy", f"{player} has more than {limit} chips")
+            return Ruling(self.t.book.rebuy_limit_clause, f"{player} has more than {limit} chips")
         return None
 
     def buy(self, player: str, kind: str, rng: random.Random | None = None) -> list[ev.TEvent]:
@@ -322,22 +326,24 @@ class EntryDesk(Component):
         out: list[ev.TEvent] = []
         if kind == "re-entry":
             if rng is None:
-                raise refuse("qld-tournament-2020 3.5", "a re-entry's seat is drawn: give rng")
-            seat = self.t._free_seat(rng)
+                raise refuse(self.t.book.re_entry_clause, "a re-entry's seat is drawn: give rng")
+            seat = self.t.free_seat(rng)
             if seat is None:
-                raise refuse("qld-tournament-2020 3.5", "no seat is free for a re-entry")
-            price, admin = self.t._fee_split(p.price, p.admin_fee)
+                raise refuse(self.t.book.re_entry_clause, "no seat is free for a re-entry")
+            price, admin = self.t.fee_split(p.price, p.admin_fee)
             out.append(
-                ev.Bought(player, kind, price, admin, c.bounty, p.chips, "qld-tournament-2020 3.5")
+                ev.Bought(
+                    player, kind, price, admin, c.bounty, p.chips, self.t.book.re_entry_clause
+                )
             )
-            out.append(ev.Seated(player, *seat, 0, True, "qld-tournament-2020 3.5"))
+            out.append(ev.Seated(player, *seat, 0, True, self.t.book.re_entry_clause))
         else:
             out.append(
                 ev.Bought(
-                    player, kind, p.price, p.admin_fee, 0, p.chips, "qld-tournament-2020 4.22"
+                    player, kind, p.price, p.admin_fee, 0, p.chips, self.t.book.purchase_clause
                 )
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     # ------------------------------------------------------------------------------------
     # Multi-flight days and the 4.13 option to forfeit and buy back
@@ -346,13 +352,13 @@ class EntryDesk(Component):
         """The end of a starting flight: every remaining stack is bagged for the final day
         (qld-tournament-2020 4.13; 2 "Multi-Flight Tournaments")."""
         if not self.t.started or self.t.bagged or self.t.finished:
-            raise refuse("qld-tournament-2020 4.13", "no flight in play to end")
+            raise refuse(self.t.book.flights_clause, "no flight in play to end")
         pending = [p for p in self.t.alive if self.t.entrants[p].status == BUSTED]
         if pending:
-            raise refuse("qld-tournament-2020 4.22", f"{pending[0]} must re-buy or be eliminated")
-        return self.t._emit_all(
+            raise refuse(self.t.book.busted_clause, f"{pending[0]} must re-buy or be eliminated")
+        return self.t.emit_all(
             [
-                ev.StackBagged(p, self.t.entrants[p].stack, "qld-tournament-2020 4.13")
+                ev.StackBagged(p, self.t.entrants[p].stack, self.t.book.flights_clause)
                 for p in self.t.alive
             ]
         )
@@ -363,9 +369,9 @@ class EntryDesk(Component):
         those chips (removed from play at once) and buy back in with a fresh entry; in a
         multi-flight tournament the buy-back is an entry into a later flight (``buy_back``
         False here)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         c = self.t.conditions
-        clause = "qld-tournament-2020 4.13"
+        clause = self.t.book.flights_clause
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
         if e.stack > c.starting_stack:
@@ -376,11 +382,11 @@ class EntryDesk(Component):
             raise refuse(clause, "only at the end of the re-entry or re-buy period or a flight")
         out: list[ev.TEvent] = [ev.ChipsForfeited(player, e.stack, clause)]
         if buy_back and not self.t.bagged:
-            fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+            fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
             out.append(
                 ev.Bought(player, "buy-back", fee, admin, c.bounty, c.starting_stack, clause)
             )
-        return self.t._emit_all(out)
+        return self.t.emit_all(out)
 
     def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
         """Alternates take seats as they become free during late registration, paying the
@@ -388,18 +394,24 @@ class EntryDesk(Component):
         c = self.t.conditions
         if not self.t.started or self.t.level_number > c.late_registration_levels:
             raise refuse(
-                "qld-tournament-2020 3.6", "alternates are seated during late registration"
+                self.t.book.alternates_clause, "alternates are seated during late registration"
             )
         n = len(self.t.events)
-        fee, admin = self.t._fee_split(c.entry_fee, c.admin_fee)
+        fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
         for p in [p for p in self.t.order if self.t.entrants[p].status == ALTERNATE]:
-            seat = self.t._free_seat(rng)
+            seat = self.t.free_seat(rng)
             if seat is None:
                 break
-            self.t._emit(
+            self.t.emit(
                 ev.Bought(
-                    p, "entry", fee, admin, c.bounty, c.starting_stack, "qld-tournament-2020 3.6"
+                    p,
+                    "entry",
+                    fee,
+                    admin,
+                    c.bounty,
+                    c.starting_stack,
+                    self.t.book.alternates_clause,
                 )
             )
-            self.t._emit(ev.Seated(p, *seat, 0, True, "qld-tournament-2020 2 Alternates"))
+            self.t.emit(ev.Seated(p, *seat, 0, True, self.t.book.alternate_seat_clause))
         return self.t.events[n:]

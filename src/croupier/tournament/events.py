@@ -170,6 +170,7 @@ class Eliminated(TEvent):
     players: tuple[str, ...]
     contributed: tuple[int, ...]
     clause: str
+    provisional: bool = False  # a place held by a provisional elimination (never stored so)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +184,12 @@ class PrizesFixed(TEvent):
 
 @dataclass(frozen=True, slots=True)
 class PlacesAwarded(TEvent):
+    """Places awarded: a group's (players out together, sharing or ranked) or, ``winner``, the
+    last player's first place, which ends no group."""
+
     awards: tuple[tuple[str, int, int, str], ...]  # (player, place, cash, seat won)
     clause: str
+    winner: bool = False
 
 
 @dataclass(frozen=True, slots=True)

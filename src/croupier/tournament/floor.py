@@ -14,7 +14,6 @@ from croupier.tournament.entry import EntryDesk
 from croupier.tournament.places import Prizes
 from croupier.tournament.state import (
     BUSTED,
-    PE_CLAUSE,
     PLAYING,
     PROVISIONAL,
     REGISTERED,
@@ -46,21 +45,26 @@ class Floor(Component):
             clause = self.t.book.moves_clause
             moves = st.break_table([t.view() for t in self.t.tables.values()], number, rng, clause)
             for m in moves:
-                self.t._emit(
+                self.t.emit(
                     ev.PlayerMoved(
                         m.player, m.from_table, m.from_seat, m.to_table, m.to_seat, m.clause
                     )
                 )
-            self.t._emit(ev.TableBroken(number, clause))
-        for m in st.balance([t.view() for t in self.t.tables.values()]):
-            self.t._emit(
+            self.t.emit(ev.TableBroken(number, clause))
+        for m in st.balance(
+            [t.view() for t in self.t.tables.values()], self.t.book.balance_move_clause
+        ):
+            self.t.emit(
                 ev.PlayerMoved(m.player, m.from_table, m.from_seat, m.to_table, m.to_seat, m.clause)
             )
         want = self._hand_for_hand_due()
         if want != self.t.hand_for_hand and c.hand_for_hand:
-            self.t._emit(
+            self.t.emit(
                 ev.HandForHand(
-                    want, "qld-tournament-2020 4.20(a)" if want else "qld-tournament-2020 4.20"
+                    want,
+                    self.t.book.hand_for_hand_start_clause
+                    if want
+                    else self.t.book.hand_for_hand_clause,
                 )
             )
         return self.t.events[n:]
@@ -73,7 +77,7 @@ class Floor(Component):
         if len(self.t.tables) > 1:
             alive = [p for p in self.t.seated if self.t.entrants[p].status in (PLAYING, BUSTED)]
             if len(alive) <= c.final_table_size:
-                return Ruling("qld-tournament-2020 4.25", "the final table is redrawn first")
+                return Ruling(self.t.book.final_table_clause, "the final table is redrawn first")
             if len(self.t.seated) <= (len(self.t.tables) - 1) * c.table_size:
                 return Ruling(self.t.book.moves_clause, "a table is due to break first")
         return None
@@ -97,20 +101,22 @@ class Floor(Component):
         for p in players:
             e = self.t.entrants[p]
             assert e.table is not None and e.seat is not None
-            self.t._emit(
-                ev.PlayerMoved(p, e.table, e.seat, 0, seats[p], "qld-tournament-2020 4.25")
+            self.t.emit(
+                ev.PlayerMoved(p, e.table, e.seat, 0, seats[p], self.t.book.final_table_clause)
             )
         for number in sorted(self.t.tables):
             if number != 0:
-                self.t._emit(ev.TableBroken(number, "qld-tournament-2020 4.25"))
-        self.t._emit(ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), "dunedin-house 80"))
+                self.t.emit(ev.TableBroken(number, self.t.book.final_table_clause))
+        self.t.emit(
+            ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), self.t.book.button_draw_clause)
+        )
 
     def colour_up(self, cards: Iterator[Card]) -> list[ev.TEvent]:
         """Race off the chip whose level is over at every table (qld-tournament-2020 4.40;
         dunedin-house 87-88)."""
         i = self.t.due_colour_up()
         if i is None:
-            raise refuse("dunedin-house 88", "no colour-up is due")
+            raise refuse(self.t.book.colour_up_due_clause, "no colour-up is due")
         old = self.t.conditions.levels[i].colour_up
         assert old is not None
         chips = sorted(ch for ch in self.t.conditions.chips if ch > old)
@@ -125,7 +131,7 @@ class Floor(Component):
             # "the first seating position to the left of the dealer", the person dealing, whose
             # left is seat 1 (not the button's left): both start at the lowest seat occupied
             try:
-                res = chip_race(stacks, old, new, cards, 0, self.t.rules)
+                res = chip_race(stacks, old, new, cards, 0, rules=self.t.book)
             except ChipRaceError as err:
                 raise refuse(clause, f"table {t.number}: {err}; no table was raced") from None
             races.append(
@@ -141,13 +147,13 @@ class Floor(Component):
                     clause,
                 )
             )
-        return self.t._emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
+        return self.t.emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
 
     def correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
         """dunedin-house 78: a player who started in the wrong seat with the correct stack is
         moved to the correct seat and takes their whole stack with them."""
-        e = self.t._entrant(player)
-        clause = "dunedin-house 78"
+        e = self.t.entrant(player)
+        clause = self.t.book.wrong_seat_clause
         if e.status != PLAYING or e.table is None or e.seat is None:
             raise refuse(clause, f"{player} is not seated")
         t = self.t.tables.get(table)
@@ -155,7 +161,7 @@ class Floor(Component):
             raise refuse(clause, f"there is no seat {seat} at table {table}")
         if seat in t.seats:
             raise refuse(clause, f"seat {seat} at table {table} is taken by {t.seats[seat]}")
-        return self.t._emit_all([ev.PlayerMoved(player, e.table, e.seat, table, seat, clause)])
+        return self.t.emit_all([ev.PlayerMoved(player, e.table, e.seat, table, seat, clause)])
 
     # ------------------------------------------------------------------------------------
     # Players: presence, provisional elimination, penalties, disqualification
@@ -165,60 +171,70 @@ class Floor(Component):
     ) -> list[ev.TEvent]:
         """A player arrives or leaves the table (qld-tournament-2020 4.15); a provisionally
         eliminated player who arrives is restored, seated where a seat is drawn (4.14)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status == PROVISIONAL and present:
             return self._restore(player, rng)
         if e.status not in (PLAYING, BUSTED):
-            raise refuse("qld-tournament-2020 4.15", f"{player} is not playing")
-        return self.t._emit_all([ev.Presence(player, present, "qld-tournament-2020 4.15")])
+            raise refuse(self.t.book.presence_clause, f"{player} is not playing")
+        return self.t.emit_all([ev.Presence(player, present, self.t.book.presence_clause)])
 
     def provisionally_eliminate(self, player: str) -> list[ev.TEvent]:
         """qld-tournament-2020 4.14: a player who has not taken their seat by the end of level 4
         may be provisionally eliminated; their stake is removed from play."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if not self.t.book.provisional_elimination:
-            raise refuse("qld-tournament-2020 4.14", "provisional elimination is a Queensland rule")
+            raise refuse(
+                self.t.book.provisional_clause, "provisional elimination is a Queensland rule"
+            )
         if e.status != PLAYING or e.arrived:
-            raise refuse("qld-tournament-2020 4.14", f"{player} has taken their seat")
+            raise refuse(self.t.book.provisional_clause, f"{player} has taken their seat")
         if self.t.level_number <= self.t.conditions.provisional_elimination_level:
             raise refuse(
-                "qld-tournament-2020 4.14",
+                self.t.book.provisional_clause,
                 f"only after level {self.t.conditions.provisional_elimination_level} is complete",
             )
-        return self.t._emit_all([ev.ProvisionallyEliminated(player, e.stack, PE_CLAUSE)])
+        return self.t.emit_all(
+            [ev.ProvisionallyEliminated(player, e.stack, self.t.book.provisional_clause)]
+        )
 
     def _restore(self, player: str, rng: random.Random | None) -> list[ev.TEvent]:
         e = self.t.entrants[player]
-        if not self.t._holds_provisional_place(player):
-            raise refuse(PE_CLAUSE, f"{player}'s place has already been awarded")
+        if not self.t.holds_provisional_place(player):
+            raise refuse(
+                self.t.book.provisional_clause, f"{player}'s place has already been awarded"
+            )
         unit = self.t.smallest_chip()
         stack = max(0, (e.removed - e.charge) // unit * unit)
-        out: list[ev.TEvent] = [ev.Restored(player, stack, e.removed - stack, PE_CLAUSE)]
+        out: list[ev.TEvent] = [
+            ev.Restored(player, stack, e.removed - stack, self.t.book.provisional_clause)
+        ]
         if stack:
             if rng is None:
-                raise refuse(PE_CLAUSE, "a returning player's seat is drawn: give rng")
-            seat = self.t._free_seat(rng)
+                raise refuse(
+                    self.t.book.provisional_clause, "a returning player's seat is drawn: give rng"
+                )
+            seat = self.t.free_seat(rng)
             if seat is None:
-                raise refuse(PE_CLAUSE, "no seat is free")
-            out.append(ev.Seated(player, *seat, 0, True, PE_CLAUSE))
+                raise refuse(self.t.book.provisional_clause, "no seat is free")
+            out.append(ev.Seated(player, *seat, 0, True, self.t.book.provisional_clause))
         else:
-            out.append(ev.Eliminated((player,), (0,), PE_CLAUSE))
-        return self.t._emit_all(out)
+            out.append(ev.Eliminated((player,), (0,), self.t.book.provisional_clause))
+        return self.t.emit_all(out)
 
     def penalise(self, player: str, kind: str, amount: int = 0) -> list[ev.TEvent]:
         """A penalty: ``warning``; ``minutes`` away (10, 20 or 30: qld-tournament-2020 4.37);
         ``hands`` or ``rounds`` missed (dunedin-house 98: rounds of 1-4); ``disqualify``.
         While away the player's blinds and antes are posted and the hand killed (99)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status not in (PLAYING, BUSTED):
-            raise refuse("qld-tournament-2020 4.37", f"{player} is not playing")
+            raise refuse(self.t.book.warning_clause, f"{player} is not playing")
         if kind == "disqualify":
             return self.disqualify(
                 player,
                 self.t.book.penalty_disqualification_clause,
             )
         if kind == "warning":
-            return self.t._emit_all(
+            return self.t.emit_all(
                 [
                     ev.Penalised(
                         player,
@@ -231,33 +247,44 @@ class Floor(Component):
             )
         if kind == "minutes":
             if not self.t.book.time_penalties or amount not in (10, 20, 30):
-                raise refuse("qld-tournament-2020 4.37", "time penalties are 10, 20 or 30 minutes")
+                raise refuse(
+                    self.t.book.time_penalty_clause, "time penalties are 10, 20 or 30 minutes"
+                )
             until = self.t.clock.elapsed + amount * 60
-            return self.t._emit_all(
-                [ev.Penalised(player, kind, 0, until, "qld-tournament-2020 4.37")]
+            return self.t.emit_all(
+                [ev.Penalised(player, kind, 0, until, self.t.book.time_penalty_clause)]
             )
         if kind in ("hands", "rounds"):
             if not self.t.book.missed_hand_penalties:
-                raise refuse("dunedin-house 98", "missed-hand penalties are a dunedin-house rule")
+                raise refuse(
+                    self.t.book.missed_hand_penalty_clause,
+                    "missed-hand penalties are not a rule of this tournament",
+                )
             if amount < 1 or (kind == "rounds" and amount > 4):
-                raise refuse("dunedin-house 98", "one or more hands, or 1-4 rounds")
+                raise refuse(
+                    self.t.book.missed_hand_penalty_clause, "one or more hands, or 1-4 rounds"
+                )
             table = self.t.tables[e.table] if e.table is not None else None
             per_round = len(table.seats) if table is not None else 1
             hands = amount * (per_round if kind == "rounds" else 1)
-            return self.t._emit_all([ev.Penalised(player, kind, hands, 0, "dunedin-house 98")])
-        raise refuse("qld-tournament-2020 4.37", f"no penalty {kind!r}")
+            return self.t.emit_all(
+                [ev.Penalised(player, kind, hands, 0, self.t.book.missed_hand_penalty_clause)]
+            )
+        raise refuse(self.t.book.warning_clause, f"no penalty {kind!r}")
 
     def disqualify(self, player: str, clause: str = "") -> list[ev.TEvent]:
         """Disqualification: no refund, the player's chips taken out of play (qld-tournament-2020
         3.9, 4.16.2, 4.18; dunedin-house 100)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         if e.status not in (PLAYING, BUSTED, PROVISIONAL, REGISTERED):
-            raise refuse("qld-tournament-2020 3.9", f"{player} is not in the tournament")
-        if e.status == PROVISIONAL and not self.t._holds_provisional_place(player):
-            raise refuse(PE_CLAUSE, f"{player}'s place has already been awarded")
+            raise refuse(self.t.book.disqualification_clause, f"{player} is not in the tournament")
+        if e.status == PROVISIONAL and not self.t.holds_provisional_place(player):
+            raise refuse(
+                self.t.book.provisional_clause, f"{player}'s place has already been awarded"
+            )
         clause = clause or self.t.book.disqualification_clause
         n = len(self.t.events)
-        self.t._emit(ev.Disqualified(player, e.stack + e.removed, clause))
+        self.t.emit(ev.Disqualified(player, e.stack + e.removed, clause))
         if self.t.started:  # the places wait on nobody now: the last player left wins
             Prizes(self.t).award_places()
         return self.t.events[n:]
@@ -268,7 +295,9 @@ class Floor(Component):
         """Announce an elimination round (qld-tournament-2020 4.22) or a bonus round (4.45(5))
         at ``table``: allowed only before its next hand's cards and blinds."""
         clause = (
-            "qld-tournament-2020 4.22" if kind == "elimination" else "qld-tournament-2020 4.45(5)"
+            self.t.book.elimination_round_clause
+            if kind == "elimination"
+            else self.t.book.bonus_round_clause
         )
         if kind not in ("elimination", "bonus"):
             raise refuse(clause, f"no {kind!r} round")
@@ -276,4 +305,4 @@ class Floor(Component):
             raise refuse(clause, f"there is no table {table}")
         if kind == "bonus" and chips % self.t.smallest_chip():
             raise refuse(clause, f"bonus chips must be whole {self.t.smallest_chip()} chips")
-        return self.t._emit_all([ev.RoundAnnounced(table, kind, chips, prize, clause)])
+        return self.t.emit_all([ev.RoundAnnounced(table, kind, chips, prize, clause)])

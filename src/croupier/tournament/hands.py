@@ -18,7 +18,6 @@ from croupier.tournament.entry import EntryDesk
 from croupier.tournament.floor import Floor
 from croupier.tournament.places import Prizes
 from croupier.tournament.state import (
-    BOUNTY_CLAUSE,
     BUSTED,
     PLAYING,
     Component,
@@ -62,32 +61,34 @@ class Dealing(Component):
     def why_not_deal(self, table: int) -> Ruling | None:
         """Why a hand cannot be dealt at ``table`` now, or None."""
         if not self.t.started or self.t.cancelled or self.t.finished:
-            return Ruling("qld-tournament-2020 4.6", "the tournament is not in play")
+            return Ruling(self.t.book.start_clause, "the tournament is not in play")
         if self.t.bagged:
-            return Ruling("qld-tournament-2020 4.13", "this flight is over; its stacks are bagged")
+            return Ruling(self.t.book.flights_clause, "this flight is over; its stacks are bagged")
         t = self.t.tables.get(table)
         if t is None:
-            return Ruling("qld-tournament-2020 4.23", f"there is no table {table}")
+            return Ruling(self.t.book.tables_clause, f"there is no table {table}")
         if self.t.clock.state.level.is_break:
-            return Ruling("act-omaha-2017 20.16", "the tournament is on a break")
+            return Ruling(self.t.book.clock_pause_clause, "the tournament is on a break")
         if self.t.clock.paused:
-            return Ruling("act-omaha-2017 20.17", "the clock is paused")
+            return Ruling(self.t.book.clock_adjust_clause, "the clock is paused")
         pending = [p for p in t.seats.values() if self.t.entrants[p].status == BUSTED]
         if pending:
             return Ruling(
-                "qld-tournament-2020 4.22",
+                self.t.book.busted_clause,
                 f"{pending[0]} must re-buy or be eliminated before the next round of play",
             )
         if self.t.due_colour_up() is not None:
-            return Ruling("qld-tournament-2020 4.40", "chips are due to be coloured up")
+            return Ruling(self.t.book.colour_up_clause, "chips are due to be coloured up")
         if table in st.halted([x.view() for x in self.t.tables.values()]):
-            return Ruling("dunedin-house 83", f"table {table} is 3 or more players short")
+            return Ruling(
+                self.t.book.short_table_clause, f"table {table} is 3 or more players short"
+            )
         due = Floor(self.t).floor_due()
         if due is not None:
             return due
         playing = [p for p in t.seats.values() if self.t.entrants[p].status == PLAYING]
         if len(playing) < 2:
-            return Ruling("qld-tournament-2020 4.23", f"table {table} needs two players")
+            return Ruling(self.t.book.tables_clause, f"table {table} needs two players")
         return None
 
     def plan_hand(self, table: int, deck_order: Sequence[Card] | None = None) -> HandPlan:
@@ -145,7 +146,7 @@ class Dealing(Component):
             blinds.reverse()
             antes.reverse()
             rulings.append(self.t.book.heads_up_clause)
-        killed = frozenset(i for i, p in enumerate(players) if self.t._absent(p))
+        killed = frozenset(i for i, p in enumerate(players) if self.t.absent(p))
         dead_hands: tuple[tuple[int, str], ...] = ()
         if self.t.book.kills_dead_hands_after_deal:
             # dunedin-house 92: "Unprotected cards will be mucked following the initial deal";
@@ -155,9 +156,9 @@ class Dealing(Component):
             dead_hands = tuple(
                 (
                     i,
-                    "dunedin-house 92"
+                    self.t.book.absent_hand_clause
                     if not self.t.entrants[players[i]].present
-                    else "dunedin-house 99",
+                    else self.t.book.penalty_hand_clause,
                 )
                 for i in dead
             )
@@ -212,30 +213,32 @@ class Dealing(Component):
         stale = "a stale hand plan"
         for plan, r in results:
             if not r.is_over:
-                raise refuse("qld-tournament-2020 4.11", f"table {plan.table}'s round is not over")
+                raise refuse(
+                    self.t.book.hand_complete_clause, f"table {plan.table}'s round is not over"
+                )
             if plan.table in recorded:
-                raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: one round, twice")
+                raise refuse(self.t.book.tables_clause, f"table {plan.table}: one round, twice")
             recorded.add(plan.table)
             t = self.t.tables.get(plan.table)
             if t is None or t.hands + 1 != plan.hand:
-                raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: {stale}")
+                raise refuse(self.t.book.tables_clause, f"table {plan.table}: {stale}")
             if r.config != plan.config:
                 # a round dealt otherwise than planned: a fee or commission takes chips out of
                 # play, which 4.36 forbids at tournament tables
                 charged = r.config.fee > 0 or r.config.commission is not None
                 raise refuse(
-                    "qld-tournament-2020 4.36" if charged else "qld-tournament-2020 4.23",
+                    self.t.book.charges_clause if charged else self.t.book.tables_clause,
                     f"table {plan.table}: the round was not dealt as planned",
                 )
             for seat, p in zip(plan.seats, plan.players, strict=True):
                 if p not in self.t.entrants:  # the entry passed to a substitute since the plan
-                    raise refuse("act-omaha-2017 20.13", f"{p}'s seat has passed to a substitute")
+                    raise refuse(
+                        self.t.book.substitute_clause, f"{p}'s seat has passed to a substitute"
+                    )
                 if t.seats.get(seat) != p:
-                    raise refuse("qld-tournament-2020 4.23", f"table {plan.table}: {stale}")
+                    raise refuse(self.t.book.tables_clause, f"table {plan.table}: {stale}")
             if r.config.stacks != tuple(self.t.entrants[p].stack for p in plan.players):
-                raise refuse(
-                    "qld-tournament-2020 4.17", "stacks changed since the hand was planned"
-                )
+                raise refuse(self.t.book.stacks_clause, "stacks changed since the hand was planned")
             self._check_dead_hands(plan, r)
         if self.t.hand_for_hand and len(self.t.tables) > 1:
             # 4.20: hand-for-hand, no table deals its next hand until every table has
@@ -246,7 +249,7 @@ class Dealing(Component):
             ]
             if waiting:
                 raise refuse(
-                    "qld-tournament-2020 4.20",
+                    self.t.book.hand_for_hand_clause,
                     f"hand-for-hand: table {waiting[0]} has not completed the current hand; "
                     "every table's hand is recorded together",
                 )
@@ -264,19 +267,19 @@ class Dealing(Component):
             ):
                 held.append(exposed)  # 4.31: face down until the other tables' action is done
             elif exposed is not None:
-                self.t._emit(exposed)
+                self.t.emit(exposed)
             for p, chips in self._record_one(plan, r):
                 groups[-1][0].append(p)
                 groups[-1][1].append(chips)
         for exposed in held:
-            self.t._emit(exposed)
+            self.t.emit(exposed)
         # dunedin-house is silent on players knocked out together; croupier applies the TDA
         # practice act-omaha-2017 20.21 also follows: more chips at the start of the hand
         # (for a busted player, the chips put in the pot) finishes higher
         clause = self.t.book.knocked_out_together_clause
         for players, contributed in groups:
             if players:
-                self.t._emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
+                self.t.emit(ev.Eliminated(tuple(players), tuple(contributed), clause))
         Prizes(self.t).award_places()
         return self.t.events[n:]
 
@@ -316,7 +319,7 @@ class Dealing(Component):
         t = self.t.tables[plan.table]
         before = tuple(r.config.stacks)
         killed = tuple(plan.players[i] for i in sorted(plan.killed))
-        self.t._emit(
+        self.t.emit(
             ev.HandPlayed(
                 plan.table,
                 plan.hand,
@@ -343,7 +346,7 @@ class Dealing(Component):
             else:
                 elimination = a
         if announced:
-            self.t._emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
+            self.t.emit(ev.RoundAnnounced(plan.table, "done", 0, 0, announced[0].clause))
         stacks = [self.t.entrants[p].stack for p in plan.players]
         zero = [i for i, s in enumerate(stacks) if s == 0]
         lowest: list[int] = []
@@ -361,11 +364,13 @@ class Dealing(Component):
             # reading of qld-tournament-2020 2 "Bounty": the player who eliminates another)
             by = plan.players[top] if won[top] and top != i and i in zero else ""
             if i in zero and EntryDesk(self.t).may_rebuy(p, busted=True):
-                self.t._emit(ev.Busted(p, self.t.book.busted_clause, before[i], by))
+                self.t.emit(ev.Busted(p, self.t.book.busted_clause, before[i], by))
                 continue
             out.append((p, before[i] - stacks[i] if i in zero else before[i]))
             if self.t.conditions.bounty and by:
-                self.t._emit(ev.BountyWon(by, p, self.t.conditions.bounty, BOUNTY_CLAUSE))
+                self.t.emit(
+                    ev.BountyWon(by, p, self.t.conditions.bounty, self.t.book.bounty_clause)
+                )
         return out
 
     def _bonus(
@@ -385,13 +390,13 @@ class Dealing(Component):
             a.prize // len(winners) + (1 if k < a.prize % len(winners) else 0)
             for k in range(len(winners))
         ]
-        self.t._emit(
+        self.t.emit(
             ev.BonusAwarded(
                 t.number,
                 tuple(plan.players[i] for i in winners),
                 tuple(chips),
                 tuple(prize),
-                "qld-tournament-2020 4.45(5)",
+                self.t.book.bonus_round_clause,
             )
         )
 
@@ -399,18 +404,21 @@ class Dealing(Component):
         """Busted players at ``table`` who have not re-bought are eliminated before the next
         round of play (qld-tournament-2020 4.22; dunedin-house 89)."""
         if table not in self.t.tables:
-            raise refuse("qld-tournament-2020 4.23", f"there is no table {table}")
+            raise refuse(self.t.book.tables_clause, f"there is no table {table}")
         t = self.t.tables[table]
         gone = [p for p in t.seats.values() if self.t.entrants[p].status == BUSTED]
         if not gone:
             return []
         n = len(self.t.events)
-        last = {e.player: e for e in self.t.events if isinstance(e, ev.Busted)}
-        busts = [last[p] for p in gone]
+        busts = [self.t.last_bust[p] for p in gone]
         clause = self.t.book.busted_clause
-        self.t._emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
+        self.t.emit(ev.Eliminated(tuple(gone), tuple(b.contributed for b in busts), clause))
         for b in busts:
             if self.t.conditions.bounty and b.by:
-                self.t._emit(ev.BountyWon(b.by, b.player, self.t.conditions.bounty, BOUNTY_CLAUSE))
+                self.t.emit(
+                    ev.BountyWon(
+                        b.by, b.player, self.t.conditions.bounty, self.t.book.bounty_clause
+                    )
+                )
         Prizes(self.t).award_places()
         return self.t.events[n:]

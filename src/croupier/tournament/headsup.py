@@ -43,7 +43,7 @@ class HeadsUpRound:
     players: tuple[str, str]
     matches: tuple[Match, ...]
     winner: str
-    clause: str = "qld-tournament-2020 4.45(1)"
+    clause: str = ""  # not read: the tournament cites its own rules (kept for stored results)
 
     @property
     def loser(self) -> str:

@@ -108,17 +108,17 @@ class LiveHands(Component):
         if slow_limit is not None and self.t.slow.get(player, 0) > 1:
             limit, clause = slow_limit, self.t.book.slow_clause
         called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
-        return self.t._emit_all([called])
+        return self.t.emit_all([called])
 
     def find_slow(self, player: str) -> list[ev.TEvent]:
         """The director finds ``player`` unduly delaying the game and directs them to expedite
         play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
         at most 10 seconds on every later decision (:meth:`start_decision`)."""
-        e = self.t._entrant(player)
+        e = self.t.entrant(player)
         clause = self.t.book.slow_clause
         if e.status not in ("playing", "busted"):
             raise refuse(clause, f"{player} is not playing")
-        return self.t._emit_all([ev.FoundSlow(player, self.t.slow.get(player, 0) + 1, clause)])
+        return self.t.emit_all([ev.FoundSlow(player, self.t.slow.get(player, 0) + 1, clause)])
 
     def start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
@@ -144,7 +144,7 @@ class LiveHands(Component):
             limit,
             self.t.book.slow_clause,
         )
-        return self.t._emit_all([called])
+        return self.t.emit_all([called])
 
     def enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
         """Time is up and the player has not acted: their hand is dead and their wagers stay
@@ -159,7 +159,7 @@ class LiveHands(Component):
         if _acted(r, p) != c.acted or r.actor != p or now <= c.at + c.limit:
             return []
         r.apply(Fold(p))
-        return self.t._emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
+        return self.t.emit_all([ev.TimeExpired(plan.table, plan.hand, c.player, now, c.clause)])
 
     # ------------------------------------------------------------------------------------
     # Floor reports from a live hand
@@ -169,7 +169,7 @@ class LiveHands(Component):
         ``r``. The table's rules of play rule it (``croupier.floor``), except where the
         tournament conditions alter them: qld-tournament-2020 4.2 replaces qld-holdem-2005
         s37 with 4.41 and s36 with 4.42, and 4.43-4.44 add their own."""
-        self._check_live(plan, r, "qld-tournament-2020 4.41")
+        self._check_live(plan, r, self.t.book.live_hand_clause)
         try:
             decision = self._tournament_ruling(r, incident)
             if decision is None:
@@ -181,7 +181,7 @@ class LiveHands(Component):
         ruled = ev.FloorRuled(
             plan.table, plan.hand, repr(incident), decision.ruling.clause, decision.ruling.message
         )
-        return self.t._emit_all([ruled])
+        return self.t.emit_all([ruled])
 
     def rule_hidden_chips(
         self, player: str, chips: int, *, part_of_action: bool = False, award_to: str = ""
@@ -193,24 +193,14 @@ class LiveHands(Component):
         the loser's stack). Part of the action while the player won needs the hand's bets
         corrected before it is recorded, so it is refused here. The other rulebooks are silent:
         dunedin-house 85 is the house rule."""
-        clause = "dunedin-house 85"
-        self.t._entrant(player)
+        clause = self.t.book.hidden_chips_clause
+        self.t.entrant(player)
         if chips <= 0 or chips % self.t.smallest_chip():
             raise refuse(clause, f"{chips} is not a whole number of {self.t.smallest_chip()} chips")
-        at = next(
-            (
-                i
-                for i in range(len(self.t.events) - 1, -1, -1)
-                if isinstance(e := self.t.events[i], ev.HandPlayed) and player in e.players
-            ),
-            None,
-        )
-        if at is None:
+        last = self.t.last_hand.get(player)
+        if last is None:
             raise refuse(clause, f"{player} has played no hand")
-        last = self.t.events[at]
-        assert isinstance(last, ev.HandPlayed)
-        since = self.t.events[at:]
-        if any(isinstance(e, ev.HiddenChipsRuled) and e.player == player for e in since):
+        if player in self.t.hidden_ruled:
             raise refuse(clause, f"{player}'s hidden chips from that hand are already ruled on")
         lost = last.after[last.players.index(player)] == 0
         if award_to and (
@@ -231,7 +221,7 @@ class LiveHands(Component):
             if part_of_action and not award_to:
                 raise refuse(clause, "part of the action: name the winning caller")
             to = award_to
-        return self.t._emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
+        return self.t.emit_all([ev.HiddenChipsRuled(player, chips, to, clause)])
 
     def _tournament_ruling(self, r: Round, incident: Incident) -> Decision | None:
         """The tournament conditions' own ruling, or None where the rules of play apply."""
@@ -241,27 +231,31 @@ class LiveHands(Component):
             # reading: the director's ruling replaces 56's "clearly identifiable" test
             p = incident.player
             if not 0 <= p < r.n or r.folded[p]:
-                raise refuse("dunedin-house 93", f"player {p} has no live hand to retrieve")
-            return Decision(Ruling("dunedin-house 93", f"player {p}'s hand is retrieved and live"))
+                raise refuse(
+                    self.t.book.retrieve_hand_clause, f"player {p} has no live hand to retrieve"
+                )
+            return Decision(
+                Ruling(self.t.book.retrieve_hand_clause, f"player {p}'s hand is retrieved and live")
+            )
         if not self.t.book.live_hand_rules:
             if isinstance(incident, CardsRemovedFromShoe):
                 raise refuse(f"{self.t.rules} (silent)", "no rule for cards taken from the shoe")
             return None
         if isinstance(incident, CardsRemovedFromShoe):
-            return _removed_from_shoe(r, incident)
+            return _removed_from_shoe(r, incident, self.t.book.shoe_cards_clause)
         base = rule(r, incident)  # the report must fit the round as the rules of play see it
         if isinstance(incident, OutOfTurn):
             # 4.41: the round's "qld-tournament" hook (plan_hand) rules it in croupier.floor
             # and the engine: (a) and (f) when reported, (b)-(e) when the player's turn comes
             return base
         if isinstance(incident, CommunityCardsExposed):
-            return _exposed_early(r, incident)
+            return _exposed_early(r, incident, self.t.book.premature_cards_clause)
         if isinstance(incident, HandKilledByDealer):
-            return _unprotected_hand(r, incident.player)
+            return _unprotected_hand(r, incident.player, self.t.book.unprotected_hand_clause)
         return None
 
 
-def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
+def _exposed_early(r: Round, c: CommunityCardsExposed, ph: str) -> Decision:
     """4.42: a card exposed before its betting round ends goes back into the deck: the flop
     "taken back without the burn card" and re-dealt after the round; the turn "set aside"
     while "the dealer will burn a card, turn over a new fourth card", then shuffled back for a
@@ -269,7 +263,6 @@ def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
     further burn cards will be dealt" (2); no bet cap (s36(3) does not apply). Readings: cards
     exposed past the next street go back at once; the burn that remains before a re-dealt flop
     is its burn (no second one), as the burn that remains before a re-dealt river is."""
-    ph = "qld-tournament-2020 4.42"
     events: list[Event] = []
     if r.street == PREFLOP:
         clause, what = ph, "the flop is taken back, shuffled and re-dealt"
@@ -287,10 +280,9 @@ def _exposed_early(r: Round, c: CommunityCardsExposed) -> Decision:
     return Decision(Ruling(clause, f"{what} after this betting round"), tuple(events))
 
 
-def _unprotected_hand(r: Round, p: int) -> Decision:
+def _unprotected_hand(r: Round, p: int, clause: str) -> Decision:
     """4.44: a dealer mucked an unprotected hand: no redress, its wagers stay in the pot, but a
     raise not yet called goes back."""
-    clause = "qld-tournament-2020 4.44"
     events: list[Event] = []
     last = next((e for e in reversed(r.events) if isinstance(e, _ACTIONS)), None)
     top = max((r.bets[i] for i in range(r.n) if i != p), default=0)
@@ -303,13 +295,12 @@ def _unprotected_hand(r: Round, p: int) -> Decision:
     )
 
 
-def _removed_from_shoe(r: Round, c: CardsRemovedFromShoe) -> Decision:
+def _removed_from_shoe(r: Round, c: CardsRemovedFromShoe, clause: str) -> Decision:
     """4.43: cards taken from the shoe are shuffled back; where they have mixed with other
     cards, the betting round's wagers go back to the active players and the pot is divided
     equally between them (no commission: 4.36). Reading: what cannot be divided in the
     table's chip unit goes one unit each to the active players clockwise from the button,
     as odd chips do (qld-holdem-2005 s27(11))."""
-    clause = "qld-tournament-2020 4.43"
     if r.config.automatic:
         raise refuse(clause, "croupier deals this round itself: no cards leave a shoe")
     if not c.mixed:

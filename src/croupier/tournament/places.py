@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from croupier.tournament import events as ev
 from croupier.tournament.payouts import schedule, shared_places
-from croupier.tournament.state import DISQUALIFIED, PE_CLAUSE, Component
-
-#: The reading that gives bounties nobody won to the tournament's winner (see _unclaimed_bounties).
-UNCLAIMED_BOUNTY = "qld-tournament-2020 2 Bounty (unclaimed)"
+from croupier.tournament.state import DISQUALIFIED, Component
 
 
 class Prizes(Component):
@@ -35,7 +32,7 @@ class Prizes(Component):
                 c.satellite_seat_value,
                 c.satellite_target,
             )
-            self.t._emit(ev.PrizesFixed(tuple(prizes), "qld-tournament-2020 4.4"))
+            self.t.emit(ev.PrizesFixed(tuple(prizes), self.t.book.prizes_clause))
         assert self.t.prizes is not None
         total = self.t.entries_total - sum(
             1 for e in self.t.entrants.values() if e.status == DISQUALIFIED
@@ -43,7 +40,7 @@ class Prizes(Component):
         worst = total - sum(len(g.players) for g in self.t.groups[: self.t.awarded_groups])
         while self.t.awarded_groups < len(self.t.groups):
             g = self.t.groups[self.t.awarded_groups]
-            if g.clause == PE_CLAUSE and len(self.t.alive) > 1:
+            if g.provisional and len(self.t.alive) > 1:
                 # 4.14: a provisionally eliminated player may still arrive later in the day,
                 # so their place (and every better one) waits until they do or play ends
                 break
@@ -51,7 +48,7 @@ class Prizes(Component):
             best = worst - k + 1
             contributed = None if self.t.book.shares_places_equally else list(g.contributed)
             awards = shared_places(self.t.prizes, best, g.players, contributed)
-            self.t._emit(
+            self.t.emit(
                 ev.PlacesAwarded(
                     tuple((p, place, cash, self._seat_prize(place)) for p, place, cash in awards),
                     g.clause,
@@ -64,22 +61,21 @@ class Prizes(Component):
         if len(alive) == 1 and not self.t.finished:
             w = alive[0]
             if self.t.conditions.bounty:  # the winner keeps their own bounty
-                self.t._emit(
-                    ev.BountyWon(w, w, self.t.conditions.bounty, "qld-tournament-2020 2 Bounty")
-                )
+                self.t.emit(ev.BountyWon(w, w, self.t.conditions.bounty, self.t.book.bounty_clause))
                 for loser, amount in self._unclaimed_bounties():
-                    self.t._emit(ev.BountyWon(w, loser, amount, UNCLAIMED_BOUNTY))
-            self.t._emit(
+                    self.t.emit(ev.BountyWon(w, loser, amount, self.t.book.unclaimed_bounty_clause))
+            self.t.emit(
                 ev.PlacesAwarded(
                     ((w, 1, self.t.prizes[0].cash if self.t.prizes else 0, self._seat_prize(1)),),
-                    "act-omaha-2017 20.18",
+                    self.t.book.winner_clause,
+                    winner=True,
                 )
             )
             for p in self.t.order:
                 e = self.t.entrants[p]
                 if e.cash or e.seat_won:
-                    self.t._emit(ev.PrizePaid(p, e.cash, e.seat_won, "act-omaha-2017 20.19"))
-            self.t._emit(ev.TournamentFinished(w, "qld-tournament-2020 2 Tournament Result Log"))
+                    self.t.emit(ev.PrizePaid(p, e.cash, e.seat_won, self.t.book.prize_paid_clause))
+            self.t.emit(ev.TournamentFinished(w, self.t.book.result_log_clause))
 
     def _unclaimed_bounties(self) -> list[tuple[str, int]]:
         """Each entrant's bounties that no player won: those of entries that went out other
@@ -87,10 +83,7 @@ class Prizes(Component):
         disqualification). Reading of qld-tournament-2020 2 "Bounty" (won by "a player that
         eliminates another player"): nobody eliminated them, so the bounty stays in play and
         goes, with the winner's own, to the last player left, who outlasted every entry."""
-        claimed: dict[str, int] = {}
-        for e in self.t.events:
-            if isinstance(e, ev.BountyWon):
-                claimed[e.loser] = claimed.get(e.loser, 0) + e.amount
+        claimed = self.t.bounties_won
         out = []
         for p in self.t.order:
             left = self.t.entrants[p].entries * self.t.conditions.bounty - claimed.get(p, 0)

@@ -162,10 +162,11 @@ def worst_position(view: TableView) -> int:
     return min(empty, key=order.index)
 
 
-def balance(views: Sequence[TableView]) -> list[Move]:
+def balance(views: Sequence[TableView], clause: str) -> list[Move]:
     """Moves that leave no table more than one player from another (act-omaha-2017 20.9;
     qld-tournament-2020 4.23): from the fullest table (the higher number when equal) the player
-    due the big blind next goes to the worst position at the shortest (dunedin-house 82)."""
+    due the big blind next goes to the worst position at the shortest (dunedin-house 82), each
+    move citing ``clause``."""
     tables = {v.number: TableView(v.number, dict(v.seats), v.size, v.big_blind) for v in views}
     moves: list[Move] = []
     while len(tables) > 1:
@@ -178,7 +179,7 @@ def balance(views: Sequence[TableView]) -> list[Move]:
         to_seat = worst_position(small)
         del big.seats[from_seat]  # type: ignore[attr-defined]
         small.seats[to_seat] = player  # type: ignore[index]
-        moves.append(Move(player, big.number, from_seat, small.number, to_seat, "dunedin-house 82"))
+        moves.append(Move(player, big.number, from_seat, small.number, to_seat, clause))
     return moves
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Self
+from typing import Self, TypeVar
 
 from croupier.fold import handlers, on
 from croupier.rules import Ruling
@@ -97,8 +97,16 @@ class TournamentTable:
         )
 
 
-PE_CLAUSE = "qld-tournament-2020 4.14"
-BOUNTY_CLAUSE = "qld-tournament-2020 2 Bounty"
+_T = TypeVar("_T")
+#: What a tournament that is not a draft owns as a draft's copies: nothing (only drafts add).
+_NOTHING: set[object] = set()
+
+
+def _copied(value: _T) -> _T:
+    """A shallow copy of a plain object (faster than copy.copy or dataclasses.replace)."""
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)
+    return new
 
 
 class TournamentState:
@@ -131,6 +139,86 @@ class TournamentState:
         self.bagged = False  # the flight is over, its stacks bagged (4.13)
         self.action_clocks: dict[int, ev.ClockCalled] = {}  # the clock on a player, by table
         self.slow: dict[str, int] = {}  # times found deliberately slow (4.27; dunedin-house 91)
+        self.last_bust: dict[str, ev.Busted] = {}  # each player's latest bust
+        self.last_hand: dict[str, ev.HandPlayed] = {}  # each player's latest hand
+        self.provisional: set[str] = set()  # ever provisionally eliminated (4.14)
+        self.hidden_ruled: set[str] = set()  # hidden chips ruled on since their latest hand
+        self.bounties_won: dict[str, int] = {}  # bounties won on each entrant (by loser)
+        self._drafting = False
+        self._owned: set[object] = _NOTHING  # a draft's own copies: players, tables, names
+
+    # ------------------------------------------------------------------------------------
+    # Drafts: where a command is decided
+
+    def draft(self) -> Self:
+        """A working copy on which a command is decided: the fold of its events advances the
+        draft, never this state. It shares every value with this state until the fold first
+        changes one (a container: :meth:`_own`; an entrant or a table: :meth:`_w`, :meth:`_wt`),
+        then changes its own copy, so its cost follows the command's work, not the
+        tournament's size or history."""
+        d = object.__new__(type(self))
+        d.__dict__.update(self.__dict__)
+        d.events = []
+        d._drafting = True
+        d._owned = set()
+        return d
+
+    def adopt(self, draft: Self) -> None:
+        """Fold a draft's events into this state by keeping the draft's fold of them: the draft
+        was taken from this state, unchanged since, so its state is this state's fold of its
+        events (what :meth:`fold` of each would give, without folding them twice)."""
+        if not draft.events:  # nothing folded: the draft is this state
+            return
+        events = self.events
+        events.extend(draft.events)
+        # a draft of a draft: what either owns, this draft now owns
+        owned = self._owned | draft._owned if self._drafting else _NOTHING
+        drafting = self._drafting
+        self.__dict__.update(draft.__dict__)
+        self.events = events
+        self._drafting = drafting
+        self._owned = owned
+
+    def _own(self, *names: str) -> None:
+        """Before the fold changes the containers ``names`` in place: a draft copies them."""
+        if not self._drafting:
+            return
+        for name in names:
+            if ("value", name) not in self._owned:
+                value = self.__dict__[name]
+                if value is not None:
+                    self.__dict__[name] = value.copy()
+                self._owned.add(("value", name))
+
+    def _w(self, player: str) -> Entrant:
+        """The entrant ``player``, to change (a draft's own copy)."""
+        ent = self.entrants[player]
+        if self._drafting and player not in self._owned:
+            self._own("entrants")
+            ent = _copied(ent)
+            ent.results = list(ent.results)
+            self.entrants[player] = ent
+            self._owned.add(player)
+        return ent
+
+    def _wt(self, number: int, size: int | None = None) -> TournamentTable:
+        """Table ``number``, to change (a draft's own copy); opened with ``size`` seats if
+        given and there is none."""
+        t = self.tables.get(number)
+        if t is None:
+            if size is None:
+                raise KeyError(number)
+            t = TournamentTable(number, size)
+        elif self._drafting and ("table", number) not in self._owned:
+            t = _copied(t)
+            t.seats, t.moved, t.announced = dict(t.seats), set(t.moved), list(t.announced)
+        else:
+            return t
+        self._own("tables")
+        self.tables[number] = t
+        if self._drafting:
+            self._owned.add(("table", number))
+        return t
 
     # ------------------------------------------------------------------------------------
     # Rebuilding
@@ -141,20 +229,20 @@ class TournamentState:
     ) -> Self:
         t = cls(conditions, flight)
         for e in events:
-            t._emit(e)
+            t.emit(e)
         return t
 
     def fold(self, e: ev.TEvent) -> None:
         """Fold one stored event (a tournament rebuilt event by event; no rule is checked)."""
-        self._emit(e)
+        self.emit(e)
 
-    def _emit(self, e: ev.TEvent) -> None:
+    def emit(self, e: ev.TEvent) -> None:
         self.events.append(e)
         _FOLD[type(e)](self, e)
 
-    def _emit_all(self, es: Sequence[ev.TEvent]) -> list[ev.TEvent]:
+    def emit_all(self, es: Sequence[ev.TEvent]) -> list[ev.TEvent]:
         for e in es:
-            self._emit(e)
+            self.emit(e)
         return list(es)
 
     # ------------------------------------------------------------------------------------
@@ -181,7 +269,7 @@ class TournamentState:
     def chips_on_tables(self) -> int:
         return sum(self.entrants[p].stack for p in self.seated)
 
-    def _in_period(self, first: int, last: int) -> bool:
+    def in_period(self, first: int, last: int) -> bool:
         return first <= self.level_number <= last
 
     def entries_open(self) -> bool:
@@ -194,7 +282,7 @@ class TournamentState:
                 last = max(last, p.until_level)
         return not self.finished and self.started and self.level_number <= last
 
-    def _entrant(self, player: str) -> Entrant:
+    def entrant(self, player: str) -> Entrant:
         e = self.entrants.get(player)
         if e is None:
             raise refuse(
@@ -203,7 +291,7 @@ class TournamentState:
             )
         return e
 
-    def _absent(self, player: str) -> bool:
+    def absent(self, player: str) -> bool:
         e = self.entrants[player]
         return not e.present or e.penalty_hands > 0 or e.away_until > self.clock.elapsed
 
@@ -223,12 +311,12 @@ class TournamentState:
                 return i
         return None
 
-    def _fee_split(self, entry_fee: int, admin_fee: int) -> tuple[int, int]:
+    def fee_split(self, entry_fee: int, admin_fee: int) -> tuple[int, int]:
         """The prize-pool share and the operator's share of one entry (act-omaha-2017 20.22:
         the commission is retained from the entry fee)."""
         return entry_fee - self.conditions.commission, admin_fee + self.conditions.commission
 
-    def _free_seat(self, rng: random.Random) -> tuple[int, int] | None:
+    def free_seat(self, rng: random.Random) -> tuple[int, int] | None:
         """A seat drawn at random at the table with the fewest players."""
         open_tables = [t for t in self.tables.values() if len(t.seats) < t.size]
         if not open_tables:
@@ -239,13 +327,19 @@ class TournamentState:
     # ------------------------------------------------------------------------------------
     # The fold: the only code that changes state
 
-    def _on_registered(self, e: ev.Registered) -> None:
+    def on_registered(self, e: ev.Registered) -> None:
         ent = self.entrants.get(e.player)
         if ent is None or ent.status == CANCELLED:
             ent = Entrant(e.player, e.name)
+            self._own("entrants")
             self.entrants[e.player] = ent
+            if self._drafting:
+                self._owned.add(e.player)
             if e.player not in self.order:
+                self._own("order")
                 self.order.append(e.player)
+        else:
+            ent = self._w(e.player)
         ent.status = ALTERNATE if e.alternate else REGISTERED
         ent.paid = e.fee + e.admin_fee + e.bounty
         self._money_in(e.fee, e.admin_fee, e.bounty)
@@ -258,36 +352,39 @@ class TournamentState:
         self.house += admin
         self.bounty_fund += bounty
 
-    def _on_entry_transferred(self, e: ev.EntryTransferred) -> None:
+    def on_entry_transferred(self, e: ev.EntryTransferred) -> None:
+        self._own("entrants")
         old = self.entrants.pop(e.player)
         # the entry keeps its place in the order; a player whose own entry was cancelled
         # (3.10) takes it in place of their cancelled one
         self.order = [e.to if p == e.player else p for p in self.order if p != e.to]
-        self.entrants[e.to] = replace(old, player=e.to, name=e.name)
+        self.entrants[e.to] = replace(old, player=e.to, name=e.name, results=list(old.results))
+        if self._drafting:
+            self._owned.add(e.to)
         if old.table is not None and old.seat is not None:  # a substitute takes the seat
-            self.tables[old.table].seats[old.seat] = e.to
+            self._wt(old.table).seats[old.seat] = e.to
 
-    def _on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
-        ent = self.entrants[e.player]
+    def on_entry_cancelled(self, e: ev.EntryCancelled) -> None:
+        ent = self._w(e.player)
         if ent.status != ALTERNATE:  # an alternate has paid nothing and holds no entry yet
             self.entries_total -= 1
             c = self.conditions
-            fee, admin = self._fee_split(c.entry_fee, c.admin_fee)
+            fee, admin = self.fee_split(c.entry_fee, c.admin_fee)
             self._money_in(-fee, -admin, -c.bounty)
         ent.paid -= e.refund  # refunded now: the tournament's cancellation owes them no more
         ent.status = CANCELLED
 
-    def _on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
+    def on_tournament_cancelled(self, e: ev.TournamentCancelled) -> None:
         self.cancelled = True
-        for ent in self.entrants.values():
-            ent.status = CANCELLED
+        for p in list(self.entrants):
+            self._w(p).status = CANCELLED
         self.pool = self.house = self.bounty_fund = 0
 
-    def _on_tournament_started(self, e: ev.TournamentStarted) -> None:
+    def on_tournament_started(self, e: ev.TournamentStarted) -> None:
         self.started = True
 
-    def _on_seated(self, e: ev.Seated) -> None:
-        ent = self.entrants[e.player]
+    def on_seated(self, e: ev.Seated) -> None:
+        ent = self._w(e.player)
         if ent.status == ALTERNATE:
             ent.status = REGISTERED
         ent.status = PLAYING
@@ -297,19 +394,18 @@ class TournamentState:
         if e.stack:
             ent.stack = e.stack
             self.chips_in_play += e.stack
-        t = self.tables.setdefault(e.table, TournamentTable(e.table, self.conditions.table_size))
+        t = self._wt(e.table, self.conditions.table_size)
         t.seats[e.seat] = e.player
         if self.started and t.buttons is not None:
             t.moved.add(e.player)
 
-    def _on_forfeited(self, e: ev.Forfeited) -> None:
-        self.entrants[e.player].status = FORFEITED
+    def on_forfeited(self, e: ev.Forfeited) -> None:
+        self._w(e.player).status = FORFEITED
+        self._own("groups")
         self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
 
-    def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
-        t = self.tables.setdefault(
-            e.table, TournamentTable(e.table, self.conditions.final_table_size)
-        )
+    def on_button_drawn(self, e: ev.ButtonDrawn) -> None:
+        t = self._wt(e.table, self.conditions.final_table_size)
         occupied = sorted(t.seats)
         # the previous round's buttons that make the drawn seat the next button (dead-button
         # rule: the next button is the last small blind, the next small blind the last big)
@@ -322,26 +418,31 @@ class TournamentState:
             t.buttons = Buttons(before[-1], e.seat, after[0])
         t.moved.clear()
 
-    def _on_clock_ticked(self, e: ev.ClockTicked) -> None:
+    def on_clock_ticked(self, e: ev.ClockTicked) -> None:
         self.clock = self.clock.tick(e.seconds)
         if e.at is not None:
             self.clock_at = e.at
 
-    def _on_clock_paused(self, e: ev.ClockPaused) -> None:
+    def on_clock_paused(self, e: ev.ClockPaused) -> None:
         self.clock = self.clock.pause() if e.paused else self.clock.resume()
 
-    def _on_clock_adjusted(self, e: ev.ClockAdjusted) -> None:
+    def on_clock_adjusted(self, e: ev.ClockAdjusted) -> None:
         self.clock = self.clock.adjust(e.seconds)
 
-    def _on_hand_played(self, e: ev.HandPlayed) -> None:
-        t = self.tables[e.table]
+    def on_hand_played(self, e: ev.HandPlayed) -> None:
+        t = self._wt(e.table)
         for p in e.players:
-            self.entrants[p].pre_race = None
+            self._w(p).pre_race = None
+            self._own("last_hand")
+            self.last_hand[p] = e
+            self._own("hidden_ruled")
+            self.hidden_ruled.discard(p)
         t.hands = e.hand
         t.buttons = e.buttons
+        self._own("action_clocks")
         self.action_clocks.pop(e.table, None)
         for p, s in zip(e.players, e.after, strict=True):
-            ent = self.entrants[p]
+            ent = self._w(p)
             ent.stack = s
             ent.arrived = ent.arrived or ent.present
             if ent.penalty_hands:
@@ -353,20 +454,24 @@ class TournamentState:
         # their old table deals, the ante plus an equal share of the blinds (and big-blind
         # ante) among the players there, rounded down; the total is rounded down to the
         # smallest chip when the stake is restored. Hands at other tables do not count.
-        for ent in self.entrants.values():
+        for p in self.provisional:
+            ent = self.entrants[p]
             if ent.status == PROVISIONAL and ent.table == e.table:
+                ent = self._w(p)
                 n = max(len(t.seats), 2)
                 share = (level.small_blind + level.big_blind + level.big_blind_ante) // n
                 ent.charge += share + level.ante
 
-    def _on_hands_exposed(self, e: ev.HandsExposed) -> None:
+    def on_hands_exposed(self, e: ev.HandsExposed) -> None:
         pass  # a record for players and observers; no state changes
 
-    def _on_busted(self, e: ev.Busted) -> None:
-        self.entrants[e.player].status = BUSTED
+    def on_busted(self, e: ev.Busted) -> None:
+        self._w(e.player).status = BUSTED
+        self._own("last_bust")
+        self.last_bust[e.player] = e
 
-    def _on_bought(self, e: ev.Bought) -> None:
-        ent = self.entrants[e.player]
+    def on_bought(self, e: ev.Bought) -> None:
+        ent = self._w(e.player)
         self._money_in(e.price, e.admin_fee, e.bounty)
         ent.paid += e.price + e.admin_fee + e.bounty
         if e.kind.startswith("carried"):  # a flight's purchase carried to the final day
@@ -378,6 +483,7 @@ class TournamentState:
             if e.kind == "buy-back":
                 # 4.13: the entry whose chips were forfeited ends here and takes a place of
                 # its own (the worst left), as a forfeited bag does on a final day
+                self._own("groups")
                 self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
             ent.entries += 1
             self.entries_total += 1
@@ -391,89 +497,95 @@ class TournamentState:
             ent.status = PLAYING
         self.chips_in_play += e.chips
 
-    def _on_eliminated(self, e: ev.Eliminated) -> None:
+    def on_eliminated(self, e: ev.Eliminated) -> None:
         for p in e.players:
-            ent = self.entrants[p]
+            ent = self._w(p)
             ent.status = OUT
             self.chips_in_play -= ent.stack
             ent.stack = 0
             if ent.table is not None and ent.seat is not None:
-                self.tables[ent.table].seats.pop(ent.seat, None)
+                self._wt(ent.table).seats.pop(ent.seat, None)
             ent.table = ent.seat = None
+        self._own("groups")
         self.groups.append(e)
 
-    def _on_places_awarded(self, e: ev.PlacesAwarded) -> None:
+    def on_places_awarded(self, e: ev.PlacesAwarded) -> None:
         for p, place, cash, seat in e.awards:
-            ent = self.entrants[p]
+            ent = self._w(p)
             ent.place = place if ent.place is None else min(ent.place, place)
             ent.cash += cash
             ent.seat_won = ent.seat_won or seat
             ent.results.append((place, cash, seat))
-        if e.clause != "act-omaha-2017 20.18":
+        if not e.winner:
             self.awarded_groups += 1
 
-    def _on_bounty_won(self, e: ev.BountyWon) -> None:
-        self.entrants[e.winner].bounties += e.amount
+    def on_bounty_won(self, e: ev.BountyWon) -> None:
+        self._w(e.winner).bounties += e.amount
+        self._own("bounties_won")
+        self.bounties_won[e.loser] = self.bounties_won.get(e.loser, 0) + e.amount
         self.bounty_fund -= e.amount
 
-    def _on_player_moved(self, e: ev.PlayerMoved) -> None:
-        ent = self.entrants[e.player]
-        self.tables[e.from_table].seats.pop(e.from_seat, None)
-        t = self.tables.setdefault(
-            e.to_table, TournamentTable(e.to_table, self.conditions.final_table_size)
-        )
+    def on_player_moved(self, e: ev.PlayerMoved) -> None:
+        ent = self._w(e.player)
+        self._wt(e.from_table).seats.pop(e.from_seat, None)
+        t = self._wt(e.to_table, self.conditions.final_table_size)
         t.seats[e.to_seat] = e.player
         ent.table, ent.seat = e.to_table, e.to_seat
         if t.buttons is not None:
             t.moved.add(e.player)
 
-    def _on_table_broken(self, e: ev.TableBroken) -> None:
+    def on_table_broken(self, e: ev.TableBroken) -> None:
+        self._own("tables")
         t = self.tables.pop(e.table)
+        if self._drafting:
+            self._owned.discard(("table", e.table))
         assert not t.seats, f"table {e.table} broken with players seated"
 
-    def _on_chip_raced(self, e: ev.ChipRaced) -> None:
+    def on_chip_raced(self, e: ev.ChipRaced) -> None:
         for p, b, a in zip(e.players, e.before, e.after, strict=True):
-            self.entrants[p].stack = a
-            self.entrants[p].pre_race = b
+            self._w(p).stack = a
+            self._w(p).pre_race = b
             self.chips_in_play += a - b
 
-    def _on_hand_for_hand(self, e: ev.HandForHand) -> None:
+    def on_hand_for_hand(self, e: ev.HandForHand) -> None:
         self.hand_for_hand = e.on
 
-    def _on_presence(self, e: ev.Presence) -> None:
-        ent = self.entrants[e.player]
+    def on_presence(self, e: ev.Presence) -> None:
+        ent = self._w(e.player)
         ent.present = e.present
         ent.arrived = ent.arrived or e.present
 
-    def _on_penalised(self, e: ev.Penalised) -> None:
-        ent = self.entrants[e.player]
+    def on_penalised(self, e: ev.Penalised) -> None:
+        ent = self._w(e.player)
         ent.penalty_hands += e.hands
         ent.away_until = max(ent.away_until, e.until)
 
-    def _on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
-        ent = self.entrants[e.player]
+    def on_provisionally_eliminated(self, e: ev.ProvisionallyEliminated) -> None:
+        ent = self._w(e.player)
         ent.status = PROVISIONAL
-        self.groups.append(ev.Eliminated((e.player,), (0,), e.clause))
+        self._own("groups", "provisional")
+        self.groups.append(ev.Eliminated((e.player,), (0,), e.clause, provisional=True))
+        self.provisional.add(e.player)
         ent.removed = e.removed
         ent.stack = 0
         self.chips_in_play -= e.removed
         if ent.seat is not None and ent.table is not None:
-            self.tables[ent.table].seats.pop(ent.seat, None)
+            self._wt(ent.table).seats.pop(ent.seat, None)
         ent.seat = None
 
-    def _on_restored(self, e: ev.Restored) -> None:
-        ent = self.entrants[e.player]
+    def on_restored(self, e: ev.Restored) -> None:
+        ent = self._w(e.player)
         ent.removed = ent.charge = 0
         ent.present = ent.arrived = True
-        self.groups = [g for g in self.groups if g.players != (e.player,) or g.clause != PE_CLAUSE]
+        self.groups = [g for g in self.groups if not self._is_provisional_group(g, e.player)]
         ent.status = PLAYING
         ent.stack = e.stack
         self.chips_in_play += e.stack
 
-    def _on_prizes_fixed(self, e: ev.PrizesFixed) -> None:
+    def on_prizes_fixed(self, e: ev.PrizesFixed) -> None:
         self.prizes = list(e.prizes)
 
-    def _holds_provisional_place(self, player: str) -> bool:
+    def holds_provisional_place(self, player: str) -> bool:
         """Whether a provisional elimination (4.14) still holds the player's place, unawarded."""
         return any(self._is_provisional_group(g, player) for g in self._pending_groups())
 
@@ -482,15 +594,16 @@ class TournamentState:
 
     @staticmethod
     def _is_provisional_group(g: ev.Eliminated, player: str) -> bool:
-        return g.players == (player,) and g.clause == PE_CLAUSE
+        return g.provisional and g.players == (player,)
 
-    def _on_disqualified(self, e: ev.Disqualified) -> None:
-        ent = self.entrants[e.player]
-        provisional = ent.status == PROVISIONAL and self._holds_provisional_place(e.player)
+    def on_disqualified(self, e: ev.Disqualified) -> None:
+        ent = self._w(e.player)
+        provisional = ent.status == PROVISIONAL and self.holds_provisional_place(e.player)
         if ent.status in (PLAYING, BUSTED) or provisional:
             self._vacate_place()
         # qld-tournament-2020 3.9, 4.16.2: a disqualified player takes no place, so a
         # provisional elimination (4.14) no longer holds one for them
+        self._own("groups")
         self.groups[self.awarded_groups :] = [
             g for g in self._pending_groups() if not self._is_provisional_group(g, e.player)
         ]
@@ -498,7 +611,7 @@ class TournamentState:
         ent.status = DISQUALIFIED
         ent.stack = ent.removed = 0
         if ent.table is not None and ent.seat is not None:
-            self.tables[ent.table].seats.pop(ent.seat, None)
+            self._wt(ent.table).seats.pop(ent.seat, None)
         ent.table = ent.seat = None
 
     def _vacate_place(self) -> None:
@@ -514,111 +627,119 @@ class TournamentState:
         if not 1 < worst <= len(self.prizes):
             return
         vacant, first = self.prizes[worst - 1], self.prizes[0]
+        self._own("prizes")
         self.prizes[0] = replace(first, cash=first.cash + vacant.cash)
+        self._own("prizes")
         self.prizes[worst - 1] = replace(vacant, cash=0, seat="")
 
-    def _on_round_announced(self, e: ev.RoundAnnounced) -> None:
+    def on_round_announced(self, e: ev.RoundAnnounced) -> None:
         if e.kind == "colour-up":
+            self._own("raced")
             self.raced.add(e.chips)
         elif e.kind == "done":
-            t = self.tables[e.table]
+            t = self._wt(e.table)
             t.announced.clear()  # each special round lasts one round of play
         else:
-            self.tables[e.table].announced.append(e)
+            self._wt(e.table).announced.append(e)
 
-    def _on_bonus_awarded(self, e: ev.BonusAwarded) -> None:
+    def on_bonus_awarded(self, e: ev.BonusAwarded) -> None:
         for p, chips, prize in zip(e.players, e.chips, e.prize, strict=True):
-            self.entrants[p].stack += chips
-            self.entrants[p].cash += prize
+            self._w(p).stack += chips
+            self._w(p).cash += prize
             self.chips_in_play += chips
 
-    def _on_stack_bagged(self, e: ev.StackBagged) -> None:
-        self.entrants[e.player].stack = e.stack
+    def on_stack_bagged(self, e: ev.StackBagged) -> None:
+        self._w(e.player).stack = e.stack
         self.bagged = True
 
-    def _on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
-        ent = self.entrants[e.player]
+    def on_chips_forfeited(self, e: ev.ChipsForfeited) -> None:
+        ent = self._w(e.player)
         ent.stack -= e.chips
         self.chips_in_play -= e.chips
 
-    def _on_prize_paid(self, e: ev.PrizePaid) -> None:
+    def on_prize_paid(self, e: ev.PrizePaid) -> None:
         pass
 
-    def _on_clock_called(self, e: ev.ClockCalled) -> None:
+    def on_clock_called(self, e: ev.ClockCalled) -> None:
+        self._own("action_clocks")
         self.action_clocks[e.table] = e
 
-    def _on_time_expired(self, e: ev.TimeExpired) -> None:
+    def on_time_expired(self, e: ev.TimeExpired) -> None:
+        self._own("action_clocks")
         self.action_clocks.pop(e.table, None)
 
-    def _on_found_slow(self, e: ev.FoundSlow) -> None:
+    def on_found_slow(self, e: ev.FoundSlow) -> None:
+        self._own("slow")
         self.slow[e.player] = e.times
 
-    def _on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
+    def on_heads_up_drawn(self, e: ev.HeadsUpDrawn) -> None:
         for p in e.field:
-            self.entrants[p].status = PLAYING
+            self._w(p).status = PLAYING
 
-    def _on_match_played(self, e: ev.MatchPlayed) -> None:
+    def on_match_played(self, e: ev.MatchPlayed) -> None:
         pass  # a record: the round's winner follows from the matches
 
-    def _on_heads_up_round_won(self, e: ev.HeadsUpRoundWon) -> None:
+    def on_heads_up_round_won(self, e: ev.HeadsUpRoundWon) -> None:
         pass  # the loser's elimination follows as its own event
 
-    def _on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
+    def on_hidden_chips_ruled(self, e: ev.HiddenChipsRuled) -> None:
+        self._own("hidden_ruled")
+        self.hidden_ruled.add(e.player)
         if e.to:
-            self.entrants[e.to].stack += e.chips
+            self._w(e.to).stack += e.chips
             self.chips_in_play += e.chips
 
-    def _on_floor_ruled(self, e: ev.FloorRuled) -> None:
+    def on_floor_ruled(self, e: ev.FloorRuled) -> None:
         pass  # the ruling's effect is in the hand's round events
 
-    def _on_tournament_finished(self, e: ev.TournamentFinished) -> None:
+    def on_tournament_finished(self, e: ev.TournamentFinished) -> None:
         self.finished = True
 
 
 #: The fold: one handler per event type.
 _FOLD = handlers(
-    on(ev.Registered, TournamentState._on_registered),
-    on(ev.EntryTransferred, TournamentState._on_entry_transferred),
-    on(ev.EntryCancelled, TournamentState._on_entry_cancelled),
-    on(ev.TournamentCancelled, TournamentState._on_tournament_cancelled),
-    on(ev.TournamentStarted, TournamentState._on_tournament_started),
-    on(ev.Seated, TournamentState._on_seated),
-    on(ev.Forfeited, TournamentState._on_forfeited),
-    on(ev.ButtonDrawn, TournamentState._on_button_drawn),
-    on(ev.ClockTicked, TournamentState._on_clock_ticked),
-    on(ev.ClockPaused, TournamentState._on_clock_paused),
-    on(ev.ClockAdjusted, TournamentState._on_clock_adjusted),
-    on(ev.HandPlayed, TournamentState._on_hand_played),
-    on(ev.HandsExposed, TournamentState._on_hands_exposed),
-    on(ev.Busted, TournamentState._on_busted),
-    on(ev.Bought, TournamentState._on_bought),
-    on(ev.Eliminated, TournamentState._on_eliminated),
-    on(ev.PrizesFixed, TournamentState._on_prizes_fixed),
-    on(ev.PlacesAwarded, TournamentState._on_places_awarded),
-    on(ev.BountyWon, TournamentState._on_bounty_won),
-    on(ev.PlayerMoved, TournamentState._on_player_moved),
-    on(ev.TableBroken, TournamentState._on_table_broken),
-    on(ev.ChipRaced, TournamentState._on_chip_raced),
-    on(ev.HandForHand, TournamentState._on_hand_for_hand),
-    on(ev.Presence, TournamentState._on_presence),
-    on(ev.Penalised, TournamentState._on_penalised),
-    on(ev.ProvisionallyEliminated, TournamentState._on_provisionally_eliminated),
-    on(ev.Restored, TournamentState._on_restored),
-    on(ev.Disqualified, TournamentState._on_disqualified),
-    on(ev.RoundAnnounced, TournamentState._on_round_announced),
-    on(ev.BonusAwarded, TournamentState._on_bonus_awarded),
-    on(ev.StackBagged, TournamentState._on_stack_bagged),
-    on(ev.ChipsForfeited, TournamentState._on_chips_forfeited),
-    on(ev.PrizePaid, TournamentState._on_prize_paid),
-    on(ev.TournamentFinished, TournamentState._on_tournament_finished),
-    on(ev.ClockCalled, TournamentState._on_clock_called),
-    on(ev.TimeExpired, TournamentState._on_time_expired),
-    on(ev.FoundSlow, TournamentState._on_found_slow),
-    on(ev.FloorRuled, TournamentState._on_floor_ruled),
-    on(ev.HeadsUpDrawn, TournamentState._on_heads_up_drawn),
-    on(ev.MatchPlayed, TournamentState._on_match_played),
-    on(ev.HeadsUpRoundWon, TournamentState._on_heads_up_round_won),
-    on(ev.HiddenChipsRuled, TournamentState._on_hidden_chips_ruled),
+    on(ev.Registered, TournamentState.on_registered),
+    on(ev.EntryTransferred, TournamentState.on_entry_transferred),
+    on(ev.EntryCancelled, TournamentState.on_entry_cancelled),
+    on(ev.TournamentCancelled, TournamentState.on_tournament_cancelled),
+    on(ev.TournamentStarted, TournamentState.on_tournament_started),
+    on(ev.Seated, TournamentState.on_seated),
+    on(ev.Forfeited, TournamentState.on_forfeited),
+    on(ev.ButtonDrawn, TournamentState.on_button_drawn),
+    on(ev.ClockTicked, TournamentState.on_clock_ticked),
+    on(ev.ClockPaused, TournamentState.on_clock_paused),
+    on(ev.ClockAdjusted, TournamentState.on_clock_adjusted),
+    on(ev.HandPlayed, TournamentState.on_hand_played),
+    on(ev.HandsExposed, TournamentState.on_hands_exposed),
+    on(ev.Busted, TournamentState.on_busted),
+    on(ev.Bought, TournamentState.on_bought),
+    on(ev.Eliminated, TournamentState.on_eliminated),
+    on(ev.PrizesFixed, TournamentState.on_prizes_fixed),
+    on(ev.PlacesAwarded, TournamentState.on_places_awarded),
+    on(ev.BountyWon, TournamentState.on_bounty_won),
+    on(ev.PlayerMoved, TournamentState.on_player_moved),
+    on(ev.TableBroken, TournamentState.on_table_broken),
+    on(ev.ChipRaced, TournamentState.on_chip_raced),
+    on(ev.HandForHand, TournamentState.on_hand_for_hand),
+    on(ev.Presence, TournamentState.on_presence),
+    on(ev.Penalised, TournamentState.on_penalised),
+    on(ev.ProvisionallyEliminated, TournamentState.on_provisionally_eliminated),
+    on(ev.Restored, TournamentState.on_restored),
+    on(ev.Disqualified, TournamentState.on_disqualified),
+    on(ev.RoundAnnounced, TournamentState.on_round_announced),
+    on(ev.BonusAwarded, TournamentState.on_bonus_awarded),
+    on(ev.StackBagged, TournamentState.on_stack_bagged),
+    on(ev.ChipsForfeited, TournamentState.on_chips_forfeited),
+    on(ev.PrizePaid, TournamentState.on_prize_paid),
+    on(ev.TournamentFinished, TournamentState.on_tournament_finished),
+    on(ev.ClockCalled, TournamentState.on_clock_called),
+    on(ev.TimeExpired, TournamentState.on_time_expired),
+    on(ev.FoundSlow, TournamentState.on_found_slow),
+    on(ev.FloorRuled, TournamentState.on_floor_ruled),
+    on(ev.HeadsUpDrawn, TournamentState.on_heads_up_drawn),
+    on(ev.MatchPlayed, TournamentState.on_match_played),
+    on(ev.HeadsUpRoundWon, TournamentState.on_heads_up_round_won),
+    on(ev.HiddenChipsRuled, TournamentState.on_hidden_chips_ruled),
 )
 
 

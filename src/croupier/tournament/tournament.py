@@ -103,17 +103,22 @@ def _does(
 
 
 class _NoSeed(random.Random):
-    """The generator of a command that carries no seed: refuses the first draw asked of it."""
+    """The generator of a command that carries no seed: refuses the first draw asked of it,
+    citing ``clause`` (the rulebook's draw)."""
+
+    def __init__(self, clause: str) -> None:
+        super().__init__()
+        self.clause = clause
 
     def random(self) -> float:
-        raise refuse("qld-tournament-2020 4.6", "a draw is needed: give the command a seed")
+        raise refuse(self.clause, "a draw is needed: give the command a seed")
 
     def getrandbits(self, k: int, /) -> int:
         return int(self.random())
 
 
-def _draws(i: _Inputs) -> random.Random:
-    return _NoSeed() if i.rng is None else i.rng
+def _draws(t: Tournament, i: _Inputs) -> random.Random:
+    return _NoSeed(t.book.draw_clause) if i.rng is None else i.rng
 
 
 def _inputs(c: cm.TCommand) -> _Inputs:
@@ -141,10 +146,9 @@ class Tournament(TournamentState):
     # The verbs
 
     def why_illegal(self, c: cm.TCommand) -> Ruling | None:
-        """Why the rules refuse ``c`` now, or None; nothing changes either way."""
-        scratch = type(self).from_events(self.conditions, self.events, self.flight)
+        """Why the rules refuse ``c`` now, or None: the command decided, nothing changed."""
         try:
-            scratch.apply(c)
+            self.decide(c)
         except TournamentError as e:
             return e.ruling
         return None
@@ -152,23 +156,29 @@ class Tournament(TournamentState):
     def legal(self, c: cm.TCommand) -> bool:
         return self.why_illegal(c) is None
 
+    def decide(self, c: cm.TCommand) -> list[ev.TEvent]:
+        """The events ``c`` would produce, or TournamentError citing the clause; the tournament
+        does not change either way."""
+        return self._decide(c, _inputs(c)).events
+
     def apply(self, c: cm.TCommand) -> list[ev.TEvent]:
-        """Apply a command: the events it produced, or TournamentError (citing the clause)
-        and no change."""
+        """Apply a command: decided on a draft, then its events folded (the draft's fold kept);
+        or TournamentError (citing the clause) and no change."""
         return self._run(c, _inputs(c))
 
-    def _run(self, c: cm.TCommand, inputs: _Inputs) -> list[ev.TEvent]:
+    def _decide(self, c: cm.TCommand, inputs: _Inputs) -> Tournament:
+        """The draft on which ``c`` was decided: its events, folded there."""
         handler = _COMMANDS.get(type(c))
         if handler is None:
             raise TypeError(f"not a tournament command: {c!r}")
-        mark = len(self.events)
-        try:
-            return handler(self, c, inputs)
-        except TournamentError:
-            if len(self.events) != mark:  # refused part-way: back to the state before
-                fresh = type(self).from_events(self.conditions, self.events[:mark], self.flight)
-                self.__dict__.update(fresh.__dict__)
-            raise
+        draft = self.draft()
+        handler(draft, c, inputs)
+        return draft
+
+    def _run(self, c: cm.TCommand, inputs: _Inputs) -> list[ev.TEvent]:
+        draft = self._decide(c, inputs)
+        self.adopt(draft)
+        return draft.events
 
     # ------------------------------------------------------------------------------------
     # The operations as methods: each builds its command and applies it
@@ -345,24 +355,27 @@ class Timekeeper(Component):
 
     def tick(self, seconds: int, at: int | None = None) -> list[ev.TEvent]:
         if seconds < 0:
-            raise refuse("qld-tournament-2020 4.21", "time does not run backwards")
+            raise refuse(self.t.book.clock_clause, "time does not run backwards")
         if at is not None and self.t.clock_at is not None and at < self.t.clock_at:
-            raise refuse("qld-tournament-2020 4.21", "the server's time does not run backwards")
+            raise refuse(self.t.book.clock_clause, "the server's time does not run backwards")
         if not seconds and at is None:
             return []
-        return self.t._emit_all([ev.ClockTicked(seconds, at)])
+        return self.t.emit_all([ev.ClockTicked(seconds, at)])
 
     def pause(self, paused: bool = True) -> list[ev.TEvent]:
         if paused == self.t.clock.paused:
             raise refuse(
-                "act-omaha-2017 20.16", f"the clock is already {'paused' if paused else 'running'}"
+                self.t.book.clock_pause_clause,
+                f"the clock is already {'paused' if paused else 'running'}",
             )
-        return self.t._emit_all([ev.ClockPaused(paused, "act-omaha-2017 20.16")])
+        return self.t.emit_all([ev.ClockPaused(paused, self.t.book.clock_pause_clause)])
 
     def adjust(self, seconds: int) -> list[ev.TEvent]:
         if self.t.clock.elapsed + seconds < 0:
-            raise refuse("act-omaha-2017 20.17", "the clock cannot go back before the start")
-        return self.t._emit_all([ev.ClockAdjusted(seconds, "act-omaha-2017 20.17")])
+            raise refuse(
+                self.t.book.clock_adjust_clause, "the clock cannot go back before the start"
+            )
+        return self.t.emit_all([ev.ClockAdjusted(seconds, self.t.book.clock_adjust_clause)])
 
 
 def _live(t: Tournament, h: cm.PlayedHand, i: _Inputs) -> Round:
@@ -407,7 +420,7 @@ def _cancel(t: Tournament, c: cm.Cancel, i: _Inputs) -> list[ev.TEvent]:
 
 def _start(t: Tournament, c: cm.Start, i: _Inputs) -> list[ev.TEvent]:
     return EntryDesk(t).start(
-        _draws(i),
+        _draws(t, i),
         i.cards,
         c.absent,
         c.connected,
@@ -421,7 +434,7 @@ def _buy(t: Tournament, c: cm.Buy, i: _Inputs) -> list[ev.TEvent]:
 
 
 def _seat_alternates(t: Tournament, c: cm.SeatAlternates, i: _Inputs) -> list[ev.TEvent]:
-    return EntryDesk(t).seat_alternates(_draws(i))
+    return EntryDesk(t).seat_alternates(_draws(t, i))
 
 
 def _end_flight(t: Tournament, c: cm.EndFlight, i: _Inputs) -> list[ev.TEvent]:
@@ -463,7 +476,7 @@ def _record_heads_up(t: Tournament, c: cm.RecordHeadsUp, i: _Inputs) -> list[ev.
 
 
 def _maintain(t: Tournament, c: cm.Maintain, i: _Inputs) -> list[ev.TEvent]:
-    return Floor(t).maintain(_draws(i), i.cards)
+    return Floor(t).maintain(_draws(t, i), i.cards)
 
 
 def _colour_up(t: Tournament, c: cm.ColourUp, i: _Inputs) -> list[ev.TEvent]:

@@ -36,9 +36,11 @@ import orjson
 from croupier.cards import Card
 from croupier.hands.orders import HandOrder
 from croupier.round.events import PlayRestricted
+from croupier.rules.books.act_omaha_2017_tournament import ACT_OMAHA_2017_TOURNAMENT
 from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.rules.commission import stored_commission
 from croupier.table.events import stored_notice
+from croupier.tournament.events import PlacesAwarded
 from croupier.uth.events import UthRoundVoided
 from croupier.uth.table import RoundRecorded, Shuffled
 
@@ -131,7 +133,19 @@ UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "croupier.round.events:PlayRestricted": stored_play_restricted,
     # HandOrder's ``clause`` moved to the rulebook; ``is_short_deck`` says which it cites
     "croupier.hands.orders:HandOrder": stored_hand_order,
+    # the winner's place became a field (``winner``) instead of a clause to recognise
+    "croupier.tournament.events:PlacesAwarded": lambda f: _places_awarded(**f),
 }
+
+
+def _places_awarded(
+    awards: tuple[tuple[str, int, int, str], ...], clause: str, winner: bool | None = None
+) -> PlacesAwarded:
+    """A stored ``PlacesAwarded``; one stored before it had ``winner`` is the winner's place
+    when it cites the clause every tournament then cited for it (act-omaha-2017 20.18)."""
+    if winner is None:  # stored data: the clause as act-omaha-2017's book cites it
+        winner = clause == ACT_OMAHA_2017_TOURNAMENT.winner_clause
+    return PlacesAwarded(tuple(tuple(a) for a in awards), clause, winner)  # type: ignore[misc]
 
 
 class CodecError(ValueError):

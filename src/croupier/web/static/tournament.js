@@ -82,7 +82,7 @@ async function refresh() {
   const p = t.proposed;
   const items = [];
   if (p.due) items.push(h("li.due", {}, `${p.due.refused} `, h("span.clause", {}, p.due.clause)));
-  if (p.final_table) items.push(h("li", {}, "Redraw for the final table ", h("span.clause", {}, "qld-tournament-2020 4.25")));
+  if (p.final_table) items.push(h("li", {}, "Redraw for the final table ", h("span.clause", {}, p.final_table_clause)));
   if (p.break_table !== null) items.push(h("li", {}, `Break table ${p.break_table}: its players' seats are drawn `, h("span.clause", {}, p.break_clause)));
   for (const m of p.moves) {
     items.push(h("li", { "data-move": m.player }, `${m.player}: table ${m.from_table} seat ${m.from_seat} → table ${m.to_table} seat ${m.to_seat} `, h("span.clause", {}, m.clause)));

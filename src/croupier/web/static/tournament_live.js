@@ -1,7 +1,7 @@
 // The director's live hands on the tournament screen (croupier.service.tournament_live): for
 // each table the hand in play, the player to act and the clock on them; buttons to deal the
-// next hand from croupier's shoe, call "time" on the player to act (qld-tournament-2020 4.28,
-// or 4.26 at an entrant's request) and rule that the time ran out. The server's timer also kills
+// next hand from croupier's shoe, call "time" on the player to act (by the director, or at an
+// entrant's request: the clauses are the tournament rules' own, from the server) and rule that the time ran out. The server's timer also kills
 // the hand as the time runs out; this panel reads the hands again every second.
 import { api, attempt, h, params, say, session } from "/ui/croupier.js";
 

@@ -1,7 +1,7 @@
 // A player's seat at a tournament table, for a hand the room deals live
 // (croupier.service.tournament_live): the player's own hole cards (the only ones the server
 // sends them), the board, each seat's chips and bets, whose turn, the clock on a player counting
-// down (qld-tournament-2020 4.26/4.28), the legal actions with amounts bounded to the legal
+// down (its clause from the server), the legal actions with amounts bounded to the legal
 // range, refusals with their clause. Live over the table's websocket, caught up with `after`
 // after a drop. Only the public API: GET /tournaments/{t}, GET/POST .../tables/{n}/hand|act.
 import { api, attempt, card, follow, h, header, params, plain, Refusal, requireLogin, say, session } from "/ui/croupier.js";
