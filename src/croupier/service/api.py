@@ -6,10 +6,10 @@
 * ``POST /commands`` takes a command as data (:mod:`croupier.service.commands`), checks who
   sends it, applies it to the room and answers only once its events are committed.
 * ``GET /tables/{table}/view`` is the caller's view of a table; ``GET /room/board`` the board.
-* ``/ws/tables/{table}?ticket=...&after=SEQ`` streams the caller's projection of the table's
-  events, each numbered by its sequence number in the table's stream, and takes commands as
-  ``POST /commands`` does (see :func:`_table_ws`).
-* UTH tables: ``GET /uth/{table}/view`` and ``/ws/uth/{table}`` (:mod:`croupier.service.uth_api`).
+* ``/ws/tables/{table}?ticket=...&after=SEQ`` and the other stream sockets (UTH tables,
+  tournament tables, a tournament's clock) are :mod:`croupier.service.stream`'s; their
+  messages are the public contract, ``GET /contract`` (:mod:`croupier.service.contract`).
+* UTH tables: ``GET /uth/{table}/view`` (:mod:`croupier.service.uth_api`).
 
 Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``.
 """
@@ -19,13 +19,12 @@ from __future__ import annotations
 import asyncio
 import datetime
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Annotated, Any
 
-import orjson
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -35,10 +34,12 @@ from croupier.room import RoomCommand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
 from croupier.service import (
+    contract,
     health,
     limits,
     login_api,
     policy,
+    stream,
     tournament_api,
     tournament_live,
     users_api,
@@ -60,10 +61,7 @@ from croupier.service.hashing import Hashing
 from croupier.service.owner import (
     DeckSealed,
     Hub,
-    Projector,
     RoomOwner,
-    Subscriber,
-    last_start,
     resume,
     settle_heap,
     unlock,
@@ -87,12 +85,12 @@ from croupier.shoe import Shoe, ShuffledDeck
 from croupier.table.commands import StartRound
 from croupier.table.events import RoundFinished, TableRoundVoided
 from croupier.uth.played import StartUthRound
-from croupier.views import Viewer, table_view
+from croupier.views import table_view
 from croupier.web import mount as mount_console
 
 API = "croupier api"
-#: A websocket client further behind than this gets a snapshot of its view instead.
-MAX_BEHIND = 1_000
+#: The message contract, made once (:func:`croupier.service.contract.schema`).
+_CONTRACT: dict[str, Any] = contract.schema()
 
 
 class Refused(Exception):
@@ -373,7 +371,6 @@ def create_app(
             done = await own.submit(prepare, req.table)
         except IllegalAction as e:
             raise Refused(409, e.ruling.message, e.ruling.clause) from e
-        tournament_api.announce(svc.hub, done.heads)
         return {
             "accepted": True,
             "type": req.name,
@@ -417,7 +414,7 @@ def create_app(
             if t is None:
                 raise Refused(404, f"no cash table {table}")
             seq = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
-            return {"seq": seq, "view": codec.encode(table_view(t, _viewer(user, table)))}
+            return {"seq": seq, "view": codec.encode(table_view(t, stream.viewer(user, table)))}
 
     @app.get("/significant")
     async def significant(
@@ -465,92 +462,6 @@ def create_app(
     tournament_api.register(app, caller, need, owner)
     tournament_live.register(app, caller, need, owner)
 
-    @app.websocket("/ws/tables/{table}")
-    async def table_ws(ws: WebSocket, table: str) -> None:
-        await _table_ws(ws, table)
-
-    async def _table_ws(ws: WebSocket, table: str) -> None:
-        """Messages ``{"seq": n, "event": ...}`` (the caller's projection of the table's event
-        number n), or ``{"seq": n, "snapshot": ...}`` (the caller's view after event n: sent
-        first without ``after``, and to a client too far behind); with ``turns=1``, a player
-        is sent ``{"seq": n, "turn": view}``, its view of the round, when it is to act after
-        event n. The client may send commands over it, ``{"command": {...}, "id": ...}``, each
-        answered ``{"reply": id, "status": ...}`` once committed (or refused): the reply follows
-        the command's events."""
-        svc = service(ws)
-        name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
-        user = None if name is None else svc.directory.users.users.get(name)
-        if user is None:
-            await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
-            return
-        if svc.owner is None:
-            await ws.close(code=4503, reason="the room was refused at recovery")
-            return
-        own = svc.owner
-        stream = table_stream(own.rooms.name, table)
-        after_text = ws.query_params.get("after")
-        try:
-            after = None if after_text is None else int(after_text)
-        except ValueError:
-            await ws.close(code=4400, reason="after: a whole number")
-            return
-        who = _viewer(user, table)
-        # ?turns=1: a player is also sent its view of the round when it is to act
-        turns = ws.query_params.get("turns") in ("1", "true")
-        player = user.name if user.role is Role.PLAYER and turns else None
-        if not await limits.admit(ws, user.name):
-            return
-        async with own.lock:
-            if table not in own.rooms.room.tables:
-                await ws.close(code=4404, reason=f"no cash table {table}")
-                return
-            head = own.rooms.heads.get(stream, 0)
-            if after is not None and not 0 <= after <= head:
-                await ws.close(code=4409, reason=f"stale: the table is at {head}, not {after}")
-                return
-            sub = own.hub.subscribe(stream, who=player)
-            snapshot = None
-            if after is None or head - after > MAX_BEHIND:
-                snapshot = codec.encode(table_view(own.rooms.room.tables[table], who))
-        present = svc.presence if isinstance(who, str) else None  # a player's connection
-        try:
-            # the connection, and a return, are recorded before the connection is accepted
-            if present is not None and not await present.opened(table, user.name):
-                present = None  # nothing was counted
-                await ws.close(code=4503, reason="the connection could not be recorded: retry")
-                return
-            await ws.accept()
-            projector = Projector(who)
-            read = own.rooms.store.read
-            if snapshot is None:
-                # from the start of the round in progress at ``after``: its players give the
-                # positions; only what follows ``after`` is sent
-                assert after is not None
-                start = await asyncio.to_thread(last_start, own.rooms, stream, after)
-                for r in await asyncio.to_thread(
-                    read, stream, max(start - 1, 0) if start else after, head
-                ):
-                    e = projector(r.event())
-                    if r.seq > after:
-                        await ws.send_json({"seq": r.seq, "event": codec.encode(e)})
-            else:
-                await _prime(own, projector, stream, head)
-                await ws.send_json({"seq": head, "snapshot": snapshot})
-
-            async def reply(data: Any) -> None:
-                answer = orjson.dumps(await _ws_command(svc, user, data)).decode()
-                # after the events of the table already published (its own among them)
-                sub.note(own.rooms.heads.get(stream, 0), answer)
-
-            batch = ws.query_params.get("batch") in ("1", "true")
-            await _live(ws, own, sub, projector, head, table, who, reply, batch)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            own.hub.unsubscribe(stream, sub)
-            if present is not None:
-                await present.closed(table, user.name)
-
     async def _ws_command(svc: Service, user: User, data: Any) -> dict[str, Any]:
         """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply
         ``{"reply": id, "status": 200, ...}`` as the HTTP route's body, or with the refusal's
@@ -571,94 +482,18 @@ def create_app(
             await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, _now())
             return {"reply": ref, "status": 500, "error": "internal error: nothing was accepted"}
 
+    async def ws_reply(user: User, data: Any) -> dict[str, Any]:
+        return await _ws_command(app.state.service, user, data)
+
+    stream.register(app, ws_reply)
+
+    @app.get("/contract")
+    async def message_contract() -> dict[str, Any]:
+        """The message contract: every stream socket message as JSON Schema (public)."""
+        return _CONTRACT
+
     mount_console(app)  # the web console: static pages over this same public API
     return app
-
-
-async def _live(
-    ws: WebSocket,
-    own: RoomOwner,
-    sub: Subscriber,
-    projector: Projector,
-    last: int,
-    table: str,
-    who: Any,
-    reply: Callable[[Any], Awaitable[None]],
-    batch: bool = False,
-) -> None:
-    """Send ``sub``'s items and notes as they come; run each command the client sends (its
-    reply comes as a note once it is committed or refused). With ``batch``, the messages
-    ready at once go in one frame, one per line (a message's JSON holds no line break): a
-    write to the socket per wake, not per message."""
-    running: set[asyncio.Task[None]] = set()
-
-    async def read() -> None:
-        try:
-            while True:
-                got = await ws.receive()
-                if got.get("type") == "websocket.disconnect":
-                    return
-                try:
-                    data = limits.frame(got)
-                except limits.BadJson as e:
-                    data = e  # answered with a refusal, in turn
-                task = asyncio.ensure_future(reply(data))
-                running.add(task)
-                task.add_done_callback(running.discard)
-        finally:
-            sub.ready.set()  # the writer below sees the reader is done
-
-    reader = asyncio.ensure_future(read())
-    try:
-        while True:
-            await sub.wait()
-            if reader.done():
-                return await reader
-            if sub.lagged:
-                async with own.lock:
-                    sub.lagged = False
-                    sub.items.clear()
-                    last = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
-                    t = own.rooms.room.tables.get(table)
-                    snap = None if t is None else codec.encode(table_view(t, who))
-                    await _prime(own, projector, table_stream(own.rooms.name, table), last)
-                await ws.send_json({"seq": last, "snapshot": snap})
-                continue
-            items, notes = sub.items, sub.notes
-            ready: list[str] = []
-            while items or notes:
-                if items and (not notes or items[0].seq <= notes[0][0]):
-                    item = items.popleft()
-                    if item.seq <= last:
-                        continue
-                    last = item.seq
-                    text = projector.message(item)
-                else:
-                    text = notes.popleft()[1]
-                if batch:
-                    ready.append(text)
-                else:
-                    await ws.send_text(text)
-            if ready:
-                await ws.send_text("\n".join(ready))
-    finally:
-        reader.cancel()
-
-
-async def _prime(own: RoomOwner, projector: Projector, stream: str, upto: int) -> None:
-    """Give ``projector`` the round start in effect after event ``upto``."""
-    start = await asyncio.to_thread(last_start, own.rooms, stream, upto)
-    if start:
-        rows = await asyncio.to_thread(own.rooms.store.read, stream, start - 1, start)
-        projector(rows[0].event())
-
-
-def _viewer(user: User, table: str) -> str | Viewer:
-    if user.role is Role.PLAYER:
-        return user.name
-    if user.role is Role.FLOOR or (user.role is Role.DEALER and table in user.tables):
-        return Viewer.DEALER
-    return Viewer.SPECTATOR  # cashier, director, admin, auditor (hole cards: recall, later)
 
 
 def _fill(
