@@ -222,15 +222,17 @@ def event_classes() -> list[type]:
     from croupier.table import absence  # noqa: F401  (its events subclass TableEvent)
     from croupier.table.events import TableEvent
     from croupier.uth import events as uth_events
+    from croupier.uth import view as uth_view  # what a UTH table's reader is sent instead
 
     classes = [*_leaves(TableEvent), *_leaves(Event)]
     classes += [TournamentHandDealt, TournamentHandProgressed]
     classes += [
         c
-        for c in vars(uth_events).values()
+        for m in (uth_events, uth_view)
+        for c in vars(m).values()
         if isinstance(c, type)
         and dataclasses.is_dataclass(c)
-        and c.__module__ == uth_events.__name__
+        and c.__module__ == m.__name__
     ]
     return list(dict.fromkeys(classes))
 
@@ -291,3 +293,59 @@ def schema() -> JSON:
         "oneOf": [{"$ref": f"#/$defs/message.{k}"} for k in messages],
         "$defs": s.defs,
     }
+
+
+# ---------------------------------------------------------------------------------------
+# Reading messages back (a Python client's side: the bench, the tests).
+
+_CLASSES: dict[str, type] = {}
+
+
+def _classes() -> dict[str, type]:
+    if not _CLASSES:
+        from croupier.uth.view import UthTableView
+        from croupier.views import TableView
+
+        s = _Schemas()
+        s.union(event_classes())
+        s.of_class(TableView)
+        s.of_class(UthTableView)
+        _CLASSES.update(s.owners)
+    return _CLASSES
+
+
+def decode(data: JSON, hint: Any = None) -> Any:
+    """The value a plain message ``data`` carries, as the core's classes (by each field's
+    type); ``hint``: the type expected, where ``data`` does not name it."""
+    if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in _classes():
+        cls = _classes()[data["type"]]
+        hints = typing.get_type_hints(cls)
+        init, later = {}, {}
+        for f in dataclasses.fields(cls):
+            value = decode(data.get(f.name), hints.get(f.name, Any))
+            (init if f.init else later)[f.name] = value
+        out = cls(**init)
+        for k, v in later.items():
+            object.__setattr__(out, k, v)
+        return out
+    if hint is None or hint is Any or data is None:
+        return data
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        kinds = [a for a in args if a is not type(None)]
+        return decode(data, kinds[0] if len(kinds) == 1 else None)
+    if isinstance(hint, type):
+        if issubclass(hint, Card):
+            return Card.parse(data)
+        if issubclass(hint, enum.Enum):
+            return hint(data) if any(m.value == data for m in hint) else hint[data]
+        return data
+    if origin is tuple:
+        if args and args[-1] is not Ellipsis:
+            return tuple(decode(x, a) for x, a in zip(data, args, strict=False))
+        return tuple(decode(x, args[0] if args else None) for x in data)
+    if origin in (frozenset, set):
+        return origin(decode(x, args[0] if args else None) for x in data)
+    if origin is list:
+        return [decode(x, args[0] if args else None) for x in data]
+    return data

@@ -39,8 +39,6 @@ from croupier.views import Viewer
 if TYPE_CHECKING:
     from croupier.service.api import Service
 
-#: A websocket client further behind than this gets a snapshot of its view instead.
-MAX_BEHIND = 1_000
 
 
 def _refused(status: int, reason: str, clause: str = ROLES_CLAUSE) -> Exception:
