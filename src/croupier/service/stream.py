@@ -99,6 +99,10 @@ class Feed:
         """A published event's message for this reader (None: nothing for them)."""
         raise NotImplementedError
 
+    def then(self, item: Item) -> str | None:
+        """A message after ``item``'s (a view the owner does not publish), if any."""
+        return None
+
 
 class TableFeed(Feed):
     def __init__(self, own: RoomOwner, table: str, who: str | Viewer) -> None:
@@ -193,6 +197,7 @@ class HandsFeed(Feed):
         reader = user.name if user.role is Role.PLAYER else None
         self.narration = Narration(reader)
         self.players: dict[int, tuple[str, ...]] = {}
+        self.views = False  # the hand's view after each of its events (``views=1``)
 
     def _tournament(self) -> Any:
         return self.own.rooms.room.tournaments.get(self.name)
@@ -228,6 +233,16 @@ class HandsFeed(Feed):
             if message is not None:
                 out.append(message)
         return out
+
+    def then(self, item: Item) -> str | None:
+        e = item.event
+        ours = (isinstance(e, TournamentHandDealt) and e.plan.table == self.table) or (
+            isinstance(e, TournamentHandProgressed) and e.number == self.table
+        )
+        if not self.views or not ours or getattr(e, "tournament", None) != self.name:
+            return None
+        hand = hand_view(self.own, self.name, self.table, self.user)["hand"]
+        return _dumps({"seq": item.seq, "view": hand})
 
     def _position(self, hand: int) -> int | Viewer:
         players = self.players.get(hand, ())
@@ -345,6 +360,8 @@ async def serve(
         await ws.close(code=4400, reason=options)
         return
     after = options.after
+    if isinstance(feed, HandsFeed) and options.views:
+        feed.views = feed.locked = True  # its views read the room
     if not await limits.admit(ws, None if user is None else user.name):
         return
     own: RoomOwner = svc.owner
@@ -455,9 +472,11 @@ async def _live(
                     last = item.seq
                     if feed.locked:
                         async with own.lock:
-                            text = feed.say(item)
+                            text, more = feed.say(item), feed.then(item)
                     else:
-                        text = feed.say(item)
+                        text, more = feed.say(item), feed.then(item)
+                    if more is not None:
+                        notes.appendleft((item.seq, more))
                 else:
                     text = notes.popleft()[1]
                 if text is None:
