@@ -16,6 +16,7 @@ import httpx
 
 from web_support import Server, browser, login, server, shoot
 from web_table_support import PHONE
+from web_table_support import cards_in as contract_cards
 
 __all__ = ["browser", "server"]  # fixtures
 
@@ -35,23 +36,8 @@ def hand(server: Server, who: str = "director") -> dict[str, Any] | None:
 
 
 def cards_in(x: Any, skip_shown: bool = True) -> set[int]:
-    """Every card id ({"$card": id}) in a JSON value, except in hands turned face up."""
-    found: set[int] = set()
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            if skip_shown and str(v.get("$t", "")).endswith(":HandShown"):
-                return
-            if isinstance(v.get("$card"), int):
-                found.add(v["$card"])
-            for w in v.values():
-                walk(w)
-        elif isinstance(v, list):
-            for w in v:
-                walk(w)
-
-    walk(x)
-    return found
+    """Every card in a JSON value of the message contract, except in hands turned face up."""
+    return contract_cards(x, skip_shown)
 
 
 def open_seat(browser: Any, server: Server, name: str, received: list[Any]) -> Any:

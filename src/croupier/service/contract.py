@@ -230,9 +230,7 @@ def event_classes() -> list[type]:
         c
         for m in (uth_events, uth_view)
         for c in vars(m).values()
-        if isinstance(c, type)
-        and dataclasses.is_dataclass(c)
-        and c.__module__ == m.__name__
+        if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == m.__name__
     ]
     return list(dict.fromkeys(classes))
 

@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from croupier.service.api import Service
 
 
-
 def _refused(status: int, reason: str, clause: str = ROLES_CLAUSE) -> Exception:
     from croupier.service.api import Refused  # the API module imports this one
 
