@@ -318,7 +318,8 @@ def decode(data: JSON, hint: Any = None) -> Any:
     if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in _classes():
         cls = _classes()[data["type"]]
         hints = typing.get_type_hints(cls)
-        init, later = {}, {}
+        init: dict[str, Any] = {}
+        later: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             value = decode(data.get(f.name), hints.get(f.name, Any))
             (init if f.init else later)[f.name] = value
