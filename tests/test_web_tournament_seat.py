@@ -176,6 +176,11 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         assert who is not None
         seat = pages[who]
         seat.locator("#turn", has_text="Your turn").wait_for()
+        # what the pot line says is owed is what the Call button says
+        label = seat.locator("#actions button.call").inner_text()
+        owed = re.fullmatch(r"Call (\d+)", label)
+        if owed:
+            assert f"{owed.group(1)} to call" in seat.locator("#pot").inner_text()
         with seat.expect_response(lambda r: r.url.endswith("/act")) as reply:
             seat.locator("#actions button.call").click()
         assert reply.value.status == 200, reply.value.text()
@@ -186,6 +191,10 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     for pg in pages.values():
         pg.locator("#turn", has_text="Waiting for the next hand").wait_for()
         pg.locator("#log li", has_text=" wins ").first.wait_for()
+        # the words name players (never a 0-based position) and the pot a share comes from
+        said = pg.eval_on_selector_all("#log li .text", "es => es.map(e => e.textContent)")
+        assert not [x for x in said if re.search(r"\bplayer \d+\b|\byou (is|calls|wins)\b", x)]
+        assert any(re.search(r"wins? \d+ from the main pot", x) for x in said), said
     # nothing a page received held another player's hole cards, except as shown at showdown
     for p in FIELD:
         views = [r.json() for r in received[p] if not isinstance(r, dict)]

@@ -534,6 +534,12 @@ class Projector:
             return project_table_events([e], self.who)[0]
         return project_table_events([self.started, e], self.who)[1]
 
+    def follow(self, e: TableEvent) -> None:
+        """Follow ``e`` without saying it (the reader has it already)."""
+        if isinstance(e, RoundStarted):
+            self.started = e
+        self.narration.track(e)
+
     def message(self, item: Item) -> str:
         """``{"seq": n, "event": ..., "words": [...]}``, the recipient's projection of
         ``item`` in the message contract (:mod:`croupier.service.contract`) with its words

@@ -135,9 +135,10 @@ class TableFeed(Feed):
         rows = await asyncio.to_thread(rooms.store.read, self.key, since, upto)
         out = []
         for r in rows:
-            message = self.projector.message(Item(r.seq, r.event()))
             if r.seq > after:
-                out.append(message)
+                out.append(self.projector.message(Item(r.seq, r.event())))
+            else:  # what the reader saw already: followed, not said again
+                self.projector.follow(r.event())
         return out
 
     def say(self, item: Item) -> str:
