@@ -190,7 +190,7 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     assert acted >= 3 and hand(server) is None  # recorded: the table is between hands
     for pg in pages.values():
         pg.locator("#turn", has_text="Waiting for the next hand").wait_for()
-        pg.locator("#log li", has_text=" wins ").first.wait_for()
+        pg.locator("#log li", has_text=re.compile(r"\bwins? \d+")).first.wait_for()
         # the words name players (never a 0-based position) and the pot a share comes from
         said = pg.eval_on_selector_all("#log li .text", "es => es.map(e => e.textContent)")
         assert not [x for x in said if re.search(r"\bplayer \d+\b|\byou (is|calls|wins)\b", x)]

@@ -250,7 +250,7 @@ class Narration:
                 return one(f"{self.does(e.player, 'is', 'are')} dealt {cards_text(e.cards)}")
             case rv.BoardDealt():
                 street = STREETS[e.street] if 0 <= e.street < len(STREETS) else "board"
-                return one(f"{street.capitalize()}: {cards_text(e.cards)}")
+                return one(f"Board: {cards_text(e.cards)} ({street})")
             case rv.CardBurned():
                 return one(f"Burn {cards_text([e.card])}")
             case rv.Folded():
