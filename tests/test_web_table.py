@@ -176,7 +176,8 @@ def test_the_floor_reports_an_exposed_card_and_every_screen_shows_the_ruling(
     seq, _ = table_view(server)
     caught_up(pages, seq)
     for p in pages:
-        line = p.locator("#log li.ruling", has_text=f"chips pushed ({actor})")
+        named = "you" if p is players.get(actor) else actor  # "you" on their own page
+        line = p.locator("#log li.ruling", has_text=f"chips pushed ({named})")
         line.first.wait_for()
 
 
