@@ -174,6 +174,7 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "GET /audit/rounds/{table}/{hand}/deck": ("GET", "/audit/rounds/t1/1/deck", None),
     "GET /audit/rounds/{table}/{hand}/phh": ("GET", "/audit/rounds/t1/1/phh", None),
     "GET /tournaments/{name}/clock": ("GET", f"/tournaments/{T}/clock", None),
+    "GET /contract": ("GET", "/contract", None),
     "GET /tournaments/{name}": ("GET", f"/tournaments/{T}", None),
     f"GET {policy.TL}/plan": ("GET", f"{TL}/1/plan?deck=server", None),
     f"GET {policy.TL}/hand": ("GET", f"{TL}/1/hand", None),

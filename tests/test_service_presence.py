@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from croupier.service import contract
 from croupier.service.api import create_app
 from croupier.service.store import codec
 from croupier.service.store.store import EventStore
@@ -105,7 +106,7 @@ def test_a_dropped_player_is_folded_after_the_grace_and_catches_up_on_reconnect(
         got = receive(ws, head + 1)
         numbered = [m for m in got if "event" in m]
         assert [m["seq"] for m in numbered] == list(range(seen + 1, head + 2))
-        back = codec.decode(numbered[-1]["event"])
+        back = contract.decode(numbered[-1]["event"])
         assert isinstance(back, PlayerReconnected) and back.player == actor and back.late
         # their view of the table: their seat sitting out, no longer away, the round gone on
         view = room.c.get("/tables/t1/view", headers=room.headers(actor)).json()

@@ -16,6 +16,7 @@ import pytest
 from croupier.cards import Card
 from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.rules.derive import derive
+from croupier.service import contract
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store import audit, codec
 from croupier.service.store.rooms import uth_stream
@@ -316,7 +317,7 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
         for m in messages:
             house = stored[m["seq"]]
             know.see(house)
-            e = codec.decode(m["event"])
+            e = contract.decode(m["event"])
             extra = cards(e) - know.allowed()
             assert not extra, (p, m["seq"], e, extra)
             own += isinstance(e, CardDealt)

@@ -17,8 +17,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from croupier.cards import Card
 from croupier.round.events import BoardDealt, HandShown, HoleDealt
-from croupier.service import table_ws
-from croupier.service.store import codec
+from croupier.service import contract, stream
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted
@@ -113,7 +112,7 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
             allowed = knowable(stored, None if p == "auditor" else p)
             start, own_seen = 0, 0
             for m in messages:
-                e = codec.decode(m["event"])
+                e = contract.decode(m["event"])
                 if isinstance(e, RoundStarted):
                     start = m["seq"]
                 seen = cards(e)
@@ -150,7 +149,7 @@ def test_reconnect_gives_exactly_what_was_missed_then_live(url: str) -> None:
         with room.c.websocket_connect(f"/ws/tables/t1?ticket={ticket(room.c, tok)}") as ws:
             snap = ws.receive_json()
             assert snap["seq"] == head2 + 1 and "snapshot" in snap
-            assert codec.decode(snap["snapshot"]).hands == 3
+            assert contract.decode(snap["snapshot"]).hands == 3
         # past the head: stale
         with (
             pytest.raises(WebSocketDisconnect) as closed,
@@ -163,7 +162,7 @@ def test_reconnect_gives_exactly_what_was_missed_then_live(url: str) -> None:
 
 
 def test_too_far_behind_gets_a_snapshot(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_ws, "MAX_BEHIND", 5)
+    monkeypatch.setattr(stream, "MAX_BEHIND", 5)
     with served(url) as room:
         room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
         play_round(room, "t1", random.Random(2))

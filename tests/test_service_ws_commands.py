@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from croupier.service import contract
 from croupier.service.commands import Issued
 from croupier.service.store import codec
 from croupier.service.store.rooms import commands_stream
@@ -82,7 +83,7 @@ def test_a_round_is_played_from_turn_prompts_and_commands_over_websockets(
             actor = answer["actor"]
         assert acted >= 3
         events = [m for m in until(dealer, lambda m: "RoundFinished" in str(m)) if "event" in m]
-        assert isinstance(codec.decode(events[-1]["event"]), RoundFinished)
+        assert isinstance(contract.decode(events[-1]["event"]), RoundFinished)
         # no prompt for a player who is not to act; refusals and bad messages are answered
         p1 = socks["p1"]
         p1.send_json({"command": {"type": "StartRound", "table": "t1"}, "id": 7})
@@ -110,7 +111,7 @@ def test_without_turns_a_player_gets_events_only(room: Room) -> None:
         start = room.ok("dealer", {"type": "StartRound", "table": "t1"})
         head = start["heads"]["table:main/t1"]
         got = until(ws, lambda m: m["seq"] >= head)
-        assert all(set(m) == {"seq", "event"} for m in got)
+        assert all(set(m) == {"seq", "event", "words"} for m in got)
 
 
 def test_batched_a_commands_events_and_its_reply_come_in_one_frame(room: Room) -> None:

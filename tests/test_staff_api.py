@@ -110,6 +110,10 @@ def test_the_day_report_is_for_managers_and_takes_a_date(room: Room) -> None:
     assert room.c.get("/reports/day").status_code == 401
 
 
+#: A card the reader may not see, as the narration writes it.
+HIDDEN = "\u2592"
+
+
 def test_the_recall_finds_replays_and_reveals_a_round(room: Room) -> None:
     rng = random.Random(7)
     for _ in range(2):
@@ -130,15 +134,15 @@ def test_the_recall_finds_replays_and_reveals_a_round(room: Room) -> None:
     assert house["steps"][0]["type"] == "RoundStarted"
     assert house["steps"][-1]["type"] == "RoundFinished"
     dealt = next(s for s in house["steps"] if s["type"] == "CardsDealt")
-    assert "??" not in " ".join(dealt["said"])  # the house sees every card
+    assert HIDDEN not in " ".join(dealt["said"])  # the house sees every card
     p1 = house["players"][0]
     _, seat = get(room, "auditor", f"/audit/rounds/t1/2?as={p1}")
     said = next(s for s in seat["steps"] if s["type"] == "CardsDealt")["said"]
-    assert not any("??" in line for line in said if line.startswith(p1))
-    assert any("??" in line for line in said if not line.startswith(p1))
+    assert not any(HIDDEN in line for line in said if line.startswith(p1))
+    assert any(HIDDEN in line for line in said if not line.startswith(p1))
     _, spectator = get(room, "auditor", "/audit/rounds/t1/2?as=spectator")
     first = next(s for s in spectator["steps"] if s["type"] == "CardsDealt")["said"]
-    assert all("??" in line for line in first if "dealt" in line)
+    assert all(HIDDEN in line for line in first if "dealt" in line)
 
     status, deck = get(room, "auditor", "/audit/rounds/t1/2/deck")
     assert status == 200 and deck["sealed"] and deck["verified"] and deck["dealt_from_top"]

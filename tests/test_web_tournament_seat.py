@@ -16,6 +16,7 @@ import httpx
 
 from web_support import Server, browser, login, server, shoot
 from web_table_support import PHONE
+from web_table_support import cards_in as contract_cards
 
 __all__ = ["browser", "server"]  # fixtures
 
@@ -35,23 +36,8 @@ def hand(server: Server, who: str = "director") -> dict[str, Any] | None:
 
 
 def cards_in(x: Any, skip_shown: bool = True) -> set[int]:
-    """Every card id ({"$card": id}) in a JSON value, except in hands turned face up."""
-    found: set[int] = set()
-
-    def walk(v: Any) -> None:
-        if isinstance(v, dict):
-            if skip_shown and str(v.get("$t", "")).endswith(":HandShown"):
-                return
-            if isinstance(v.get("$card"), int):
-                found.add(v["$card"])
-            for w in v.values():
-                walk(w)
-        elif isinstance(v, list):
-            for w in v:
-                walk(w)
-
-    walk(x)
-    return found
+    """Every card in a JSON value of the message contract, except in hands turned face up."""
+    return contract_cards(x, skip_shown)
 
 
 def open_seat(browser: Any, server: Server, name: str, received: list[Any]) -> Any:
@@ -192,7 +178,12 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         assert who is not None
         seat = pages[who]
         seat.locator("#turn", has_text="Your turn").wait_for()
-        with seat.expect_response(lambda r: r.url.endswith("/commands")) as reply:
+        # what the pot line says is owed is what the Call button says
+        label = seat.locator("#actions button.call").inner_text()
+        owed = re.fullmatch(r"Call (\d+)", label)
+        if owed:
+            assert f"{owed.group(1)} to call" in seat.locator("#pot").inner_text()
+        with seat.expect_response(lambda r: r.url.endswith("/act")) as reply:
             seat.locator("#actions button.call").click()
         assert reply.value.status == 200, reply.value.text()
         acted += 1
@@ -201,7 +192,11 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     assert acted >= 3 and hand(server) is None  # recorded: the table is between hands
     for pg in pages.values():
         pg.locator("#turn", has_text="Waiting for the next hand").wait_for()
-        pg.locator("#log li", has_text=" wins ").first.wait_for()
+        pg.locator("#log li", has_text=re.compile(r"\bwins? \d+")).first.wait_for()
+        # the words name players (never a 0-based position) and the pot a share comes from
+        said = pg.eval_on_selector_all("#log li .text", "es => es.map(e => e.textContent)")
+        assert not [x for x in said if re.search(r"\bplayer \d+\b|\byou (is|calls|wins)\b", x)]
+        assert any(re.search(r"wins? \d+ from the main pot", x) for x in said), said
     # nothing a page received held another player's hole cards, except as shown at showdown
     for p in FIELD:
         views = [r.json() for r in received[p] if not isinstance(r, dict)]

@@ -4,11 +4,13 @@ the dealer's side sees it (to know who is to act), acting through a player's pag
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any
 
 import httpx
 
+from croupier.cards import Card
 from croupier.service.store import codec
 from croupier.views import TableView
 from web_support import Server, login
@@ -61,7 +63,7 @@ def caught_up(pages: list[Any], seq: int) -> None:
     """Wait until every page shows the table after event ``seq``."""
     for p in pages:
         p.wait_for_function(
-            "s => window.croupierTable.seq >= s && !window.croupierTable.pending",
+            "s => window.croupierTable.seq >= s",
             arg=seq,
             timeout=15_000,
         )
@@ -97,19 +99,34 @@ def play_out(pages: dict[str, Any], server: Server, table: str = "qld-1", limit:
     raise AssertionError(f"the round at {table} did not end within {limit} s")
 
 
-def card_ids(frame: str) -> set[int]:
-    """Every card ({"$card": id}) in a websocket frame."""
+CARD = re.compile(r"^([2-9TJQKA][cdhs])$")
+
+
+def cards_in(x: Any, skip_shown: bool = False) -> set[int]:
+    """Every card in a value of the message contract ("As"), in events, views and the words
+    said with them; ``skip_shown``: not those of hands turned face up."""
     found: set[int] = set()
 
-    def walk(x: Any) -> None:
-        if isinstance(x, dict):
-            if "$card" in x and isinstance(x["$card"], int):
-                found.add(x["$card"])
-            for v in x.values():
-                walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
+    def walk(v: Any) -> None:
+        if isinstance(v, dict):
+            if skip_shown and v.get("type") == "HandShown":
+                return
+            for k, w in v.items():
+                if k == "text" and isinstance(w, str):  # a line of words
+                    if not (skip_shown and re.search(r"\bshows? ", w)):
+                        found.update(int(Card.parse(t)) for t in w.split() if CARD.match(t))
+                else:
+                    walk(w)
+        elif isinstance(v, list):
+            for w in v:
+                walk(w)
+        elif isinstance(v, str) and CARD.match(v):
+            found.add(int(Card.parse(v)))
 
-    walk(json.loads(frame))
+    walk(x)
     return found
+
+
+def card_ids(frame: str) -> set[int]:
+    """Every card in a websocket frame (one message, or several a line)."""
+    return set().union(*(cards_in(json.loads(line)) for line in frame.splitlines() if line))

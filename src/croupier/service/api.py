@@ -9,8 +9,10 @@ The routes are routers by area, each with the dependencies of :mod:`croupier.ser
   assigned to tables with ``POST /users/{name}/tables``.
 * the room and its tables (:mod:`~croupier.service.room_api`): ``POST /commands`` takes every
   command as data (:mod:`croupier.service.dispatch`: checked, applied by the room's owner and
-  answered once its events are committed); the board, the ledger, a table's view; the
-  table's websocket (:mod:`~croupier.service.table_ws`), which takes commands too.
+  answered once its events are committed); the board, the ledger, a table's view.
+* the stream sockets (:mod:`~croupier.service.stream`): tables, UTH tables, tournament tables
+  and a tournament's clock, ``/ws/...?ticket=...&after=SEQ``, which take commands too; their
+  messages are the public contract, ``GET /contract`` (:mod:`~croupier.service.contract`).
 * UTH tables (:mod:`~croupier.service.uth_api`), tournaments
   (:mod:`~croupier.service.tournament_api`, :mod:`~croupier.service.tournament_live`), the
   staff's lists and reports (:mod:`~croupier.service.staff`), the recall
@@ -26,6 +28,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -34,6 +37,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from croupier.service import (
     audit_api,
+    contract,
+    dispatch,
     health,
     limits,
     locale_api,
@@ -41,7 +46,7 @@ from croupier.service import (
     recall,
     room_api,
     staff,
-    table_ws,
+    stream,
     tournament_api,
     tournament_live,
     users_api,
@@ -67,6 +72,9 @@ from croupier.service.throttle import Throttle
 from croupier.web import mount as mount_console
 
 __all__ = ["API", "Refused", "Service", "create_app"]
+
+#: The message contract, made once (:func:`croupier.service.contract.schema`).
+_CONTRACT: dict[str, Any] = contract.schema()
 
 
 def create_app(
@@ -96,12 +104,18 @@ def create_app(
     locale_api.register(app)
     for router in (login_api.router, users_api.router, room_api.router, audit_api.router):
         app.include_router(router)
-    app.include_router(table_ws.router)
+    stream.register(app, lambda user, data: dispatch.ws_reply(app.state.service, user, data))
     staff.register(app)
     recall.register(app)
     uth_api.add_routes(app)
     tournament_api.register(app)
     tournament_live.register(app)
+
+    @app.get("/contract")
+    async def message_contract() -> dict[str, Any]:
+        """The message contract: every stream socket message as JSON Schema (public)."""
+        return _CONTRACT
+
     mount_console(app)  # the web console: static pages over this same public API
     return app
 

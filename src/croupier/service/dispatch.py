@@ -19,11 +19,11 @@ from croupier.room import RoomCommand
 from croupier.room.tournament_hands import DealTournamentHand
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import limits, policy, tournament_api, tournament_live, uth_api, words
+from croupier.service import limits, policy, tournament_live, uth_api, words
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.deps import API, Refused, Service, body, now_iso, owner_of
-from croupier.service.owner import DeckSealed, RoomOwner
+from croupier.service.owner import DeckSealed
 from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
@@ -62,7 +62,6 @@ async def submit(svc: Service, user: User, data: Any) -> dict[str, Any]:
         done = await own.submit(prepare, req.table)
     except IllegalAction as e:
         raise Refused(409, e.ruling.message, e.ruling.clause) from e
-    _announce(svc, own, req, done.heads)
     return {
         "accepted": True,
         "type": req.name,
@@ -102,16 +101,6 @@ def _prepare(
         seal = DeckSealed(key, deck.commitment, deck.order, deck.salt)
         also.append((sealed_stream(rooms.name), "sealed", seal))
     return cmds.wrap(req, inner, at), user.name, issued.at, also
-
-
-def _announce(svc: Service, own: RoomOwner, req: cmds.Request, heads: dict[str, int]) -> None:
-    """Wake the followers of what a command moved: a tournament's clock, a tournament
-    table's hands."""
-    tournament_api.announce(svc.hub, heads)
-    if req.name in cmds.LIVE_HANDS:
-        name, number = req.fields.get("tournament"), req.fields.get("number")
-        if isinstance(name, str) and type(number) is int:
-            own.hub.publish(tournament_live.hub_key(own.rooms.name, name, number), [(0, None)])
 
 
 async def ws_reply(svc: Service, user: User, data: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import asyncio
 import gc
 import logging
 from collections import deque
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -27,11 +27,15 @@ import orjson
 import sqlalchemy as sa
 
 from croupier.cards import Card
+from croupier.narration import Narration
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
+from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
 from croupier.room.tournament_hands import hold_deck as hold_live
+from croupier.room.tournaments import AtTournamentEvent
 from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
+from croupier.service import contract
 from croupier.service.store import codec
 from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
@@ -39,7 +43,6 @@ from croupier.service.store.rooms import (
     Staged,
     sealed_stream,
     table_stream,
-    uth_stream,
 )
 from croupier.service.store.schema import events as events_table
 from croupier.service.store.sealing import (
@@ -55,7 +58,10 @@ from croupier.service.store.sealing import (
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted, TableEvent
-from croupier.views import Viewer, project_table_events, round_view
+from croupier.table.table import Table
+from croupier.uth.played import UthPlay
+from croupier.uth.view import uth_view
+from croupier.views import Viewer, project_table_events, round_view, table_view
 
 log = logging.getLogger(__name__)
 
@@ -83,11 +89,14 @@ class Subscriber:
     (``notes``: a command's reply, the prompt of the player to act) that are never dropped.
     ``who``: the player it serves (the prompt of that player's turn), if any."""
 
-    def __init__(self, limit: int = MAX_QUEUE, who: str | None = None) -> None:
+    def __init__(
+        self, limit: int = MAX_QUEUE, who: str | None = None, viewer: object = None
+    ) -> None:
         self.items: deque[Item] = deque()
         self.notes: deque[tuple[int, str]] = deque()  # (seq it follows, message)
         self.limit = limit
         self.who = who
+        self.viewer = viewer  # not None: sent its view of the table after every commit
         self.lagged = False
         self.ready = asyncio.Event()
 
@@ -108,36 +117,16 @@ class Subscriber:
         self.ready.clear()
 
 
-async def woken(ws: Any, sub: Subscriber) -> AsyncIterator[None]:
-    """Yield each time ``sub`` has news (its queue cleared: the caller reads what is new
-    itself), until the client on websocket ``ws`` goes; what the client sends is read and
-    ignored."""
-    receive = asyncio.ensure_future(ws.receive())
-    try:
-        while True:
-            wait = asyncio.ensure_future(sub.wait())
-            done, _ = await asyncio.wait({receive, wait}, return_when=asyncio.FIRST_COMPLETED)
-            if receive in done:
-                wait.cancel()
-                if receive.result().get("type") == "websocket.disconnect":
-                    return
-                receive = asyncio.ensure_future(ws.receive())
-                continue
-            sub.items.clear()
-            sub.lagged = False
-            yield
-    finally:
-        receive.cancel()
-
-
 class Hub:
     """Subscribers by stream."""
 
     def __init__(self) -> None:
         self.subs: dict[str, set[Subscriber]] = {}
 
-    def subscribe(self, stream: str, limit: int = MAX_QUEUE, who: str | None = None) -> Subscriber:
-        sub = Subscriber(limit, who)
+    def subscribe(
+        self, stream: str, limit: int = MAX_QUEUE, who: str | None = None, viewer: object = None
+    ) -> Subscriber:
+        sub = Subscriber(limit, who, viewer)
         self.subs.setdefault(stream, set()).add(sub)
         return sub
 
@@ -162,22 +151,44 @@ class Hub:
                 made = text() if made is None else made
                 sub.note(seq, made)
 
+    def views(self, stream: str, seq: int, view: Callable[[Any], object]) -> None:
+        """Send each subscriber on ``stream`` that asked for views ``{"seq": seq, "view":
+        ...}``, its view after event ``seq`` (``view(viewer)``, made once per viewer)."""
+        made: dict[object, str] = {}
+        for sub in self.subs.get(stream, ()):
+            if sub.viewer is None:
+                continue
+            text = made.get(sub.viewer)
+            if text is None:
+                body = {"seq": seq, "view": contract.plain(view(sub.viewer))}
+                text = made[sub.viewer] = orjson.dumps(body).decode()
+            sub.note(seq, text)
+
+
+def tournament_table_key(room: str, name: str, table: int) -> str:
+    """The subscribers' key of a tournament table's hands (kept in the room's stream)."""
+    return f"tournament-table:{room}/{name}/{table}"
+
 
 def table_items(
-    room: str, before: dict[str, int], events: Sequence[RoomEvent]
+    rooms: RoomStore, before: dict[str, int], events: Sequence[RoomEvent]
 ) -> dict[str, list[tuple[int, Any]]]:
-    """Each table (and UTH table) stream's new events with the sequence numbers the commit
-    gave them."""
+    """Each stream's new events with the sequence numbers the commit gave them, by the key
+    its subscribers follow: a table's, a UTH table's or a tournament's stream, and a
+    tournament table's hands (numbered in the room's stream)."""
     out: dict[str, list[tuple[int, Any]]] = {}
+    counts: dict[str, int] = {}
     for e in events:
-        if isinstance(e, AtTableEvent):
-            stream = table_stream(room, e.table)
-        elif isinstance(e, AtUthEvent):
-            stream = uth_stream(room, e.table)
-        else:
+        stream, inner = rooms.route(e)
+        seq = counts[stream] = counts.get(stream, before.get(stream, 0)) + 1
+        key = stream
+        if isinstance(e, TournamentHandDealt):
+            key = tournament_table_key(rooms.name, e.tournament, e.plan.table)
+        elif isinstance(e, TournamentHandProgressed):
+            key = tournament_table_key(rooms.name, e.tournament, e.number)
+        elif not isinstance(e, AtTableEvent | AtUthEvent | AtTournamentEvent):
             continue
-        got = out.setdefault(stream, [])
-        got.append((before.get(stream, 0) + len(got) + 1, e.event))
+        out.setdefault(key, []).append((seq, inner))
     return out
 
 
@@ -275,17 +286,29 @@ class RoomOwner:
             self._running = False
 
     def _publish(self, jobs: Sequence[_Job]) -> None:
-        """Each accepted command's events to their tables' subscribers, then the prompt of
-        the player to act at each table they moved."""
+        """Each accepted command's events to their streams' subscribers, then the prompt of
+        the player to act at each table they moved, then each table's views to the
+        subscribers that asked for them (the room as committed: the lock is still held)."""
         tables: dict[str, str] = {}
+        moved: set[str] = set()
         for j in jobs:
             if isinstance(j.outcome, Done):
                 for stream, items in j.items.items():
                     self.hub.publish(stream, items)
+                    moved.add(stream)
                 if j.table is not None and j.items:
                     tables[table_stream(self.rooms.name, j.table)] = j.table
         for stream, table in tables.items():
             self._prompt(stream, table)
+        room = self.rooms.room
+        for stream in moved:
+            kind, _, rest = stream.partition(":")
+            table = rest.partition("/")[2]
+            seq = self.rooms.heads.get(stream, 0)
+            if kind == "table" and table in room.tables:
+                self.hub.views(stream, seq, partial(_table_view, room.tables[table]))
+            elif kind == "uth" and table in room.uth:
+                self.hub.views(stream, seq, partial(_uth_view, room.uth[table].play))
 
     def _prompt(self, stream: str, table: str) -> None:
         """The player to act at ``table`` (the room as committed) is sent their view of the
@@ -333,12 +356,20 @@ class RoomOwner:
             actor = None if job.table is None else actor_at(rooms, job.table)
             staged.append((job, s))
             job.outcome = Done(s.events, dict(s.after), actor)
-            job.items = table_items(rooms.name, s.before, s.events)
+            job.items = table_items(rooms, s.before, s.events)
         try:
             rooms.commit()
         except Exception as e:  # the room was rebuilt from the store: nothing accepted
             for job, _ in staged:
                 job.outcome = e
+
+
+def _table_view(t: Table, who: Any) -> object:
+    return table_view(t, who)
+
+
+def _uth_view(play: UthPlay, who: Any) -> object:
+    return uth_view(play, who)
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,11 +529,12 @@ def last_start(rooms: RoomStore, stream: str, upto: int) -> int:
 
 class Projector:
     """One recipient's projection of a table's events, one at a time, keeping the round
-    start in effect (its players give the positions)."""
+    start in effect (its players give the positions), and the events' words for them."""
 
     def __init__(self, who: str | Viewer) -> None:
         self.who = who
         self.started: RoundStarted | None = None
+        self.narration = Narration(who if isinstance(who, str) else None)
 
     def __call__(self, e: TableEvent) -> TableEvent:
         if isinstance(e, RoundStarted):
@@ -511,28 +543,44 @@ class Projector:
             return project_table_events([e], self.who)[0]
         return project_table_events([self.started, e], self.who)[1]
 
+    def follow(self, e: TableEvent) -> None:
+        """Follow ``e`` without saying it (the reader has it already)."""
+        if isinstance(e, RoundStarted):
+            self.started = e
+        self.narration.track(e)
+
     def message(self, item: Item) -> str:
-        """``{"seq": n, "event": ...}``, the recipient's projection of ``item``, encoded once
-        for every recipient who sees it alike."""
+        """``{"seq": n, "event": ..., "words": [...]}``, the recipient's projection of
+        ``item`` in the message contract (:mod:`croupier.service.contract`) with its words
+        for them, encoded once for every recipient who sees it and reads it alike."""
         e = item.event
         if isinstance(e, RoundStarted):
             self.started = e
-        texts = item.texts
-        public = texts.get(PUBLIC)
-        if public is None and PUBLIC not in texts:
-            # nothing hidden from a spectator: every recipient receives it as it is
-            if project_table_events([e], Viewer.SPECTATOR)[0] == e:
-                public = texts[PUBLIC] = _message(item.seq, e)
-            else:
-                texts[PUBLIC] = ""
-        if public:
-            return public
         players = () if self.started is None else self.started.players
-        key = _position(players, self.who)
+        key: object = _position(players, self.who)
+        if isinstance(key, int) and self.narration.involves(e, key):
+            key = ("you", key)  # its words name the reader: "you call 2"
+        texts = item.texts
+        public = texts.get(PUBLIC) if not isinstance(key, tuple) else ""
+        if public is None and PUBLIC not in texts:
+            # nothing hidden from a spectator: every recipient not named in it receives it
+            if project_table_events([e], Viewer.SPECTATOR)[0] == e:
+                public = texts[PUBLIC] = self._encode(item.seq, e)
+                return public
+            texts[PUBLIC] = ""
+        if public:
+            self.narration.track(e)
+            return public
         text = texts.get(key)
         if text is None:
-            text = texts[key] = _message(item.seq, self(e))
+            text = texts[key] = self._encode(item.seq, self(e))
+        else:
+            self.narration.track(e)
         return text
+
+    def _encode(self, seq: int, e: TableEvent) -> str:
+        lines = [x.json() for x in self.narration(e)]
+        return orjson.dumps({"seq": seq, "event": contract.plain(e), "words": lines}).decode()
 
 
 #: The JSON of values sent again and again (a table's game), by identity (each entry keeps its
@@ -550,10 +598,6 @@ def _text(value: object, encoded: object) -> str:
     text = orjson.dumps(encoded).decode()
     _TEXTS[id(value)] = (value, text)
     return text
-
-
-def _message(seq: int, e: TableEvent) -> str:
-    return orjson.dumps({"seq": seq, "event": codec.encode(e)}).decode()
 
 
 def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:

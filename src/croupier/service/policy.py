@@ -175,6 +175,7 @@ ROUTES: dict[str, Entry] = {
     "POST /logout": _e("log out", *ANYONE),
     "GET /me": _e("see who they are", *ANYONE),
     "POST /ws-ticket": _e("open a websocket", *ANYONE),
+    "GET /contract": _public("read the message contract"),
     "POST /users/{name}/unlock": _e("unlock log-ins", R.ADMIN),
     "POST /addresses/{address}/unlock": _e("unlock log-ins", R.ADMIN),
     "POST /users": _e("add users", R.ADMIN),

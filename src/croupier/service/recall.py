@@ -25,6 +25,7 @@ from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import PlainTextResponse
 
 from croupier.cards import Card
+from croupier.narration import Narration
 from croupier.round import events as rv
 from croupier.service.deps import Refused, caller, need, room_owner
 from croupier.service.owner import sealed_decks
@@ -36,9 +37,7 @@ from croupier.service.store.store import EventStore, StoreError
 from croupier.shoe import verify_commitment
 from croupier.table.events import (
     CardsDealt,
-    FloorReported,
     RoundFinished,
-    RoundProgressed,
     RoundStarted,
     TableCheckpoint,
     TableEvent,
@@ -50,90 +49,16 @@ from croupier.views import Viewer, project_table_events, table_view
 HOUSE, SPECTATOR = "house", "spectator"
 
 
-def _cards(cards: Sequence[Card | None]) -> str:
-    return " ".join("??" if c is None else str(c) for c in cards) or "none"
-
-
-def say_round_event(e: rv.Event, players: Sequence[str], bet_open: bool = True) -> str:
-    """A round's event in words, players by name; ``bet_open``: a bet was already made on this
-    street, so a bet or raise is said "raises to", else "bets" (qld-holdem-2005 s26(3))."""
-
-    def who(p: int) -> str:
-        return players[p] if 0 <= p < len(players) else f"position {p}"
-
-    match e:
-        case rv.HoleDealt():
-            return f"{who(e.player)} is dealt {_cards(e.cards)}"
-        case rv.BoardDealt():
-            return f"board: {_cards(e.cards)}"
-        case rv.CardBurned():
-            return f"burn card {_cards([e.card])}"
-        case rv.BlindPosted():
-            return f"{who(e.player)} posts the {e.kind} {e.amount}"
-        case rv.AntePosted():
-            return f"{who(e.player)} antes {e.amount}"
-        case rv.Folded():
-            return f"{who(e.player)} folds"
-        case rv.Checked():
-            return f"{who(e.player)} checks"
-        case rv.Called():
-            return f"{who(e.player)} calls {e.amount}" + (" (all in)" if e.all_in else "")
-        case rv.BetOrRaised():
-            verb = "raises to" if bet_open else "bets"
-            return f"{who(e.player)} {verb} {e.to}" + (" (all in)" if e.all_in else "")
-        case rv.BettingRoundEnded():
-            return f"betting round {e.street} ends"
-        case rv.HandShown():
-            return f"{who(e.player)} shows {_cards(e.cards)}"
-        case rv.HandMucked():
-            return f"{who(e.player)} mucks"
-        case rv.CommissionTaken():
-            return f"commission {e.amount} ({e.clause})"
-        case rv.PotAwarded():
-            return f"pot {e.pot}: {e.amount} to {who(e.player)} ({e.clause})"
-        case rv.RulingMade():
-            return f"ruling ({e.clause}): {e.message}"
-        case rv.RoundEnded():
-            return "the round ends"
-    fields = getattr(e, "__dataclass_fields__", {})
-    text = ", ".join(f"{k}={getattr(e, k)!r}" for k in fields if k != "player")
-    return f"{type(e).__name__}" + (f" ({text})" if text else "")
-
-
 class Announcer:
-    """A round's table events in words, in order, as the dealer announces them: whether a bet
-    is open on the street is carried from one event to the next."""
+    """A round's table events in words, in order (:mod:`croupier.narration`, the words every
+    screen uses), each line with its clause where the event has one."""
 
     def __init__(self, players: Sequence[str]) -> None:
-        self.players = players
-        self.bet_open = False
-
-    def _say(self, x: rv.Event) -> str:
-        line = say_round_event(x, self.players, self.bet_open)
-        if isinstance(x, rv.BlindPosted | rv.BetOrRaised):
-            self.bet_open = True
-        elif isinstance(x, rv.BettingRoundEnded | rv.BoardDealt):
-            self.bet_open = False
-        return line
+        self.narration = Narration(None, players)
 
     def say(self, e: TableEvent) -> list[str]:
         """A table's event in words (one line per round event it carries)."""
-        if isinstance(e, RoundStarted):
-            head = f"hand {e.hand} begins: {', '.join(e.players)}"
-            if e.commitment:
-                head += f"; deck commitment {e.commitment[:16]}… ({e.shoe or 'shoe'})"
-            self.players, self.bet_open = e.players, False
-            return [head, *(self._say(x) for x in e.opening)]
-        if isinstance(e, CardsDealt | RoundProgressed):
-            return [self._say(x) for x in e.events]
-        if isinstance(e, FloorReported):
-            return [f"floor report: {type(e.incident).__name__}"] + [self._say(x) for x in e.events]
-        if isinstance(e, RoundFinished):
-            stacks = ", ".join(f"{p} {s}" for p, s in e.stacks)
-            return [f"hand {e.hand} over: {stacks}; commission {e.commission}, fees {e.fees}"]
-        if isinstance(e, TableRoundVoided):
-            return [f"hand {e.hand} void ({e.clause}): {e.reason}"]
-        return [self._say(e)]  # type: ignore[arg-type]
+        return [f"{x.text} ({x.clause})" if x.clause else x.text for x in self.narration(e)]
 
 
 def _viewer(value: str) -> str | Viewer:

@@ -20,16 +20,16 @@ plan of a hand for the dealer.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI, Query, Request, WebSocket
 
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
-from croupier.service import limits, tournament_live
+from croupier.service import tournament_live
 from croupier.service.deps import Refused, caller, need, owner_of
-from croupier.service.owner import Hub, Prepare, RoomOwner, woken
+from croupier.service.owner import Prepare, RoomOwner
 from croupier.service.policy import tournament_table
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, tournament_stream
@@ -64,17 +64,14 @@ async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
             expired = tournament_live.expire_due(own.rooms, now) if runs else []
         for name in due:
             try:
-                done = await own.submit(_tick(name, now))
+                await own.submit(_tick(name, now))
             except Exception:  # refused or failed: nothing was accepted; look again later
                 continue
-            announce(svc.hub, done.heads)
         for name, table in expired:  # qld-tournament-2020 4.26: the hand is dead
             try:
-                done = await own.submit(tournament_live.expiry(name, table, now))
+                await own.submit(tournament_live.expiry(name, table, now))
             except Exception:  # refused or failed: nothing was accepted; look again later
                 continue
-            announce(svc.hub, done.heads)
-            own.hub.publish(tournament_live.hub_key(own.rooms.name, name, table), [(0, None)])
 
 
 def _tick(name: str, now: int) -> Prepare:
@@ -82,13 +79,6 @@ def _tick(name: str, now: int) -> Prepare:
         return TournamentTick(name, now), "server", "", ()
 
     return prepare
-
-
-def announce(hub: Hub, heads: Mapping[str, int]) -> None:
-    """Tell the clock's subscribers a commit moved a tournament's stream to its new head."""
-    for stream, head in heads.items():
-        if stream.startswith("tournament:"):
-            hub.publish(stream, [(head, None)])
 
 
 def _run(own: RoomOwner, name: str) -> Tournament:
@@ -111,7 +101,7 @@ def register(app: FastAPI) -> None:
         s = svc(request)
         own = owner_of(s)
         async with own.lock:
-            return _clock(own, name, s.clock())
+            return clock_message(own, name, s.clock())
 
     @router.get("/tournaments/{name}")
     async def tournament(name: str, request: Request) -> dict[str, Any]:
@@ -142,50 +132,6 @@ def register(app: FastAPI) -> None:
             except TournamentError as e:
                 raise Refused(409, e.ruling.message, e.ruling.clause) from e
             return {"plan": codec.encode(p)}
-
-    @router.websocket("/ws/tournaments/{name}/clock")
-    async def clock_ws(ws: WebSocket, name: str) -> None:
-        """The wall clock, one numbered message per commit (public)."""
-        s = svc(ws)
-        after_text = ws.query_params.get("after")
-        try:
-            after = None if after_text is None else int(after_text)
-        except ValueError:
-            await ws.close(code=4400, reason="after: a whole number")
-            return
-        own = s.owner
-        if own is None:
-            await ws.close(code=4503, reason="the room was refused at recovery")
-            return
-        stream = tournament_stream(own.rooms.name, name)
-        if not await limits.admit(ws, None):  # public: counted by address
-            return
-        async with own.lock:
-            tm = own.rooms.room.tournaments.get(name)
-            if tm is None or tm.run is None:
-                await ws.close(code=4404, reason=f"no tournament {name} run by this room")
-                return
-            head = own.rooms.heads.get(stream, 0)
-            if after is not None and not 0 <= after <= head:
-                await ws.close(code=4409, reason=f"stale: the tournament is at {head}, not {after}")
-                return
-            sub = own.hub.subscribe(stream)
-            first = None if after == head else _clock(own, name, s.clock())
-        await ws.accept()
-        last = head if first is None else first["seq"]
-        try:
-            if first is not None:
-                await ws.send_json(first)
-            async for _ in woken(ws, sub):
-                async with own.lock:
-                    view = _clock(own, name, s.clock())
-                if view["seq"] > last:
-                    last = view["seq"]
-                    await ws.send_json(view)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            own.hub.unsubscribe(stream, sub)
 
     app.include_router(router)
 
@@ -257,7 +203,9 @@ def proposed(t: Tournament) -> dict[str, Any]:
     }
 
 
-def _clock(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
+def clock_message(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
+    """The clock's message on its stream socket, ``{"seq": n, "clock": ...}`` (in the message
+    contract: plain JSON)."""
     t = _run(own, name)
     seq = own.rooms.heads.get(tournament_stream(own.rooms.name, name), 0)
     return {"seq": seq, "clock": clock_view(t, now)}

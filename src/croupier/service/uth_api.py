@@ -18,29 +18,25 @@
 
 from __future__ import annotations
 
-import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, FastAPI, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, FastAPI
 
 from croupier.cards import Deck
 from croupier.service import commands as cmds
-from croupier.service import limits
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.deps import Caller, Owner, Refused, service, viewer
-from croupier.service.owner import RoomOwner, Subscriber
+from croupier.service.deps import Caller, Owner, Refused, viewer
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, uth_stream
 from croupier.service.store.schema import events as events_table
 from croupier.uth.game import DECK
 from croupier.uth.played import StartUthRound, UthPlay
 from croupier.uth.table import Shuffled
-from croupier.uth.view import UthProjector, uth_view
-from croupier.views import Viewer
+from croupier.uth.view import uth_view
 
-#: A websocket client further behind than this gets a snapshot of its view instead.
-MAX_BEHIND = 1_000
+if TYPE_CHECKING:
+    pass
 
 
 def _refused(status: int, reason: str, clause: str = ROLES_CLAUSE) -> Refused:
@@ -93,12 +89,6 @@ def last_shuffle(rooms: RoomStore, stream: str, upto: int) -> int:
         return int(conn.execute(q).scalar() or 0)
 
 
-def _prime(projector: UthProjector, play: UthPlay) -> None:
-    """Start ``projector`` at the table as it is now (who wagers on which box)."""
-    r = play.round
-    projector.boxes = {} if r is None else {n: b.player for n, b in r.boxes.items()}
-
-
 def add_routes(app: FastAPI) -> None:
     """The UTH view and websocket on ``app`` (a router of its own)."""
     router = APIRouter(tags=["uth"])
@@ -113,106 +103,7 @@ def add_routes(app: FastAPI) -> None:
             view = uth_view(play, viewer(user, table), recall=user.role is Role.AUDITOR)
             return {"seq": seq, "view": codec.encode(view)}
 
-    @router.websocket("/ws/uth/{table}")
-    async def uth_ws(ws: WebSocket, table: str) -> None:
-        svc = service(ws)
-        name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
-        user = None if name is None else svc.directory.users.users.get(name)
-        if user is None:
-            await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
-            return
-        own = svc.owner
-        if own is None:
-            await ws.close(code=4503, reason="the room was refused at recovery")
-            return
-        try:
-            text = ws.query_params.get("after")
-            after = None if text is None else int(text)
-        except ValueError:
-            await ws.close(code=4400, reason="after: a whole number")
-            return
-        stream = uth_stream(own.rooms.name, table)
-        who = viewer(user, table)
-        projector = UthProjector(who)
-        if not await limits.admit(ws, user.name):
-            return
-        async with own.lock:
-            u = own.rooms.room.uth.get(table)
-            if u is None:
-                await ws.close(code=4404, reason=f"no UTH table {table}")
-                return
-            head = own.rooms.heads.get(stream, 0)
-            if after is not None and not 0 <= after <= head:
-                await ws.close(code=4409, reason=f"stale: the table is at {head}, not {after}")
-                return
-            sub = own.hub.subscribe(stream)
-            snapshot = None
-            if after is None or head - after > MAX_BEHIND:
-                snapshot = codec.encode(uth_view(u.play, who))
-                _prime(projector, u.play)
-        await ws.accept()
-        try:
-            if snapshot is None:
-                assert after is not None
-                start = await asyncio.to_thread(last_shuffle, own.rooms, stream, after)
-                since = start - 1 if start else after
-                rows = await asyncio.to_thread(own.rooms.store.read, stream, since, head)
-                for r in rows:
-                    e = projector(r.event())
-                    if r.seq > after:
-                        await ws.send_json({"seq": r.seq, "event": codec.encode(e)})
-            else:
-                await ws.send_json({"seq": head, "snapshot": snapshot})
-            await _live(ws, own, sub, projector, head, table, who)
-        except WebSocketDisconnect:
-            pass
-        finally:
-            own.hub.unsubscribe(stream, sub)
-
     app.include_router(router)
-
-
-async def _live(
-    ws: WebSocket,
-    own: RoomOwner,
-    sub: Subscriber,
-    projector: UthProjector,
-    last: int,
-    table: str,
-    who: str | Viewer,
-) -> None:
-    stream = uth_stream(own.rooms.name, table)
-    receive = asyncio.ensure_future(ws.receive())
-    try:
-        while True:
-            wait = asyncio.ensure_future(sub.wait())
-            done, _ = await asyncio.wait({receive, wait}, return_when=asyncio.FIRST_COMPLETED)
-            if receive in done:
-                wait.cancel()
-                if receive.result().get("type") == "websocket.disconnect":
-                    return
-                receive = asyncio.ensure_future(ws.receive())
-                continue
-            if sub.lagged:
-                async with own.lock:
-                    sub.lagged = False
-                    sub.items.clear()
-                    last = own.rooms.heads.get(stream, 0)
-                    u = own.rooms.room.uth.get(table)
-                    snap = None if u is None else codec.encode(uth_view(u.play, who))
-                    if u is not None:
-                        _prime(projector, u.play)
-                await ws.send_json({"seq": last, "snapshot": snap})
-                continue
-            while sub.items:
-                item = sub.items.popleft()
-                seq, e = item.seq, item.event
-                if seq <= last:
-                    continue
-                last = seq
-                await ws.send_json({"seq": seq, "event": codec.encode(projector(e))})
-    finally:
-        receive.cancel()
 
 
 __all__ = ["add_routes", "check_own", "fill", "viewer"]

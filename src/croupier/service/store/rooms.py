@@ -378,6 +378,10 @@ class RoomStore:
                 w.snapshot(room_stream(self.name), total, snap)
         return moved
 
+    def route(self, e: RoomEvent) -> tuple[str, object]:
+        """The stream ``e`` is kept in, and what is kept there."""
+        return self._route(e)
+
     def _route(self, e: RoomEvent) -> tuple[str, object]:
         if isinstance(e, AtTableEvent):
             return table_stream(self.name, e.table), e.event

@@ -106,7 +106,7 @@ async function start() {
   if (!name) { $("state").textContent = "No tournament named: open clock.html?tournament=NAME"; return; }
   try { render((await api.get(`/tournaments/${encodeURIComponent(name)}/clock`)).clock); }
   catch (e) { $("state").textContent = e.message; }
-  follow(`/ws/tournaments/${encodeURIComponent(name)}/clock`, (msg) => { if (msg.clock) render(msg.clock); },
+  follow(`/ws/tournaments/${encodeURIComponent(name)}/clock`, (msg) => { const c = msg.clock || msg.snapshot; if (c) render(c); },
     (st) => { document.body.dataset.link = st; });
   // A guard against drift over hours on the wall: the server's figure every minute.
   setInterval(async () => {

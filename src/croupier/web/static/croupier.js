@@ -111,11 +111,13 @@ async function wsTicket() {
   }
 }
 
-/** Follow a websocket stream of numbered messages ({seq, event} or {seq, snapshot}); on a
+/** Follow a stream socket's numbered messages ({seq, event, words}, {seq, snapshot} or {seq,
+ * view}: the message contract, GET /contract); on a
  * dropped connection (or a restarted server) reconnect with the last sequence number seen, so
  * nothing is missed or repeated; each connection opens with a fresh ticket. ``onMessage(msg)``
  * gets every message in order; ``options.after``: start with the events after this number
- * instead of a snapshot. Returns a handle with close(). */
+ * instead of a snapshot; ``options.query``: more of the query ("views=1"). Returns a handle
+ * with close(). */
 export function follow(path, onMessage, onStatus = () => {}, options = {}) {
   let last = typeof options.after === "number" ? options.after : null;
   let ws = null;
@@ -126,7 +128,8 @@ export function follow(path, onMessage, onStatus = () => {}, options = {}) {
     if (closed) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const after = last === null ? "" : `&after=${last}`;
-    ws = new WebSocket(`${proto}://${location.host}${path}?ticket=${encodeURIComponent(ticket)}${after}`);
+    const query = options.query ? `&${options.query}` : "";
+    ws = new WebSocket(`${proto}://${location.host}${path}?ticket=${encodeURIComponent(ticket)}${after}${query}`);
     ws.onopen = () => { delay = 250; onStatus("live"); };
     ws.onmessage = (m) => {
       const msg = JSON.parse(m.data);

@@ -1,7 +1,8 @@
 // A cash table, one screen for every role: the player's seat (own cards, legal actions), the
 // dealer's table screen (start rounds, enter the cards of a live deal) and the floor's
 // controls (reports, rulings, funds, voids, the clock). Everyone sees the rulings and events.
-// Only the public API: GET /tables/{t}/view, POST /commands, the table's websocket.
+// Only the public API: GET /tables/{t}/view once, POST /commands, the table's websocket (its
+// events with their words, and the caller's view after each commit).
 import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session, timeOfDay } from "/ui/croupier.js";
 
 requireLogin();
@@ -14,7 +15,7 @@ document.title = `croupier: ${TABLE}`;
 
 const $ = (id) => document.getElementById(id);
 /** What the page knows: the caller's view, its sequence number, the round's players. */
-const state = { view: null, seq: 0, pending: null, positions: [], logPositions: [], deadline: null, renders: [] };
+const state = { view: null, seq: 0, positions: [], deadline: null, renders: [] };
 // For the tests and the measurements: every render with the sequence number it shows.
 window.croupierTable = state;
 
@@ -25,86 +26,8 @@ const cmd = (type, fields = {}) => attempt(async () => {
 });
 
 // ---------------------------------------------------------------------------------------
-// The event log: every event in words, with its clause; rulings stand out.
-
-function nameOf(p) {
-  return typeof p === "number" ? (state.logPositions[p] || `player ${p}`) : String(p);
-}
-/** A ruling's words name players as the screen does: the core's "player 1" (the round's
- *  position) becomes that player's name. */
-const named = (text) => String(text).replace(/\bplayer (\d+)\b/g, (_, n) => nameOf(Number(n)));
-const cardsText = (cs) => (cs || []).map((c) => c || "▒").join(" ");
-
-/** An event as [text, clause, kind] lines (a table event may hold round events). */
-function describe(e) {
-  const t = e.type;
-  const one = (text, kind = "") => [[text, e.clause || "", kind]];
-  switch (t) {
-    case "PlayerSat": return one(`${e.player} sits in seat ${e.seat} with ${e.chips}`);
-    case "ChipsAdded": return one(`${e.player} adds ${e.chips} chips`);
-    case "StatusChanged": return one(`${e.player}: ${String(e.status).toLowerCase().replace(/_/g, " ")}`);
-    case "PlayerLeft": return one(`${e.player} leaves with ${e.chips}`);
-    case "SeatChanged": return one(`${e.player} moves from seat ${e.origin} to ${e.target}`);
-    case "RoundStarted":
-      state.logPositions = e.players;
-      return [[`Round ${e.hand} begins: ${e.players.join(", ")}${e.shoe ? ` (shoe: ${e.shoe})` : " (live deal)"}`, "", "round"],
-        ...e.opening.flatMap(describe)];
-    case "CardsDealt":
-    case "RoundProgressed": return e.events.flatMap(describe);
-    case "RoundFinished": return one(`Round ${e.hand} over${e.commission ? `; commission ${e.commission}` : ""}`, "round");
-    case "TableRoundVoided": return one(`Round ${e.hand} void: ${e.reason}`, "ruling");
-    case "FloorReported": return [[`Floor report: ${incident(e.incident)}`, "", "ruling"], ...e.events.flatMap(describe)];
-    case "FundsLocked": return one(`${e.player}: ${e.chips} locked (${e.reason})`, "ruling");
-    case "FundsReleased": return one(`${e.player}: ${e.chips} released ${e.seated ? "to the stack" : "and paid"}`, "ruling");
-    case "RoundReopened": return one(`The last round reopens (${e.commands} command(s) back)`, "ruling");
-    case "Notice": return one(`${e.player}: ${e.message}`, "ruling");
-    case "TimedOut": return one(`${e.player} ran out of time: folded`, "ruling");
-    case "DeadlineSet": state.deadline = { player: e.player, at: e.deadline }; return one(`${e.player} to act by ${clock(e.deadline)}`);
-    case "TableClosed": return one("The table is closed", "ruling");
-    case "PlayerDisconnected": return one(`${e.player} disconnected: the seat is kept until ${clock(e.until)}`);
-    case "PlayerReconnected": return one(`${e.player} is back${e.late ? " (after the grace period)" : ""}`);
-    case "GraceExpired": return one(`${e.player}'s grace period is over: away`, "ruling");
-    case "AbsentFolded": return one(`${e.player} is away: the hand is folded`, "ruling");
-    case "TableCheckpoint": return [];
-    // round events
-    case "BlindPosted": return one(`${nameOf(e.player)} posts the ${e.kind} ${e.amount}`);
-    case "AntePosted": return one(`${nameOf(e.player)} antes ${e.amount}`);
-    case "DeadPosted": return one(`${nameOf(e.player)} posts ${e.amount} dead`);
-    case "FeeCharged": return one(`${nameOf(e.player)} pays a fee of ${e.amount}`);
-    case "HoleDealt": return one(`${nameOf(e.player)} is dealt ${cardsText(e.cards)}`);
-    case "BoardDealt": return one(`Board: ${cardsText(e.cards)}`);
-    case "CardBurned": return one(`Burn ${e.card || "▒"}`);
-    case "Folded": return one(`${nameOf(e.player)} folds`);
-    case "Checked": return one(`${nameOf(e.player)} checks`);
-    case "Called": return one(e.amount ? `${nameOf(e.player)} calls ${e.amount}${e.all_in ? " all in" : ""}` : `${nameOf(e.player)} checks`);
-    case "BetOrRaised": return one(`${nameOf(e.player)} ${e.full ? "bets/raises" : "goes"} to ${e.to}${e.all_in ? " all in" : ""}`);
-    case "BettingRoundEnded": return [];
-    case "BetReturned": return one(`${e.amount} returned to ${nameOf(e.player)}`);
-    case "HandShown": return one(`${nameOf(e.player)} shows ${cardsText(e.cards)}`);
-    case "HandMucked": return one(`${nameOf(e.player)} mucks`);
-    case "Announcement": return one(e.text);
-    case "CommissionTaken": return one(`Commission ${e.amount}`);
-    case "PotAwarded": return one(`${nameOf(e.player)} wins ${e.amount}${e.half ? ` (${e.half})` : ""}`, "win");
-    case "RoundEnded": return [];
-    case "RulingMade": return one(`Ruling: ${named(e.message)}`, "ruling");
-    case "RoundVoided": return one("The round is void", "ruling");
-    case "HandKilled": return one(`${nameOf(e.player)}'s hand is dead`, "ruling");
-    case "CardExposed": return one(`${e.card} exposed: ${e.use}`, "ruling");
-    case "HoleCardReplaced": return one(`${nameOf(e.player)}'s ${e.old} replaced`, "ruling");
-    case "CardsShownToTable": return one(`${nameOf(e.player)}'s ${cardsText(e.cards)} shown to the table`, "ruling");
-    default: {
-      const who = e.player !== undefined ? `${nameOf(e.player)}: ` : "";
-      return one(`${who}${t.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`, e.clause ? "ruling" : "");
-    }
-  }
-}
-
-function incident(i) {
-  const words = i.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  const who = i.player !== undefined && i.player !== null ? ` (${nameOf(i.player)})` : "";
-  const cs = i.cards && i.cards.length ? ` ${cardsText(i.cards)}` : i.card ? ` ${i.card}` : "";
-  return `${words}${who}${cs}`;
-}
+// The event log: every event in the words the server sends with it (for this reader), with
+// its clause; rulings stand out.
 
 function clock(seconds) {
   return timeOfDay(seconds);
@@ -112,7 +35,7 @@ function clock(seconds) {
 
 function log(seq, lines) {
   const list = $("log");
-  for (const [text, clause, kind] of lines) {
+  for (const { text, clause, kind } of lines) {
     list.prepend(h(`li${kind ? `.${kind}` : ""}`, { "data-seq": seq },
       h("span.text", {}, text), clause ? h("span.clause", {}, clause) : null));
     if (kind === "ruling") {
@@ -127,27 +50,22 @@ function log(seq, lines) {
 // ---------------------------------------------------------------------------------------
 // The view and its rendering.
 
-let fetching = null;
-let again = false;
-/** Fetch the caller's view (one request at a time; a request asked for meanwhile follows). */
-async function refresh() {
-  if (fetching) { again = true; return fetching; }
-  fetching = (async () => {
-    do {
-      again = false;
-      const early = window.croupierFirstView ? await window.croupierFirstView : null;
-      window.croupierFirstView = null;
-      const data = early || await attempt(() => api.get(`/tables/${encodeURIComponent(TABLE)}/view`));
-      if (data && data.seq >= state.seq) {
-        state.seq = data.seq;
-        state.pending = null;
-        state.view = plain(data.view);
-        if (state.view.players.length) state.positions = state.view.players;
-        render();
-      }
-    } while (again);
-  })();
-  try { await fetching; } finally { fetching = null; }
+/** The caller's view at the first load (GET /tables/{t}/view); after it, every view comes
+ *  over the table's websocket (views=1): a snapshot, or the view after each commit. */
+async function load() {
+  const early = window.croupierFirstView ? await window.croupierFirstView : null;
+  window.croupierFirstView = null;
+  const data = early || await attempt(() => api.get(`/tables/${encodeURIComponent(TABLE)}/view`));
+  if (data) apply(data.seq, plain(data.view));
+}
+
+/** Show the view after event ``seq`` (an older one than shown is ignored). */
+function apply(seq, view) {
+  if (!view || seq < state.seq) return;
+  state.seq = seq;
+  state.view = view;
+  if (view.players.length) state.positions = view.players;
+  render();
 }
 
 function seatOf(name) {
@@ -194,11 +112,13 @@ function render() {
   // board and pot
   $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]),
     ...(r && r.exposed.length ? [h("span.muted", {}, " exposed: "), ...r.exposed.map(card)] : []));
-  $("pot").textContent = r ? `Pot ${r.pot_total}${r.current_bet ? ` · to call ${r.current_bet}` : ""}` : `Between rounds · ${v.hands} played`;
+  // what the reader owes is what their Call button says; others see the bet to match
+  const owed = r && r.legal && !r.legal.can_check ? r.legal.call_amount : 0;
+  const line = owed ? ` · ${owed} to call` : r && r.current_bet ? ` · bet ${r.current_bet}` : "";
+  $("pot").textContent = r ? `Pot ${r.pot_total}${line}` : `Between rounds · ${v.hands} played`;
   // whose turn
   const turn = $("turn");
-  if (state.pending) turn.textContent = state.pending;
-  else if (!r) turn.textContent = "Waiting for the next round";
+  if (!r) turn.textContent = "Waiting for the next round";
   else if (r.actor !== null && r.actor !== undefined) {
     const who = v.players[r.actor];
     turn.textContent = who === me ? "Your turn" : `${who} to act`;
@@ -207,7 +127,7 @@ function render() {
   if (SCREEN === "player") renderPlayer(v, r, me);
   if (SCREEN === "dealer") renderDealer(v, r);
   if (SCREEN === "floor") renderFloor(v, r);
-  state.renders.push({ seq: state.seq, at: Date.now(), full: !state.pending });
+  state.renders.push({ seq: state.seq, at: Date.now(), full: true });
   if (state.renders.length > 500) state.renders.shift();
 }
 
@@ -538,58 +458,26 @@ function tick() {
   else el.textContent = el.textContent.replace(/\d+ s left/, `${left} s left`);
 }
 
-/** Show a player's action at once, from its event: the chips and folds it states (the next
- * player to act and their legal actions come with the view, fetched meanwhile). */
-const PATCHABLE = new Set(["Called", "Checked", "Folded", "BetOrRaised", "BettingRoundEnded"]);
-function patch(e, seq, lines) {
-  const r = state.view && state.view.round;
-  if (!r || seq !== state.seq + 1 || e.type !== "RoundProgressed") return false;
-  if (!e.events.length || !e.events.every((x) => PATCHABLE.has(x.type))) return false;
-  const copy = { ...r, stacks: [...r.stacks], bets: [...r.bets], folded: [...r.folded] };
-  for (const x of e.events) {
-    const p = x.player ?? 0;
-    const add = x.type === "Called" ? x.amount : x.type === "BetOrRaised" ? x.to - copy.bets[p] : 0;
-    copy.stacks[p] -= add;
-    copy.bets[p] += add;
-    copy.pot_total += add;
-    if (x.type === "BetOrRaised") copy.current_bet = x.to;
-    if (x.type === "Folded") copy.folded[p] = true;
-    if (x.type === "BettingRoundEnded") { copy.bets.fill(0); copy.current_bet = 0; }
-  }
-  copy.actor = null;
-  copy.legal = null;
-  copy.can_call = false;
-  state.view = { ...state.view, round: copy };
-  state.seq = seq;
-  state.pending = `${lines.map((l) => l[0]).join("; ")}…`;
-  return true;
-}
-
-let wasDown = false;
 async function main() {
   if (!TABLE) { say("No table named: open a table from the board.", "", "refused"); return; }
-  await refresh();
+  await load();
   if (!state.view) return;
-  state.logPositions = state.view.players;
-  // catch up on the last events for the log, then follow live
+  // catch up on the last events for the log, then follow live; the views come with them
   follow(`/ws/tables/${encodeURIComponent(TABLE)}`, (msg) => {
     if (msg.event !== undefined) {
-      const e = plain(msg.event);
-      const lines = describe(e);
-      log(msg.seq, lines);
-      if (msg.seq > state.seq) {
-        if (patch(e, msg.seq, lines)) render();
-        refresh();
-      }
+      const e = msg.event;
+      if (e.type === "DeadlineSet") state.deadline = { player: e.player, at: e.deadline };
+      log(msg.seq, msg.words || []);
+    } else if (msg.view !== undefined) {
+      apply(msg.seq, msg.view);
     } else if (msg.snapshot !== undefined) {
-      refresh();
+      state.seq = 0; // a snapshot replaces whatever was shown
+      apply(msg.seq, msg.snapshot);
     }
   }, (s) => {
     $("conn").textContent = s;
     document.body.dataset.conn = s;
-    if (s === "live" && wasDown) refresh(); // back after a drop: the view as it is now
-    wasDown = s !== "live";
-  }, { after: Math.max(0, state.seq - 60) });
+  }, { after: Math.max(0, state.seq - 60), query: "views=1" });
   setInterval(tick, 1000);
 }
 

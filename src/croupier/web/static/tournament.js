@@ -152,4 +152,4 @@ $("cage").hidden = session.role !== "cashier";
 wire();
 refresh();
 requestAnimationFrame(countdown);
-follow(`/ws/tournaments/${T}/clock`, (msg) => { if (msg.clock) { showClock(msg.clock); refresh(); } });
+follow(`/ws/tournaments/${T}/clock`, (msg) => { const c = msg.clock || msg.snapshot; if (c) { showClock(c); refresh(); } });

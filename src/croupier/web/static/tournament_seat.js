@@ -16,37 +16,12 @@ const state = { table: Number(params.get("table")) || null, seq: -1, hand: null,
 window.croupierSeat = state; // for the tests
 $("back").href = `/ui/tournament.html?tournament=${T}`;
 
-const cardsText = (cs) => (cs || []).map((c) => c || "▒").join(" ");
-const nameOf = (p) => (typeof p === "number" ? state.players[p] || `player ${p}` : String(p));
-
-/** A hand's event in words (round events by position, named as the seats are). */
-function describe(e) {
-  switch (e.type) {
-    case "TournamentHandDealt": state.players = e.plan.players; return [`Hand ${e.plan.hand} is dealt: ${e.plan.players.join(", ")}`];
-    case "TournamentHandProgressed": return e.events.flatMap(describe);
-    case "BlindPosted": return [`${nameOf(e.player)} posts the ${e.kind} ${e.amount}`];
-    case "AntePosted": return [`${nameOf(e.player)} antes ${e.amount}`];
-    case "HoleDealt": return [`${nameOf(e.player)} is dealt ${cardsText(e.cards)}`];
-    case "BoardDealt": return [`Board: ${cardsText(e.cards)}`];
-    case "CardBurned": return [];
-    case "Folded": return [`${nameOf(e.player)} folds`];
-    case "Checked": return [`${nameOf(e.player)} checks`];
-    case "Called": return [e.amount ? `${nameOf(e.player)} calls ${e.amount}${e.all_in ? " all in" : ""}` : `${nameOf(e.player)} checks`];
-    case "BetOrRaised": return [`${nameOf(e.player)} ${e.full ? "bets/raises" : "goes"} to ${e.to}${e.all_in ? " all in" : ""}`];
-    case "BetReturned": return [`${e.amount} returned to ${nameOf(e.player)}`];
-    case "HandShown": return [`${nameOf(e.player)} shows ${cardsText(e.cards)}`];
-    case "HandMucked": return [`${nameOf(e.player)} mucks`];
-    case "PotAwarded": return [`${nameOf(e.player)} wins ${e.amount}`];
-    case "TimeExpired": return [`${nameOf(e.player)} ran out of time: the hand is dead`];
-    case "HandKilled": return [`${nameOf(e.player)}'s hand is dead`];
-    case "BettingRoundEnded": case "RoundEnded": return [];
-    default: return [`${e.player !== undefined ? `${nameOf(e.player)}: ` : ""}${e.type.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()}`];
-  }
-}
-
+/** An event's words, as the server says them to this reader (croupier.narration). */
 function log(seq, lines) {
   const list = $("log");
-  for (const text of lines) list.prepend(h("li", { "data-seq": seq }, text));
+  for (const { text, clause } of lines) {
+    list.prepend(h("li", { "data-seq": seq }, h("span.text", {}, text), clause ? h("span.clause", {}, ` (${clause})`) : null));
+  }
   while (list.children.length > 200) list.lastChild.remove();
 }
 
@@ -120,7 +95,10 @@ function render() {
       clockBadge(s.player));
   }));
   $("board").replaceChildren(...(r && r.board.length ? r.board.map(card) : [h("span.muted.board-empty", {}, "board")]));
-  $("pot").textContent = r ? `Hand ${hand.hand} · pot ${r.pot_total}${r.current_bet ? ` · to call ${r.current_bet}` : ""}` : "Between hands";
+  // what the reader owes is what their Call button says; others see the bet to match
+  const owed = r && r.legal && !r.legal.can_check && r.seat !== null && r.seat !== undefined ? r.legal.call_amount : 0;
+  const line = owed ? ` · ${owed} to call` : r && r.current_bet ? ` · bet ${r.current_bet}` : "";
+  $("pot").textContent = r ? `Hand ${hand.hand} · pot ${r.pot_total}${line}` : "Between hands";
   const turn = $("turn");
   if (state.table === null) turn.textContent = "You have no seat in this tournament";
   else if (!hand) turn.textContent = "Waiting for the next hand";
@@ -226,7 +204,6 @@ function tick() {
 // ---------------------------------------------------------------------------------------
 // Live: the table's websocket, each event projected for this player by the server.
 
-let wasDown = false;
 let stream = null;
 async function main() {
   if (!NAME) { say("No tournament named: open it from the board.", "", "refused"); return; }
@@ -234,17 +211,20 @@ async function main() {
   if (state.table === null) return;
   stream = follow(`/ws/tournaments/${T}/tables/${state.table}`, (msg) => {
     if (msg.event !== undefined) {
-      log(msg.seq, describe(plain(msg.event)));
-      if (msg.seq > state.seq) refresh();
-    } else if (msg.snapshot !== undefined) {
-      refresh();
+      log(msg.seq, msg.words || []);
+    } else if (msg.view !== undefined || msg.snapshot !== undefined) {
+      const hand = msg.view !== undefined ? msg.view : msg.snapshot;
+      if (msg.seq >= state.seq) {
+        state.seq = msg.seq;
+        state.hand = hand;
+        if (hand) state.players = hand.players;
+        render();
+      }
     }
   }, (s) => {
     $("conn").textContent = s;
     document.body.dataset.conn = s;
-    if (s === "live" && wasDown) refresh();
-    wasDown = s !== "live";
-  });
+  }, { query: "views=1" });
   // What the table's websocket does not carry is read every 2 s: the clock called on a player
   // (a tournament event, kept in the tournament's stream), a hand recorded after the other
   // tables' (hand-for-hand), stacks and seats between hands.

@@ -99,14 +99,9 @@ function render(v) {
   }
 }
 
-async function refresh() {
-  const r = await attempt(() => api.get(`/uth/${encodeURIComponent(table)}/view`));
-  if (r) render(plain(r.view));
-}
-
 async function send(cmd) {
   const r = await attempt(() => api.command({ table, ...cmd }));
-  if (r) { say(said(r), "", "ok"); await refresh(); }
+  if (r) say(said(r), "", "ok"); // the view follows over the websocket
 }
 
 header(`UTH table ${table}`);
@@ -120,10 +115,9 @@ $("start").onclick = () => send({ type: "UthStartRound" });
 $("deal").onclick = () => send({ type: "UthDeal" });
 $("settle-next").onclick = () => send({ type: "UthSettleNext" });
 $("settle-all").onclick = () => send({ type: "UthSettle" });
-let pending = null;
-follow(`/ws/uth/${encodeURIComponent(table)}`, () => {
-  // a burst of events (a deal) reads the view once
-  if (pending) return;
-  pending = setTimeout(() => { pending = null; refresh(); }, 30);
-}, (st) => { document.body.dataset.link = st; });
-refresh();
+// the caller's view comes over the table's websocket: a snapshot, then the view after each
+// commit (views=1); the page never reads it again
+follow(`/ws/uth/${encodeURIComponent(table)}`, (msg) => {
+  const v = msg.view !== undefined ? msg.view : msg.snapshot;
+  if (v) render(plain(v));
+}, (st) => { document.body.dataset.link = st; }, { query: "views=1" });

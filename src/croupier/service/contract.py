@@ -1,0 +1,350 @@
+"""The public message contract: what a client receives, as plain JSON, and its JSON Schema.
+
+The store keeps events in its own tagged codec (:mod:`croupier.service.store.codec`: Python
+paths, ``$tuple``, ``$card``); no client sees it. A client receives :func:`plain` values:
+
+* an event or a view as an object whose ``"type"`` is the class's name alone
+  (``"RoundStarted"``: a stable name, never a module path), with every field;
+* a card as its name (``"As"``, ``"Td"``, ``"Jk"``), a hidden card as ``null``;
+* chips, seats and sequence numbers as integers; an enum as its value; tuples, lists and sets
+  as arrays; a mapping with text keys as an object, any other as an array of ``[key, value]``.
+
+Messages on a stream socket (:mod:`croupier.service.stream`), each a JSON object:
+
+* ``{"seq": n, "event": Event, "words": [Line]}``: event number ``n`` of the stream, as the
+  reader may see it, with its words for that reader (:mod:`croupier.narration`);
+* ``{"seq": n, "snapshot": View}``: the reader's view after event ``n`` (the first message
+  without ``after``, or to a client too far behind); ``{"seq": n, "view": View}``: the view
+  after a commit (``views=1``), so that a client never fetches it again;
+* ``{"seq": n, "clock": ...}``: a tournament's clock after event ``n`` of its stream;
+* ``{"reply": id, "status": s, ...}``: the answer to a command the client sent.
+
+:func:`schema` is that contract as JSON Schema (draft 2020-12), served at ``GET /contract``;
+:data:`VERSION` names it, and changes when a message changes incompatibly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import enum
+import sys
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from croupier.cards import Card
+
+#: The contract's version: clients may check it (``GET /contract``'s ``$id`` ends with it).
+VERSION = "1"
+
+JSON = Any
+
+
+def type_name(cls: type) -> str:
+    """A class's public name: its name alone; an Ultimate Texas Hold'em class's begins with
+    ``Uth`` (its rounds' events share names with poker's: ``UthRulingMade``)."""
+    name = cls.__name__
+    if cls.__module__.startswith("croupier.uth.") and not name.startswith("Uth"):
+        return f"Uth{name}"
+    return name
+
+
+_CODERS: dict[type, Callable[[Any], JSON]] = {}
+
+
+def plain(value: object) -> JSON:
+    """``value`` as the contract's plain JSON (see the module's docstring)."""
+    coder = _CODERS.get(type(value))
+    if coder is None:
+        coder = _CODERS[type(value)] = _coder(type(value))
+    return coder(value)
+
+
+def _same(v: Any) -> JSON:
+    return v
+
+
+def _list(v: Iterable[Any]) -> JSON:
+    return [plain(x) for x in v]
+
+
+def _coder(cls: type) -> Callable[[Any], JSON]:
+    if cls in (type(None), bool, int, str, float):
+        return _same
+    if issubclass(cls, Card):
+        return lambda v: str(v)
+    if issubclass(cls, enum.Enum):
+        return lambda v: v.value if isinstance(v.value, str | int) else v.name
+    if dataclasses.is_dataclass(cls):
+        name = type_name(cls)
+        fields = tuple(f.name for f in dataclasses.fields(cls))
+
+        def dataclass(v: Any) -> JSON:
+            out: dict[str, JSON] = {"type": name}
+            for f in fields:
+                out[f] = plain(getattr(v, f))
+            return out
+
+        return dataclass
+    if issubclass(cls, tuple | list):
+        return _list
+    if issubclass(cls, set | frozenset):
+        return lambda v: sorted((plain(x) for x in v), key=repr)
+    if issubclass(cls, Mapping):
+        return _mapping
+    if issubclass(cls, bytes):
+        return lambda v: v.hex()
+    if issubclass(cls, datetime.datetime | datetime.date):
+        return lambda v: v.isoformat()
+    if issubclass(cls, datetime.timedelta):
+        return lambda v: v.total_seconds()
+    if issubclass(cls, Fraction | Decimal):
+        return str
+    raise TypeError(f"{cls.__name__}: not in the message contract")
+
+
+def _mapping(v: Mapping[Any, Any]) -> JSON:
+    if all(isinstance(k, str) for k in v):
+        return {k: plain(x) for k, x in v.items()}
+    return [[plain(k), plain(x)] for k, x in v.items()]
+
+
+# ---------------------------------------------------------------------------------------
+# The schema.
+
+CARD = {"type": "string", "pattern": "^([2-9TJQKA][cdhs]|Jk)$"}
+LINE = {
+    "type": "object",
+    "required": ["text", "clause", "kind"],
+    "properties": {
+        "text": {"type": "string"},
+        "clause": {"type": "string"},
+        "kind": {"enum": ["", "round", "ruling", "win"]},
+    },
+    "additionalProperties": False,
+}
+
+
+class _Schemas:
+    """JSON Schemas of dataclasses by their field types, each class once in ``defs``."""
+
+    def __init__(self) -> None:
+        self.defs: dict[str, JSON] = {"card": CARD, "line": LINE}
+        self.owners: dict[str, type] = {}
+
+    def of_class(self, cls: type) -> JSON:
+        name = type_name(cls)
+        seen = self.owners.get(name)
+        if seen is not None and seen is not cls:
+            raise TypeError(f"two classes are named {name}: {seen} and {cls}")
+        if seen is None:
+            self.owners[name] = cls
+            self.defs[name] = {}  # a placeholder while its fields are made (recursive types)
+            try:
+                hints = typing.get_type_hints(cls)
+            except Exception:  # a hint that does not resolve: its fields are not described
+                hints = {}
+            props: dict[str, JSON] = {"type": {"const": name}}
+            for f in dataclasses.fields(cls):
+                props[f.name] = self.of(hints.get(f.name, Any))
+            self.defs[name] = {
+                "type": "object",
+                "required": list(props),
+                "properties": props,
+                "additionalProperties": False,
+            }
+        return {"$ref": f"#/$defs/{name}"}
+
+    def of(self, hint: Any) -> JSON:
+        origin = typing.get_origin(hint)
+        args = typing.get_args(hint)
+        if hint is Any or hint is object:
+            return {}
+        if hint is type(None):
+            return {"type": "null"}
+        if isinstance(hint, type):
+            if issubclass(hint, Card):
+                return {"$ref": "#/$defs/card"}
+            if issubclass(hint, bool):
+                return {"type": "boolean"}
+            if issubclass(hint, int):
+                return {"type": "integer"}
+            if issubclass(hint, str):
+                return {"type": "string"}
+            if issubclass(hint, float):
+                return {"type": "number"}
+            if issubclass(hint, enum.Enum):
+                return {
+                    "enum": [m.value if isinstance(m.value, str | int) else m.name for m in hint]
+                }
+            if dataclasses.is_dataclass(hint):
+                if hint.__subclasses__() and not dataclasses.fields(hint):
+                    return self.union(_leaves(hint))
+                return self.of_class(hint)
+            return {}
+        if origin in (typing.Union, types.UnionType):
+            return {"anyOf": [self.of(a) for a in args]}
+        if origin is typing.Literal:
+            return {"enum": list(args)}
+        if origin in (tuple, list, set, frozenset) or (
+            isinstance(origin, type) and issubclass(origin, tuple | list | set | frozenset)
+        ):
+            if origin is tuple and args and args[-1] is not Ellipsis:
+                return {"type": "array", "prefixItems": [self.of(a) for a in args]}
+            return {"type": "array", "items": self.of(args[0]) if args else {}}
+        return {}
+
+    def union(self, classes: Iterable[type]) -> JSON:
+        return {"anyOf": [self.of_class(c) for c in classes]}
+
+
+def _leaves(base: type) -> list[type]:
+    """The concrete dataclasses under ``base``."""
+    out: list[type] = []
+    sub: type
+    for sub in base.__subclasses__():
+        if getattr(sys.modules.get(sub.__module__), sub.__name__, None) is not sub:
+            continue  # a class ``dataclass(slots=True)`` replaced
+        if dataclasses.is_dataclass(sub) and dataclasses.fields(sub):
+            out.append(sub)
+        out.extend(x for x in _leaves(sub) if x not in out)
+    return out
+
+
+def event_classes() -> list[type]:
+    """Every event class a stream socket may send."""
+    from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
+    from croupier.round.events import Event
+    from croupier.table import absence  # noqa: F401  (its events subclass TableEvent)
+    from croupier.table.events import TableEvent
+    from croupier.uth import events as uth_events
+    from croupier.uth import view as uth_view  # what a UTH table's reader is sent instead
+
+    classes = [*_leaves(TableEvent), *_leaves(Event)]
+    classes += [TournamentHandDealt, TournamentHandProgressed]
+    classes += [
+        c
+        for m in (uth_events, uth_view)
+        for c in vars(m).values()
+        if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == m.__name__
+    ]
+    return list(dict.fromkeys(classes))
+
+
+def schema() -> JSON:
+    """The message contract as one JSON Schema document."""
+    from croupier.uth.view import UthTableView
+    from croupier.views import TableView
+
+    s = _Schemas()
+    events = s.union(event_classes())
+    views = {"anyOf": [s.of_class(TableView), s.of_class(UthTableView), {"type": "object"}]}
+    seq = {"type": "integer", "minimum": 0}
+    messages = {
+        "event": {
+            "type": "object",
+            "required": ["seq", "event", "words"],
+            "properties": {
+                "seq": seq,
+                "event": events,
+                "words": {"type": "array", "items": {"$ref": "#/$defs/line"}},
+            },
+            "additionalProperties": False,
+        },
+        "snapshot": {
+            "type": "object",
+            "required": ["seq", "snapshot"],
+            "properties": {"seq": seq, "snapshot": {"anyOf": [views, {"type": "null"}]}},
+            "additionalProperties": False,
+        },
+        "view": {
+            "type": "object",
+            "required": ["seq", "view"],
+            "properties": {"seq": seq, "view": views},
+            "additionalProperties": False,
+        },
+        "clock": {
+            "type": "object",
+            "required": ["seq", "clock"],
+            "properties": {"seq": seq, "clock": {"type": "object"}},
+            "additionalProperties": False,
+        },
+        "reply": {
+            "type": "object",
+            "required": ["reply", "status"],
+            "properties": {"reply": {}, "status": {"type": "integer"}},
+        },
+    }
+    s.defs.update({f"message.{k}": v for k, v in messages.items()})
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"/contract/v{VERSION}",
+        "title": "croupier stream messages",
+        "description": (
+            "Every message a stream socket sends. Events and views are plain JSON: a class's "
+            "name alone as type, cards as names ('As'), chips as integers."
+        ),
+        "oneOf": [{"$ref": f"#/$defs/message.{k}"} for k in messages],
+        "$defs": s.defs,
+    }
+
+
+# ---------------------------------------------------------------------------------------
+# Reading messages back (a Python client's side: the bench, the tests).
+
+_CLASSES: dict[str, type] = {}
+
+
+def _classes() -> dict[str, type]:
+    if not _CLASSES:
+        from croupier.uth.view import UthTableView
+        from croupier.views import TableView
+
+        s = _Schemas()
+        s.union(event_classes())
+        s.of_class(TableView)
+        s.of_class(UthTableView)
+        _CLASSES.update(s.owners)
+    return _CLASSES
+
+
+def decode(data: JSON, hint: Any = None) -> Any:
+    """The value a plain message ``data`` carries, as the core's classes (by each field's
+    type); ``hint``: the type expected, where ``data`` does not name it."""
+    if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in _classes():
+        cls = _classes()[data["type"]]
+        hints = typing.get_type_hints(cls)
+        init: dict[str, Any] = {}
+        later: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            value = decode(data.get(f.name), hints.get(f.name, Any))
+            (init if f.init else later)[f.name] = value
+        out = cls(**init)
+        for k, v in later.items():
+            object.__setattr__(out, k, v)
+        return out
+    if hint is None or hint is Any or data is None:
+        return data
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        kinds = [a for a in args if a is not type(None)]
+        return decode(data, kinds[0] if len(kinds) == 1 else None)
+    if isinstance(hint, type):
+        if issubclass(hint, Card):
+            return Card.parse(data)
+        if issubclass(hint, enum.Enum):
+            return hint(data) if any(m.value == data for m in hint) else hint[data]
+        return data
+    if origin is tuple:
+        if args and args[-1] is not Ellipsis:
+            return tuple(decode(x, a) for x, a in zip(data, args, strict=False))
+        return tuple(decode(x, args[0] if args else None) for x in data)
+    if origin in (frozenset, set):
+        return origin(decode(x, args[0] if args else None) for x in data)
+    if origin is list:
+        return [decode(x, args[0] if args else None) for x in data]
+    return data
