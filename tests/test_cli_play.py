@@ -11,6 +11,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import termios
@@ -24,7 +25,14 @@ from croupier.histories.phh import load
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 
 
+def _default_interrupt() -> None:
+    # A child inherits an ignored SIGINT (as from a shell's background job) and Python then
+    # keeps ignoring it: give the command Ctrl-C as a person's shell would.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _take_terminal() -> None:
+    _default_interrupt()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # standard input is the terminal's slave side
 
 
@@ -42,7 +50,7 @@ class Terminal:
             stderr=slave,
             close_fds=True,
             start_new_session=controlling,
-            preexec_fn=_take_terminal if controlling else None,
+            preexec_fn=_take_terminal if controlling else _default_interrupt,
         )
         os.close(slave)
         self.screen = ""
