@@ -11,7 +11,7 @@ import pytest
 
 @pytest.hookimpl(trylast=True)
 def pytest_runtest_teardown(item: pytest.Item) -> None:
-    support = sys.modules.get("web_support")
+    support = sys.modules.get("support.web")
     shared = getattr(support, "_SHARED", None) if support is not None else None
     browser = shared.get("browser") if shared else None
     if browser is not None:

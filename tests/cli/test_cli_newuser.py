@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from test_cli_play import CLI, Terminal
+from support.terminal import CLI, Terminal
 
 PROMPT = r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
 
@@ -91,7 +91,7 @@ def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str
 def test_one_line_errors_and_exit_2_before_any_work(tmp_path: Path) -> None:
     afile = tmp_path / "afile"
     afile.write_text("x")
-    small = Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml"
+    small = Path(__file__).resolve().parents[2] / "examples" / "tournaments" / "small.toml"
     cases = [
         ("simulate", "--hands", "5", "--history", str(afile)),
         ("simulate", "--hands", "5", "--history", str(afile / "below")),
@@ -118,7 +118,7 @@ def test_version_and_eval_json() -> None:
 
 
 def test_tournament_runs_never_mix_their_files(tmp_path: Path) -> None:
-    small = Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml"
+    small = Path(__file__).resolve().parents[2] / "examples" / "tournaments" / "small.toml"
     for _ in range(2):
         run = _cli("tournament", "run", str(small), "--seed", "2", "--json", cwd=tmp_path)
         assert run.returncode == 0, run.stderr
@@ -161,7 +161,7 @@ def test_uth_house_bank_never_goes_below_zero() -> None:
 
 
 def test_tournament_run_progress_announces_each_level_once(tmp_path: Path) -> None:
-    small = Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml"
+    small = Path(__file__).resolve().parents[2] / "examples" / "tournaments" / "small.toml"
     run = _cli("tournament", "run", str(small), "--seed", "0", "--every", "5", cwd=tmp_path)
     assert run.returncode == 0, run.stderr
     heads = re.findall(r"^(level \d+: [^\n]*|break [^\n]*)$", run.stdout, re.M)
@@ -177,7 +177,7 @@ def test_tournament_clock_redraws_in_place_takes_keys_and_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("CROUPIER_CACHE", str(tmp_path))
-    small = str(Path(__file__).resolve().parents[1] / "examples" / "tournaments" / "small.toml")
+    small = str(Path(__file__).resolve().parents[2] / "examples" / "tournaments" / "small.toml")
     term = Terminal("tournament", "clock", small)
     try:
         term.until(r"LEVEL 1 +25/50")

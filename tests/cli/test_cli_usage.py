@@ -23,9 +23,9 @@ from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import Phase, TableLimits, TableState, UthConfig, UthRound
 from croupier.uth.commands import Bet, Check, Deal, Fold, PlaceWagers, SettleAll
-from test_cli_play import Terminal
+from support.terminal import Terminal
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = ROOT / "examples" / "tournaments" / "small.toml"
 
 

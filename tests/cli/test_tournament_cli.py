@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from croupier.cli import app
 from croupier.histories.phh import load
-from test_tournament_conditions import EXAMPLES
+from support.tournament import EXAMPLES
 
 run = CliRunner().invoke
 

@@ -19,47 +19,18 @@ from croupier.floor import (
 from croupier.round import (
     BetRaise,
     CheckCall,
-    DealBoard,
-    DealHole,
     Fold,
     Round,
-    RoundConfig,
-    Structure,
 )
 from croupier.round.events import (
     BetOrRaised,
     CardsShownToTable,
     Checked,
     Folded,
-    OutOfTurnResolved,
     RulingMade,
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
-
-HOLES = ["AsAd", "KsKd", "QsQd", "JsJd"]
-
-
-def flop(rulebook: Rulebook, players: int = 4) -> Round:
-    """Everyone in for the big blind; the flop is out and player 0 is to act."""
-    cfg = RoundConfig(
-        stacks=(1000,) * players,
-        blinds=(5, 10, *([0] * (players - 2))),
-        min_bet=10,
-        rulebook=rulebook,
-        structure=Structure.pot_limit(),
-    )
-    r = Round(cfg)
-    for p in range(players):
-        r.apply(DealHole(p, parse_cards(HOLES[p])))
-    while r.street == 0 and r.actor is not None:
-        r.apply(CheckCall(r.actor))
-    r.apply(DealBoard(parse_cards("2c7h9d")))
-    assert r.actor == 0
-    return r
-
-
-def resolved(r: Round) -> list[tuple[int, bool, str]]:
-    return [(e.player, e.binding, e.clause) for e in r.events if isinstance(e, OutOfTurnResolved)]
+from support.floor import flop, resolved
 
 
 def refuse(r: Round, incident: object) -> str:

@@ -9,57 +9,14 @@ import pytest
 from croupier.cards import parse_cards
 from croupier.floor import ChipsPushed, apply_incident, rule
 from croupier.round import (
-    BetRaise,
     CheckCall,
     DealBoard,
-    DealHole,
     Fold,
-    Round,
-    RoundConfig,
     Structure,
 )
-from croupier.round.events import BetOrRaised, Called, Checked, ChipsCommitted, RulingMade
+from croupier.round.events import RulingMade
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
-
-
-def facing_20(rulebook: Rulebook = DUNEDIN_HOUSE, limit: Structure | None = None) -> Round:
-    """On the flop player 0 bet 20 into 30; player 1 faces it (a raise is to 40 or more)."""
-    cfg = RoundConfig(
-        stacks=(1000, 1000, 1000),
-        blinds=(5, 10, 0),
-        min_bet=10,
-        rulebook=rulebook,
-        structure=limit or Structure.pot_limit(),
-    )
-    r = Round(cfg)
-    for p, h in enumerate(("AsAd", "KsKd", "QsQd")):
-        r.apply(DealHole(p, parse_cards(h)))
-    while r.street == 0 and r.actor is not None:
-        r.apply(CheckCall(r.actor))
-    r.apply(DealBoard(parse_cards("2c7h9d")))
-    r.apply(BetRaise(0, 20))
-    assert r.actor == 1
-    return r
-
-
-def outcome(r: Round) -> tuple[str, int]:
-    """What player 1's chips became: ("raise", to), ("call", added) or ("commit", chips)."""
-    for e in reversed(r.events):
-        if isinstance(e, BetOrRaised):
-            return "raise", e.to
-        if isinstance(e, Called):
-            return "call", e.amount
-        if isinstance(e, Checked):
-            return "check", 0
-        if isinstance(e, ChipsCommitted):
-            return "commit", e.amount
-        if isinstance(e, RulingMade):
-            return "none", 0
-    raise AssertionError("no action")
-
-
-def clause(r: Round) -> str:
-    return [e for e in r.events if isinstance(e, RulingMade)][-1].clause
+from support.floor import clause, facing_20, outcome
 
 
 @pytest.mark.parametrize(

@@ -49,8 +49,7 @@ from croupier.round.events import (
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.table.commands import StartRound
-from test_floor_action import flop
-from test_floor_chips import clause, facing_20, outcome
+from support.floor import clause, facing_20, flop, outcome
 
 C = parse_cards
 QLD_TOURNAMENT = QLD_HOLDEM_2005.for_tournament()
@@ -433,8 +432,8 @@ def test_qld_s38_7_8_information_about_a_hand_goes_to_every_player() -> None:
 def test_conduct_rulings_at_the_table_act_17_16_void_and_14_4_lending() -> None:
     from croupier.table.commands import Report
     from croupier.table.table import Table
-    from test_table import ACT, deck, seated
-    from test_table import refused as table_refused
+    from support.table import ACT, deck, seated
+    from support.table import refused as table_refused
 
     t = seated(ACT, 3, chips=200)
     t.apply(StartRound(deck(t)))

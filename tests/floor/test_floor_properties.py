@@ -58,8 +58,8 @@ from croupier.rules import (
     Rulebook,
     Ruling,
 )
-from integrity_state import COMMAND_MARKS
-from integrity_state import state as whole_state
+from support.integrity_state import COMMAND_MARKS
+from support.integrity_state import state as whole_state
 
 DECK = list(Deck.standard().cards)
 

@@ -17,7 +17,7 @@ from croupier.hands import (
     strength,
 )
 from croupier.hands.batch import evaluate_batch, low_batch, omaha_batch, omaha_low_batch
-from test_hands_oracle import LOW_CASES, LOW_IDS, ORDER_CASES, ORDER_IDS, random_hands
+from support.hands import LOW_CASES, LOW_IDS, ORDER_CASES, ORDER_IDS, random_hands
 
 N = 4000
 

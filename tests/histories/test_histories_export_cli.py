@@ -22,8 +22,8 @@ from croupier.rules import find_rulebook
 from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "tournaments"
-SCHEMA = json.loads((Path(__file__).parent / "data" / "ohh-1.4.7.schema.json").read_text())
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tournaments"
+SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "ohh-1.4.7.schema.json").read_text())
 run = CliRunner().invoke
 
 

@@ -26,9 +26,9 @@ from croupier.rules import find_rulebook
 from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
-SCHEMA = json.loads((Path(__file__).parent / "data" / "ohh-1.4.7.schema.json").read_text())
+SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "ohh-1.4.7.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "phh"
 DEFECTIVE = "wsop-2019-42-3-00-01-07.phh"
 
 
@@ -220,7 +220,7 @@ def test_random_rounds_of_every_game_round_trip() -> None:
     """Hold'em and Omaha, high and hi/lo, each structure: export, validate, import, replay."""
     import random
 
-    from test_phh_export import GAMES, random_round
+    from support.histories import GAMES, random_round
 
     for code, game, structure in GAMES:
         rng = random.Random(code)

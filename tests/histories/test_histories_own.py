@@ -18,7 +18,7 @@ from croupier.tournament.conditions import load_conditions
 from croupier.tournament.runner import run_heads_up_tournament, run_tournament
 
 RULEBOOKS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house")
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "tournaments"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tournaments"
 
 CASES = [(rb, g, s) for rb in RULEBOOKS for g in GAMES for s in STRUCTURES]
 

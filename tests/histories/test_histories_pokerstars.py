@@ -20,7 +20,7 @@ from croupier.rules import find_rulebook
 from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "phh"
 
 
 def pokerkit_actions(text: str) -> list[str]:

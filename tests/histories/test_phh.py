@@ -39,7 +39,7 @@ from croupier.histories.phh import (
     parse_phh_cards,
 )
 
-PHH_ROOT = Path(__file__).resolve().parents[2] / "shared" / "phh"
+PHH_ROOT = Path(__file__).resolve().parents[3] / "shared" / "phh"
 
 # What the shared corpus holds (see ../shared/phh/README.md); pinned so that a change shows.
 CORPUS_VARIANTS = {

@@ -48,7 +48,7 @@ from croupier.round.streets import SHOWDOWN
 from croupier.rules import QLD_HOLDEM_2005
 from croupier.shoe import Shoe
 
-PHH_ROOT = Path(__file__).resolve().parents[2] / "shared" / "phh"
+PHH_ROOT = Path(__file__).resolve().parents[3] / "shared" / "phh"
 KERNEL_VARIANTS = ("NT", "NS", "FT", "PO", "FO/8")
 
 _ACTION_NO = re.compile(r"^action (\d+) ")

@@ -12,7 +12,7 @@ from croupier.cli import app
 from croupier.histories.phh import loads
 from croupier.histories.phh_replay import ReplayError, phh_files, replay, replay_files
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "phh"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "phh"
 # This record lacks the button's action after the pre-flop raise (p8 never acts, yet p1 acts
 # next); strict replay must refuse it rather than repair it.
 DEFECTIVE = {"wsop/wsop-2019-42-3-00-01-07.phh"}

@@ -13,7 +13,7 @@ from croupier.shoe import Shoe
 from croupier.table.commands import StartRound
 from croupier.table.events import PlayerLeft, PlayerSat
 from croupier.table.presets import preset
-from test_room import refused
+from support.room import refused
 
 DUN = "dunedin-house"
 

@@ -30,7 +30,7 @@ from croupier.shoe import Shoe
 from croupier.table.commands import Act, ChangeSeat, RemoveChips, StartRound
 from croupier.table.events import PlayerLeft, RoundStarted, SeatChanged
 from croupier.table.presets import preset
-from test_room import refused
+from support.room import refused
 
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 

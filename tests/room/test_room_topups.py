@@ -9,7 +9,7 @@ from croupier.room.topups import DeclineTopUp, RequestTopUp, TopUpDeclined, TopU
 from croupier.shoe import Shoe
 from croupier.table.commands import AddChips, StartRound
 from croupier.table.presets import preset
-from test_room import refused
+from support.room import refused
 
 ACT = "act-omaha-2017"
 

@@ -33,9 +33,9 @@ from croupier.shoe import Shoe
 from croupier.tournament import Conditions, Tournament, load_conditions
 from croupier.tournament import commands as tc
 from croupier.tournament import events as te
-from integrity_state import differences, state
+from support.integrity_state import differences, state
 
-SMALL = Path(__file__).parents[1] / "examples/tournaments/small.toml"
+SMALL = Path(__file__).parents[2] / "examples/tournaments/small.toml"
 NO_TERMS = TournamentTerms("", "", 0)
 
 
@@ -72,7 +72,7 @@ def live_state(room: Room) -> object:
 
 def folds(room: Room) -> None:
     """The room is the fold of its events: the tournament, and every live hand's whole round
-    (every attribute of the engine's state, tests/integrity_state.py)."""
+    (every attribute of the engine's state, tests/support/integrity_state.py)."""
     again = Room.from_events(room.events)
     assert live_state(again) == live_state(room)
     a, b = again.tournaments["t"].live, room.tournaments["t"].live

@@ -27,7 +27,7 @@ from croupier.tournament import Conditions, Tournament, load_conditions
 from croupier.tournament import commands as tc
 from croupier.tournament import events as te
 
-SMALL = Path(__file__).parents[1] / "examples/tournaments/small.toml"
+SMALL = Path(__file__).parents[2] / "examples/tournaments/small.toml"
 NO_TERMS = TournamentTerms("", "", 0)
 
 

@@ -1,7 +1,7 @@
 """A round as a hypothesis state machine: legal actions, refused commands, the floor taking
 actions back and play going on from there, and the round rebuilt from its events and played on.
 
-tests/test_round_properties.py walks rounds to the end and checks that undo and from_events
+tests/round/test_round_properties.py walks rounds to the end and checks that undo and from_events
 reproduce the state; here the undone or rebuilt round *becomes* the round in play, so a state
 restored by either must behave exactly as the original would from then on (hypothesis shrinks
 a failure to the shortest sequence of steps). After every step: chips conserved, no negative
@@ -17,7 +17,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from croupier.round import Round
 from croupier.rules import IllegalAction
-from test_round_properties import (
+from support.round import (
     Dealer,
     Setup,
     check_invariants,

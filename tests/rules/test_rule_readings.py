@@ -8,9 +8,7 @@ from croupier.rules import ACT_OMAHA_2017
 from croupier.table import Buttons, Seat, Seating, Status, next_deal
 from croupier.tournament import Tournament
 from croupier.tournament.events import Eliminated, HandForHand, PlacesAwarded
-from test_tournament_chips import short_big_blind
-from test_tournament_floor import bust_one
-from test_tournament_support import QLD, deal_order, only_table, started
+from support.tournament import QLD, bust_one, deal_order, only_table, short_big_blind, started
 
 
 def test_act_omaha_2017_17_11_with_8_3_the_button_passes_over_a_newcomer() -> None:
@@ -29,7 +27,7 @@ def test_act_omaha_2017_17_11_with_8_3_the_button_passes_over_a_newcomer() -> No
 def test_dunedin_house_94_a_partial_blind_counts_as_a_full_one_for_the_others() -> None:
     # 94: "In all-in situations, a partial blind will be treated as a full blind." Reading: the
     # others call the full big blind to play and a raise is reckoned from it (and the blinds
-    # and button move on as usual: tests/test_tournament_chips.py).
+    # and button move on as usual: tests/tournament/test_tournament_chips.py).
     t = started(4, chips=[5, 25, 100])
     short_big_blind(t, 40)  # the big blind is 50
     plan = t.plan_hand(only_table(t), deal_order(2))

@@ -1,6 +1,6 @@
-"""A rulebook added in one module (tests/books/example_house.py): dunedin-house with one floor
-setting changed. Its rulings differ from dunedin-house's exactly where it says so (a flop exposed
-early or dealt without a burn card, dunedin-house 71) and match them everywhere else."""
+"""A rulebook added in one module (tests/support/books/example_house.py): dunedin-house with one
+floor setting changed. Its rulings differ from dunedin-house's exactly where it says so (a flop
+exposed early or dealt without a burn card, dunedin-house 71) and match them everywhere else."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from books.example_house import EXAMPLE_HOUSE
 from croupier.cards import parse_cards
 from croupier.floor import (
     AmountDeclared,
@@ -61,6 +60,7 @@ from croupier.rules import (
     find_rulebook,
     register_rulebook,
 )
+from support.books.example_house import EXAMPLE_HOUSE
 
 HOLES = ["AsAd", "KsKd", "QsQd", "JsJd"]
 
@@ -122,7 +122,7 @@ def test_no_floor_module_names_a_rulebook() -> None:
     names = re.compile(
         r'\b(QLD|ACT|DUNEDIN)\b|hook\(|irregularities|\.id\s*[!=]=|[!=]=\s*"(qld|act|dun)'
     )
-    floor = Path(__file__).parents[1] / "src" / "croupier" / "floor"
+    floor = Path(__file__).parents[2] / "src" / "croupier" / "floor"
     found = [
         f"{path.name}:{i}: {line.strip()}"
         for path in sorted(floor.glob("*.py"))

@@ -35,7 +35,7 @@ from croupier.rules import (
 )
 from croupier.shoe import Shoe, ShoeError
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
+SRC = Path(__file__).resolve().parents[2] / "src" / "croupier"
 
 #: Every rulebook id croupier conducts (cash, tournament and house-banked games).
 IDS = {*RULEBOOKS, "qld-tournament-2020", "act-uth-2025"}

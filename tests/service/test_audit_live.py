@@ -31,7 +31,7 @@ from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from store_support import create_database, pg_server
+from support.store import create_database, pg_server
 
 __all__ = ["pg_server"]  # a fixture
 
@@ -48,7 +48,7 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def _played(url: str) -> None:
     """A room with two tables and a few rounds at each (bots playing)."""
-    from test_store import play_room
+    from support.store import play_room
 
     store = EventStore(url)
     try:

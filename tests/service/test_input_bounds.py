@@ -19,8 +19,8 @@ from croupier.service.store.store import EventStore
 from croupier.table.presets import preset
 from croupier.table.stakes import Stakes
 from croupier.table.table import TableConfig
-from service_support import STAFF, Room, password_hash, served
-from test_service_tournament import CONDITIONS
+from support.service import STAFF, Room, password_hash, served
+from support.service_tournament import CONDITIONS
 
 BAD_NAMES = [
     "nul\x00byte",

@@ -23,9 +23,9 @@ from croupier.service.auth import ROLES_CLAUSE, Role
 from croupier.service.commands import CATALOGUE
 from croupier.service.store import codec
 from croupier.tournament.commands import PlayedHand
-from service_support import Room, served
-from test_service_tournament import CONDITIONS, T
-from test_service_uth import open_uth
+from support.service import Room, served
+from support.service_tournament import CONDITIONS, T
+from support.service_uth import open_uth
 
 #: The user who plays each role (service_support's users; a player: p1).
 USERS = {r: ("p1" if r is Role.PLAYER else r.value) for r in Role}
@@ -94,7 +94,7 @@ def test_every_command_and_route_is_in_the_policy() -> None:
 
 
 def test_the_docs_print_the_policy() -> None:
-    doc = Path(__file__).parent.parent / "docs" / "policy.md"
+    doc = Path(__file__).parents[2] / "docs" / "policy.md"
     assert doc.read_text() == policy.markdown(), (
         "docs/policy.md is out of date: python -m croupier.service.policy > docs/policy.md"
     )
@@ -210,8 +210,8 @@ def test_a_route_needs_a_log_in_unless_public(room: Room, key: str) -> None:
 
 
 def test_the_websockets_are_open_to_every_role() -> None:
-    # they authenticate on their own (tests/test_service_api.py, test_service_uth.py...); each
-    # caller is sent only its own view, so no role is refused one
+    # they authenticate on their own (tests/service/test_service_api.py, test_service_uth.py...);
+    # each caller is sent only its own view, so no role is refused one
     for key, e in policy.ROUTES.items():
         if key.startswith("WS "):
             assert e.public or e.roles == frozenset(Role), key

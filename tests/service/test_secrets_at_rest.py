@@ -46,8 +46,8 @@ from croupier.table.commands import StartRound
 from croupier.table.events import RoundStarted
 from croupier.table.presets import preset
 from croupier.uth.game import DECK
-from service_support import Room, add_users, served
-from test_service_uth import open_uth, uth_view
+from support.service import Room, add_users, served
+from support.service_uth import open_uth, uth_view
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 
@@ -172,8 +172,7 @@ def test_no_deck_or_salt_is_stored_in_plain_while_rounds_are_in_play(tmp_path: P
 
 
 def test_a_tournament_hands_deck_is_sealed_too(tmp_path: Path) -> None:
-    from test_service_tournament import Clock, serve
-    from test_service_tournament_live import deal, hand, start, url_of
+    from support.service_tournament import Clock, deal, hand, serve, start, url_of
 
     url = url_of(tmp_path)
     with serve(url, Clock()) as room:  # shoe seed 7

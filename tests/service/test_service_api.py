@@ -17,8 +17,8 @@ from croupier.service.store.rooms import commands_stream
 from croupier.service.store.significant import STREAM, What
 from croupier.service.store.store import EventStore
 from croupier.table.commands import StartRound
-from service_support import Room, play_round, served
-from store_support import create_database, pg_server
+from support.service import Room, play_round, served
+from support.store import create_database, pg_server
 
 __all__ = ["pg_server"]  # a fixture
 

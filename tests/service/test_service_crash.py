@@ -32,8 +32,8 @@ from croupier.service.store.rooms import commands_stream, tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.service.tournament_commands import ENTRIES
 from croupier.tournament import Tournament
-from service_support import ticket
-from store_support import create_database, pg_server
+from support.service import ticket
+from support.store import create_database, pg_server
 
 __all__ = ["pg_server"]  # a fixture
 

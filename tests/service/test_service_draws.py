@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from service_support import served
+from support.service import served
 
 
 def test_the_floor_holds_the_draw_and_the_server_supplies_the_cards(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from croupier.service import commands as cmds
 from croupier.service import limits
-from service_support import STAFF, Room, served, ticket
+from support.service import STAFF, Room, served, ticket
 
 #: The random phase's time, shared by the operations (the coverage phase comes first).
 BUDGET_S = 30.0

@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from croupier.service import limits
-from service_support import Room, add_users, served, ticket
+from support.service import Room, add_users, served, ticket
 
 BIG_INT = "9" * 5000
 BAD = {

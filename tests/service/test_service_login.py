@@ -20,7 +20,7 @@ from croupier.service.hashing import Busy, Hashing
 from croupier.service.store import audit
 from croupier.service.store.significant import STREAM, What
 from croupier.service.store.store import EventStore
-from service_support import add_users
+from support.service import add_users
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from typing import Any
 
 from croupier.service.store import audit
 from croupier.service.store.store import EventStore
-from service_support import Room, served
+from support.service import Room, served
 
 ROLES = ("admin", "dealer", "director", "cashier", "auditor", "p1")
 

@@ -24,7 +24,7 @@ from croupier.table.absence import (
 )
 from croupier.table.events import RoundProgressed, RoundStarted
 from croupier.views import TableView
-from service_support import Room, add_users, ticket
+from support.service import Room, add_users, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
 STREAM = "table:main/t1"

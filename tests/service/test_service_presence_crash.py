@@ -36,8 +36,8 @@ from croupier.table.absence import (
     PlayerReconnected,
 )
 from croupier.views import TableView
-from service_support import add_users
-from store_support import create_database, pg_server
+from support.service import add_users
+from support.store import create_database, pg_server
 
 __all__ = ["pg_server"]  # a fixture
 

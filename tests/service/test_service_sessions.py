@@ -19,7 +19,7 @@ from croupier.service.api import create_app
 from croupier.service.auth import PasswordSet, Sessions, hash_password, session_secret
 from croupier.service.store import audit
 from croupier.service.store.store import EventStore
-from service_support import add_users, ticket
+from support.service import add_users, ticket
 
 
 def _me(client: TestClient, token: str) -> int:

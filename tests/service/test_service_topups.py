@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from service_support import Room, served
+from support.service import Room, served
 
 
 @pytest.fixture

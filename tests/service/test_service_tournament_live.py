@@ -18,40 +18,24 @@ from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store.rooms import tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.tournament import events as te
-from service_support import Room, add_users, ticket
-from test_service_tournament import PLAYERS, Clock, opened, serve, state
-
-T = "thu"
-HAND = f"/tournaments/{T}/tables/1"
-
-
-def url_of(tmp_path: Path) -> str:
-    u = f"sqlite:///{tmp_path / 'room.db'}"
-    add_users(u, len(PLAYERS))
-    return u
-
-
-def hand(room: Room, who: str = "director") -> dict[str, Any]:
-    r = room.c.get(f"{HAND}/hand", headers=room.headers(who))
-    assert r.status_code == 200, r.text
-    body: dict[str, Any] = r.json()
-    return body
+from support.service import Room, ticket
+from support.service_tournament import (
+    HAND,
+    PLAYERS,
+    Clock,
+    T,
+    deal,
+    hand,
+    opened,
+    serve,
+    start,
+    state,
+    url_of,
+)
 
 
 def act(room: Room, who: str, action: str, **more: Any) -> Any:
     return room.c.post(f"{HAND}/act", json={"action": action, **more}, headers=room.headers(who))
-
-
-def deal(room: Room, who: str = "dealer") -> dict[str, Any]:
-    r = room.c.post(f"{HAND}/deal", headers=room.headers(who))
-    assert r.status_code == 200, r.text
-    body: dict[str, Any] = r.json()
-    return body
-
-
-def start(room: Room) -> None:
-    opened(room)
-    room.ok("director", {"type": "StartTournament", "tournament": T})
 
 
 def play_to_the_end(room: Room, shove: bool = True) -> int:

@@ -27,11 +27,10 @@ from croupier.uth.events import (
     Decided,
     WagersPlaced,
 )
-from croupier.uth.game import UthConfig
-from croupier.uth.limits import TableLimits
 from croupier.uth.table import DisputeDecided, Shuffled
 from croupier.uth.view import BoxResult, CardHidden, UthTableView
-from service_support import Room, served, ticket
+from support.service import Room, served, ticket
+from support.service_uth import open_uth, uth_view
 
 PLAYERS = ["p1", "p2", "p3"]
 
@@ -39,25 +38,6 @@ PLAYERS = ["p1", "p2", "p3"]
 @pytest.fixture
 def url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'room.db'}"
-
-
-def open_uth(room: Room, table: str = "u1", assign: bool = True) -> None:
-    config = codec.encode(UthConfig(TableLimits(5, 500)))
-    room.ok("floor", {"type": "OpenUthTable", "table": table, "config": config})
-    if assign:
-        r = room.c.post(
-            "/users/dealer/tables", json={"table": table}, headers=room.headers("admin")
-        )
-        assert r.status_code == 200, r.text
-
-
-def uth_view(room: Room, who: str, table: str = "u1") -> tuple[int, UthTableView]:
-    r = room.c.get(f"/uth/{table}/view", headers=room.headers(who))
-    assert r.status_code == 200, r.text
-    body = r.json()
-    view = codec.decode(body["view"])
-    assert isinstance(view, UthTableView)
-    return body["seq"], view
 
 
 def ledger(room: Room) -> dict[str, Any]:

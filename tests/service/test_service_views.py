@@ -22,7 +22,7 @@ from croupier.service.store import codec
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted
-from service_support import play_round, served, ticket
+from support.service import play_round, served, ticket
 
 TABLES = {
     "q": ("qld-holdem-2005", ["p1", "p2", "p3"]),

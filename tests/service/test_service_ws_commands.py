@@ -19,7 +19,7 @@ from croupier.service.store.store import EventStore
 from croupier.sim.bots import make_bot
 from croupier.table.events import RoundFinished
 from croupier.views import RoundView
-from service_support import Room, served, ticket
+from support.service import Room, served, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
 

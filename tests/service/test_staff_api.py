@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 
 from croupier.histories.phh import loads
-from service_support import Room, play_round, served
+from support.service import Room, play_round, served
 
 
 @pytest.fixture

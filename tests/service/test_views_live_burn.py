@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from croupier.cards import Card
-from service_support import served
+from support.service import served
 
 
 def test_a_live_burn_card_is_in_no_players_view(tmp_path: Path) -> None:

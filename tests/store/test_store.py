@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,13 +21,9 @@ from typer.testing import CliRunner
 from croupier.cli import app
 from croupier.histories.phh import loads
 from croupier.room import (
-    AtTable,
-    CashOut,
-    JoinList,
     OpenTable,
     Room,
     TakeSeat,
-    list_key,
 )
 from croupier.rules import IllegalAction
 from croupier.service.store import audit
@@ -44,12 +39,9 @@ from croupier.service.store.schema import metadata
 from croupier.service.store.significant import STREAM, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError, resolve_url
 from croupier.shoe import Shoe
-from croupier.sim.bots import make_bot
-from croupier.table.commands import Act, StartRound
 from croupier.table.events import ChipsAdded, RoundFinished, RoundStarted, TableClosed
 from croupier.table.presets import preset
-from croupier.views import actor_view
-from store_support import create_database, pg_server
+from support.store import create_database, pg_server, play_room
 
 __all__ = ["pg_server"]  # a fixture
 
@@ -69,29 +61,6 @@ def store(url: str) -> Iterator[EventStore]:
     s = EventStore(url)
     yield s
     s.close()
-
-
-def play_room(rs: RoomStore, rounds: int = 6, seed: int = 1) -> None:
-    """Two tables, a waiting list, rounds played by bots, a cash-out."""
-    rng = random.Random(seed)
-    for name, rules in (("a", "dunedin-house"), ("b", "act-omaha-2017")):
-        cfg = preset(rules, seats=3)
-        rs.execute(OpenTable(name, cfg))
-        for i in range(3):
-            rs.execute(TakeSeat(f"{name}{i}", name, i + 1, cfg.stakes.min_table_stake * 2))
-    rs.execute(JoinList("w", *list_key(rs.room.tables["a"].config)))
-    bot = make_bot("random")
-    for name in ("a", "b"):
-        t = rs.room.tables[name]
-        shoe = Shoe(t.config.game.deck, seed=seed)
-        for _ in range(rounds):
-            start = AtTable(name, StartRound(shoe.shuffle().order))
-            if rs.room.why_illegal(start) is not None:
-                break
-            rs.execute(start)
-            while t.round is not None and not t.round.is_over:
-                rs.execute(AtTable(name, Act(bot.act(actor_view(t.round), rng))))
-    rs.execute(CashOut("a0", "a"))
 
 
 def room_view(room: Room) -> object:
@@ -412,7 +381,7 @@ def test_the_core_never_imports_the_service() -> None:
         "'sqlalchemy', 'alembic'))]; assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True, env={**os.environ})
-    root = Path(__file__).resolve().parents[1] / "src" / "croupier"
+    root = Path(__file__).resolve().parents[2] / "src" / "croupier"
     for path in root.rglob("*.py"):
         if "service" in path.parts or "cli" in path.parts:
             continue
@@ -443,7 +412,7 @@ def test_tournament_and_uth_streams_fold_and_equal_their_snapshots(store: EventS
     from croupier.uth.table import UthTable
     from croupier.uth.tournament import SessionEnd, TournamentConditions, UthTournament
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     conditions = load_conditions(root / "examples" / "tournaments" / "small.toml")
     t, _ = run_tournament(conditions, 6, seed=2)
     uth_config = UthConfig(TableLimits(5, 100))

@@ -155,7 +155,7 @@ def _run_tournament() -> list[object]:
     from croupier.tournament import commands as tc
     from croupier.tournament import load_conditions
 
-    conditions = load_conditions(Path(__file__).parents[1] / "examples/tournaments/small.toml")
+    conditions = load_conditions(Path(__file__).parents[2] / "examples/tournaments/small.toml")
     room = Room()
     room.apply(OpenTournament("t", TournamentTerms("t", "holdem", 0), 10, conditions))
     for p in ("a", "b", "c"):

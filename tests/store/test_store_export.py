@@ -31,9 +31,9 @@ from croupier.table.commands import Act, ReopenRound, StartRound
 from croupier.table.events import RoundFinished, RoundReopened
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from store_support import create_database, pg_bin, postgresql
+from support.store import create_database, pg_bin, postgresql
 
-SCHEMA = json.loads((Path(__file__).parent / "data" / "ohh-1.4.7.schema.json").read_text())
+SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "ohh-1.4.7.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 RULES = {"a": "dunedin-house", "b": "act-omaha-2017"}
 ROUNDS = 8

@@ -9,6 +9,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import random
 import shutil
 import socket
 import subprocess
@@ -18,6 +19,23 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+from croupier.room import (
+    AtTable,
+    CashOut,
+    JoinList,
+    OpenTable,
+    TakeSeat,
+    list_key,
+)
+from croupier.service.store.rooms import (
+    RoomStore,
+)
+from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
+from croupier.table.commands import Act, StartRound
+from croupier.table.presets import preset
+from croupier.views import actor_view
 
 
 def pg_bin() -> Path | None:
@@ -94,3 +112,26 @@ def pg_server() -> Iterator[str]:
         pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
     with postgresql() as base:
         yield base
+
+
+def play_room(rs: RoomStore, rounds: int = 6, seed: int = 1) -> None:
+    """Two tables, a waiting list, rounds played by bots, a cash-out."""
+    rng = random.Random(seed)
+    for name, rules in (("a", "dunedin-house"), ("b", "act-omaha-2017")):
+        cfg = preset(rules, seats=3)
+        rs.execute(OpenTable(name, cfg))
+        for i in range(3):
+            rs.execute(TakeSeat(f"{name}{i}", name, i + 1, cfg.stakes.min_table_stake * 2))
+    rs.execute(JoinList("w", *list_key(rs.room.tables["a"].config)))
+    bot = make_bot("random")
+    for name in ("a", "b"):
+        t = rs.room.tables[name]
+        shoe = Shoe(t.config.game.deck, seed=seed)
+        for _ in range(rounds):
+            start = AtTable(name, StartRound(shoe.shuffle().order))
+            if rs.room.why_illegal(start) is not None:
+                break
+            rs.execute(start)
+            while t.round is not None and not t.round.is_over:
+                rs.execute(AtTable(name, Act(bot.act(actor_view(t.round), rng))))
+    rs.execute(CashOut("a0", "a"))

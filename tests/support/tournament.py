@@ -5,12 +5,21 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card, Deck
-from croupier.round import CheckCall, Command, Fold, Round
+from croupier.round import BetRaise, CheckCall, Command, Fold, Round
 from croupier.shoe import Shoe
-from croupier.tournament import Conditions, HandPlan, Tournament, parse_conditions
+from croupier.tournament import (
+    Conditions,
+    HandPlan,
+    Tournament,
+    parse_conditions,
+)
+from croupier.tournament.events import (
+    HandPlayed,
+)
 
 BASE: dict[str, Any] = {
     "name": "Scenario Cup",
@@ -102,3 +111,69 @@ def play(
 def only_table(t: Tournament) -> int:
     (number,) = t.tables
     return number
+
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "tournaments"
+
+
+def shove(r: Round, p: int) -> Command:
+    la = r.legal_actions()
+    assert la is not None
+    if la.max_raise_to is not None:
+        return BetRaise(p, la.max_raise_to)
+    return CheckCall(p)
+
+
+def short_big_blind(t: Tournament, left: int) -> str:
+    """Leave the next big blind ``left`` chips (4.13 forfeits take the rest out of play)."""
+    plan = t.plan_hand(only_table(t))
+    who = plan.players[plan.players.index(t.tables[plan.table].seats[plan.deal.big_blind.seat])]
+    t.forfeit_chips(who, t.stack(who) - left)
+    return who
+
+
+def all_in_hand(t: Tournament, seed: int) -> tuple[str, str, HandPlayed]:
+    """A hand where the first player shoves and the next calls; the rest fold."""
+    table = only_table(t)
+    shover: list[int] = []
+
+    def policy(r: Round, p: int) -> Command:
+        la = r.legal_actions()
+        assert la is not None
+        if not shover and la.max_raise_to is not None:
+            shover.append(p)
+            return BetRaise(p, la.max_raise_to)
+        if len(shover) == 1 and p != shover[0]:
+            shover.append(p)
+            return CheckCall(p)
+        return folds(r, p)
+
+    plan, r = play(t, table, policy, deal_order(seed))
+    t.record([(plan, r)])
+    hand = [e for e in t.events if isinstance(e, HandPlayed)][-1]
+    return plan.players[shover[0]], plan.players[shover[1]], hand
+
+
+def bust_one(t: Tournament, table: int, loser: str) -> tuple[object, Round]:
+    """A hand at ``table`` where ``loser`` shoves with 7-2 into aces and everyone else folds."""
+    plan = t.plan_hand(table, deal_order())
+    winner = next(p for p in plan.players if p != loser)
+    junk = ["7c 2d", "8c 3d", "9c 4h", "Tc 5h", "Jc 6h", "Qc 8h"]
+    holes = ["As Ah" if p == winner else junk[i] for i, p in enumerate(plan.players)]
+    plan = t.plan_hand(table, stacked(holes, "Kd Qs 6s Jh 2s"))
+    r = Round(plan.config)
+    while not r.is_over:
+        p = r.actor or 0
+        name = plan.players[p]
+        r.apply(shove(r, p) if name in (loser, winner) else Fold(p))
+    return plan, r
+
+
+def play_out(t: Tournament, policy: object) -> None:
+    table = only_table(t)
+    for _ in range(500):
+        if t.finished:
+            return
+        t.record([play(t, table, policy)])  # type: ignore[arg-type]
+        t.eliminate_busted(table)
+    raise AssertionError("the tournament did not finish")

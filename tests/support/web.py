@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "docs" / "screens"
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 PASSWORD = "demo"  # croupier.service.demo.PASSWORD

@@ -11,7 +11,7 @@ import httpx
 
 from croupier.service.store import codec
 from croupier.views import TableView
-from web_support import Server, login
+from support.web import Server, login
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}

@@ -17,9 +17,9 @@ from croupier.table.commands import Act, InstructTime, SitDown, StartRound, Tick
 from croupier.table.events import TimedOut
 from croupier.table.presets import preset
 from croupier.table.table import Table
-from integrity_state import differences, state
+from support.integrity_state import differences, state
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
+SRC = Path(__file__).resolve().parents[2] / "src" / "croupier"
 
 MUTATORS = {
     "append",

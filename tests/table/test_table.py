@@ -15,7 +15,6 @@ from croupier.cards import parse_cards
 from croupier.round import BetRaise, CheckCall, DealHole, Fold, Round, RoundConfig
 from croupier.rules import IllegalAction, find_rulebook
 from croupier.rules.commission import commission_schedule
-from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.button import Status
 from croupier.table.commands import (
@@ -31,7 +30,6 @@ from croupier.table.commands import (
     SitDown,
     SitOut,
     StartRound,
-    TableCommand,
     Tick,
     VoidRound,
 )
@@ -41,24 +39,9 @@ from croupier.table.seats import Priority, SeatDrawError, draw_for_seat, vacancy
 from croupier.table.stakes import Stakes, StakesError
 from croupier.table.table import Table, TableConfig
 from croupier.views import actor_view
+from support.table import ACT, DUN, QLD, deck, refused, seated, table
 
-QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 RULEBOOKS = (QLD, ACT, DUN)
-
-
-def table(rules: str, seats: int = 9, **kw: object) -> Table:
-    return Table(preset(rules, seats=seats, **kw))  # type: ignore[arg-type]
-
-
-def seated(rules: str, n: int, chips: int = 200, **kw: object) -> Table:
-    t = table(rules, **kw)
-    for i in range(n):
-        t.apply(SitDown(f"p{i + 1}", i + 1, chips))
-    return t
-
-
-def deck(t: Table) -> tuple[int, ...]:
-    return Shoe(t.config.game.deck, seed=t.hands + 17).shuffle().order
 
 
 def play_out(t: Table, bot: str = "calling-station", seed: int = 0) -> None:
@@ -66,17 +49,6 @@ def play_out(t: Table, bot: str = "calling-station", seed: int = 0) -> None:
     b = make_bot(bot)
     while t.round is not None:
         t.apply(Act(b.act(actor_view(t.round), rng)))
-
-
-def refused(t: Table, cmd: TableCommand, clause: str) -> None:
-    """``cmd`` is refused citing ``clause`` and the table is unchanged."""
-    before = (len(t.events), t.seating, dict(t.stacks))
-    ruling = t.why_illegal(cmd)
-    assert ruling is not None, f"{cmd} was allowed"
-    assert clause in ruling.clause, ruling
-    with pytest.raises(IllegalAction):
-        t.apply(cmd)
-    assert (len(t.events), t.seating, dict(t.stacks)) == before
 
 
 # ---------------------------------------------------------------------------------------

@@ -43,7 +43,7 @@ from croupier.table.events import (
 )
 from croupier.table.presets import preset
 from croupier.table.table import Table, TableConfig
-from integrity_state import differences, state
+from support.integrity_state import differences, state
 
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 #: the clause each rulebook's absent player's hand is folded under

@@ -95,7 +95,7 @@ from croupier.table.events import FundsReleased, PlayerLeft, TableEvent
 from croupier.table.presets import PresetError, preset
 from croupier.table.table import Table, TableConfig
 from croupier.views import actor_view
-from integrity_state import COMMAND_MARKS, NOT_STATE, attributes, differences, state
+from support.integrity_state import COMMAND_MARKS, NOT_STATE, attributes, differences, state
 
 RULEBOOKS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house")
 PLAYERS = [f"p{i}" for i in range(9)]

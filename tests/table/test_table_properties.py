@@ -39,7 +39,7 @@ from croupier.table.events import FundsReleased, PlayerLeft
 from croupier.table.presets import preset
 from croupier.table.table import Table
 from croupier.views import actor_view
-from integrity_state import state as whole_state
+from support.integrity_state import state as whole_state
 
 PLAYERS = [f"p{i}" for i in range(12)]
 

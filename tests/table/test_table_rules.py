@@ -20,7 +20,7 @@ from croupier.table.seats import Priority, draw_for_seat, vacancy_claimants
 from croupier.table.stakes import Stakes
 from croupier.table.table import Table, TableConfig
 
-TABLE_SRC = Path(__file__).resolve().parents[1] / "src" / "croupier" / "table"
+TABLE_SRC = Path(__file__).resolve().parents[2] / "src" / "croupier" / "table"
 
 #: A house set that inherits dunedin-house and lets a new player play at once.
 OPEN_DOORS = replace(

@@ -7,8 +7,7 @@ import pytest
 
 from croupier.round import CheckCall, Command, Fold, Round
 from croupier.tournament import Tournament, TournamentError
-from test_tournament_chips import all_in_hand
-from test_tournament_support import QLD, started
+from support.tournament import QLD, all_in_hand, started
 
 
 def _winning_shover() -> tuple[Tournament, str, str]:
@@ -65,7 +64,7 @@ def test_reopen_round_keeps_a_dunedin_house_18_notice() -> None:
     from croupier.table.commands import Act, ReopenRound, SitOut, StartRound, Tick
     from croupier.table.events import Notice
     from croupier.table.table import Table
-    from test_table import DUN, deck, seated
+    from support.table import DUN, deck, seated
 
     t = seated(DUN, 4, chips=200)
     t.apply(SitOut("p4", at=100))
@@ -92,9 +91,7 @@ def test_bounties_of_players_not_knocked_out_go_to_the_winner() -> None:
     from croupier.tournament.events import BountyWon
     from croupier.tournament.places import UNCLAIMED_BOUNTY
     from croupier.tournament.runner import check_payouts
-    from test_tournament_integrity import play_out
-    from test_tournament_play import shove
-    from test_tournament_support import only_table, play
+    from support.tournament import only_table, play, play_out, shove
 
     t = started(6, bounty=20, absent=["p6"], **QLD)
     t.tick(4 * 600)
@@ -140,9 +137,7 @@ def test_bounty_of_a_player_put_out_by_an_elimination_round_goes_to_the_winner()
     from croupier.tournament.events import Eliminated
     from croupier.tournament.places import UNCLAIMED_BOUNTY
     from croupier.tournament.runner import check_payouts
-    from test_tournament_integrity import play_out
-    from test_tournament_play import shove
-    from test_tournament_support import only_table, play
+    from support.tournament import only_table, play, play_out, shove
 
     t = started(4, bounty=20, **QLD)
     table = only_table(t)
@@ -168,8 +163,7 @@ def test_bounty_of_a_forfeited_entry_goes_to_the_winner() -> None:
     goes to the tournament's winner, and the new entry's to whoever knocks it out."""
     from croupier.tournament.places import UNCLAIMED_BOUNTY
     from croupier.tournament.runner import check_payouts
-    from test_tournament_integrity import play_out
-    from test_tournament_play import shove
+    from support.tournament import play_out, shove
 
     t = started(4, bounty=20, re_entry={"price": 100, "chips": 1000, "until_level": 1}, **QLD)
     t.tick(600)  # the re-entry period is over: 4.13's option

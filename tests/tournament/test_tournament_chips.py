@@ -7,19 +7,19 @@ import pytest
 
 from croupier.cards import Deck
 from croupier.floor import CardsInMuck
-from croupier.round import BetRaise, CheckCall, Command, DealHole, Fold, Round
+from croupier.round import DealHole, Fold, Round
 from croupier.round.events import BlindPosted
 from croupier.tournament import Tournament, TournamentError
-from croupier.tournament.events import FloorRuled, HandPlayed, HiddenChipsRuled
-from test_tournament_support import QLD, deal_order, folds, only_table, play, started
-
-
-def short_big_blind(t: Tournament, left: int) -> str:
-    """Leave the next big blind ``left`` chips (4.13 forfeits take the rest out of play)."""
-    plan = t.plan_hand(only_table(t))
-    who = plan.players[plan.players.index(t.tables[plan.table].seats[plan.deal.big_blind.seat])]
-    t.forfeit_chips(who, t.stack(who) - left)
-    return who
+from croupier.tournament.events import FloorRuled, HiddenChipsRuled
+from support.tournament import (
+    QLD,
+    all_in_hand,
+    folds,
+    only_table,
+    play,
+    short_big_blind,
+    started,
+)
 
 
 @pytest.mark.parametrize(("changes", "clause"), [(QLD, "qld-tournament-2020 4.29"),
@@ -52,28 +52,6 @@ def test_qld_tournament_2020_4_29_dunedin_house_94_a_short_blind_plays_all_in(
 def test_qld_tournament_2020_4_29_a_full_stack_gets_no_ruling() -> None:
     t = started(4, **QLD)
     assert "qld-tournament-2020 4.29" not in t.plan_hand(only_table(t)).rulings
-
-
-def all_in_hand(t: Tournament, seed: int) -> tuple[str, str, HandPlayed]:
-    """A hand where the first player shoves and the next calls; the rest fold."""
-    table = only_table(t)
-    shover: list[int] = []
-
-    def policy(r: Round, p: int) -> Command:
-        la = r.legal_actions()
-        assert la is not None
-        if not shover and la.max_raise_to is not None:
-            shover.append(p)
-            return BetRaise(p, la.max_raise_to)
-        if len(shover) == 1 and p != shover[0]:
-            shover.append(p)
-            return CheckCall(p)
-        return folds(r, p)
-
-    plan, r = play(t, table, policy, deal_order(seed))
-    t.record([(plan, r)])
-    hand = [e for e in t.events if isinstance(e, HandPlayed)][-1]
-    return plan.players[shover[0]], plan.players[shover[1]], hand
 
 
 def test_dunedin_house_85_hidden_chip_of_a_winner_is_not_paid_off() -> None:

@@ -10,7 +10,7 @@ from croupier.tournament import Clock, ClockError
 from croupier.tournament.action_clock import ActionClockError, ClockPolicy
 from croupier.tournament.clock import format_seconds
 from croupier.tournament.conditions import Level
-from test_tournament_support import deal_order
+from support.tournament import deal_order
 
 LEVELS = (
     Level(25, 50, minutes=10),

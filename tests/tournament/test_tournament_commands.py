@@ -20,8 +20,8 @@ from croupier.tournament import Tournament, TournamentError
 from croupier.tournament import commands as cm
 from croupier.tournament.state import BUSTED
 from croupier.tournament.tournament import _COMMANDS
-from integrity_state import differences, state
-from test_tournament_support import BASE, conditions
+from support.integrity_state import differences, state
+from support.tournament import BASE, conditions
 
 
 def deck(seed: int) -> tuple[Card, ...]:

@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from croupier.tournament import ConditionsError, load_conditions, parse_conditions
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "tournaments"
+from support.tournament import EXAMPLES
 
 BASE: dict[str, Any] = {
     "name": "Test Cup",

@@ -9,7 +9,7 @@ import pytest
 
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.events import Bought, Forfeited, Registered
-from test_tournament_support import ACT, cards, conditions, started
+from support.tournament import ACT, cards, conditions, started
 
 
 def refused(t: Tournament, clause: str, call: object) -> None:

@@ -25,7 +25,7 @@ from croupier.rules import QLD_HOLDEM_2005, IllegalAction
 from croupier.tournament import ConditionsError, HandPlan, Tournament, TournamentError
 from croupier.tournament.conditions import Purchase
 from croupier.tournament.events import ChipRaced, HandForHand
-from test_tournament_support import (
+from support.tournament import (
     ACT,
     QLD,
     cards,

@@ -7,8 +7,7 @@ import pytest
 from croupier.tournament import TournamentError, load_conditions
 from croupier.tournament.events import ChipsForfeited, StackBagged
 from croupier.tournament.runner import Policy, run_flights
-from test_tournament_conditions import EXAMPLES
-from test_tournament_support import started
+from support.tournament import EXAMPLES, started
 
 
 def test_qld_tournament_2020_4_13_flights_bag_stacks_for_the_final_day() -> None:
@@ -84,9 +83,7 @@ def test_qld_tournament_2020_4_13_a_buy_back_inside_a_flight_ends_that_entry() -
 
     from croupier.tournament import Tournament
     from croupier.tournament.runner import _bagged, _final_day, check_payouts
-    from test_tournament_integrity import play_out
-    from test_tournament_play import shove
-    from test_tournament_support import cards
+    from support.tournament import cards, play_out, shove
 
     cond = load_conditions(EXAMPLES / "two_flights.toml")
     flights = []

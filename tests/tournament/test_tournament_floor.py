@@ -7,12 +7,17 @@ import random
 
 import pytest
 
-from croupier.round import Fold, Round
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.events import Eliminated, HandForHand, HandsExposed, PlayerMoved
 from croupier.tournament.runner import check_payouts, run_tournament
-from test_tournament_play import shove
-from test_tournament_support import cards, conditions, deal_order, folds, play, stacked, started
+from support.tournament import (
+    bust_one,
+    cards,
+    conditions,
+    folds,
+    play,
+    started,
+)
 
 
 def test_dunedin_house_78_wrong_seat_moved_with_the_whole_stack() -> None:
@@ -45,21 +50,6 @@ def test_qld_tournament_2020_3_6_alternates_seated_as_seats_free_up() -> None:
     t.tick(1200)
     with pytest.raises(TournamentError):
         t.seat_alternates(random.Random(0))
-
-
-def bust_one(t: Tournament, table: int, loser: str) -> tuple[object, Round]:
-    """A hand at ``table`` where ``loser`` shoves with 7-2 into aces and everyone else folds."""
-    plan = t.plan_hand(table, deal_order())
-    winner = next(p for p in plan.players if p != loser)
-    junk = ["7c 2d", "8c 3d", "9c 4h", "Tc 5h", "Jc 6h", "Qc 8h"]
-    holes = ["As Ah" if p == winner else junk[i] for i, p in enumerate(plan.players)]
-    plan = t.plan_hand(table, stacked(holes, "Kd Qs 6s Jh 2s"))
-    r = Round(plan.config)
-    while not r.is_over:
-        p = r.actor or 0
-        name = plan.players[p]
-        r.apply(shove(r, p) if name in (loser, winner) else Fold(p))
-    return plan, r
 
 
 def test_qld_tournament_2020_4_19_4_20_hand_for_hand_eliminations_are_simultaneous() -> None:

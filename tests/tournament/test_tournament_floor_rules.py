@@ -34,9 +34,9 @@ from croupier.round.events import (
 from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.tournament.events import FloorRuled
-from test_floor_action import HOLES, resolved
-from test_floor_action import flop as action_flop
-from test_tournament_support import ACT, QLD, deal_order, only_table, stacked, started
+from support.floor import HOLES, resolved
+from support.floor import flop as action_flop
+from support.tournament import ACT, QLD, deal_order, only_table, stacked, started
 
 QLD_TOURNAMENT = QLD_HOLDEM_2005.for_tournament()
 

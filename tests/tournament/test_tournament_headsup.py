@@ -18,7 +18,7 @@ from croupier.tournament.events import HeadsUpDrawn, HeadsUpRoundWon, MatchPlaye
 from croupier.tournament.headsup import best_of_three, play_match, run_heads_up
 from croupier.tournament.runner import run_heads_up_tournament
 from croupier.views import actor_view
-from test_tournament_support import QLD, conditions
+from support.tournament import QLD, conditions
 
 COND = conditions(**QLD, heads_up={"matches": 3}, payouts=[60, 25, 15])
 

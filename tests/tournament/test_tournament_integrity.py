@@ -12,8 +12,7 @@ from croupier.round import Command, Round
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.events import ChipRaced, PlacesAwarded
 from croupier.tournament.state import CANCELLED, DISQUALIFIED
-from test_tournament_play import shove
-from test_tournament_support import (
+from support.tournament import (
     QLD,
     CheckCall,
     cards,
@@ -22,6 +21,8 @@ from test_tournament_support import (
     folds,
     only_table,
     play,
+    play_out,
+    shove,
     started,
 )
 
@@ -36,16 +37,6 @@ def snapshot(t: Tournament) -> object:
         {p: (e.status, e.stack, e.table, e.seat, e.pre_race) for p, e in t.entrants.items()},
         {n: (dict(x.seats), x.buttons) for n, x in t.tables.items()},
     )
-
-
-def play_out(t: Tournament, policy: object) -> None:
-    table = only_table(t)
-    for _ in range(500):
-        if t.finished:
-            return
-        t.record([play(t, table, policy)])  # type: ignore[arg-type]
-        t.eliminate_busted(table)
-    raise AssertionError("the tournament did not finish")
 
 
 def cash_awarded(t: Tournament) -> int:

@@ -28,7 +28,7 @@ from croupier.tournament.events import (
 from croupier.tournament.hands import HandPlan
 from croupier.tournament.live import CardsRemovedFromShoe
 from croupier.tournament.runner import Policy, run_tournament
-from test_tournament_support import QLD, conditions, deal_order, folds, only_table, started
+from support.tournament import QLD, conditions, deal_order, folds, only_table, started
 
 
 def live_hand(t: Tournament, dealer: bool = False) -> tuple[HandPlan, Round]:

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from croupier.round import BetRaise, CheckCall, Command, Fold, Round
+from croupier.round import Command, Fold, Round
 from croupier.round.events import BlindPosted, Folded
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.conditions import load_conditions
@@ -29,9 +29,9 @@ from croupier.tournament.events import (
     TournamentStarted,
 )
 from croupier.tournament.runner import Policy, check_payouts, run_tournament
-from test_tournament_conditions import EXAMPLES
-from test_tournament_support import (
+from support.tournament import (
     ACT,
+    EXAMPLES,
     QLD,
     calls,
     cards,
@@ -39,17 +39,10 @@ from test_tournament_support import (
     folds,
     only_table,
     play,
+    shove,
     stacked,
     started,
 )
-
-
-def shove(r: Round, p: int) -> Command:
-    la = r.legal_actions()
-    assert la is not None
-    if la.max_raise_to is not None:
-        return BetRaise(p, la.max_raise_to)
-    return CheckCall(p)
 
 
 def position_of(plan_players: tuple[str, ...], player: str) -> int:

@@ -14,8 +14,7 @@ from croupier.round import Round
 from croupier.tournament import Tournament, TournamentError
 from croupier.tournament.headsup import HeadsUpRound, Match
 from croupier.tournament.runner import run_heads_up_tournament
-from test_tournament_play import shove
-from test_tournament_support import (
+from support.tournament import (
     ACT,
     QLD,
     calls,
@@ -23,6 +22,7 @@ from test_tournament_support import (
     deal_order,
     only_table,
     play,
+    shove,
     started,
 )
 

@@ -16,9 +16,9 @@ from croupier.rules.tournament import (
     find_tournament_rules,
 )
 from croupier.tournament import Tournament, TournamentError
-from test_tournament_support import started
+from support.tournament import started
 
-SOURCES = Path(__file__).resolve().parents[1] / "src" / "croupier" / "tournament"
+SOURCES = Path(__file__).resolve().parents[2] / "src" / "croupier" / "tournament"
 
 #: a rulebook id compared, or a clause picked by its rulebook's position
 ID_BRANCH = re.compile(

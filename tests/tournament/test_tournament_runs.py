@@ -12,9 +12,7 @@ import pytest
 
 from croupier.tournament import parse_conditions
 from croupier.tournament.runner import Policy, run_tournament
-from test_tournament_conditions import EXAMPLES
-from test_tournament_play import shove
-from test_tournament_support import play, started
+from support.tournament import EXAMPLES, play, shove, started
 
 BASE = tomllib.loads((EXAMPLES / "small.toml").read_text())
 BASE["max_entrants"] = 40

@@ -38,7 +38,7 @@ from croupier.uth.paytables import BLIND_TABLE, PayTable
 from croupier.uth.settle import ORDER, Box, Outcome, Wager, settle
 from croupier.uth.strategy import SimpleStrategy, StrategyError, expand_hands, parse_strategy
 
-EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "uth-wizard-simple.toml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "uth-wizard-simple.toml"
 TABLES = table_args()
 UNITS = blind_units()
 UNIT = UNITS.unit

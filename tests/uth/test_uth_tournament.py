@@ -32,23 +32,9 @@ from croupier.uth.tournament import (
     SessionEnd,
     SessionEnded,
     Status,
-    TournamentConditions,
     UthTournament,
 )
-
-
-def conditions(**kw: object) -> TournamentConditions:
-    base: dict[str, object] = {
-        "entry_fee": 110,
-        "commission": 10,
-        "starting_chips": 1000,
-        "minimum": 25,
-        "maximum": 200,
-        "session": SessionEnd.ROUNDS,
-        "session_limit": 10,
-        "prizes": (50, 30, 20),
-    }
-    return TournamentConditions(**(base | kw))  # type: ignore[arg-type]
+from support.uth import conditions
 
 
 def started(players: str = "abcd", **kw: object) -> UthTournament:

@@ -24,11 +24,11 @@ from croupier.uth.tournament import (
     TournamentConditions,
     UthTournament,
 )
-from test_uth_tournament import conditions as base_conditions
+from support.uth import conditions as base_conditions
 
 
 def conditions(**kw: object) -> TournamentConditions:
-    """The one-table conditions of tests/test_uth_tournament.py, with room for more tables."""
+    """The one-table conditions of tests/uth/test_uth_tournament.py, with room for more tables."""
     return base_conditions(**({"starting_chips": 200, "max_players": 20} | kw))
 
 

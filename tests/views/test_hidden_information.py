@@ -45,7 +45,7 @@ from croupier.views import (
     seat_view,
     table_view,
 )
-from test_tournament_conditions import EXAMPLES
+from support.tournament import EXAMPLES
 
 RULEBOOKS = ("dunedin-house", "act-omaha-2017", "qld-holdem-2005")
 

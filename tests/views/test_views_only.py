@@ -21,7 +21,7 @@ from croupier.table.presets import preset
 from croupier.table.table import Table
 from croupier.views import Viewer, hole_cards
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "croupier"
+SRC = Path(__file__).resolve().parents[2] / "src" / "croupier"
 
 ATTRIBUTES = {"hole", "holes"}
 

@@ -25,8 +25,8 @@ from croupier.service import demo
 from croupier.service.api import create_app
 from croupier.service.client import Client, play_round
 from croupier.service.store.store import EventStore
-from service_support import served
-from web_support import Server
+from support.service import served
+from support.web import Server
 
 PASSWORD = demo.PASSWORD
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_support import Server, browser, login, server, shoot
+from support.web import Server, browser, login, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures
 
@@ -36,7 +36,7 @@ def test_the_board_lists_every_table_of_the_room(browser: Any, server: Server) -
 
 def test_a_stopped_background_part_is_an_alert_line(browser: Any, server: Server) -> None:
     """What the board's ``background_failed`` lists, each a line of its own above the tables
-    (tests/test_background.py makes the parts fail for real; here the live board's answer
+    (tests/service/test_background.py makes the parts fail for real; here the live board's answer
     gets two such lines added on its way to the page)."""
     failed = [
         {"part": "the demo's bots at qld-1", "at": "2026-12-05T21:00:00+00:00", "why": "X: y"},

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from web_support import Server, browser, server, shoot
-from web_table_support import PHONE, TABLET, caught_up, open_table, table_view
+from support.web import Server, browser, server, shoot
+from support.web_table import PHONE, TABLET, caught_up, open_table, table_view
 
 __all__ = ["browser", "server"]  # fixtures
 HOLES = {"bot1": "As Ks", "bot2": "Qd Qc", "bot3": "7h 2c"}

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from web_support import Server, browser, login, shoot
-from web_table_support import PHONE, act, table_view
+from support.web import Server, browser, login, shoot
+from support.web_table import PHONE, act, table_view
 
 __all__ = ["browser"]  # fixtures
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import httpx
 
-from web_support import Server, browser, server
-from web_table_support import DESK, PHONE, TABLET, caught_up, open_table, table_view
+from support.web import Server, browser, server
+from support.web_table import DESK, PHONE, TABLET, caught_up, open_table, table_view
 
 __all__ = ["browser", "server"]  # fixtures
 

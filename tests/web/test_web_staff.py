@@ -15,7 +15,7 @@ from typing import Any
 import httpx
 
 from croupier.service.client import Client, play_round
-from web_support import PASSWORD, Server, browser, login, server, shoot
+from support.web import PASSWORD, Server, browser, login, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures
 

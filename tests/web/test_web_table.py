@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card
-from web_support import Server, browser, login, server, shoot
-from web_table_support import (
+from support.web import Server, browser, login, server, shoot
+from support.web_table import (
     DESK,
     PHONE,
     TABLET,

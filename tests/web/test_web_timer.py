@@ -10,8 +10,8 @@ from typing import Any
 import httpx
 
 from croupier.table.presets import preset
-from web_support import PASSWORD, Server, browser, server
-from web_table_support import PHONE, TABLET, caught_up, open_table, table_view
+from support.web import PASSWORD, Server, browser, server
+from support.web_table import PHONE, TABLET, caught_up, open_table, table_view
 
 __all__ = ["browser", "server"]  # fixtures
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from web_support import Server, browser, login, server, shoot
+from support.web import Server, browser, login, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from web_support import Server, browser, login, server
+from support.web import Server, browser, login, server
 
 __all__ = ["browser", "server"]  # fixtures
 

@@ -12,7 +12,7 @@ import httpx
 from croupier.round import BetRaise, CheckCall, Round
 from croupier.service.store import codec
 from croupier.tournament.commands import PlayedHand
-from web_support import Server, browser, login, server
+from support.web import Server, browser, login, server
 
 __all__ = ["browser", "server"]  # fixtures
 

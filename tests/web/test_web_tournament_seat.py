@@ -14,8 +14,8 @@ from typing import Any
 
 import httpx
 
-from web_support import Server, browser, login, server, shoot
-from web_table_support import PHONE
+from support.web import Server, browser, login, server, shoot
+from support.web_table import PHONE
 
 __all__ = ["browser", "server"]  # fixtures
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from web_support import Server, browser, login, server, shoot
+from support.web import Server, browser, login, server, shoot
 
 __all__ = ["browser", "server"]  # fixtures
 
