@@ -1,19 +1,8 @@
-"""What every test shares: after each test, the pages it opened in the shared browser are
-closed (a page left open keeps its scripts running, reconnecting to a server that is gone and
-counting timers down, for the rest of the session)."""
+"""What every test may use: a throw-away PostgreSQL (``pg_server``). The browser's fixtures are
+in web/conftest.py; builders shared by several test modules are in the support package."""
 
 from __future__ import annotations
 
-import sys
+from support.store import pg_server
 
-import pytest
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    support = sys.modules.get("support.web")
-    shared = getattr(support, "_SHARED", None) if support is not None else None
-    browser = shared.get("browser") if shared else None
-    if browser is not None:
-        for context in list(browser.contexts):
-            context.close()
+__all__ = ["pg_server"]  # a fixture, for every test module

@@ -31,9 +31,7 @@ from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from support.store import create_database, pg_server
-
-__all__ = ["pg_server"]  # a fixture
+from support.store import create_database
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 _names = itertools.count()

@@ -18,9 +18,7 @@ from croupier.service.store.significant import STREAM, What
 from croupier.service.store.store import EventStore
 from croupier.table.commands import StartRound
 from support.service import Room, play_round, served
-from support.store import create_database, pg_server
-
-__all__ = ["pg_server"]  # a fixture
+from support.store import create_database
 
 
 @pytest.fixture

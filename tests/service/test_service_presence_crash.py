@@ -37,9 +37,7 @@ from croupier.table.absence import (
 )
 from croupier.views import TableView
 from support.service import add_users
-from support.store import create_database, pg_server
-
-__all__ = ["pg_server"]  # a fixture
+from support.store import create_database
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 PLAYERS = ["p1", "p2", "p3"]

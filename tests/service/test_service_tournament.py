@@ -34,9 +34,7 @@ from support.service_tournament import (
     serve,
     state,
 )
-from support.store import create_database, pg_server
-
-__all__ = ["pg_server"]  # a fixture
+from support.store import create_database
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

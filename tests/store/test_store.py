@@ -41,9 +41,7 @@ from croupier.service.store.store import ConcurrencyError, EventStore, StoreErro
 from croupier.shoe import Shoe
 from croupier.table.events import ChipsAdded, RoundFinished, RoundStarted, TableClosed
 from croupier.table.presets import preset
-from support.store import create_database, pg_server, play_room
-
-__all__ = ["pg_server"]  # a fixture
+from support.store import create_database, play_room
 
 _names = itertools.count()
 

@@ -11,12 +11,10 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "docs" / "screens"
@@ -101,43 +99,6 @@ class Server:
         assert r.status_code == 200, r.text
         result: dict[str, Any] = r.json()
         return result
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "room.db")
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
-
-
-#: One Playwright and one Chromium per test process, shared by the ``browser`` fixture of every
-#: test module that imports it (each import is a fixture of its own: a second Playwright
-#: started in the same process would fail); closed when the last of them is done.
-_SHARED: dict[str, Any] = {"users": 0}
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    path = chromium()
-    if path is None:
-        pytest.skip("no Chromium here: `apt-get install -y chromium` (./dev test does, as root)")
-    from playwright.sync_api import sync_playwright
-
-    if not _SHARED["users"]:
-        pw = sync_playwright().start()
-        _SHARED["pw"] = pw
-        _SHARED["browser"] = pw.chromium.launch(executable_path=path, args=["--no-sandbox"])
-    _SHARED["users"] += 1
-    try:
-        yield _SHARED["browser"]
-    finally:
-        _SHARED["users"] -= 1
-        if not _SHARED["users"]:
-            _SHARED.pop("browser").close()
-            _SHARED.pop("pw").stop()
 
 
 def login(page: Any, server: Server, name: str, password: str = PASSWORD) -> None:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.web import Server, browser, login, server, shoot
-
-__all__ = ["browser", "server"]  # fixtures
+from support.web import Server, login, shoot
 
 
 def test_a_wrong_password_is_refused_in_words(browser: Any, server: Server) -> None:

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from support.web import Server, browser, server, shoot
+from support.web import Server, shoot
 from support.web_table import PHONE, TABLET, caught_up, open_table, table_view
 
-__all__ = ["browser", "server"]  # fixtures
 HOLES = {"bot1": "As Ks", "bot2": "Qd Qc", "bot3": "7h 2c"}
 
 

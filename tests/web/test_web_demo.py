@@ -12,10 +12,8 @@ from typing import Any
 
 import pytest
 
-from support.web import Server, browser, login, shoot
+from support.web import Server, login, shoot
 from support.web_table import PHONE, act, table_view
-
-__all__ = ["browser"]  # fixtures
 
 
 @pytest.fixture

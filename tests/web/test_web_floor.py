@@ -9,10 +9,8 @@ from typing import Any
 
 import httpx
 
-from support.web import Server, browser, server
+from support.web import Server
 from support.web_table import DESK, PHONE, TABLET, caught_up, open_table, table_view
-
-__all__ = ["browser", "server"]  # fixtures
 
 
 def ledger(server: Server) -> dict[str, Any]:

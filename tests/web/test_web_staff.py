@@ -15,9 +15,7 @@ from typing import Any
 import httpx
 
 from croupier.service.client import Client, play_round
-from support.web import PASSWORD, Server, browser, login, server, shoot
-
-__all__ = ["browser", "server"]  # fixtures
+from support.web import PASSWORD, Server, login, shoot
 
 QLD = "holdem full-pot 5/10"  # the list qld-1 serves (3 of its 6 seats taken in the demo)
 

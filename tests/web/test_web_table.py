@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from croupier.cards import Card
-from support.web import Server, browser, login, server, shoot
+from support.web import Server, login, shoot
 from support.web_table import (
     DESK,
     PHONE,
@@ -23,7 +23,6 @@ from support.web_table import (
     table_view,
 )
 
-__all__ = ["browser", "server"]  # fixtures
 PLAYERS = ("bot1", "bot2", "bot3")  # seated at qld-1 (qld-holdem-2005) in the demo room
 
 

@@ -10,10 +10,8 @@ from typing import Any
 import httpx
 
 from croupier.table.presets import preset
-from support.web import PASSWORD, Server, browser, server
+from support.web import PASSWORD, Server
 from support.web_table import PHONE, TABLET, caught_up, open_table, table_view
-
-__all__ = ["browser", "server"]  # fixtures
 
 TABLE = "timed-1"
 SECONDS = 40

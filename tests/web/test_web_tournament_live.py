@@ -8,9 +8,7 @@ from typing import Any
 
 import httpx
 
-from support.web import Server, browser, login, server
-
-__all__ = ["browser", "server"]  # fixtures
+from support.web import Server, login
 
 T = "sat-1"
 FIELD = ["bot1", "bot2", "bot3", "bot4", "bot5", "bot6"]

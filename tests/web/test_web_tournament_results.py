@@ -12,9 +12,7 @@ import httpx
 from croupier.round import BetRaise, CheckCall, Round
 from croupier.service.store import codec
 from croupier.tournament.commands import PlayedHand
-from support.web import Server, browser, login, server
-
-__all__ = ["browser", "server"]  # fixtures
+from support.web import Server, login
 
 T = "mini"
 ENTRANTS = ("bot1", "bot2", "bot3")

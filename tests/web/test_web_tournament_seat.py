@@ -14,10 +14,8 @@ from typing import Any
 
 import httpx
 
-from support.web import Server, browser, login, server, shoot
+from support.web import Server, login, shoot
 from support.web_table import PHONE
-
-__all__ = ["browser", "server"]  # fixtures
 
 T = "sat-1"
 FIELD = ("bot1", "bot2", "bot3")

@@ -6,9 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from support.web import Server, browser, login, server, shoot
-
-__all__ = ["browser", "server"]  # fixtures
+from support.web import Server, login, shoot
 
 TABLE = "uth-1"
 URL = f"/ui/uth.html?table={TABLE}"

@@ -6,9 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from support.web import Server, browser, login, server
-
-__all__ = ["browser", "server"]  # fixtures
+from support.web import Server, login
 
 CLASS_NAME = re.compile(r"\b(?:[A-Z][a-z]+){2,}\b")  # CashedOut, AtTableEvent, BoughtIn
 
