@@ -17,31 +17,19 @@ from croupier.round import (
     BetRaise,
     CheckCall,
     DealBoard,
-    DealHole,
     Fold,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.round.events import Announcement, BettingCapped, CardExposed, RulingMade
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from support.build import dealt_round
 
 HOLES = ["AsAd", "KsKd", "QsQd"]
 
 
 def deal(rulebook: Rulebook, *, burn: bool = True) -> Round:
-    cfg = RoundConfig(
-        stacks=(1000, 1000, 1000),
-        blinds=(5, 10, 0),
-        min_bet=10,
-        rulebook=rulebook,
-        structure=Structure.pot_limit(),
-        burn=burn,
-    )
-    r = Round(cfg)
-    for p, h in enumerate(HOLES):
-        r.apply(DealHole(p, parse_cards(h)))
-    return r
+    return dealt_round(HOLES, rulebook=rulebook, structure=Structure.pot_limit(), burn=burn)
 
 
 def finish_preflop(r: Round) -> None:

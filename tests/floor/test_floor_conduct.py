@@ -49,6 +49,7 @@ from croupier.round.events import (
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.table.commands import StartRound
+from support.build import dealt_round
 from support.floor import clause, facing_20, flop, outcome
 
 C = parse_cards
@@ -68,16 +69,9 @@ def refused(r: Round, incident: Incident) -> str:
 
 def limit_flop(rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:
     """Fixed limit 10/20; everyone called pre-flop; on the flop player 0 is to act."""
-    cfg = RoundConfig(
-        stacks=(1000, 1000, 1000),
-        blinds=(5, 10, 0),
-        min_bet=10,
-        rulebook=rulebook,
-        structure=Structure.fixed_limit(10, 20),
+    r = dealt_round(
+        ("AsAd", "KsKd", "QsQd"), rulebook=rulebook, structure=Structure.fixed_limit(10, 20)
     )
-    r = Round(cfg)
-    for p, h in enumerate(("AsAd", "KsKd", "QsQd")):
-        r.apply(DealHole(p, C(h)))
     while r.street == 0 and r.actor is not None:
         r.apply(CheckCall(r.actor))
     r.apply(DealBoard(C("2c7h9d")))
@@ -86,10 +80,7 @@ def limit_flop(rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:
 
 def showdown(rulebook: Rulebook = DUNEDIN_HOUSE, board: str = "2c7h9dTc3s") -> Round:
     """Three hands checked down to the showdown, nothing shown yet (dealer-driven)."""
-    cfg = RoundConfig(stacks=(1000, 1000, 1000), blinds=(5, 10, 0), min_bet=10, rulebook=rulebook)
-    r = Round(cfg)
-    for p, h in enumerate(("AsAd", "KsKd", "QsQd")):
-        r.apply(DealHole(p, C(h)))
+    r = dealt_round(("AsAd", "KsKd", "QsQd"), rulebook=rulebook)
     for street, cards in enumerate((board[:6], board[6:8], board[8:]), start=1):
         while r.street < street and r.actor is not None:
             r.apply(CheckCall(r.actor))

@@ -36,24 +36,14 @@ from croupier.round.events import (
     RulingMade,
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from support.build import dealt_round
 
 HOLES = ["AsAd", "KsKd", "QsQd"]
 
 
 def deal(rulebook: Rulebook, holes: list[str] | None = None, *, burn: bool = True) -> Round:
     """A three-handed pot-limit round; ``holes`` entered in order (None: none yet)."""
-    cfg = RoundConfig(
-        stacks=(1000, 1000, 1000),
-        blinds=(5, 10, 0),
-        min_bet=10,
-        rulebook=rulebook,
-        structure=Structure.pot_limit(),
-        burn=burn,
-    )
-    r = Round(cfg)
-    for p, h in enumerate(holes or []):
-        r.apply(DealHole(p, parse_cards(h)))
-    return r
+    return dealt_round(holes or (), rulebook=rulebook, structure=Structure.pot_limit(), burn=burn)
 
 
 def to_flop(r: Round) -> None:
