@@ -302,7 +302,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **{
         f"qld-tournament-2020 {c}": (
             f"`croupier.tournament.{m}`",
-            f"`tests/test_tournament_{t}.py`",
+            f"`tests/tournament/test_tournament_{t}.py`",
         )
         for c, m, t in (
             ("2", "entry", "entry"),
@@ -344,7 +344,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         )
     },
     **{
-        f"dunedin-house {c}": (f"`croupier.tournament.{m}`", f"`tests/test_tournament_{t}.py`")
+        f"dunedin-house {c}": (
+            f"`croupier.tournament.{m}`",
+            f"`tests/tournament/test_tournament_{t}.py`",
+        )
         for c, m, t in (
             ("78", "seating", "seating"),
             ("79", "seating", "seating"),
@@ -363,7 +366,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         )
     },
     **{
-        f"act-omaha-2017 20.{c}": (f"`croupier.tournament.{m}`", f"`tests/test_tournament_{t}.py`")
+        f"act-omaha-2017 20.{c}": (
+            f"`croupier.tournament.{m}`",
+            f"`tests/tournament/test_tournament_{t}.py`",
+        )
         for c, m, t in (
             ("1", "conditions", "runs"),
             ("3", "conditions", "conditions"),
