@@ -148,10 +148,10 @@ def test_the_corpus_round_trips_through_ohh(tmp_path: Path) -> None:
             continue
         r = replay(h)
         data = ohh.to_ohh(r, HOUSE, meta=h, unit_scale=h.unit_scale)
-        if count % 10 == 0:  # every tenth validated for the house and every player
+        if count % 10 == 0:  # every tenth validated for the house and a player, seats in turn
             valid(data)
-            for me in range(r.config.players):
-                valid(ohh.to_ohh(r, me, meta=h, unit_scale=h.unit_scale))
+            me = count // 10 % r.config.players
+            valid(ohh.to_ohh(r, me, meta=h, unit_scale=h.unit_scale))
         hand = ohh.loads(ohh.dumps([data]))[0]
         assert ohh.to_history(hand).finishing_stacks == (h.finishing_stacks or tuple(r.stacks)), f
         same_round(r, replay_hand(hand))  # the strict replay replay_files runs on each hand
@@ -233,7 +233,10 @@ def test_random_rounds_of_every_game_round_trip() -> None:
             back = replay_hand(data)
             same_round(r, back)
             for me in range(r.config.players):  # a player's view: unseen cards unknown
-                seen = replay_hand(valid(ohh.to_ohh(r, me)))
+                view = json.loads(ohh.dumps([ohh.to_ohh(r, me)]))  # as a reader sees it
+                if me == seed % r.config.players:  # the schema: one seat's view a round, in turn
+                    valid(view)
+                seen = replay_hand(view)
                 assert seen.stacks == r.stacks
                 assert _betting(seen) == _betting(r)
 
