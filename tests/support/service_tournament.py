@@ -7,7 +7,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from croupier.service.api import create_app
@@ -69,13 +68,6 @@ def serve(url: str, clock: Clock) -> Iterator[Room]:
     app = create_app(url, clock=clock, shoe_seed=7)
     with TestClient(app) as client:
         yield Room(client)
-
-
-@pytest.fixture
-def url(tmp_path: Path) -> str:
-    u = f"sqlite:///{tmp_path / 'room.db'}"
-    add_users(u, len(PLAYERS))
-    return u
 
 
 def opened(room: Room, entries: list[str] = PLAYERS) -> None:
