@@ -14,16 +14,16 @@ from pathlib import Path
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules-coverage.md"
 
 ROUND = "`croupier.round` (`engine` and its `betting`, `dealing`, `showdown`, `settle`)"
-ROUND_T = "`tests/test_round_rules.py`, `tests/test_round_properties.py`"
-PHH_T = "`tests/test_phh_export.py`, `tests/test_phh_replay.py`"
+ROUND_T = "`tests/round/test_round_rules.py`, `tests/round/test_round_properties.py`"
+PHH_T = "`tests/histories/test_phh_export.py`, `tests/histories/test_phh_replay.py`"
 COMM = "`croupier.rules.commission`"
-SHOE = ("`croupier.shoe`", "`tests/test_shoe.py`")
+SHOE = ("`croupier.shoe`", "`tests/cards/test_shoe.py`")
 #: every clause the UTH game cites is a field of this book, relabelled by a derived one
 UTH_BOOK = "`croupier.rules.books.act_uth_2025`"
-UTH_DERIVED = "`tests/test_uth_rules_derived.py`"
+UTH_DERIVED = "`tests/uth/test_uth_rules_derived.py`"
 
 _round = (ROUND, ROUND_T)
-_comm = (COMM, "`tests/test_round_rules.py`")
+_comm = (COMM, "`tests/round/test_round_rules.py`")
 
 IMPLEMENTED: dict[str, tuple[str, str]] = {
     # qld-holdem-2005: a round of play
@@ -37,7 +37,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "qld-holdem-2005 s17(1)": (
         "`croupier.shoe`; `croupier.table` (`StartRound.dealt_from`: commitment and shoe "
         "recorded, order held by the dealer side)",
-        "`tests/test_shoe.py`, `tests/test_hidden_information.py`",
+        "`tests/cards/test_shoe.py`, `tests/views/test_hidden_information.py`",
     ),
     **{f"qld-holdem-2005 s20({i})": _round for i in (1, 2, 3)},
     **{
@@ -66,7 +66,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **{f"act-omaha-2017 13.{i}": _round for i in (1, 2, 3)},
     **dict.fromkeys(
         ("act-omaha-2017 14.1", "act-omaha-2017 14.2", "act-omaha-2017 14.5"),
-        (ROUND, "`tests/test_round_tap_out.py`, `tests/test_round_rules.py`"),
+        (ROUND, "`tests/round/test_round_tap_out.py`, `tests/round/test_round_rules.py`"),
     ),
     "act-omaha-2017 15.1": _comm,
     **{f"act-omaha-2017 15.2({x})": _comm for x in ("a)(i", "a)(ii", "b", "c", "d", "e")},
@@ -85,13 +85,13 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     # act-uth-2025: settling a box against the dealer, and the pay tables
     **{
         f"act-uth-2025 9.{i}": (
-            f"`croupier.uth.settle`, {UTH_BOOK}", f"`tests/test_uth_settle.py`, {UTH_DERIVED}"
+            f"`croupier.uth.settle`, {UTH_BOOK}", f"`tests/uth/test_uth_settle.py`, {UTH_DERIVED}"
         )
         for i in (1, 2, 4, 5, 6, 7, 8, 9, 10)
     },
     "act-uth-2025 10.1": (
         f"`croupier.uth.paytables`, `croupier.uth.trips`, {UTH_BOOK}",
-        "`tests/test_uth_settle.py`, `tests/test_uth_trips.py`",
+        "`tests/uth/test_uth_settle.py`, `tests/uth/test_uth_trips.py`",
     ),
     # act-uth-2025: the round of play, its irregularities, the table and tournaments
     **dict.fromkeys(
@@ -106,7 +106,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             f"`croupier.uth.game`, `croupier.uth.limits`, {UTH_BOOK}",
-            f"`tests/test_uth_game.py`, `tests/test_uth_play.py`, {UTH_DERIVED}",
+            f"`tests/uth/test_uth_game.py`, `tests/uth/test_uth_play.py`, {UTH_DERIVED}",
         ),
     ),
     **dict.fromkeys(
@@ -121,35 +121,35 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             f"`croupier.uth.irregularities`, `croupier.uth.table`, {UTH_BOOK}",
-            f"`tests/test_uth_game.py`, {UTH_DERIVED}",
+            f"`tests/uth/test_uth_game.py`, {UTH_DERIVED}",
         ),
     ),
     "dunedin-house 77": (
         "`croupier.table.seat_plans` (`LockFunds`, `ReleaseFunds`)",
-        "`tests/test_table_lock.py`, `tests/test_table_properties.py`",
+        "`tests/table/test_table_lock.py`, `tests/table/test_table_properties.py`",
     ),
     "act-uth-2025 16.9": (
         "`croupier.uth.tournament_decide` (`draw_seats`, `break_table`), "
         "`croupier.uth.tournament_tables`",
-        "`tests/test_uth_tournament_admin.py`",
+        "`tests/uth/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.11": (
         "`croupier.uth.tournament_decide` (`add_reserve`, `seat_reserve`)",
-        "`tests/test_uth_tournament_admin.py`",
+        "`tests/uth/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.12": (
         "`croupier.uth.tournament_decide.substitute`",
-        "`tests/test_uth_tournament_admin.py`",
+        "`tests/uth/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 16.18": (
         "`croupier.uth.tournament_decide.offer_break`, "
         "`croupier.uth.tournament.UthTournament.played_seconds`",
-        "`tests/test_uth_tournament_admin.py`",
+        "`tests/uth/test_uth_tournament_admin.py`",
     ),
     "act-uth-2025 6.1": (
         "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`; `Shuffled` records the "
         f"salted commitment), `croupier.shoe`, {UTH_BOOK}",
-        "`tests/test_uth_shuffle.py`, `tests/test_hidden_information.py`",
+        "`tests/uth/test_uth_shuffle.py`, `tests/views/test_hidden_information.py`",
     ),
     **dict.fromkeys(
         (
@@ -158,7 +158,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}",
-            f"`tests/test_uth_tournament.py`, {UTH_DERIVED}",
+            f"`tests/uth/test_uth_tournament.py`, {UTH_DERIVED}",
         ),
     ),
     # the table: who has the button and posts which blind, round after round
@@ -178,18 +178,18 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house glossary: Dead Small Blind",
             "dunedin-house glossary: Dealer Button",
         ),
-        ("`croupier.table.button`", "`tests/test_table_button.py`"),
+        ("`croupier.table.button`", "`tests/table/test_table_button.py`"),
     ),
     **dict.fromkeys(
         ("act-omaha-2017 17.4", "dunedin-house 27"),
         (
             "`croupier.table.button`, `croupier.round.config.RoundConfig`",
-            "`tests/test_table_button.py`, `tests/test_round_rules.py`",
+            "`tests/table/test_table_button.py`, `tests/round/test_round_rules.py`",
         ),
     ),
     "dunedin-house 95": (
         "`croupier.round`, `croupier.table.button`",
-        "`tests/test_round_rules.py`, `tests/test_table_button.py`",
+        "`tests/round/test_round_rules.py`, `tests/table/test_table_button.py`",
     ),
     # the table over many rounds: seats, stakes, breaks, seat changes, time, closure, voids
     **dict.fromkeys(
@@ -199,7 +199,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house 16",
             "dunedin-house 17",
         ),
-        ("`croupier.table.seats`", "`tests/test_table.py`"),
+        ("`croupier.table.seats`", "`tests/table/test_table.py`"),
     ),
     **dict.fromkeys(
         (
@@ -221,7 +221,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.table.stakes`, `croupier.table.seat_plans`",
-            "`tests/test_table.py`, `tests/test_cli_play.py`",
+            "`tests/table/test_table.py`, `tests/cli/test_cli_play.py`",
         ),
     ),
     **dict.fromkeys(
@@ -238,14 +238,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.table.seat_plans`, `croupier.table.round_plans`, `croupier.table.seats`",
-            "`tests/test_table.py`",
+            "`tests/table/test_table.py`",
         ),
     ),
     "dunedin-house 18": (
         "`croupier.table.round_plans`, `croupier.table.seat_plans`",
-        "`tests/test_table.py`, `tests/test_loose_ends.py`",
+        "`tests/table/test_table.py`, `tests/tournament/test_loose_ends.py`",
     ),
-    "dunedin-house 25": (ROUND, "`tests/test_round_rules.py`, `tests/test_table.py`"),
+    "dunedin-house 25": (ROUND, "`tests/round/test_round_rules.py`, `tests/table/test_table.py`"),
     # the floor's rulings in a round of play
     **dict.fromkeys(
         (
@@ -260,7 +260,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.floor.rulings`, `croupier.round`, `croupier.table.round_plans`",
-            "`tests/test_floor_deal.py`, `tests/test_floor_rejections.py`, `tests/test_table.py`",
+            "`tests/floor/test_floor_deal.py`, `tests/floor/test_floor_rejections.py`, "
+            "`tests/table/test_table.py`",
         ),
     ),
     **dict.fromkeys(
@@ -275,7 +276,7 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.floor.rulings`, `croupier.round`",
-            "`tests/test_floor_cards.py`, `tests/test_floor_rejections.py`",
+            "`tests/floor/test_floor_cards.py`, `tests/floor/test_floor_rejections.py`",
         ),
     ),
     **dict.fromkeys(
@@ -294,7 +295,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.floor.rulings`, `croupier.round`, `croupier.table.round_plans`",
-            "`tests/test_floor_action.py`, `tests/test_floor_properties.py`, `tests/test_table.py`",
+            "`tests/floor/test_floor_action.py`, `tests/floor/test_floor_properties.py`, "
+            "`tests/table/test_table.py`",
         ),
     ),
     **dict.fromkeys(
@@ -305,14 +307,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.floor.chips`, `croupier.round`",
-            "`tests/test_floor_chips.py`, `tests/test_round_rules.py`",
+            "`tests/floor/test_floor_chips.py`, `tests/round/test_round_rules.py`",
         ),
     ),
     # tournaments
     **{
         f"qld-tournament-2020 {c}": (
             f"`croupier.tournament.{m}`",
-            f"`tests/test_tournament_{t}.py`",
+            f"`tests/tournament/test_tournament_{t}.py`",
         )
         for c, m, t in (
             ("2", "entry", "entry"),
@@ -354,7 +356,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         )
     },
     **{
-        f"dunedin-house {c}": (f"`croupier.tournament.{m}`", f"`tests/test_tournament_{t}.py`")
+        f"dunedin-house {c}": (
+            f"`croupier.tournament.{m}`",
+            f"`tests/tournament/test_tournament_{t}.py`",
+        )
         for c, m, t in (
             ("78", "seating", "seating"),
             ("79", "seating", "seating"),
@@ -373,7 +378,10 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         )
     },
     **{
-        f"act-omaha-2017 20.{c}": (f"`croupier.tournament.{m}`", f"`tests/test_tournament_{t}.py`")
+        f"act-omaha-2017 20.{c}": (
+            f"`croupier.tournament.{m}`",
+            f"`tests/tournament/test_tournament_{t}.py`",
+        )
         for c, m, t in (
             ("1", "conditions", "runs"),
             ("3", "conditions", "conditions"),
@@ -404,7 +412,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.tournament.live`, `croupier.floor`, `croupier.round`",
-            "`tests/test_tournament_live.py`, `tests/test_tournament_floor_rules.py`",
+            "`tests/tournament/test_tournament_live.py`, "
+            "`tests/tournament/test_tournament_floor_rules.py`",
         ),
     ),
     **dict.fromkeys(
@@ -417,23 +426,23 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.round`, `croupier.floor.chips`, `croupier.tournament.hands`",
-            "`tests/test_tournament_floor_rules.py`",
+            "`tests/tournament/test_tournament_floor_rules.py`",
         ),
     ),
     **dict.fromkeys(
         ("dunedin-house 93",),
         (
             "`croupier.tournament.live`, `croupier.tournament.hands`",
-            "`tests/test_tournament_chips.py`",
+            "`tests/tournament/test_tournament_chips.py`",
         ),
     ),
     "qld-tournament-2020 4.13": (
         "`croupier.tournament.entry`, `croupier.tournament.state`",
-        "`tests/test_tournament_flights.py`, `tests/test_loose_ends.py`",
+        "`tests/tournament/test_tournament_flights.py`, `tests/tournament/test_loose_ends.py`",
     ),
     "dunedin-house 85": (
         "`croupier.tournament.live`, `croupier.tournament.hands`",
-        "`tests/test_tournament_chips.py`, `tests/test_loose_ends.py`",
+        "`tests/tournament/test_tournament_chips.py`, `tests/tournament/test_loose_ends.py`",
     ),
     # qld-tournament-2020: forced bets in a round
     "qld-tournament-2020 4.29": _round,
@@ -450,12 +459,15 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.floor.conduct`, `croupier.floor.chips`, `croupier.floor.rulings`",
-            "`tests/test_floor_conduct.py`, `tests/test_floor_chips.py`",
+            "`tests/floor/test_floor_conduct.py`, `tests/floor/test_floor_chips.py`",
         ),
     ),
     **dict.fromkeys(
         ("qld-holdem-2005 s22(1)", "qld-holdem-2005 s22(2)"),
-        ("`croupier.floor.chips`", "`tests/test_floor_chips.py`, `tests/test_floor_conduct.py`"),
+        (
+            "`croupier.floor.chips`",
+            "`tests/floor/test_floor_chips.py`, `tests/floor/test_floor_conduct.py`",
+        ),
     ),
     **dict.fromkeys(
         (
@@ -464,13 +476,16 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "act-omaha-2017 16.5",
             "act-omaha-2017 16.6",
         ),
-        ("`croupier.floor.rulings`", "`tests/test_floor_action.py`, `tests/test_floor_conduct.py`"),
+        (
+            "`croupier.floor.rulings`",
+            "`tests/floor/test_floor_action.py`, `tests/floor/test_floor_conduct.py`",
+        ),
     ),
-    "qld-holdem-2005 s5(3)": ("`croupier.floor.rulings`", "`tests/test_floor_deal.py`"),
+    "qld-holdem-2005 s5(3)": ("`croupier.floor.rulings`", "`tests/floor/test_floor_deal.py`"),
     # the showdown: every hole card tabled, a hand read from its cards
     **dict.fromkeys(
         ("dunedin-house 8", "dunedin-house 60", "dunedin-house 65"),
-        (ROUND, "`tests/test_floor_conduct.py`"),
+        (ROUND, "`tests/floor/test_floor_conduct.py`"),
     ),
     # definitions and glossary entries that carry a rule; rules the round applies by its shape
     **dict.fromkeys(
@@ -487,21 +502,22 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             "dunedin-house glossary: Blind",
             "dunedin-house glossary: Cards Speak",
         ),
-        (ROUND, "`tests/test_rules_definitions.py`"),
+        (ROUND, "`tests/rules/test_rules_definitions.py`"),
     ),
     "dunedin-house glossary: Defective Deck": (
         "`croupier.cards.Deck`, `croupier.floor.rulings`",
-        "`tests/test_rules_definitions.py`",
+        "`tests/rules/test_rules_definitions.py`",
     ),
     "dunedin-house glossary: Oversize chip": (
         "`croupier.floor.chips`",
-        "`tests/test_floor_chips.py`",
+        "`tests/floor/test_floor_chips.py`",
     ),
     **dict.fromkeys(
         ("dunedin-house glossary: Add-on", "dunedin-house glossary: Re-buy"),
         (
             "`croupier.tournament.entry`, `croupier.tournament.conditions`",
-            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_play.py`",
+            "`tests/tournament/test_tournament_fidelity.py`, "
+            "`tests/tournament/test_tournament_play.py`",
         ),
     ),
     **dict.fromkeys(
@@ -515,53 +531,58 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "dunedin-house glossary: Rake": _comm,
     "dunedin-house glossary: String Bet": (
         "`croupier.floor.chips`",
-        "`tests/test_floor_chips.py`",
+        "`tests/floor/test_floor_chips.py`",
     ),
     "dunedin-house glossary: Substantial Action": (
         "`croupier.floor.rulings`",
-        "`tests/test_floor_deal.py`",
+        "`tests/floor/test_floor_deal.py`",
     ),
     "dunedin-house glossary: Table Stakes": (
         "`croupier.table.stakes`, `croupier.round`",
-        "`tests/test_table.py`",
+        "`tests/table/test_table.py`",
     ),
     # issue 13: rule fidelity (dead hands after the deal, hand-for-hand, the race-off, burns)
     "qld-tournament-2020 4.19": (
         "`croupier.tournament.payouts`, `croupier.tournament.hands`",
-        "`tests/test_tournament_payouts.py`, `tests/test_rule_readings.py`",
+        "`tests/tournament/test_tournament_payouts.py`, `tests/rules/test_rule_readings.py`",
     ),
     "dunedin-house 94": (
         "`croupier.tournament.hands`, `croupier.round`",
-        "`tests/test_tournament_chips.py`, `tests/test_rule_readings.py`",
+        "`tests/tournament/test_tournament_chips.py`, `tests/rules/test_rule_readings.py`",
     ),
     **dict.fromkeys(
         ("dunedin-house 92", "dunedin-house 99"),
         (
             "`croupier.tournament.hands`, `croupier.round.config.RoundConfig`",
-            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_play.py`",
+            "`tests/tournament/test_tournament_fidelity.py`, "
+            "`tests/tournament/test_tournament_play.py`",
         ),
     ),
     **dict.fromkeys(
         ("qld-tournament-2020 4.16.1", "act-omaha-2017 20.12"),
         (
             "`croupier.tournament.hands`",
-            "`tests/test_tournament_play.py`, `tests/test_tournament_fidelity.py`",
+            "`tests/tournament/test_tournament_play.py`, "
+            "`tests/tournament/test_tournament_fidelity.py`",
         ),
     ),
     **dict.fromkeys(
         ("qld-tournament-2020 4.20", "qld-tournament-2020 4.31"),
         (
             "`croupier.tournament.hands`, `croupier.tournament.floor`",
-            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_floor.py`",
+            "`tests/tournament/test_tournament_fidelity.py`, "
+            "`tests/tournament/test_tournament_floor.py`",
         ),
     ),
     "qld-tournament-2020 4.40": (
         "`croupier.tournament.chiprace`, `croupier.tournament.floor`",
-        "`tests/test_tournament_chiprace.py`, `tests/test_tournament_fidelity.py`",
+        "`tests/tournament/test_tournament_chiprace.py`, "
+        "`tests/tournament/test_tournament_fidelity.py`",
     ),
     "dunedin-house 87": (
         "`croupier.tournament.chiprace`, `croupier.tournament.floor`",
-        "`tests/test_tournament_chiprace.py`, `tests/test_tournament_fidelity.py`",
+        "`tests/tournament/test_tournament_chiprace.py`, "
+        "`tests/tournament/test_tournament_fidelity.py`",
     ),
     **dict.fromkeys(
         (
@@ -571,15 +592,16 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.tournament.live`, `croupier.round.burns`, `croupier.round`",
-            "`tests/test_tournament_fidelity.py`, `tests/test_tournament_live.py`",
+            "`tests/tournament/test_tournament_fidelity.py`, "
+            "`tests/tournament/test_tournament_live.py`",
         ),
     ),
     **dict.fromkeys(
         (*(f"qld-holdem-2005 s36({i})" for i in range(1, 4)), "dunedin-house 72"),
         (
             "`croupier.floor.rulings`, `croupier.round`, `croupier.round.burns`",
-            "`tests/test_floor_cards.py`, `tests/test_floor_rejections.py`, "
-            "`tests/test_tournament_fidelity.py`",
+            "`tests/floor/test_floor_cards.py`, `tests/floor/test_floor_rejections.py`, "
+            "`tests/tournament/test_tournament_fidelity.py`",
         ),
     ),
     **dict.fromkeys(
@@ -591,20 +613,20 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
         (
             "`croupier.round`, `croupier.round.burns`",
-            f"{ROUND_T}, `tests/test_tournament_fidelity.py`",
+            f"{ROUND_T}, `tests/tournament/test_tournament_fidelity.py`",
         ),
     ),
-    "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/test_uth_game.py`"),
+    "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/uth/test_uth_game.py`"),
     "act-uth-2025 16.3": (
         "`croupier.uth.tournament_conditions`, `croupier.uth.tournament_decide`",
-        "`tests/test_uth_tournament.py`",
+        "`tests/uth/test_uth_tournament.py`",
     ),
     # the dealer's cut at a card shoe, and the operator's decision in a dispute (issue 32)
     **dict.fromkeys(
         ("act-uth-2025 6.3", "act-uth-2025 15.5"),
         (
             f"`croupier.uth.table`, `croupier.uth.played`, {UTH_BOOK}",
-            "`tests/test_uth_disputes.py`",
+            "`tests/uth/test_uth_disputes.py`",
         ),
     ),
     # the room (croupier.room): seat priority for a vacated seat against the waiting list, and
@@ -613,14 +635,14 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ("qld-holdem-2005 s16(2)", "act-omaha-2017 8.2", "dunedin-house 17"),
         (
             "`croupier.table.seats`, `croupier.room.room`",
-            "`tests/test_table.py`, `tests/test_room.py`",
+            "`tests/table/test_table.py`, `tests/room/test_room.py`",
         ),
     ),
     **dict.fromkeys(
         ("qld-holdem-2005 s19(3)", "dunedin-house 19"),
         (
             "`croupier.table.stakes`, `croupier.table.seat_plans`, `croupier.room.room`",
-            "`tests/test_table.py`, `tests/test_cli_play.py`, `tests/test_room.py`",
+            "`tests/table/test_table.py`, `tests/cli/test_cli_play.py`, `tests/room/test_room.py`",
         ),
     ),
 }
@@ -635,17 +657,17 @@ _INTEGRITY: dict[tuple[str, ...], tuple[str, str]] = {
         "act-omaha-2017 17.10",
         "act-omaha-2017 19.2",
         "dunedin-house 69",
-    ): ("", "`tests/test_floor_dead_hands.py`, `tests/test_table_integrity.py`"),
-    ("act-omaha-2017 4.8", "dunedin-house 90"): ("", "`tests/test_state_from_events.py`"),
+    ): ("", "`tests/floor/test_floor_dead_hands.py`, `tests/table/test_table_integrity.py`"),
+    ("act-omaha-2017 4.8", "dunedin-house 90"): ("", "`tests/table/test_state_from_events.py`"),
     ("act-omaha-2017 17.14", "dunedin-house 67"): (
         "`croupier.table.history`",
-        "`tests/test_table_integrity.py`",
+        "`tests/table/test_table_integrity.py`",
     ),
 }
 # Disconnections (issue 15): an absent player's hand folded on their turn, the seat sitting out.
 _INTEGRITY[("dunedin-house 92", "act-omaha-2017 4.8", "dunedin-house 18")] = (
     "`croupier.table.absence`",
-    "`tests/test_table_absence.py`, `tests/test_service_presence.py`",
+    "`tests/table/test_table_absence.py`, `tests/service/test_service_presence.py`",
 )
 # Table changes (issue 16): the floor moves a player with their chips to another table of the
 # same game; the target's seat-change requests come first; chips never leave through the cage.
@@ -657,10 +679,13 @@ _INTEGRITY[
         "dunedin-house 22",
         "dunedin-house 23",
     )
-] = ("`croupier.room.moves`", "`tests/test_room_moves.py`, `tests/test_service_moves.py`")
+] = (
+    "`croupier.room.moves`",
+    "`tests/room/test_room_moves.py`, `tests/service/test_service_moves.py`",
+)
 # The room's seats as the rulebooks write them (issue 32): priority on seat changes, a draw of
 # the cards between equals, the clause of a refusal, dunedin-house 29's exception, call times.
-_SEATS = "`tests/test_room_seats.py`"
+_SEATS = "`tests/room/test_room_seats.py`"
 _INTEGRITY[
     (
         *(f"qld-holdem-2005 s16({i})" for i in (2, 3, 4)),
@@ -668,7 +693,7 @@ _INTEGRITY[
         "dunedin-house 16",
         "dunedin-house 17",
     )
-] = ("`croupier.room.draws`", f"{_SEATS}, `tests/test_service_draws.py`")
+] = ("`croupier.room.draws`", f"{_SEATS}, `tests/service/test_service_draws.py`")
 _INTEGRITY[("dunedin-house 29",)] = ("`croupier.room.moves`", _SEATS)
 _INTEGRITY[
     ("qld-holdem-2005 s19(4)", "act-omaha-2017 4.6", "dunedin-house 22", "qld-holdem-2005 s31(4)")

@@ -1,19 +1,16 @@
-"""What every test shares: after each test, the pages it opened in the shared browser are
-closed (a page left open keeps its scripts running, reconnecting to a server that is gone and
-counting timers down, for the rest of the session)."""
+"""What every test may use: a throw-away PostgreSQL (``pg_server``), and Hypothesis settings
+that hold on a loaded machine (no per-example deadline, no health check on slow generation:
+a machine shared with other work can pause a draw for seconds; what is checked is unchanged).
+The browser's fixtures are in web/conftest.py; builders shared by several test modules are in
+the support package."""
 
 from __future__ import annotations
 
-import sys
+from hypothesis import HealthCheck, settings
 
-import pytest
+from support.store import pg_server
 
+__all__ = ["pg_server"]  # a fixture, for every test module
 
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item: pytest.Item) -> None:
-    support = sys.modules.get("web_support")
-    shared = getattr(support, "_SHARED", None) if support is not None else None
-    browser = shared.get("browser") if shared else None
-    if browser is not None:
-        for context in list(browser.contexts):
-            context.close()
+settings.register_profile("croupier", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("croupier")

@@ -314,7 +314,8 @@ def run(
         same = sum(a == b for a, b in zip(ours, theirs, strict=True))
         detail["pokerkit_rounds"] = peer_rounds
         detail["pokerkit_rounds_shape"] = _shape(theirs)
-        # Where the two disagree, tests/test_round_pokerkit.py says why (known pokerkit quirks).
+        # Where the two disagree, tests/round/test_round_pokerkit.py says why (known pokerkit
+        # quirks).
         detail["same_actions"] = {"rounds": check_rounds, "identical": same}
 
     d = phh_dir or pluribus_dir()

@@ -10,7 +10,7 @@ public needs no log-in; every other needs one, and a role outside the entry is r
 
 The server consults this table (:func:`why_not`); ``docs/policy.md`` prints it
 (``python -m croupier.service.policy > docs/policy.md``); tests try every role against every
-entry (tests/test_policy.py).
+entry (tests/service/test_policy.py).
 """
 
 from __future__ import annotations

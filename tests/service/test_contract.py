@@ -1,0 +1,121 @@
+"""The public message contract (``GET /contract``): a client written only from it plays a hand
+over the stream socket and ``POST /commands``, every message it receives valid under the
+published JSON Schema, none with a Python path or a storage tag; the words for each reader."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from croupier.narration import Narration
+from croupier.round import events as rv
+from croupier.service import contract
+from support.service import Room, served, ticket
+
+PLAYERS = ["p1", "p2", "p3"]
+#: What a browser must never receive: the store's tags, and Python module paths.
+TAGS = ('"$t"', '"$tuple"', '"$card"', '"$enum"', '"$set"', '"$map"', "croupier.")
+
+
+@pytest.fixture
+def room(tmp_path: Path) -> Iterator[Room]:
+    with served(f"sqlite:///{tmp_path / 'room.db'}") as r:
+        r.open_table("t1", "dunedin-house", PLAYERS)
+        yield r
+
+
+def test_a_client_written_from_the_contract_plays_a_hand(room: Room) -> None:
+    r = room.c.get("/contract")  # public: no log-in
+    assert r.status_code == 200
+    schema = r.json()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    check = jsonschema.Draft202012Validator(schema)
+    socks = {}
+    received: dict[str, list[str]] = {p: [] for p in PLAYERS}
+    for p in PLAYERS:
+        once = ticket(room.c, room.login(p))
+        socks[p] = room.c.websocket_connect(f"/ws/tables/t1?ticket={once}&views=1").__enter__()
+    try:
+
+        def read(p: str) -> dict[str, Any]:
+            text = socks[p].receive_text()
+            received[p].append(text)
+            message: dict[str, Any] = json.loads(text)
+            errors = sorted(check.iter_errors(message), key=lambda e: e.path)
+            assert not errors, (p, errors[0].message, text[:300])
+            return message
+
+        views = {p: read(p)["snapshot"] for p in PLAYERS}
+        # the dealer starts the hand over HTTP; the players act over their sockets from the
+        # views they are sent, nothing else (positions, legal actions: all in the view)
+        start = room.ok("dealer", {"type": "StartRound", "table": "t1"})
+        assert start["accepted"]
+        over, n = False, 0
+        while not over:  # each commit: every reader gets its events, then its view
+            for p in PLAYERS:
+                while True:
+                    m = read(p)
+                    if "event" in m and m["event"]["type"] == "RoundFinished":
+                        over = True
+                    if "view" in m:
+                        views[p] = m["view"]
+                        break
+            for p in PLAYERS:
+                rnd = views[p]["round"]
+                if over or rnd is None or rnd["actor"] is None or rnd["actor"] != rnd["seat"]:
+                    continue
+                assert rnd["legal"] is not None
+                move = "CheckCall" if rnd["can_call"] else "Fold"
+                n += 1
+                socks[p].send_json({"command": {"type": move, "table": "t1"}, "id": n})
+        for p in PLAYERS:  # the replies, and the rest, drained
+            socks[p].send_json({"command": {"type": "Nope"}, "id": "last"})
+            while True:
+                m = read(p)
+                if m.get("reply") == "last":
+                    assert m["status"] == 422
+                    break
+    finally:
+        for ws in socks.values():
+            ws.__exit__(None, None, None)
+    assert n >= 2  # the hand was played by the players' messages
+    for p, texts in received.items():
+        for t in texts:
+            assert not any(tag in t for tag in TAGS), (p, t[:300])
+        events = [json.loads(t) for t in texts]
+        words = [w["text"] for m in events if "words" in m for w in m["words"]]
+        assert any(w.startswith("you are dealt ") for w in words), (p, words)
+        assert not any("player 0" in w or "you is" in w or "you sits" in w for w in words)
+
+
+def test_the_contract_names_each_event_once_and_not_by_its_module() -> None:
+    s = contract.schema()
+    names = [contract.type_name(c) for c in contract.event_classes()]
+    assert len(names) == len(set(names))
+    assert "RoundStarted" in s["$defs"] and "UthRulingMade" in s["$defs"]
+    assert not any(tag in json.dumps(s) for tag in ('"$t"', "croupier."))
+
+
+def test_words_for_the_reader_name_seats_players_and_pots() -> None:
+    players = ("alice", "bob7", "carol")
+    me = Narration("alice", players)
+    other = Narration(None, players)
+    assert me(rv.Called(0, 2, False))[0].text == "you call 2"
+    assert other(rv.Called(0, 2, False))[0].text == "alice calls 2"
+    assert me(rv.HoleDealt(0, (None, None)))[0].text == "you are dealt ▒ ▒"
+    won = other(rv.PotAwarded(1, 1, 415, "low", "qld-holdem-2005 s27(4)"))[0]
+    assert won.text == "bob7 wins 415 from side pot 1 (low half)"
+    assert won.clause == "qld-holdem-2005 s27(4)" and won.kind == "win"
+    shown = other(rv.Announcement("winning hand: player 1: flush, ace high", "c 1"))[0]
+    assert shown.text == "Dealer: winning hand: bob7 has flush, ace high"
+    assert me(rv.Announcement("winning hand: player 0: a pair", "c"))[0].text == (
+        "Dealer: winning hand: you have a pair"
+    )
+    # a bet opens the street: the next is a raise
+    assert other(rv.BetOrRaised(2, 50, False, True))[0].text == "carol bets 50"
+    assert other(rv.BetOrRaised(0, 150, False, True))[0].text == "alice raises to 150"

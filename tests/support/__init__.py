@@ -1,0 +1,1 @@
+"""What the tests share: builders, real servers and browsers, states to compare."""
