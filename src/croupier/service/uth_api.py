@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 
 from croupier.service import commands as cmds
-from croupier.service import limits
+from croupier.service import limits, uth_tournament_api
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.owner import RoomOwner, Subscriber, sealed_decks
 from croupier.service.store import codec
@@ -143,7 +143,9 @@ def _prime(projector: UthProjector, play: UthPlay) -> None:
 
 
 def add_routes(app: FastAPI) -> None:
-    """The UTH view and websocket on ``app`` (made by :func:`croupier.service.api.create_app`)."""
+    """The UTH view and websocket on ``app`` (made by :func:`croupier.service.api.create_app`),
+    and the UTH tournaments' view (:mod:`croupier.service.uth_tournament_api`)."""
+    uth_tournament_api.add_routes(app, _refused)
 
     def service(request: Request | WebSocket) -> Service:
         svc: Service = request.app.state.service
