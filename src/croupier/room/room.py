@@ -175,12 +175,8 @@ class Room:
     # Queries
 
     def is_open(self, table: str) -> bool:
-        return (
-            table in self.tables
-            or table in self.uth
-            or table in self.tournaments
-            or table in self.uth_tournaments
-        ) and table not in self.shut
+        kinds = (self.tables, self.uth, self.tournaments, self.uth_tournaments)
+        return any(table in k for k in kinds) and table not in self.shut
 
     def board(self) -> list[BoardRow]:
         """Every open table: game, stakes, seats taken and free, and its list's length."""
@@ -204,6 +200,8 @@ class Room:
                 entries = len(tm.entries)
                 stakes = f"{tm.terms.entry}+{tm.terms.fee}"
                 rows.append(BoardRow(name, "tournament", tm.terms.game, stakes, 0, 0, entries))
+        for name, game, stakes, entries in ut.board(self.uth_tournaments, self.shut):
+            rows.append(BoardRow(name, "uth-tournament", game, stakes, 0, 0, entries))
         return rows
 
     def ledger(self) -> Ledger:
@@ -323,10 +321,8 @@ class Room:
                 return self._plan_open_uth(cmd)
             case c.OpenTournament():
                 return self._plan_open_tournament(cmd)
-            case ut.UthTournamentRoomCommand():  # a UTH tournament (croupier.room.uth_tournaments)
-                name = getattr(cmd, "tournament", "")
-                taken = self.is_open(name) and name not in self.uth_tournaments
-                return ut.plan(self.uth_tournaments, cmd, taken, name in self.shut)
+            case ut.UthTournamentRoomCommand():  # croupier.room.uth_tournaments
+                return ut.plan(self.uth_tournaments, cmd, self.is_open, self.shut)
             case c.CloseTable():
                 return self._plan_close(cmd, commit)
             case c.JoinList():

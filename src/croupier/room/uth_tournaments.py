@@ -21,6 +21,7 @@ cards shuffled from a seed the server gives (:class:`DrawUthSeats`,
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field, replace
 
 from croupier.cards import Deck
@@ -294,16 +295,16 @@ def _wrap(name: str, events: list[TEvent]) -> list[RoomEvent]:
 def plan(
     accounts: dict[str, UthTournamentAccount],
     cmd: UthTournamentRoomCommand,
-    taken: bool,
-    shut: bool,
+    is_open: Callable[[str], bool],
+    shut: Container[str],
 ) -> list[RoomEvent]:
-    """The events of ``cmd``, nothing changed; ``taken``: the name is another table's or
-    tournament's; ``shut``: the tournament is closed."""
-    if isinstance(cmd, OpenUthTournament):
-        return _plan_open(accounts, cmd, taken)
+    """The events of ``cmd``, nothing changed; ``is_open``: whether the room has a table or
+    tournament of a name open; ``shut``: the names closed."""
     assert hasattr(cmd, "tournament")
     name: str = cmd.tournament
-    acc = _account(accounts, name, shut)
+    if isinstance(cmd, OpenUthTournament):
+        return _plan_open(accounts, cmd, is_open(name) or name in shut)
+    acc = _account(accounts, name, name in shut)
     run = acc.run
     match cmd:
         case EnterUthTournament():
@@ -459,6 +460,17 @@ def fold(accounts: dict[str, UthTournamentAccount], e: RoomEvent) -> None:
             acc.rounds[e.number].fold(e.event)
 
 
+def board(
+    accounts: dict[str, UthTournamentAccount], shut: Container[str]
+) -> list[tuple[str, str, str, int]]:
+    """Each open UTH tournament for the board: its name, game, entry fee and entrants."""
+    return [
+        (name, "ultimate texas hold'em", f"{a.run.conditions.entry_fee}", len(a.run.players))
+        for name, a in accounts.items()
+        if name not in shut
+    ]
+
+
 def ledger(accounts: dict[str, UthTournamentAccount]) -> tuple[int, int, int, int]:
     """The UTH tournaments' cash in, cash out, pools and commission, summed."""
     a = list(accounts.values())
@@ -488,6 +500,7 @@ __all__ = [
     "UthTournamentRoomCommand",
     "UthTournamentRoundEvent",
     "UthTournamentRoundOpened",
+    "board",
     "fold",
     "ledger",
     "plan",

@@ -18,14 +18,14 @@ from fastapi import FastAPI, Request
 from croupier.room.uth_tournaments import UthTournamentAccount
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.uth.game import UthRound
-from croupier.uth.tournament import Eliminated, Placed
+from croupier.uth.tournament import Eliminated, Placed, SessionEnd
 
 if TYPE_CHECKING:
     from croupier.service.api import Service
 
 
 def _round(r: UthRound) -> dict[str, Any]:
-    over = r.is_over
+    over, pending = r.is_over, set(r.pending())
     return {
         "phase": r.phase.value,
         "over": over,
@@ -42,9 +42,12 @@ def _round(r: UthRound) -> dict[str, Any]:
             }
             for n, b in sorted(r.boxes.items())
         ],
+        "awaiting": r.awaiting(),
+        # the boxes still to decide (a box may also fold before it is settled: not offered)
         "decisions": [
             {"box": d.box, "check": d.can_check, "fold": d.can_fold, "multiples": d.multiples}
             for d in r.legal_actions()
+            if d.box in pending
         ],
         "to_settle": r.to_settle(),
     }
@@ -75,6 +78,8 @@ def view(acc: UthTournamentAccount) -> dict[str, Any]:
             "status": tbl.status.value,
             "boxes": list(tbl.boxes),
             "rounds": tbl.rounds,
+            # a session of rounds: this table has played its rounds (the rest end it)
+            "played_out": c.session is SessionEnd.ROUNDS and tbl.rounds >= c.session_limit,
             "order": list(tbl.order),
             "asked": tbl.order[tbl.asked] if 0 <= tbl.asked < len(tbl.order) else None,
             "wagers": {p: {"ante": a, "trips": tr} for p, (a, tr) in tbl.wagers.items()},
