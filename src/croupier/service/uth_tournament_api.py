@@ -18,7 +18,7 @@ from fastapi import FastAPI, Request
 from croupier.room.uth_tournaments import UthTournamentAccount
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.uth.game import UthRound
-from croupier.uth.tournament import Eliminated, Placed, SessionEnd
+from croupier.uth.tournament import Eliminated, Placed, SessionEnd, Status
 
 if TYPE_CHECKING:
     from croupier.service.api import Service
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def _round(r: UthRound) -> dict[str, Any]:
     over, pending = r.is_over, set(r.pending())
     return {
-        "phase": r.phase.value,
+        "phase": r.phase.name.lower(),
         "over": over,
         "boxes": [
             {
@@ -81,11 +81,12 @@ def view(acc: UthTournamentAccount) -> dict[str, Any]:
             # a session of rounds: this table has played its rounds (the rest end it)
             "played_out": c.session is SessionEnd.ROUNDS and tbl.rounds >= c.session_limit,
             "order": list(tbl.order),
-            "asked": tbl.order[tbl.asked] if 0 <= tbl.asked < len(tbl.order) else None,
+            "asked": tbl.order[tbl.asked] if wagering and 0 <= tbl.asked < len(tbl.order) else None,
             "wagers": {p: {"ante": a, "trips": tr} for p, (a, tr) in tbl.wagers.items()},
             "round": _round(acc.rounds[tbl.number]) if tbl.number in acc.rounds else None,
         }
         for tbl in t.in_play()
+        for wagering in [tbl.status is Status.WAGERING]
     ]
     return {
         "rules": c.rules.id,
