@@ -28,6 +28,7 @@ from croupier.cards import Deck
 from croupier.room.commands import RoomCommand
 from croupier.room.events import RoomEvent
 from croupier.rules import IllegalAction, Ruling
+from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.rules.uth_registry import find_uth_rules
 from croupier.shoe import Shoe
 from croupier.uth import TableLimits, UthConfig, UthRound
@@ -92,7 +93,7 @@ class OpenUthTournament(UthTournamentRoomCommand):
     min_players: int = 2
     max_players: int = 7
     added_value: int = 0
-    rules: str = "act-uth-2025"
+    rules: str = ACT_UTH_2025_RULES.id
     at: int = 0
 
 
