@@ -1,4 +1,4 @@
-// A UTH tournament's screen (act-uth-2025 16.x): for the director the draw, each table's rounds
+// A UTH tournament's screen: for the director the draw, each table's rounds
 // (begin, the wagers asked in order, the deal, each box's decision, the settlement) and the
 // places; for the cage its entries and prizes; for anyone logged in the entrants, tables,
 // chips, eliminations and prizes. Every command goes through POST /commands; a refusal shows
