@@ -202,6 +202,15 @@ def test_each_role_sends_only_its_own_uth_tournament_commands(url: str) -> None:
         # the server draws the seats: a client's seed is refused
         r = room.send("director", {**draw, "seed": 1})
         assert r.status_code == 422, r.text
+        # a round's command is not a tournament's, and no round is in play to take it yet
+        run_bet = {
+            "type": "RunUthTournament",
+            "tournament": T,
+            "command": codec.encode(uc.Bet(1, 4)),
+        }
+        assert room.send("director", run_bet).status_code == 422
+        decision = {**run_bet, "type": "UthTournamentDecision", "number": 1}
+        refused(room, "director", decision, "act-uth-2025 16.16")
         # the conditions are checked against the book (16.3)
         bad = {**OPEN, "tournament": "bad", "commission": 200}
         refused(room, "director", bad, "act-uth-2025 16.3")
