@@ -211,6 +211,20 @@ def test_each_role_sends_only_its_own_uth_tournament_commands(url: str) -> None:
         assert room.send("director", run_bet).status_code == 422
         decision = {**run_bet, "type": "UthTournamentDecision", "number": 1}
         refused(room, "director", decision, "act-uth-2025 16.16")
+        # an entry is refunded only where the conditions allow it (16.23), at the cage
+        refund = {"type": "RefundUthEntry", "player": "p1", "tournament": T}
+        room.ok("cashier", entry)
+        refused(room, "cashier", refund, "act-uth-2025 16.23")
+        room.ok("director", {**OPEN, "tournament": "back", "refundable": True})
+        room.ok("cashier", {**entry, "tournament": "back"})
+        before = ledger(room)
+        room.ok("cashier", {**refund, "tournament": "back"})
+        after = ledger(room)
+        assert after["cash_out"] - before["cash_out"] == 110
+        assert (after["pools"], after["tournament_fees"]) == (
+            before["pools"] - 100,
+            before["tournament_fees"] - 10,
+        )
         # the conditions are checked against the book (16.3)
         bad = {**OPEN, "tournament": "bad", "commission": 200}
         refused(room, "director", bad, "act-uth-2025 16.3")

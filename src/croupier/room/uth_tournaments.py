@@ -39,6 +39,7 @@ from croupier.uth.tournament import (
     Bought,
     Entered,
     Placed,
+    Refunded,
     RoundPlayed,
     SessionEnd,
     Status,
@@ -93,6 +94,7 @@ class OpenUthTournament(UthTournamentRoomCommand):
     min_players: int = 2
     max_players: int = 7
     added_value: int = 0
+    refundable: bool = False
     rules: str = ACT_UTH_2025_RULES.id
     at: int = 0
 
@@ -113,6 +115,15 @@ class UthTournamentBuy(UthTournamentRoomCommand):
     player: str
     tournament: str
     kind: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RefundUthEntry(UthTournamentRoomCommand):
+    """An entry fee paid back at the cage, where the conditions allow it (16.23)."""
+
+    player: str
+    tournament: str
     at: int = 0
 
 
@@ -193,6 +204,18 @@ class UthTournamentPaid(RoomEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class UthTournamentRefunded(RoomEvent):
+    """The cage paid back an entry: ``pool`` from the prize pool, ``commission`` from the
+    house's (16.23)."""
+
+    player: str
+    tournament: str
+    pool: int
+    commission: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class UthPrizePaid(RoomEvent):
     player: str
     tournament: str
@@ -229,6 +252,7 @@ class UthTournamentRoundEvent(RoomEvent):
 EVENTS = (
     UthTournamentOpened,
     UthTournamentPaid,
+    UthTournamentRefunded,
     UthPrizePaid,
     AtUthTournamentEvent,
     UthTournamentRoundOpened,
@@ -329,6 +353,15 @@ def plan(
                 if isinstance(e, Bought)
             ]
             return [*cage, *_wrap(name, events)]
+        case RefundUthEntry():
+            events = decide(run, utc.RefundEntry(cmd.player))
+            fee = run.conditions.commission
+            cage = [
+                UthTournamentRefunded(e.player, name, e.amount - fee, fee, cmd.at)
+                for e in events
+                if isinstance(e, Refunded)
+            ]
+            return [*cage, *_wrap(name, events)]
         case DrawUthSeats():
             if cmd.seed is None:
                 raise _refuse(run.conditions.rules.tournament.draw_clause, "the server draws")
@@ -383,6 +416,7 @@ def _plan_open(
             min_players=cmd.min_players,
             max_players=cmd.max_players,
             added_value=cmd.added_value,
+            refundable=cmd.refundable,
             rules=rules,
         )
     except ValueError as e:
@@ -446,6 +480,10 @@ def fold(accounts: dict[str, UthTournamentAccount], e: RoomEvent) -> None:
             acc.cash_in += e.pool + e.commission
             acc.pool += e.pool
             acc.commission += e.commission
+        case UthTournamentRefunded():
+            acc.cash_out += e.pool + e.commission
+            acc.pool -= e.pool
+            acc.commission -= e.commission
         case UthPrizePaid():
             acc.cash_out += e.amount
             acc.pool -= e.amount
@@ -491,6 +529,7 @@ __all__ = [
     "EnterUthTournament",
     "OpenUthTournament",
     "PayUthPrize",
+    "RefundUthEntry",
     "RunUthTournament",
     "UthPrizePaid",
     "UthTournamentAccount",
@@ -498,6 +537,7 @@ __all__ = [
     "UthTournamentDecision",
     "UthTournamentOpened",
     "UthTournamentPaid",
+    "UthTournamentRefunded",
     "UthTournamentRoomCommand",
     "UthTournamentRoundEvent",
     "UthTournamentRoundOpened",

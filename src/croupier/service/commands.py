@@ -135,6 +135,7 @@ CATALOGUE.update(
             ("OpenUthTournament", uts.OpenUthTournament),
             ("EnterUthTournament", uts.EnterUthTournament),
             ("UthTournamentBuy", uts.UthTournamentBuy),
+            ("RefundUthEntry", uts.RefundUthEntry),
             ("DrawUthSeats", uts.DrawUthSeats),
             ("RunUthTournament", uts.RunUthTournament),
             ("DealUthTournamentRound", uts.DealUthTournamentRound),

@@ -163,6 +163,7 @@ COMMANDS: dict[str, Entry] = {
     "OpenUthTournament": _c(D),
     "EnterUthTournament": _c(R.CASHIER),
     "UthTournamentBuy": _c(R.CASHIER),
+    "RefundUthEntry": _c(R.CASHIER),
     "DrawUthSeats": _c(D),
     "RunUthTournament": _c(D),
     "DealUthTournamentRound": _c(D),
