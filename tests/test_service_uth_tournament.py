@@ -225,6 +225,23 @@ def test_each_role_sends_only_its_own_uth_tournament_commands(url: str) -> None:
             before["pools"] - 100,
             before["tournament_fees"] - 10,
         )
+        # cancelled: everything paid comes back at the cage, the added value to the house (16.24)
+        room.ok("cashier", {**entry, "player": "p2", "tournament": "back"})
+        cancel = {"type": "CancelUthTournament", "tournament": "back"}
+        assert room.send("director", cancel).status_code == 403
+        room.ok("cashier", cancel)
+        gone = ledger(room)
+        assert gone["cash_out"] - after["cash_out"] == 110 + 50
+        # p2's entry in and out again; the added value withdrawn
+        assert (gone["pools"], gone["tournament_fees"]) == (
+            after["pools"] - 50,
+            after["tournament_fees"],
+        )
+        r = room.c.get("/uth-tournaments/back", headers=room.headers("p1"))
+        assert r.json()["view"]["status"] == "cancelled" and r.json()["view"]["cage"]["balanced"], (
+            r.json()["view"]["cage"]
+        )
+        refused(room, "cashier", cancel, "act-uth-2025 16.24")
         # the conditions are checked against the book (16.3)
         bad = {**OPEN, "tournament": "bad", "commission": 200}
         refused(room, "director", bad, "act-uth-2025 16.3")

@@ -37,6 +37,7 @@ from croupier.uth import tournament_commands as utc
 from croupier.uth.events import UthEvent
 from croupier.uth.tournament import (
     Bought,
+    Cancelled,
     Entered,
     Placed,
     Refunded,
@@ -123,6 +124,14 @@ class RefundUthEntry(UthTournamentRoomCommand):
     """An entry fee paid back at the cage, where the conditions allow it (16.23)."""
 
     player: str
+    tournament: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class CancelUthTournament(UthTournamentRoomCommand):
+    """The operator cancels the tournament and the cage pays everything back (16.24)."""
+
     tournament: str
     at: int = 0
 
@@ -216,6 +225,18 @@ class UthTournamentRefunded(RoomEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class UthTournamentCancelled(RoomEvent):
+    """The cage paid back everything each player paid in (16.24): ``refunds``, of which
+    ``commission`` was the house's; the operator took back its ``added`` value."""
+
+    tournament: str
+    refunds: tuple[tuple[str, int], ...]
+    commission: int
+    added: int
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class UthPrizePaid(RoomEvent):
     player: str
     tournament: str
@@ -253,6 +274,7 @@ EVENTS = (
     UthTournamentOpened,
     UthTournamentPaid,
     UthTournamentRefunded,
+    UthTournamentCancelled,
     UthPrizePaid,
     AtUthTournamentEvent,
     UthTournamentRoundOpened,
@@ -285,8 +307,10 @@ class UthTournamentAccount:
 
     def balanced(self) -> bool:
         """Whether the cage's pool is the tournament's prize pool less the prizes paid, and its
-        commission the tournament's."""
+        commission the tournament's (cancelled: nothing left, 16.24)."""
         run = self.run
+        if run.status is Status.CANCELLED:
+            return self.pool == 0 and self.commission == 0
         return self.pool == run.pool - sum(self.paid.values()) and self.commission == run.commission
 
 
@@ -360,6 +384,15 @@ def plan(
                 UthTournamentRefunded(e.player, name, e.amount - fee, fee, cmd.at)
                 for e in events
                 if isinstance(e, Refunded)
+            ]
+            return [*cage, *_wrap(name, events)]
+        case CancelUthTournament():
+            events = decide(run, utc.CancelTournament())
+            added = run.conditions.added_value
+            cage = [
+                UthTournamentCancelled(name, e.refunds, acc.commission, added, cmd.at)
+                for e in events
+                if isinstance(e, Cancelled)
             ]
             return [*cage, *_wrap(name, events)]
         case DrawUthSeats():
@@ -484,6 +517,11 @@ def fold(accounts: dict[str, UthTournamentAccount], e: RoomEvent) -> None:
             acc.cash_out += e.pool + e.commission
             acc.pool -= e.pool
             acc.commission -= e.commission
+        case UthTournamentCancelled():
+            paid_back = sum(amount for _, amount in e.refunds)
+            acc.cash_out += paid_back + e.added
+            acc.pool -= paid_back - e.commission + e.added
+            acc.commission -= e.commission
         case UthPrizePaid():
             acc.cash_out += e.amount
             acc.pool -= e.amount
@@ -524,6 +562,7 @@ def ledger(accounts: dict[str, UthTournamentAccount]) -> tuple[int, int, int, in
 __all__ = [
     "EVENTS",
     "AtUthTournamentEvent",
+    "CancelUthTournament",
     "DealUthTournamentRound",
     "DrawUthSeats",
     "EnterUthTournament",
@@ -534,6 +573,7 @@ __all__ = [
     "UthPrizePaid",
     "UthTournamentAccount",
     "UthTournamentBuy",
+    "UthTournamentCancelled",
     "UthTournamentDecision",
     "UthTournamentOpened",
     "UthTournamentPaid",

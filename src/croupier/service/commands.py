@@ -136,6 +136,7 @@ CATALOGUE.update(
             ("EnterUthTournament", uts.EnterUthTournament),
             ("UthTournamentBuy", uts.UthTournamentBuy),
             ("RefundUthEntry", uts.RefundUthEntry),
+            ("CancelUthTournament", uts.CancelUthTournament),
             ("DrawUthSeats", uts.DrawUthSeats),
             ("RunUthTournament", uts.RunUthTournament),
             ("DealUthTournamentRound", uts.DealUthTournamentRound),

@@ -164,6 +164,7 @@ COMMANDS: dict[str, Entry] = {
     "EnterUthTournament": _c(R.CASHIER),
     "UthTournamentBuy": _c(R.CASHIER),
     "RefundUthEntry": _c(R.CASHIER),
+    "CancelUthTournament": _c(R.CASHIER),
     "DrawUthSeats": _c(D),
     "RunUthTournament": _c(D),
     "DealUthTournamentRound": _c(D),
