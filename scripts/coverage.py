@@ -85,7 +85,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     # act-uth-2025: settling a box against the dealer, and the pay tables
     **{
         f"act-uth-2025 9.{i}": (
-            f"`croupier.uth.settle`, {UTH_BOOK}", f"`tests/uth/test_uth_settle.py`, {UTH_DERIVED}"
+            f"`croupier.uth.settle`, {UTH_BOOK}",
+            f"`tests/uth/test_uth_settle.py`, {UTH_DERIVED}",
         )
         for i in (1, 2, 4, 5, 6, 7, 8, 9, 10)
     },
@@ -154,11 +155,22 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **dict.fromkeys(
         (
             "act-uth-2025 16.1",
-            *(f"act-uth-2025 16.{i}" for i in (6, 7, 8, 10, 14, 15, 16, 17, 20, 21, 22, 23, 24)),
+            *(f"act-uth-2025 16.{i}" for i in (7, 10, 14, 17, 23, 24)),
         ),
         (
             f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}",
             f"`tests/uth/test_uth_tournament.py`, {UTH_DERIVED}",
+        ),
+    ),
+    # ... and run by the room through the API: entries and prizes at the cage, the ballot,
+    # the rounds at its tables (croupier.room.uth_tournaments)
+    **dict.fromkeys(
+        (f"act-uth-2025 16.{i}" for i in (6, 8, 15, 16, 20, 21, 22)),
+        (
+            f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}, "
+            "`croupier.room.uth_tournaments`",
+            f"`tests/test_uth_tournament.py`, {UTH_DERIVED}, "
+            "`tests/test_service_uth_tournament.py`, `tests/test_web_uth_tournament.py`",
         ),
     ),
     # the table: who has the button and posts which blind, round after round
@@ -618,8 +630,9 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     "act-uth-2025 11.3": ("`croupier.uth.irregularities`", "`tests/uth/test_uth_game.py`"),
     "act-uth-2025 16.3": (
-        "`croupier.uth.tournament_conditions`, `croupier.uth.tournament_decide`",
-        "`tests/uth/test_uth_tournament.py`",
+        "`croupier.uth.tournament_conditions`, `croupier.uth.tournament_decide`, "
+        "`croupier.room.uth_tournaments`",
+        "`tests/uth/test_uth_tournament.py`, `tests/service/test_service_uth_tournament.py`",
     ),
     # the dealer's cut at a card shoe, and the operator's decision in a dispute (issue 32)
     **dict.fromkeys(

@@ -166,6 +166,7 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "GET /reports/day.csv": ("GET", "/reports/day.csv", None),
     "GET /tables/{table}/view": ("GET", "/tables/t1/view", None),
     "GET /uth/{table}/view": ("GET", "/uth/u1/view", None),
+    "GET /uth-tournaments/{name}": ("GET", "/uth-tournaments/uc1", None),
     "GET /significant": ("GET", "/significant", None),
     "GET /audit/verify": ("GET", "/audit/verify", None),
     "GET /audit/recall/{table}": ("GET", "/audit/recall/t1", None),

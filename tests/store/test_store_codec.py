@@ -40,7 +40,7 @@ from croupier.table.commands import Act, StartRound
 from croupier.table.events import Notice, NoticeKind, TableCheckpoint, TableRoundVoided
 from croupier.table.presets import preset
 from croupier.table.table import Table
-from croupier.uth.commands import Bet, Deal, Fold, PlaceWagers, SettleAll
+from croupier.uth.commands import Bet, Check, Deal, Fold, PlaceWagers, SettleAll
 from croupier.uth.events import UthRoundVoided
 from croupier.uth.game import DECK as UTH_DECK
 from croupier.uth.game import TableState, UthConfig
@@ -124,6 +124,8 @@ def played() -> dict[type, list[object]]:
                 out.setdefault(type(e.event), []).append(e.event)
     for e in _run_tournament():
         out.setdefault(type(e), []).append(e)
+    for e in _run_uth_tournament():
+        out.setdefault(type(e), []).append(e)
     return out
 
 
@@ -147,6 +149,42 @@ def play_uth(room: Room, shoe: Shoe, rng: random.Random) -> None:
             room.apply(AtUth("u", SettleAll()))
     room.apply(UthCashOut("a", "u", 10))
     room.apply(UthCashOut("b", "u", room.uth["u"].play.table.chips["b"]))
+
+
+def _run_uth_tournament() -> list[object]:
+    """A room running a UTH tournament: opened, entries at the cage, the ballot, one round at
+    each table played to its record, the places awarded and a prize paid."""
+    from croupier.room import uth_tournaments as ut
+    from croupier.uth import tournament_commands as utc
+    from croupier.uth.tournament import Status
+
+    room = Room()
+    room.apply(ut.OpenUthTournament("ut", 110, 10, 1000, 100, 500, 1, (100,), "rounds", 2))
+    for p in "abcd":
+        room.apply(ut.EnterUthTournament(p, "ut", 1))
+    room.apply(ut.DrawUthSeats("ut", 2, seed=3))
+    acc = room.uth_tournaments["ut"]
+    for n in (1, 2):
+        room.apply(ut.RunUthTournament("ut", utc.BeginRound(n), 3))
+        tbl = acc.run.tables[n]
+        while tbl.status is Status.WAGERING:
+            p = tbl.order[tbl.asked]
+            if p not in tbl.wagers:
+                room.apply(ut.RunUthTournament("ut", utc.PlaceWager(p, 100), 3))
+            room.apply(ut.RunUthTournament("ut", utc.AskNext(n), 3))
+        room.apply(ut.DealUthTournamentRound("ut", n, 4, seed=n))
+        while n in acc.rounds:
+            r = acc.rounds[n]
+            pending = [d for d in r.legal_actions() if d.box in r.pending()]
+            cmd = Check(pending[0].box) if pending and pending[0].can_check else None
+            if pending and cmd is None:
+                cmd = Bet(pending[0].box, 1) if pending[0].multiples else Fold(pending[0].box)
+            room.apply(ut.UthTournamentDecision("ut", cmd or SettleAll(), n, 5))
+    room.apply(ut.RunUthTournament("ut", utc.AwardPlaces(), 6))
+    winner = next(p for p in "abcd" if acc.owed(p))
+    room.apply(ut.PayUthPrize(winner, "ut", acc.owed(winner), 7))
+    assert room.ledger().conserved and acc.balanced()
+    return [*room.events, *(e.event for e in room.events if isinstance(e, ut.AtUthTournamentEvent))]
 
 
 def _run_tournament() -> list[object]:

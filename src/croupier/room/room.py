@@ -27,6 +27,7 @@ from croupier.room import topups as tu
 from croupier.room import tournament_hands as th
 from croupier.room import tournaments as tr
 from croupier.room import uth_tables as uth
+from croupier.room import uth_tournaments as ut
 from croupier.room.events import (
     AtTableEvent,
     BoughtIn,
@@ -160,6 +161,7 @@ class Room:
         self.tables: dict[str, Table] = {}
         self.uth: dict[str, _Uth] = {}
         self.tournaments: dict[str, _Tournament] = {}
+        self.uth_tournaments: dict[str, ut.UthTournamentAccount] = {}
         self.shut: set[str] = set()
         self.lists: dict[tuple[str, str], list[str]] = {}
         self.calls: dict[str, Call] = {}  # the called player -> their call
@@ -173,9 +175,8 @@ class Room:
     # Queries
 
     def is_open(self, table: str) -> bool:
-        return (
-            table in self.tables or table in self.uth or table in self.tournaments
-        ) and table not in self.shut
+        kinds = (self.tables, self.uth, self.tournaments, self.uth_tournaments)
+        return any(table in k for k in kinds) and table not in self.shut
 
     def board(self) -> list[BoardRow]:
         """Every open table: game, stakes, seats taken and free, and its list's length."""
@@ -199,19 +200,22 @@ class Room:
                 entries = len(tm.entries)
                 stakes = f"{tm.terms.entry}+{tm.terms.fee}"
                 rows.append(BoardRow(name, "tournament", tm.terms.game, stakes, 0, 0, entries))
+        for name, game, stakes, entries in ut.board(self.uth_tournaments, self.shut):
+            rows.append(BoardRow(name, "uth-tournament", game, stakes, 0, 0, entries))
         return rows
 
     def ledger(self) -> Ledger:
         cash = list(self.tables.values())
+        uth_in, uth_out, uth_pools, uth_fees = ut.ledger(self.uth_tournaments)
         return Ledger(
-            cash_in=self.cash_in,
-            cash_out=self.cash_out,
+            cash_in=self.cash_in + uth_in,
+            cash_out=self.cash_out + uth_out,
             chips=sum(t.total_chips for t in cash),
             commission=sum(t.commission for t in cash),
             fees=sum(t.fees for t in cash),
             uth_chips=sum(u.play.player_chips for u in self.uth.values()),
-            pools=sum(tm.pool for tm in self.tournaments.values()),
-            tournament_fees=sum(tm.fees for tm in self.tournaments.values()),
+            pools=sum(tm.pool for tm in self.tournaments.values()) + uth_pools,
+            tournament_fees=sum(tm.fees for tm in self.tournaments.values()) + uth_fees,
             uth_house=sum(u.play.bank for u in self.uth.values()),
         )
 
@@ -317,6 +321,8 @@ class Room:
                 return self._plan_open_uth(cmd)
             case c.OpenTournament():
                 return self._plan_open_tournament(cmd)
+            case ut.UthTournamentRoomCommand():  # croupier.room.uth_tournaments
+                return ut.plan(self.uth_tournaments, cmd, self.is_open, self.shut)
             case c.CloseTable():
                 return self._plan_close(cmd, commit)
             case c.JoinList():
@@ -693,6 +699,9 @@ class Room:
         # its events by from_events; a recorded hand ends the room's live hand
         th.fold_tournament_event(self.tournaments[e.tournament], e)
 
+    def _f_uth_tournament(self, e: RoomEvent) -> None:
+        ut.fold(self.uth_tournaments, e)
+
     def _f_hand_dealt(self, e: th.TournamentHandDealt) -> None:
         th.fold_dealt(self.tournaments[e.tournament], e)
 
@@ -774,6 +783,7 @@ class Room:
             on(tr.TournamentRefunded, Room._f_tournament_refunded),
             on(th.TournamentHandDealt, Room._f_hand_dealt),
             on(th.TournamentHandProgressed, Room._f_hand_progressed),
+            *(on(t, Room._f_uth_tournament) for t in ut.EVENTS),
         )
 
 
@@ -782,9 +792,7 @@ _FOLD = Room.fold_handlers()
 
 def _time(cmd: c.RoomCommand) -> object:
     """When a command happened: its ``at``; a table command's own for :class:`AtTable`."""
-    if isinstance(cmd, c.AtTable):
-        return getattr(cmd.command, "at", 0)
-    return getattr(cmd, "at", 0)
+    return getattr(cmd.command if isinstance(cmd, c.AtTable) else cmd, "at", 0)
 
 
 def _cash(amount: object, what: str, clause: str, zero: bool = False) -> None:

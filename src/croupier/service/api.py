@@ -51,6 +51,7 @@ from croupier.service import (
     tournament_live,
     users_api,
     uth_api,
+    uth_tournament_api,
 )
 from croupier.service.auth import Directory, Sessions, session_seconds, session_secret
 from croupier.service.background import Background
@@ -102,7 +103,8 @@ def create_app(
     _handlers(app)
     health.register(app, room)
     locale_api.register(app)
-    for router in (login_api.router, users_api.router, room_api.router, audit_api.router):
+    routers = (login_api, users_api, room_api, audit_api, uth_tournament_api)
+    for router in (r.router for r in routers):
         app.include_router(router)
     stream.register(app, lambda user, data: dispatch.ws_reply(app.state.service, user, data))
     staff.register(app)

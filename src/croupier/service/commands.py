@@ -29,6 +29,7 @@ from croupier.cards import Card, CardError
 from croupier.room import Room, draws, moves, topups
 from croupier.room import commands as rc
 from croupier.room import tournament_hands as th
+from croupier.room import uth_tournaments as uts
 from croupier.room.uth_tables import AtUth
 from croupier.round import commands as roundc
 from croupier.service import names, policy
@@ -137,14 +138,40 @@ UTH: dict[str, Spec] = {
 }
 CATALOGUE.update(UTH)
 
+# Ultimate Texas Hold'em tournaments the room runs (croupier.room.uth_tournaments).
+CATALOGUE.update(
+    {
+        name: _spec(name, cls, "room")
+        for name, cls in (
+            ("OpenUthTournament", uts.OpenUthTournament),
+            ("EnterUthTournament", uts.EnterUthTournament),
+            ("UthTournamentBuy", uts.UthTournamentBuy),
+            ("RefundUthEntry", uts.RefundUthEntry),
+            ("CancelUthTournament", uts.CancelUthTournament),
+            ("DrawUthSeats", uts.DrawUthSeats),
+            ("RunUthTournament", uts.RunUthTournament),
+            ("DealUthTournamentRound", uts.DealUthTournamentRound),
+            ("UthTournamentDecision", uts.UthTournamentDecision),
+            ("PayUthPrize", uts.PayUthPrize),
+        )
+    }
+)
+
 
 #: The largest whole number a client may send (an amount of cash or chips, a seat, a time): far
 #: below 2**53, so every sum of a day's amounts is still exact in a browser's numbers.
 MAX_NUMBER = 10**12
 #: The field an opening command names its table or tournament by.
-OPENS = {"OpenTable": "table", "OpenUthTable": "table", "OpenTournament": "tournament"}
+OPENS = {
+    "OpenTable": "table",
+    "OpenUthTable": "table",
+    "OpenTournament": "tournament",
+    "OpenUthTournament": "tournament",
+}
 #: Commands that bring a player into the room: the player must be a user of the service.
-NEWCOMERS = frozenset({"TakeSeat", "UthBuyIn", "EnterTournament", "JoinList", "TournamentBuy"})
+NEWCOMERS = frozenset(
+    {"TakeSeat", "UthBuyIn", "EnterTournament", "JoinList", "TournamentBuy", "EnterUthTournament"}
+)
 
 
 class BadCommand(ValueError):
@@ -361,7 +388,7 @@ def check_new(req: Request, room: Room, users: Container[str]) -> None:
     field = OPENS.get(req.name)
     name = req.fields.get(field) if field else None
     if field and isinstance(name, str):
-        existing = [*room.tables, *room.uth, *room.tournaments]
+        existing = [*room.tables, *room.uth, *room.tournaments, *room.uth_tournaments]
         # the same name exactly: the room refuses it, citing its clause
         why = names.why_not(name, field) or names.taken(
             name, [n for n in existing if n != name], field

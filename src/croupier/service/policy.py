@@ -165,6 +165,17 @@ COMMANDS: dict[str, Entry] = {
     "UthVoidRound": _c(R.FLOOR),
     "UthVoidBox": _c(R.FLOOR),
     "UthDecideDispute": _c(R.FLOOR),
+    # a UTH tournament the room runs (act-uth-2025 16.x): the director; the cage takes the money
+    "OpenUthTournament": _c(D),
+    "EnterUthTournament": _c(R.CASHIER),
+    "UthTournamentBuy": _c(R.CASHIER),
+    "RefundUthEntry": _c(R.CASHIER),
+    "CancelUthTournament": _c(R.CASHIER),
+    "DrawUthSeats": _c(D),
+    "RunUthTournament": _c(D),
+    "DealUthTournamentRound": _c(D),
+    "UthTournamentDecision": _c(D),
+    "PayUthPrize": _c(R.CASHIER),
 }
 
 TL = "/tournaments/{name}/tables/{table}"
@@ -211,6 +222,7 @@ ROUTES: dict[str, Entry] = {
     f"GET {TL}/plan": _e("plan a tournament hand", D, DEALER_AT),
     f"GET {TL}/hand": _e("see a tournament hand", *ANYONE),
     "WS /ws/tournaments/{name}/tables/{table}": _e("follow a tournament table", *ANYONE),
+    "GET /uth-tournaments/{name}": _e("see a UTH tournament", *ANYONE),
     # the web console's static pages (they use the routes above) and the API's own documents
     "GET /": _public("open the console"),
     "GET /healthz": _public("see each room's state"),

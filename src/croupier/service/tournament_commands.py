@@ -62,7 +62,9 @@ ENTRIES: dict[str, tuple[type, str, Mapping[str, Any]]] = {
 #: Fields of tournament commands the server sets.
 SERVER_FIELDS = frozenset({"seed", "cards", "now", "shoe"})
 #: Room commands with fields the server sets for a tournament the room runs.
-ROOM_WITH_DRAWS = frozenset({"EnterTournament", "TournamentBuy"})
+ROOM_WITH_DRAWS = frozenset(
+    {"EnterTournament", "TournamentBuy", "DrawUthSeats", "DealUthTournamentRound"}
+)
 
 
 class Malformed(ValueError):

@@ -21,6 +21,7 @@ const SCREENS = {
 export function tableLink(row) {
   if (row.kind === "cash") return `/ui/table.html?table=${encodeURIComponent(row.table)}`;
   if (row.kind === "uth") return `/ui/uth.html?table=${encodeURIComponent(row.table)}`;
+  if (row.kind === "uth-tournament") return `/ui/uth-tournament.html?tournament=${encodeURIComponent(row.table)}`;
   return `/ui/tournament.html?tournament=${encodeURIComponent(row.table)}`;
 }
 
@@ -38,7 +39,7 @@ async function showBoard() {
         h("td", {}, r.kind),
         h("td", {}, r.game),
         h("td", {}, r.stakes),
-        h("td", {}, r.kind === "tournament" ? `${r.entries ?? 0} entries` : `${r.taken} of ${r.seats}`),
+        h("td", {}, r.kind === "uth-tournament" ? `${r.waiting} entries` : r.kind === "tournament" ? `${r.entries ?? 0} entries` : `${r.taken} of ${r.seats}`),
         h("td", {}, r.kind === "cash" ? String(r.waiting) : ""),
         h("td", { class: "played" }, r.table in played ? `${played[r.table]} played` : ""),
         h("td", {}, h("a", { href: tableLink(r) }, "Open"),
