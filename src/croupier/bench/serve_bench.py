@@ -432,25 +432,33 @@ class Socket:
         return reply
 
 
+#: Sockets a user opens at once, each between its ticket and its opening: fewer than the tickets
+#: a session may hold (``auth.TICKETS_PER_USER``), which the one dealer of every table shares.
+_OPENING = 16
+_openings: dict[tuple[int, str], asyncio.Semaphore] = {}
+
+
 async def _connect(
     port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
 ) -> Socket:
     sock = Socket(tally)
-    http = Http(port)
-    status, body = await http.request("POST", "/ws-ticket", token)
-    http.close()
-    if status != 200:
-        raise RuntimeError(f"a websocket ticket for {table}: {status} {body}")
-    # batch=1: the messages ready at once come in one frame, one per line
-    path = f"/ws/tables/{table}?ticket={body['ticket']}&turns=1&batch=1"
     loop = asyncio.get_running_loop()
+    slot = _openings.setdefault((id(loop), token), asyncio.Semaphore(_OPENING))
 
     def frame(text: str) -> None:
         for line in text.split("\n"):
             on_text(sock, line)
 
-    _, ws = await loop.create_connection(lambda: Ws(path, frame), "127.0.0.1", port)
-    await asyncio.wait_for(ws.open, 60)
+    async with slot:  # a ticket is used before the session's oldest ones are let go
+        http = Http(port)
+        status, body = await http.request("POST", "/ws-ticket", token)
+        http.close()
+        if status != 200:
+            raise RuntimeError(f"a websocket ticket for {table}: {status} {body}")
+        # batch=1: the messages ready at once come in one frame, one per line
+        path = f"/ws/tables/{table}?ticket={body['ticket']}&turns=1&batch=1"
+        _, ws = await loop.create_connection(lambda: Ws(path, frame), "127.0.0.1", port)
+        await asyncio.wait_for(ws.open, 60)
     sock.ws = ws
     return sock
 
