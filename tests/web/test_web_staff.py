@@ -179,7 +179,7 @@ def test_the_auditor_replays_a_round_and_verifies_its_deck_and_the_chain(
     assert n >= 4
     step_no = page.locator("#step-no")
     assert step_no.inner_text().startswith(f"step 1 of {n}")
-    assert "hand 2 begins" in page.locator("#said").inner_text()
+    assert "Round 2 begins" in page.locator("#said").inner_text()
     # step through: the house sees every hole card once dealt
     page.get_by_role("button", name="next step").click()
     assert step_no.inner_text().startswith(f"step 2 of {n}")

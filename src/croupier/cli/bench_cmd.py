@@ -26,8 +26,10 @@ def bench_audit(
     ] = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Events per second that ``croupier audit verify`` checks (chains, folds, snapshots)
-    over a store of about N events of played rounds across many streams."""
+    """Events per second ``croupier audit verify`` checks over a store of about N events.
+
+    The store holds played rounds across many streams; chains, folds and snapshots are
+    checked."""
     from croupier.cli.audit_bench import run
 
     result = run(db, events, repeat, keep)
@@ -197,8 +199,9 @@ def bench_tournament_check(
     as_json: JsonOpt = False,
     seed: Annotated[int, typer.Option(help="seed for the draw, the shoe and the bots")] = 2026,
 ) -> None:
-    """The cost of checking and of applying one tournament command after 1,000 and after
-    50,000 stored events (it must not grow with the tournament's history)."""
+    """The cost of checking and applying a tournament command as its history grows.
+
+    After 1,000 and after 50,000 stored events: it must not grow with the history."""
     from croupier.bench import tournament_check_bench
 
     result = tournament_check_bench.run(seed=seed)
@@ -236,8 +239,10 @@ def bench_serve(
         ),
     ] = 5.0,
 ) -> None:
-    """``croupier serve`` on loopback with N bot tables: commands committed per second, the
-    latency to each acknowledgement (p50, p99), and the time to load a 10,000-event table."""
+    """``croupier serve`` with N bot tables: commands per second and their latency.
+
+    Commands committed per second on loopback, the latency to each acknowledgement (p50,
+    p99), and the time to load a 10,000-event table."""
     from croupier.bench import serve_bench
 
     result = serve_bench.run(db, tables, seconds, events, pace, warmup)

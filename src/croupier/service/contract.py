@@ -332,12 +332,21 @@ def decode(data: JSON, hint: Any = None) -> Any:
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         kinds = [a for a in args if a is not type(None)]
-        return decode(data, kinds[0] if len(kinds) == 1 else None)
+        if len(kinds) == 1:
+            return decode(data, kinds[0])
+        for kind in kinds:  # the kind whose shape the data has (a list: a tuple's, a set's)
+            shape = typing.get_origin(kind) or kind
+            if isinstance(data, list) and shape in (tuple, list, frozenset, set):
+                return decode(data, kind)
+        return data
     if isinstance(hint, type):
         if issubclass(hint, Card):
             return Card.parse(data)
         if issubclass(hint, enum.Enum):
             return hint(data) if any(m.value == data for m in hint) else hint[data]
+        if hint in (tuple, frozenset, set) and isinstance(data, list):
+            # a compiled class names its field's type bare: ``tuple``, not ``tuple[int, ...]``
+            return hint(decode(x) for x in data)
         return data
     if origin is tuple:
         if args and args[-1] is not Ellipsis:
