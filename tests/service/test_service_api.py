@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from croupier.room import TakeSeat
+from croupier.service import limits
 from croupier.service.auth import Role
 from croupier.service.commands import Issued
 from croupier.service.store import audit
@@ -173,7 +174,7 @@ def test_bad_requests_are_clear_4xx(room: Room) -> None:
         (b'{"type": "CloseTable", "table": "t1", "at": 5}', 422),
         (b'{"type": "Report", "table": "t1", "incident": {"$t": "os:system"}}', 422),
         (b'{"type": "CallClock", "table": "t1", "seconds": true}', 422),
-        (b"x" * 70_000, 413),
+        (b"x" * (limits.MAX_BODY + 1), 413),
     ]
     for body, status in cases:
         r = room.c.post("/commands", content=body, headers=h)

@@ -167,7 +167,7 @@ def test_a_declared_length_over_the_cap_is_refused_before_the_body(server: Serve
         )
         got = _response(s)
     assert got.startswith(b"HTTP/1.1 413"), got[:200]
-    assert b'"clause":"croupier api"' in got and b"at most 65536 bytes" in got
+    assert b'"clause":"croupier api"' in got and b"at most %d bytes" % limits.MAX_BODY in got
 
 
 def test_a_chunked_upload_is_cut_at_the_cap_and_the_server_stays_small(

@@ -170,7 +170,9 @@ def test_bounty_of_a_forfeited_entry_goes_to_the_winner() -> None:
     winner = next(p for p, e in t.entrants.items() if e.place == 1)
     won = _bounties_by_loser(t)["p1"]
     assert sum(amount for _, amount, _ in won) == 40  # both of p1's bounties, each once
-    assert [w for w in won if w[2] == t.book.unclaimed_bounty_clause] == [(winner, 20, t.book.unclaimed_bounty_clause)]
+    assert [w for w in won if w[2] == t.book.unclaimed_bounty_clause] == [
+        (winner, 20, t.book.unclaimed_bounty_clause)
+    ]
     assert t.bounty_fund == 0
     # the forfeited entry also takes a place of its own (the worst), so every place is
     # awarded and the whole pool paid (check_payouts)

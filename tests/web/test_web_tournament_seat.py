@@ -181,7 +181,7 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         owed = re.fullmatch(r"Call (\d+)", label)
         if owed:
             assert f"{owed.group(1)} to call" in seat.locator("#pot").inner_text()
-        with seat.expect_response(lambda r: r.url.endswith("/act")) as reply:
+        with seat.expect_response(lambda r: r.url.endswith("/commands")) as reply:
             seat.locator("#actions button.call").click()
         assert reply.value.status == 200, reply.value.text()
         acted += 1

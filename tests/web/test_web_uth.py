@@ -79,7 +79,7 @@ def test_a_uth_round_from_wagers_to_settlement(browser: Any, server: Server) -> 
         page.locator('.box[data-box="2"] table.lines').wait_for()
     rows = one.locator('.box[data-player="bot1"] table.lines tbody tr')
     wagers = {rows.nth(i).get_attribute("data-wager") for i in range(rows.count())}
-    assert wagers == {"ANTE", "BLIND", "PLAY", "TRIPS"}  # every wager, each on its line
+    assert wagers == {"ante", "blind", "play", "trips"}  # every wager, each on its line
     clauses = [c.inner_text() for c in one.locator(".box table.lines td.clause").all()]
     assert clauses and all(c.startswith("act-uth-2025 9.") for c in clauses)
     assert "act-uth-2025 9.3" in one.locator('.box[data-player="bot1"] .total').inner_text()

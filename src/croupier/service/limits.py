@@ -27,7 +27,7 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 API = "croupier api"
 #: The largest request body, on every route (a command is the largest legitimate one).
-MAX_BODY = 64 * 1024
+MAX_BODY = 256 * 1024  # a hand-for-hand record of every table's hand, each with its rules
 #: A request's whole body must arrive within this (408 otherwise).
 BODY_SECONDS = 30.0
 #: A request's line and headers must arrive within this, and be at most ``MAX_HEAD`` bytes.
