@@ -170,7 +170,8 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
             f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}, "
             "`croupier.room.uth_tournaments`",
             f"`tests/uth/test_uth_tournament.py`, {UTH_DERIVED}, "
-            "`tests/service/test_service_uth_tournament.py`, `tests/web/test_web_uth_tournament.py`",
+            "`tests/service/test_service_uth_tournament.py`, "
+            "`tests/web/test_web_uth_tournament.py`",
         ),
     ),
     # the table: who has the button and posts which blind, round after round
