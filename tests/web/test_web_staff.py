@@ -198,7 +198,7 @@ def test_the_auditor_replays_a_round_and_verifies_its_deck_and_the_chain(
     assert page.locator("#scene .seat .card.down").count() >= 4
     page.get_by_role("button", name="last step").click()
     assert step_no.inner_text().startswith(f"step {n} of {n}")
-    assert "hand 2 over" in page.locator("#said").inner_text()
+    assert "Round 2 over" in page.locator("#said").inner_text()
     page.get_by_label("Seen as").select_option("house")
     page.locator('#replay[data-as="house"]').wait_for()
     # the deck: the browser's own SHA-256 of the revealed salt and order = the commitment
