@@ -208,30 +208,38 @@ def _pokerkit_stacks_rake_aside(
     return same
 
 
-def _newcomers_blind(r: Round) -> bool:
-    """A newcomer's big blind beside the round's (dunedin-house 29, act-omaha-2017 17.11(b)): a
-    live bet that does not open the betting, which pokerkit's blinds in seat order cannot play."""
-    return sum(b >= r.config.min_bet for b in r.config.blinds) > 1
+def _unreadable(r: Round) -> bool:
+    """A hand pokerkit's parser cannot play: dead money (antes, dead blinds), which it does not
+    read, or a live blind from the seat after the button (a newcomer's, dunedin-house 29,
+    act-omaha-2017 17.11(b)): it takes the two seats after the button for the blinds."""
+    cfg = r.config
+    if any(cfg.antes) or any(cfg.dead):
+        return True
+    big = cfg.min_bet
+    return cfg.players > 2 and cfg.blinds[0] >= big and sum(b >= big for b in cfg.blinds) > 1
 
 
-def test_pokerkit_reads_a_file_of_no_limit_hands(tmp_path: Path) -> None:
+@pytest.mark.parametrize("rulebook", ["dunedin-house", "act-omaha-2017"])
+def test_pokerkit_reads_a_file_of_no_limit_hands(tmp_path: Path, rulebook: str) -> None:
     """A file of croupier's no-limit hold'em hands, as `croupier export` writes it: pokerkit
     splits it into hands (two blank lines between them) and reads 99 % of those it can play
     to croupier's stacks, rake aside and the odd chip of a split pot (pokerkit places it by its
-    own rule, as `phh replay` reports), 98 % with the odd chip too. A newcomer's blind beside
-    the big blind is left out."""
-    simulate(preset("dunedin-house", game="holdem", structure="no-limit"), 300, seed=11,
+    own rule, as `phh replay` reports), 98 % with the odd chip too. A newcomer's live blind
+    beside the big blind is read; dead money and a live blind from the seat after the button
+    are left out (scripts/pokerstars_pokerkit.py counts them apart)."""
+    simulate(preset(rulebook, game="holdem", structure="no-limit"), 300, seed=11,
              seats=6, history=tmp_path)  # fmt: skip
-    texts, want, unplayable = [], {}, 0
+    texts, want, unplayable, beside = [], {}, 0, 0
     for f in phh_files([tmp_path]):
         h = load(f)
-        r = replay(h, find_rulebook("dunedin-house"))
-        if _newcomers_blind(r):
+        r = replay(h, find_rulebook(rulebook))
+        if _unreadable(r):
             unplayable += 1
             continue
+        beside += sum(b >= r.config.min_bet for b in r.config.blinds) > 1
         texts.append(ps.to_text(r, HOUSE, meta=h))
         want[int(str(h.hand))] = list(r.stacks)
-    assert len(want) + unplayable == 300 and unplayable < 30
+    assert len(want) + unplayable == 300 and unplayable < 30 and beside > 0
     text = ps.dumps(texts)
     assert _pokerkit_stacks_rake_aside(text, want, odd_chip=True) >= 0.99 * len(want)
     assert _pokerkit_stacks_rake_aside(text, want) >= 0.98 * len(want)
@@ -290,3 +298,21 @@ def test_tournament_hands_have_levels_numbers_and_distinct_hand_numbers(tmp_path
     assert number.isdigit() and f"Tournament #{number}, " in first
     assert "- Level VI (100/200)" in first
     assert first.split(":")[0] != second.split(":")[0]
+
+
+def test_a_returning_players_dead_and_live_blinds_are_one_post() -> None:
+    """A player back from missing the blinds posts a dead small blind and a live big blind
+    (act-omaha-2017 17.4): PokerStars writes one line, "posts small & big blinds" and the sum;
+    a newcomer's live blind is another "posts big blind"."""
+    from croupier.round import RoundConfig
+
+    r = _folded(RoundConfig(stacks=(50,) * 4, blinds=(1, 2, 0, 2), dead=(0, 0, 0, 1), min_bet=2))
+    posts = [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
+    assert posts == [
+        "Player1: posts small blind $1",
+        "Player2: posts big blind $2",
+        "Player4: posts small & big blinds $3",
+    ]
+    r = _folded(RoundConfig(stacks=(50,) * 4, blinds=(1, 2, 2, 0), min_bet=2))
+    posts = [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
+    assert posts[1:] == ["Player2: posts big blind $2", "Player3: posts big blind $2"]

@@ -148,6 +148,7 @@ CALLS: dict[str, tuple[str, str, Any]] = {
     "POST /login": ("POST", "/login", {"name": "p1", "password": "p1-pw"}),
     "POST /logout": ("POST", "/logout", None),
     "GET /me": ("GET", "/me", None),
+    "GET /me/hands": ("GET", "/me/hands?table=t1", None),
     "GET /healthz": ("GET", "/healthz", None),
     "GET /locale": ("GET", "/locale", None),
     "POST /ws-ticket": ("POST", "/ws-ticket", None),

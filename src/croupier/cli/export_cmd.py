@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
     from croupier.histories.phh import HandHistory
     from croupier.round import Round
     from croupier.service.store.played import Played
+    from croupier.service.store.store import EventStore
+
+T = TypeVar("T")
 
 
 class Format(StrEnum):
@@ -60,19 +64,33 @@ def export_cmd(
             "stream, or its name in the main room"
         ),
     ] = None,
+    tournament: Annotated[
+        str | None,
+        typer.Option(
+            help="a stored tournament's hands (the room service's database): the "
+            "tournament's stream, or its id in the main room"
+        ),
+    ] = None,
     db: Annotated[
         str | None,
-        typer.Option(help="with --table: database URL (default: $CROUPIER_DB, else ./croupier.db)"),
+        typer.Option(
+            help="with --table or --tournament: database URL (default: $CROUPIER_DB, else "
+            "./croupier.db)"
+        ),
     ] = None,
     last: Annotated[
         str | None,
-        typer.Option(metavar="N", help="with --table: the last N finished rounds (default: all)"),
+        typer.Option(
+            metavar="N",
+            help="with --table or --tournament: the last N finished rounds (default: all)",
+        ),
     ] = None,
 ) -> None:
     """Export a table's rounds or a tournament's hands (PHH, OHH, PokerStars text), a stored
-    table's rounds (--table), or a tournament's results (CSV, JSON, PokerStars summary). Every
-    hand from files is first replayed strictly under its rulebook; a hand that does not replay,
-    or that the format cannot express, is a one-line error (exit status 2)."""
+    table's rounds (--table) or tournament's hands (--tournament), or a tournament's results
+    (CSV, JSON, PokerStars summary). Every hand from files is first replayed strictly under its
+    rulebook; a hand that does not replay, or that the format cannot express, is a one-line
+    error (exit status 2)."""
     if not fmt_name:
         raise fail(f"give --format: {', '.join(f.value for f in Format)}")
     try:
@@ -82,19 +100,25 @@ def export_cmd(
             f"no format {fmt_name!r}; choose one of {', '.join(f.value for f in Format)}"
         ) from None
     sources = sources or []
-    if table is not None:
+    if table is not None and tournament is not None:
+        raise fail("give --table or --tournament, not both")
+    if table is not None or tournament is not None:
+        option, what = ("--table", "table") if table is not None else ("--tournament", "tournament")
         if sources:
-            raise fail("give files and folders, or --table, not both")
+            raise fail(f"give files and folders, or {option}, not both")
         if fmt not in HAND_FORMATS:
-            raise fail(f"--format {fmt}: a stored table exports phh, ohh or pokerstars")
+            raise fail(f"--format {fmt}: a stored {what} exports phh, ohh or pokerstars")
         if rulebook is not None:
-            raise fail("--rulebook: a stored table's rounds carry their rulebook")
-        _stored(db, table, _count(last), fmt, player, out)
+            raise fail(f"--rulebook: a stored {what}'s rounds carry their rulebook")
+        if table is not None:
+            _stored(db, table, _count(last), fmt, player, out)
+        else:
+            _stored_tournament(db, str(tournament), _count(last), fmt, player, out)
         return
     if db is not None or last is not None:
-        raise fail(f"{'--db' if db is not None else '--last'} goes with --table")
+        raise fail(f"{'--db' if db is not None else '--last'} goes with --table or --tournament")
     if not sources:
-        raise fail("give .phh files or folders, or --table with a stored table")
+        raise fail("give .phh files or folders, or --table or --tournament (what the room stored)")
     missing = [str(s) for s in sources if not s.exists()]
     if missing:
         raise fail(f"no such file or folder: {missing[0]}")
@@ -275,14 +299,52 @@ def _stored(
     sink.close()
 
 
-def _played(db: str | None, table: str, last: int | None) -> list[Played]:
-    import sqlalchemy as sa
+def _stored_tournament(
+    db: str | None,
+    tournament: str,
+    last: int | None,
+    fmt: Format,
+    player: str | None,
+    out: Path | None,
+) -> None:
+    """A stored tournament's last finished hands, each folded from the room's events."""
+    from croupier.histories.phh_export import HOUSE
+    from croupier.service.store.rooms import tournament_stream
+    from croupier.service.store.tournament_played import tournament_rounds
 
+    stream = tournament if ":" in tournament else tournament_stream("main", tournament)
+    played = _read(db, lambda store: tournament_rounds(store, stream, last), "tournament")
+    if not played:
+        raise fail(f"tournament {tournament} has no finished hand the room dealt")
+    sink = _Sink(fmt, out)
+    for p in played:
+        if player is not None and player not in p.players:
+            continue  # a player's export holds the hands they played
+        who = HOUSE if player is None else p.players.index(player)
+        sink.add(f"{tournament} table {p.plan.table} hand {p.plan.hand}", p.round, who,
+                 p.history(HOUSE), f"{p.plan.table:03d}-{p.plan.hand:06d}.phh",
+                 p.info())  # fmt: skip
+    if not sink.count:
+        raise fail(
+            f"no hand of player {player!r} in the {len(played)} hands of tournament {tournament}"
+        )
+    sink.close()
+
+
+def _played(db: str | None, table: str, last: int | None) -> list[Played]:
     from croupier.service.store.played import finished_rounds
     from croupier.service.store.rooms import table_stream
-    from croupier.service.store.store import EventStore, StoreError, resolve_url
 
     stream = table if ":" in table else table_stream("main", table)
+    return _read(db, lambda store: finished_rounds(store, stream, last), "table")
+
+
+def _read(db: str | None, read: Callable[[EventStore], list[T]], kind: str) -> list[T]:
+    """What ``read`` finds in the event store at ``db``, opened read only."""
+    import sqlalchemy as sa
+
+    from croupier.service.store.store import EventStore, StoreError, resolve_url
+
     url = resolve_url(db)
     store, shown = None, url.split("://", 1)[0] + "://..."
     try:
@@ -293,10 +355,10 @@ def _played(db: str | None, table: str, last: int | None) -> list[Played]:
             raise fail(f"no database at {file}")
         store = EventStore(url, migrate=False)  # read only: an export changes nothing
         try:
-            return finished_rounds(store, stream, last)
+            return read(store)
         except StoreError as e:
-            tables = [s.id for s in store.streams("table")]
-            raise fail(f"{e} (tables: {', '.join(tables) or 'none'})") from e
+            known = [s.id for s in store.streams(kind)]
+            raise fail(f"{e} ({kind}s: {', '.join(known) or 'none'})") from e
     except sa.exc.SQLAlchemyError as e:
         why = str(getattr(e, "orig", None) or e).strip().splitlines()[0]
         raise fail(f"cannot read the event store at {shown}: {why}") from e

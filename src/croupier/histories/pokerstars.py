@@ -1,7 +1,9 @@
 """PokerStars-style hand history text, the layout tracking tools parse.
 
 A header line (hand number, game, stakes, date), the table line naming the button's seat, seat
-lines, posts, ``*** HOLE CARDS ***``, the streets, ``*** SHOW DOWN ***`` and ``*** SUMMARY ***``
+lines, posts (a newcomer's live blind as "posts big blind", a returning player's dead small
+blind and live big blind as "posts small & big blinds", as PokerStars writes them),
+``*** HOLE CARDS ***``, the streets, ``*** SHOW DOWN ***`` and ``*** SUMMARY ***``
 with the total pot and rake. The house's export deals every hand face up ("Dealt to" each
 player); a player's holds only that player's hole cards and the hands shown. Games the layout
 has no name for (half-pot, straddle or mixed betting) are refused with :class:`NotExpressible`.
@@ -134,15 +136,21 @@ def to_text(
     folded_on: dict[int, int] = {}
     won = [0] * n
     showdown_started = False
+    dead = _dead_with_live_big_blind(r)
     for e in r.events:
         if isinstance(e, AntePosted):
             lines.append(f"{names[e.player]}: posts the ante {money(e.amount)}")
         elif isinstance(e, DeadPosted):
-            lines.append(f"{names[e.player]}: posts a dead blind {money(e.amount)}")
+            if e.player not in dead:
+                lines.append(f"{names[e.player]}: posts a dead blind {money(e.amount)}")
         elif isinstance(e, BlindPosted):
             small = e.kind == "small blind" and e.amount < cfg.min_bet
-            kind = "small blind" if small else "big blind"
-            lines.append(f"{names[e.player]}: posts {kind} {money(e.amount)}")
+            if not small and e.player in dead:  # as PokerStars writes a returning player's
+                both = money(dead[e.player] + e.amount)
+                lines.append(f"{names[e.player]}: posts small & big blinds {both}")
+            else:
+                kind = "small blind" if small else "big blind"
+                lines.append(f"{names[e.player]}: posts {kind} {money(e.amount)}")
             street_in[e.player] += e.amount
             top = max(top, street_in[e.player])
         elif isinstance(e, HoleDealt):
@@ -250,6 +258,17 @@ def _start(meta: HandHistory | None) -> dt.datetime | None:
     if meta is None or not (meta.year and meta.month and meta.day):
         return None
     return dt.datetime.combine(dt.date(meta.year, meta.month, meta.day), meta.time or dt.time())
+
+
+def _dead_with_live_big_blind(r: Round) -> dict[int, int]:
+    """Players who post a dead small blind and a live big blind (returning after missing the
+    blinds): PokerStars writes the two as one post, "posts small & big blinds" and the sum, of
+    which only the big blind is live. The dead amount of each."""
+    big = r.config.min_bet
+    posts = [e for e in r.events if isinstance(e, BlindPosted)]
+    live = {e.player for e in posts if e.amount >= big and e.kind != "small blind"}
+    dead = [e for e in r.events if isinstance(e, DeadPosted) and e.player in live]
+    return {e.player: e.amount for e in dead if e.amount < big}
 
 
 def _small_blind(r: Round) -> int:

@@ -43,6 +43,7 @@ from croupier.service import (
     limits,
     locale_api,
     login_api,
+    my_hands,
     recall,
     room_api,
     staff,
@@ -103,7 +104,7 @@ def create_app(
     _handlers(app)
     health.register(app, room)
     locale_api.register(app)
-    routers = (login_api, users_api, room_api, audit_api, uth_tournament_api)
+    routers = (login_api, users_api, room_api, my_hands, audit_api, uth_tournament_api)
     for router in (r.router for r in routers):
         app.include_router(router)
     stream.register(app, lambda user, data: dispatch.ws_reply(app.state.service, user, data))

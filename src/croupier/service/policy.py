@@ -185,6 +185,7 @@ ROUTES: dict[str, Entry] = {
     "POST /login": _public("log in"),
     "POST /logout": _e("log out", *ANYONE),
     "GET /me": _e("see who they are", *ANYONE),
+    "GET /me/hands": _e("download their own hands", PLAYER_OWN),
     "POST /ws-ticket": _e("open a websocket", *ANYONE),
     "GET /contract": _public("read the message contract"),
     "POST /users/{name}/unlock": _e("unlock log-ins", R.ADMIN),

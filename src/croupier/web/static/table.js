@@ -213,6 +213,29 @@ if (SCREEN === "player") {
   });
   showTopup();
   setInterval(() => { if (topupWaiting) showTopup(); }, 3000);
+  $("my-hands").hidden = false;
+  for (const format of ["ohh", "pokerstars"]) {
+    $(`hands-${format}`).addEventListener("click", (ev) => { ev.preventDefault(); downloadHands(format); });
+  }
+}
+
+/** The player's own hands at this table (GET /me/hands), saved as a file: fetched with the
+ *  session's token, which never goes in a URL. */
+async function downloadHands(format) {
+  const path = `/me/hands?table=${encodeURIComponent(TABLE)}&format=${format}`;
+  const r = await fetch(path, { headers: { Authorization: `Bearer ${session.token}` } });
+  if (!r.ok) {
+    const body = await r.json().catch(() => null);
+    say(body && body.refused ? body.refused : `HTTP ${r.status}`, body && body.clause ? body.clause : "", "refused");
+    return;
+  }
+  const name = (/filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "") || [])[1]
+    || `croupier-${TABLE}.${format === "ohh" ? "ohh" : "txt"}`;
+  const link = h("a", { href: URL.createObjectURL(await r.blob()), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  say(`Your hands: ${name}.`, "", "ok");
 }
 
 // -- the dealer's table screen -------------------------------------------------------------
