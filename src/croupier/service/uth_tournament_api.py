@@ -169,6 +169,7 @@ def view(acc: UthTournamentAccount) -> dict[str, Any]:
             "chips": e.chips,
             "paid_in": e.paid,
             "out": e.out,
+            "forfeited": e.forfeited,
             "position": t.position(p),
             "place": places[p].place if p in places else None,
             "prize": places[p].prize if p in places else 0,
