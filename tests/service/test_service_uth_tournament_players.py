@@ -13,7 +13,8 @@ import pytest
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store import codec
 from croupier.uth import tournament_commands as utc
-from support.service import Room, served
+from support.service import Room, served, ticket
+from support.service_uth import open_uth
 from support.service_uth_tournament import (
     OPEN,
     T,
@@ -53,6 +54,15 @@ def refused(room: Room, who: str, cmd: dict[str, Any], clause: str) -> str:
     return said
 
 
+def reply(ws: Any, ref: int) -> dict[str, Any]:
+    """The socket's reply to the command numbered ``ref`` (the stream's messages skipped)."""
+    for _ in range(50):
+        msg: dict[str, Any] = ws.receive_json()
+        if msg.get("reply") == ref:
+            return msg
+    raise AssertionError(f"no reply to {ref}")
+
+
 def act(action: str, multiple: int = 0) -> dict[str, Any]:
     return {"type": "UthTournamentAct", "tournament": T, "action": action, "multiple": multiple}
 
@@ -73,8 +83,15 @@ def test_players_wager_and_decide_for_their_own_boxes(url: str) -> None:
         )
         for who in ("dealer", "cashier", "director", "auditor"):
             forbidden(room, who, {**wager, "player": first})
-        # the server names the sender: the first asked wagers for their box (16.17)
-        room.ok(first, wager)
+        # the server names the sender: the first asked wagers for their box (16.17), here
+        # over a stream socket (the one command path: POST /commands's), refused for another's
+        open_uth(room)
+        path = f"/ws/uth/u1?ticket={ticket(room.c, room.login(first))}"
+        with room.c.websocket_connect(path) as ws:
+            ws.send_json({"command": {**wager, "player": others[0]}, "id": 1})
+            assert reply(ws, 1)["status"] == 403
+            ws.send_json({"command": wager, "id": 2})
+            assert reply(ws, 2)["status"] == 200
         assert table(room, 1)["wagers"][first] == {"ante": 200, "trips": 0}
         wagers_in(room, begin=False)
         deal(room)
