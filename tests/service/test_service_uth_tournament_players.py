@@ -211,3 +211,6 @@ def test_reserves_and_substitutes(url: str) -> None:
             assert len(body(room, p)["seat"]["round"]["hole"]) == 2
             room.ok(p, act("fold"))
         assert ledger(room)["pools"] == 500
+        final = (ledger(room), tview(room), body(room, "p5")["seat"])
+    with served(url, users=False) as back:  # recovery rebuilds the same tournament and seats
+        assert (ledger(back), tview(back), body(back, "p5")["seat"]) == final
