@@ -170,3 +170,64 @@ def test_a_player_plays_their_own_box_from_the_screen(browser: Any, server: Serv
     assert page.locator("#my-dealer .card[data-card]").count() == 2
     shoot(page, "uth-tournament-player")
     assert "box" in page.locator("#seat-title").inner_text()
+
+
+def test_reserves_and_substitutes_from_the_screen(browser: Any, server: Server) -> None:
+    """The director declares a seat not taken forfeited (16.10), the cage registers a reserve
+    and seats them in it on payment of the entry fee (16.11), the director approves a
+    substitute (16.12): each listed with its clause."""
+    for p in ("ann", "ben", "cat", "dan", "eve"):
+        server.add_user(p)
+    server.command(
+        "director",
+        {
+            "type": "OpenUthTournament",
+            "tournament": T,
+            "entry_fee": 110,
+            "commission": 10,
+            "starting_chips": 1000,
+            "minimum": 200,
+            "maximum": 500,
+            "session_limit": 2,
+            "prizes": [100],
+        },
+    )
+    for p in ("ann", "ben", "cat"):
+        server.command("cashier", {"type": "EnterUthTournament", "player": p, "tournament": T})
+    cage = browser.new_page(viewport={"width": 1400, "height": 1100})
+    login(cage, server, "cashier")
+    cage.goto(f"{server.url}/ui/uth-tournament.html?tournament={T}")
+    cage.wait_for_selector('body[data-status="entry"]')
+    cage.get_by_label("Reserve", exact=True).fill("dan")
+    click(cage, cage.get_by_role("button", name="Add a reserve"))
+    cage.wait_for_selector('#reserves li[data-reserve="dan"]')
+    assert "act-uth-2025 16.11" in cage.locator("#reserves").inner_text()
+    server.command("director", {"type": "DrawUthSeats", "tournament": T})
+
+    desk = browser.new_page(viewport={"width": 1400, "height": 1100})
+    login(desk, server, "director")
+    desk.goto(f"{server.url}/ui/uth-tournament.html?tournament={T}")
+    desk.wait_for_selector('body[data-status="running"]')
+    desk.get_by_label("Seat not taken").select_option("ben")
+    click(desk, desk.get_by_role("button", name="Forfeit the seat"))
+    assert desk.locator("#status.ok").count() == 1, desk.locator("#status").inner_text()
+    desk.wait_for_selector('#entrants tr[data-player="ben"][data-out="true"]')
+
+    cage.reload()
+    cage.wait_for_selector('#seat-of option[value="ben"]', state="attached")
+    cage.get_by_label("Seat reserve").select_option("dan")
+    cage.get_by_label("in the seat of").select_option("ben")
+    click(cage, cage.get_by_role("button", name="Seat the reserve"))
+    assert cage.locator("#status.ok").count() == 1, cage.locator("#status").inner_text()
+    cage.wait_for_selector('#entrants tr[data-player="dan"][data-out="false"]')
+    assert cage.locator("#u-pool").inner_text() == "$400"  # ben's fee stays (16.10)
+
+    desk.reload()
+    desk.wait_for_selector('#sub-player option[value="cat"]', state="attached")
+    desk.get_by_label("Replace").select_option("cat")
+    desk.get_by_label("Substitute", exact=True).fill("eve")
+    click(desk, desk.get_by_role("button", name="Approve the substitute"))
+    assert desk.locator("#status.ok").count() == 1, desk.locator("#status").inner_text()
+    line = desk.locator('#reserves li[data-substitute="eve"]')
+    line.wait_for()
+    assert line.inner_text() == "eve for cat, approved by director (act-uth-2025 16.12)"
