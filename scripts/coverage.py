@@ -141,13 +141,13 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     "act-uth-2025 16.11": (
         "`croupier.uth.tournament_decide` (`add_reserve`, `seat_reserve`); at the cage: "
         "`croupier.room.uth_tournaments` (`AddUthReserve`, `SeatUthReserve`)",
-        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}",
+        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}, {UTH_WEB_T}",
     ),
     "act-uth-2025 16.12": (
         "`croupier.uth.tournament_decide.substitute`; approved by the director who sends "
         "`SubstituteUthPlayer` (`croupier.room.uth_tournaments`, "
         "`croupier.service.uth_tournament_api.fill`)",
-        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}",
+        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}, {UTH_WEB_T}",
     ),
     "act-uth-2025 16.18": (
         "`croupier.uth.tournament_decide.offer_break`, "
