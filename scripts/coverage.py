@@ -21,6 +21,8 @@ SHOE = ("`croupier.shoe`", "`tests/cards/test_shoe.py`")
 #: every clause the UTH game cites is a field of this book, relabelled by a derived one
 UTH_BOOK = "`croupier.rules.books.act_uth_2025`"
 UTH_DERIVED = "`tests/uth/test_uth_rules_derived.py`"
+UTH_PLAYERS_T = "`tests/service/test_service_uth_tournament_players.py`"
+UTH_WEB_T = "`tests/web/test_web_uth_tournament.py`"
 
 _round = (ROUND, ROUND_T)
 _comm = (COMM, "`tests/round/test_round_rules.py`")
@@ -131,16 +133,21 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     "act-uth-2025 16.9": (
         "`croupier.uth.tournament_decide` (`draw_seats`, `break_table`), "
-        "`croupier.uth.tournament_tables`",
-        "`tests/uth/test_uth_tournament_admin.py`",
+        "`croupier.uth.tournament_tables`; a player acts only at their own box: "
+        "`croupier.room.uth_tournaments` (`UthTournamentAct`), "
+        "`croupier.service.uth_tournament_api.check_own`",
+        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}, {UTH_WEB_T}",
     ),
     "act-uth-2025 16.11": (
-        "`croupier.uth.tournament_decide` (`add_reserve`, `seat_reserve`)",
-        "`tests/uth/test_uth_tournament_admin.py`",
+        "`croupier.uth.tournament_decide` (`add_reserve`, `seat_reserve`); at the cage: "
+        "`croupier.room.uth_tournaments` (`AddUthReserve`, `SeatUthReserve`)",
+        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}, {UTH_WEB_T}",
     ),
     "act-uth-2025 16.12": (
-        "`croupier.uth.tournament_decide.substitute`",
-        "`tests/uth/test_uth_tournament_admin.py`",
+        "`croupier.uth.tournament_decide.substitute`; approved by the director who sends "
+        "`SubstituteUthPlayer` (`croupier.room.uth_tournaments`, "
+        "`croupier.service.uth_tournament_api.fill`)",
+        f"`tests/uth/test_uth_tournament_admin.py`, {UTH_PLAYERS_T}, {UTH_WEB_T}",
     ),
     "act-uth-2025 16.18": (
         "`croupier.uth.tournament_decide.offer_break`, "
@@ -149,13 +156,24 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     "act-uth-2025 6.1": (
         "`croupier.uth.table.UthTable` (`new_round`, `record_shuffle`; `Shuffled` records the "
-        f"salted commitment), `croupier.shoe`, {UTH_BOOK}",
-        "`tests/uth/test_uth_shuffle.py`, `tests/views/test_hidden_information.py`",
+        f"salted commitment), `croupier.shoe`, {UTH_BOOK}; a UTH tournament's round: "
+        "`croupier.room.uth_tournaments.DealUthTournamentRound` (the server's shoe, sealed)",
+        "`tests/uth/test_uth_shuffle.py`, `tests/views/test_hidden_information.py`, "
+        "`tests/service/test_secrets_at_rest.py`",
+    ),
+    # ... the players' own wagers and decisions, seats forfeited, through the API
+    **dict.fromkeys(
+        ("act-uth-2025 16.10", "act-uth-2025 16.17"),
+        (
+            f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}, "
+            "`croupier.room.uth_tournaments` (`UthTournamentWager`)",
+            f"`tests/uth/test_uth_tournament.py`, {UTH_DERIVED}, {UTH_PLAYERS_T}, {UTH_WEB_T}",
+        ),
     ),
     **dict.fromkeys(
         (
             "act-uth-2025 16.1",
-            *(f"act-uth-2025 16.{i}" for i in (7, 10, 14, 17, 23, 24)),
+            *(f"act-uth-2025 16.{i}" for i in (7, 14, 23, 24)),
         ),
         (
             f"`croupier.uth.tournament`, `croupier.uth.tournament_decide`, {UTH_BOOK}",

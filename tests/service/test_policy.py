@@ -304,6 +304,8 @@ def other_seat(room: Room) -> dict[str, dict[str, Any]]:
         "UthBet": {"table": "u1", "box": 2, "multiple": 4},
         "UthFold": {"table": "u1", "box": 2},
         "TournamentAct": {"tournament": T, "number": 1, "player": "p2", "action": "fold"},
+        "UthTournamentWager": {"tournament": "uthcup", "player": "p2", "ante": 200},
+        "UthTournamentAct": {"tournament": "uthcup", "player": "p2", "action": "fold"},
     }
 
 

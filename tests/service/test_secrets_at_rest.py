@@ -192,6 +192,47 @@ def test_a_tournament_hands_deck_is_sealed_too(tmp_path: Path) -> None:
         store.close()
 
 
+def test_a_uth_tournament_rounds_deck_is_sealed_and_its_deal_records_no_seed(
+    tmp_path: Path,
+) -> None:
+    """A UTH tournament's round is dealt from the server's shoe like a UTH table's: the deck's
+    order and salt sealed before the reveal, the commitment published as the round opens, and
+    the deal's record in the commands stream holds neither the order nor a seed."""
+    from croupier.service.owner import sealed_decks
+    from croupier.service.store.rooms import commands_stream
+    from support.service_uth_tournament import body, deal, opened, table, wagers_in
+
+    url, path = db_url(tmp_path)
+    with served(url, players=3) as room:
+        opened(room, ["p1", "p2", "p3"])
+        wagers_in(room)
+        deal(room)
+        seat = body(room, "p1")["seat"]
+        assert seat["round"]["in_play"] and len(seat["round"]["hole"]) == 2
+        commitment = table(room, 1)["commitment"]
+        store = EventStore(url)
+        try:
+            (d,) = sealed_decks(store, "main", load_keys(url))
+        finally:
+            store.close()
+        assert d.table == "uth-tournament:uthcup/1" and d.commitment == commitment
+        assert {str(c) for c in seat["round"]["hole"]} <= {str(c) for c in d.order[:11]}
+        assert_not_in_plain(path, [ShuffledDeck(d.order, d.salt, d.commitment, 0)])
+        text, _ = raw_texts(path)
+        deals = [row for row in text.splitlines() if "DealUthTournamentRound" in row]
+        assert deals and all('"seed"' not in row for row in deals), deals
+    store = EventStore(url)
+    try:
+        (issued,) = [
+            e for e in store.load(commands_stream("main")) if "DealUth" in type(e.command).__name__
+        ]
+        assert issued.command.deck_order is None and issued.command.commitment == commitment
+        sealed = store.load(sealed_stream("main"))
+        assert len(sealed) == 1 and isinstance(sealed[0], SealedDeck)
+    finally:
+        store.close()
+
+
 # ----------------------------------------------------------------------------------------
 # Without the key, with it again
 

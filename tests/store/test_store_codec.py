@@ -172,7 +172,8 @@ def _run_uth_tournament() -> list[object]:
             if p not in tbl.wagers:
                 room.apply(ut.RunUthTournament("ut", utc.PlaceWager(p, 100), 3))
             room.apply(ut.RunUthTournament("ut", utc.AskNext(n), 3))
-        room.apply(ut.DealUthTournamentRound("ut", n, 4, seed=n))
+        deck = Shoe(UTH_DECK, seed=n).shuffle()
+        room.apply(ut.DealUthTournamentRound("ut", n, 4, deck.order, deck.commitment))
         while n in acc.rounds:
             r = acc.rounds[n]
             pending = [d for d in r.legal_actions() if d.box in r.pending()]
@@ -458,3 +459,15 @@ def test_a_places_awarded_stored_before_its_winner_field_decodes_by_its_clause()
     assert codec.decode(stored_before(group)) == group
     derived = PlacesAwarded((("p1", 1, 500, ""),), "house-x house default (as x)", winner=True)
     assert codec.decode(codec.encode(derived)) == derived
+
+
+def test_a_uth_tournament_deal_recorded_with_its_seed_reads_back_without_it() -> None:
+    """A UTH tournament's deal was recorded with the ``seed`` its deck was shuffled from; the
+    deck is sealed now and the record carries neither: an old record still reads."""
+    from croupier.room.uth_tournaments import DealUthTournamentRound
+
+    deal = DealUthTournamentRound("ut", 2, 40, commitment="c0ffee")
+    data = codec.encode(deal)
+    assert isinstance(data, dict) and "seed" not in data
+    assert codec.decode({**data, "seed": 12345}) == deal
+    assert codec.decode(data) == deal

@@ -13,9 +13,16 @@ and a re-buy or add-on (:class:`UthTournamentBuy`) are paid in cash, the prize p
 the tournament commission (16.21) in the same command as the tournament's own record of them;
 a prize leaves the pool only as the cage pays it (:class:`PayUthPrize`), never more than the
 places awarded the player (16.20). The Tournament Director's commands
-(:class:`RunUthTournament`) never move money. Seats are drawn by ballot (16.8) and a round's
-cards shuffled from a seed the server gives (:class:`DrawUthSeats`,
-:class:`DealUthTournamentRound`), so a replay of the events gives the same tournament.
+(:class:`RunUthTournament`) never move money. Seats are drawn by ballot (16.8) from a seed the
+server gives (:class:`DrawUthSeats`); a round is dealt from a deck order the server's shoe
+shuffled (:class:`DealUthTournamentRound`: the service keeps it sealed, never in the command's
+record, and its commitment is published), and every card dealt is in the round's events, so a
+replay of the events gives the same tournament.
+
+A seated player wagers and decides for their own box (:class:`UthTournamentWager`,
+:class:`UthTournamentAct`); reserves are registered and seated in a forfeited seat at the cage
+(:class:`AddUthReserve`, :class:`SeatUthReserve`, 16.11) and a substitute takes over a position
+with the approval of the Tournament Director who sends it (:class:`SubstituteUthPlayer`, 16.12).
 """
 
 from __future__ import annotations
@@ -23,14 +30,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Container
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
-from croupier.cards import Deck
+from croupier.cards import Card
 from croupier.room.commands import RoomCommand
 from croupier.room.events import RoomEvent
 from croupier.rules import IllegalAction, Ruling
 from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 from croupier.rules.uth_registry import find_uth_rules
-from croupier.shoe import Shoe
 from croupier.uth import TableLimits, UthConfig, UthRound
 from croupier.uth import commands as uc
 from croupier.uth import tournament_commands as utc
@@ -41,6 +48,7 @@ from croupier.uth.tournament import (
     Entered,
     Placed,
     Refunded,
+    ReserveSeated,
     RoundPlayed,
     SessionEnd,
     Status,
@@ -63,7 +71,10 @@ _NOT_PASSED = (
     utc.CancelTournament,
     utc.RecordRound,
     utc.DrawSeats,
+    utc.SubstitutePlayer,
 )
+#: ... of which the room's own commands (the rest go through the cage).
+_ROOM_OWN = (utc.RecordRound, utc.DrawSeats, utc.SubstitutePlayer)
 #: A round's commands the room makes itself: the wagers as the tournament took them, the deal.
 _ROOM_DEALS = (uc.PlaceWagers, uc.WithdrawWagers, uc.Deal, uc.DealCard)
 
@@ -160,12 +171,15 @@ class RunUthTournament(UthTournamentRoomCommand):
 @dataclass(frozen=True, slots=True)
 class DealUthTournamentRound(UthTournamentRoomCommand):
     """Deal the round at table ``number`` once its wagers are in (16.17): the wagers as the
-    tournament took them, every card from a deck shuffled with the server's ``seed`` (16.1)."""
+    tournament took them, every card from the deck the server's shoe shuffled (16.1, 6.1):
+    ``deck_order``, sealed by the service and never in the command's record, and the
+    ``commitment`` to it, published as the round opens."""
 
     tournament: str
     number: int = 1
     at: int = 0
-    seed: int | None = None
+    deck_order: tuple[Card, ...] | None = None
+    commitment: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +190,70 @@ class UthTournamentDecision(UthTournamentRoomCommand):
     tournament: str
     command: uc.UthCommand
     number: int = 1
+    at: int = 0
+
+
+class UthChoice(StrEnum):
+    """A player's decision for their box (8.x): a Play wager, a check or a fold."""
+
+    PLAY = "play"
+    CHECK = "check"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class UthTournamentWager(UthTournamentRoomCommand):
+    """A seated ``player``'s own Ante (the Blind equals it) and Trips for the round at their
+    table (16.15-16.17)."""
+
+    player: str
+    tournament: str
+    ante: int
+    trips: int = 0
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UthTournamentAct(UthTournamentRoomCommand):
+    """A seated ``player``'s own decision for their box in the round at their table: a Play
+    wager of ``multiple`` times the Ante, a check or a fold (8.x, 16.1, 16.9)."""
+
+    player: str
+    tournament: str
+    action: UthChoice
+    multiple: int = 0
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AddUthReserve(UthTournamentRoomCommand):
+    """Register ``player`` as a reserve for a seat left unfilled (16.11)."""
+
+    player: str
+    tournament: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SeatUthReserve(UthTournamentRoomCommand):
+    """The reserve ``player`` takes ``seat_of``'s forfeited seat, paying the entry fee at the
+    cage (16.10-16.11)."""
+
+    player: str
+    tournament: str
+    seat_of: str
+    at: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SubstituteUthPlayer(UthTournamentRoomCommand):
+    """``substitute`` takes over ``player``'s position and chips, approved by the Tournament
+    Director ``approved_by`` (16.12: the service names the director who sends it)."""
+
+    player: str
+    tournament: str
+    substitute: str
+    approved_by: str = ""
     at: int = 0
 
 
@@ -254,11 +332,13 @@ class AtUthTournamentEvent(RoomEvent):
 
 @dataclass(frozen=True, slots=True)
 class UthTournamentRoundOpened(RoomEvent):
-    """A round opens at table ``number`` from the tournament's chips as they stand."""
+    """A round opens at table ``number`` from the tournament's chips as they stand, dealt from
+    the deck ``commitment`` commits to (empty: recorded before commitments were)."""
 
     tournament: str
     number: int
     at: int = 0
+    commitment: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +372,8 @@ class UthTournamentAccount:
 
     run: UthTournament
     rounds: dict[int, UthRound] = field(default_factory=dict)
+    last: dict[int, UthRound] = field(default_factory=dict)  # each table's last round over
+    commitments: dict[int, str] = field(default_factory=dict)  # each table's last deck's
     cash_in: int = 0
     cash_out: int = 0
     pool: int = 0
@@ -406,7 +488,7 @@ def plan(
             inner = cmd.command
             if not isinstance(inner, utc.UthTournamentCommand) or isinstance(inner, _NOT_PASSED):
                 raise _refuse(
-                    CAGE if not isinstance(inner, utc.RecordRound | utc.DrawSeats) else ROOM,
+                    ROOM if isinstance(inner, _ROOM_OWN) else CAGE,
                     f"{type(inner).__name__} goes through the cage or the room's own commands",
                 )
             if isinstance(inner, utc.ClockTick | utc.OfferBreak):
@@ -416,6 +498,10 @@ def plan(
             return _plan_deal(acc, cmd)
         case UthTournamentDecision():
             return _plan_decision(acc, cmd)
+        case UthTournamentWager() | UthTournamentAct():
+            return _plan_player(acc, cmd)
+        case AddUthReserve() | SeatUthReserve() | SubstituteUthPlayer():
+            return _plan_reserve(acc, cmd)
         case PayUthPrize():
             if isinstance(cmd.amount, bool) or not isinstance(cmd.amount, int) or cmd.amount < 1:
                 raise _refuse(CAGE, f"a prize is a whole, positive amount, not {cmd.amount!r}")
@@ -463,14 +549,17 @@ def _plan_deal(acc: UthTournamentAccount, cmd: DealUthTournamentRound) -> list[R
     tbl = run.table_in_play(n)
     if tbl.status is not Status.IN_ROUND or n in acc.rounds:
         raise _refuse(tc.order_clause, f"table {n} has no round whose wagers are all in")
-    if cmd.seed is None:
-        raise _refuse(run.conditions.rules.deck_clause, "the server shuffles the deck")
-    deck = Shoe(Deck.standard(), seed=cmd.seed).shuffle().order
-    r = UthRound(round_config(run, n), run.table_state(n), deck)
+    deck_clause = run.conditions.rules.deck_clause
+    if cmd.deck_order is None:
+        raise _refuse(deck_clause, "the server's shoe shuffles the deck")
+    try:
+        r = UthRound(round_config(run, n), run.table_state(n), cmd.deck_order)
+    except ValueError as e:
+        raise _refuse(deck_clause, str(e)) from e
     for p, (ante, trips) in tbl.wagers.items():
         r.apply(uc.PlaceWagers(run.box_of(p), p, ante, ante, trips))
     r.apply(uc.Deal())
-    opened: list[RoomEvent] = [UthTournamentRoundOpened(cmd.tournament, n, cmd.at)]
+    opened: list[RoomEvent] = [UthTournamentRoundOpened(cmd.tournament, n, cmd.at, cmd.commitment)]
     return [*opened, *_round_events(acc, cmd.tournament, n, r, r.events)]
 
 
@@ -484,6 +573,52 @@ def _plan_decision(acc: UthTournamentAccount, cmd: UthTournamentDecision) -> lis
     r = UthRound.from_events(live.config, live.start, live.events, live.deck)
     events = r.apply(cmd.command)
     return _round_events(acc, cmd.tournament, cmd.number, r, events)
+
+
+def _plan_player(
+    acc: UthTournamentAccount, cmd: UthTournamentWager | UthTournamentAct
+) -> list[RoomEvent]:
+    """A seated player's own wager, or decision for the box the Tournament Director assigned
+    them (16.9: a player plays only in that position)."""
+    run, name = acc.run, cmd.tournament
+    if isinstance(cmd, UthTournamentWager):
+        return _wrap(name, decide(run, utc.PlaceWager(cmd.player, cmd.ante, cmd.trips)))
+    pos = run.position(cmd.player)
+    if pos is None or run.players[cmd.player].out:
+        clause = run.conditions.rules.tournament.seating_clause
+        raise _refuse(clause, f"{cmd.player} holds no box in {name}")
+    n, box = pos
+    choices: dict[UthChoice, uc.UthCommand] = {
+        UthChoice.PLAY: uc.Bet(box, cmd.multiple),
+        UthChoice.CHECK: uc.Check(box),
+        UthChoice.FOLD: uc.Fold(box),
+    }
+    decision = UthTournamentDecision(name, choices[UthChoice(cmd.action)], n, cmd.at)
+    return _plan_decision(acc, decision)
+
+
+def _plan_reserve(
+    acc: UthTournamentAccount, cmd: AddUthReserve | SeatUthReserve | SubstituteUthPlayer
+) -> list[RoomEvent]:
+    """Reserves (16.11) and substitutes (16.12): a reserve seated pays the entry fee at the
+    cage, the pool's share and the commission as for an entry (16.21); a substitution moves
+    no money (what each paid stays theirs, 16.24)."""
+    run, name = acc.run, cmd.tournament
+    match cmd:
+        case AddUthReserve():
+            return _wrap(name, decide(run, utc.AddReserve(cmd.player)))
+        case SeatUthReserve():
+            events = decide(run, utc.SeatReserve(cmd.player, cmd.seat_of))
+            cage: list[RoomEvent] = [
+                UthTournamentPaid(
+                    e.player, name, "entry", e.fee - e.commission, e.commission, cmd.at
+                )
+                for e in events
+                if isinstance(e, ReserveSeated)
+            ]
+            return [*cage, *_wrap(name, events)]
+    sub = utc.SubstitutePlayer(cmd.player, cmd.substitute, cmd.approved_by)
+    return _wrap(name, decide(run, sub))
 
 
 def _round_events(
@@ -529,10 +664,13 @@ def fold(accounts: dict[str, UthTournamentAccount], e: RoomEvent) -> None:
         case AtUthTournamentEvent():
             acc.run.fold(e.event)
             if isinstance(e.event, RoundPlayed):
-                acc.rounds.pop(e.event.table, None)
+                over = acc.rounds.pop(e.event.table, None)
+                if over is not None:
+                    acc.last[e.event.table] = over
         case UthTournamentRoundOpened():
             n = e.number
             acc.rounds[n] = UthRound(round_config(acc.run, n), acc.run.table_state(n))
+            acc.commitments[n] = e.commitment
         case UthTournamentRoundEvent():
             acc.rounds[e.number].fold(e.event)
 
@@ -561,6 +699,7 @@ def ledger(accounts: dict[str, UthTournamentAccount]) -> tuple[int, int, int, in
 
 __all__ = [
     "EVENTS",
+    "AddUthReserve",
     "AtUthTournamentEvent",
     "CancelUthTournament",
     "DealUthTournamentRound",
@@ -570,8 +709,12 @@ __all__ = [
     "PayUthPrize",
     "RefundUthEntry",
     "RunUthTournament",
+    "SeatUthReserve",
+    "SubstituteUthPlayer",
+    "UthChoice",
     "UthPrizePaid",
     "UthTournamentAccount",
+    "UthTournamentAct",
     "UthTournamentBuy",
     "UthTournamentCancelled",
     "UthTournamentDecision",
@@ -581,6 +724,7 @@ __all__ = [
     "UthTournamentRoomCommand",
     "UthTournamentRoundEvent",
     "UthTournamentRoundOpened",
+    "UthTournamentWager",
     "board",
     "fold",
     "ledger",

@@ -153,9 +153,18 @@ CATALOGUE.update(
             ("DealUthTournamentRound", uts.DealUthTournamentRound),
             ("UthTournamentDecision", uts.UthTournamentDecision),
             ("PayUthPrize", uts.PayUthPrize),
+            ("AddUthReserve", uts.AddUthReserve),
+            ("SeatUthReserve", uts.SeatUthReserve),
+            ("SubstituteUthPlayer", uts.SubstituteUthPlayer),
         )
     }
 )
+# ... where a seated player wagers and decides for their own box (the server names them)
+UTH_TOURNAMENT_PLAYS: dict[str, Spec] = {
+    "UthTournamentWager": _spec("UthTournamentWager", uts.UthTournamentWager, "room", "player"),
+    "UthTournamentAct": _spec("UthTournamentAct", uts.UthTournamentAct, "room", own="player"),
+}
+CATALOGUE.update(UTH_TOURNAMENT_PLAYS)
 
 
 #: The largest whole number a client may send (an amount of cash or chips, a seat, a time): far
@@ -170,7 +179,16 @@ OPENS = {
 }
 #: Commands that bring a player into the room: the player must be a user of the service.
 NEWCOMERS = frozenset(
-    {"TakeSeat", "UthBuyIn", "EnterTournament", "JoinList", "TournamentBuy", "EnterUthTournament"}
+    {
+        "TakeSeat",
+        "UthBuyIn",
+        "EnterTournament",
+        "JoinList",
+        "TournamentBuy",
+        "EnterUthTournament",
+        "AddUthReserve",
+        "SeatUthReserve",
+    }
 )
 
 
@@ -398,6 +416,9 @@ def check_new(req: Request, room: Room, users: Container[str]) -> None:
     player = req.fields.get("player")
     if req.name in NEWCOMERS and isinstance(player, str) and player not in users:
         raise BadCommand(f"player: no user {player[:64]!r} (the cage seats users of the room)")
+    sub = req.fields.get("substitute") if req.name == "SubstituteUthPlayer" else None
+    if isinstance(sub, str) and sub not in users:
+        raise BadCommand(f"substitute: no user {sub[:64]!r} (a substitute is a user of the room)")
 
 
 @dataclass(frozen=True, slots=True)

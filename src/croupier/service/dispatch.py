@@ -17,9 +17,10 @@ from typing import Any
 from croupier.cards import Deck
 from croupier.room import RoomCommand
 from croupier.room.tournament_hands import DealTournamentHand
+from croupier.room.uth_tournaments import DealUthTournamentRound
 from croupier.rules import IllegalAction
 from croupier.service import commands as cmds
-from croupier.service import limits, policy, tournament_live, uth_api, words
+from croupier.service import limits, policy, tournament_live, uth_api, uth_tournament_api, words
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.deps import API, Refused, Service, body, now_iso, owner_of
@@ -35,10 +36,11 @@ from croupier.service.store.rooms import (
 from croupier.service.store.significant import What
 from croupier.shoe import ShuffledDeck
 from croupier.table.commands import StartRound
+from croupier.uth.game import DECK as UTH_DECK
 from croupier.uth.played import StartUthRound
 
 #: Commands dealt from a shoe: recorded without the deck's order (only its commitment).
-DEALT = (StartRound, StartUthRound, DealTournamentHand)
+DEALT = (StartRound, StartUthRound, DealTournamentHand, DealUthTournamentRound)
 Also = list[tuple[str, str, object]]
 
 
@@ -149,6 +151,7 @@ def _fill(
     if req.spec.own and user.role is Role.PLAYER and req.spec.own not in req.fields:
         own = _position(rooms, user, req) if req.spec.scope == "round" else user.name
         fill[req.spec.own] = own
+    fill.update(uth_tournament_api.fill(req, user))
     if req.name == "DrawForSeat":  # a draw for a seat (qld s16(3)): the cards from a shoe
         fill["deck_order"] = svc.shuffle("draw for a seat", Deck.standard()).order
     found = _deals(rooms, req)
@@ -175,6 +178,11 @@ def _deals(rooms: RoomStore, req: cmds.Request) -> tuple[str, Deck] | None:
         if tm is None or tm.run is None:
             return None  # the room refuses it, naming why
         return tournament_live.seal_key(name, number), tm.run.conditions.game_rules.deck
+    if req.name == "DealUthTournamentRound":  # a UTH tournament table's round (16.1, 6.1)
+        name, number = req.fields.get("tournament"), req.fields.get("number", 1)
+        if not isinstance(name, str) or type(number) is not int:
+            return None  # refused as the fields are read
+        return uth_tournament_api.seal_key(name, number), UTH_DECK
     return None
 
 
@@ -199,6 +207,9 @@ def _check_own(rooms: RoomStore, user: User, req: cmds.Request, inner: Any) -> N
         return
     if req.spec.scope == "uth":
         uth_api.check_own(rooms, user, req, inner)
+        return
+    if req.name in cmds.UTH_TOURNAMENT_PLAYS:
+        uth_tournament_api.check_own(rooms, user, inner)
         return
     value = getattr(inner, req.spec.own)
     mine: object = _position(rooms, user, req) if req.spec.scope == "round" else user.name

@@ -176,6 +176,13 @@ COMMANDS: dict[str, Entry] = {
     "DealUthTournamentRound": _c(D),
     "UthTournamentDecision": _c(D),
     "PayUthPrize": _c(R.CASHIER),
+    # ... its players wager and decide for their own boxes; reserves (16.11) are registered
+    # and seated at the cage, a substitute (16.12) approved by the director who sends it
+    "UthTournamentWager": _c(PLAYER_OWN),
+    "UthTournamentAct": _c(PLAYER_OWN),
+    "AddUthReserve": _c(D, R.CASHIER),
+    "SeatUthReserve": _c(R.CASHIER),
+    "SubstituteUthPlayer": _c(D),
 }
 
 TL = "/tournaments/{name}/tables/{table}"

@@ -15,6 +15,7 @@ from croupier.room import events as ev
 from croupier.room import moves as mv
 from croupier.room import topups as tu
 from croupier.room import tournaments as tr
+from croupier.room import uth_tournaments as ut
 from croupier.room.uth_tables import AtUthEvent
 from croupier.table import events as te
 from croupier.tournament import events as tv
@@ -147,6 +148,12 @@ def say(e: object) -> str | None:
             return _tournament(e.tournament, e.event)
         case AtUthEvent():
             return f"{spelt(type(e.event).__name__)} at table {e.table}"
+        case ut.UthTournamentPaid():
+            return f"{e.player} paid {e.pool + e.commission} for a {e.kind} in {e.tournament}"
+        case ut.AtUthTournamentEvent():
+            return f"{spelt(type(e.event).__name__)} in {e.tournament}"
+        case ut.UthTournamentRoundEvent():
+            return f"{spelt(type(e.event).__name__)} at {e.tournament} table {e.number}"
     return spelt(type(e).__name__)
 
 

@@ -35,6 +35,7 @@ import orjson
 
 from croupier.cards import Card
 from croupier.hands.orders import HandOrder
+from croupier.room.uth_tournaments import DealUthTournamentRound
 from croupier.round.events import PlayRestricted
 from croupier.rules.books.act_omaha_2017_tournament import ACT_OMAHA_2017_TOURNAMENT
 from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
@@ -116,6 +117,13 @@ def stored_hand_order(fields: dict[str, Any]) -> HandOrder:
     return HandOrder(**fields)
 
 
+def _uth_tournament_deal(fields: dict[str, Any]) -> DealUthTournamentRound:
+    """A UTH tournament's deal as its command was recorded. Recorded before its deck was
+    sealed, it carried the ``seed`` the deck was shuffled from: read without it (the round's
+    cards are in its events; only the server's sealed record keeps a deck)."""
+    return DealUthTournamentRound(**{k: v for k, v in fields.items() if k != "seed"})
+
+
 #: Types whose stored form changed: the old qualified name to a function building the value
 #: from the old form's decoded fields (it raises ValueError on fields it cannot read). A type
 #: that kept its name reads both forms.
@@ -135,6 +143,8 @@ UPGRADES: dict[str, Callable[[dict[str, Any]], Any]] = {
     "croupier.hands.orders:HandOrder": stored_hand_order,
     # the winner's place became a field (``winner``) instead of a clause to recognise
     "croupier.tournament.events:PlacesAwarded": lambda f: _places_awarded(**f),
+    # a UTH tournament's deal no longer carries its deck's seed (the deck is sealed)
+    "croupier.room.uth_tournaments:DealUthTournamentRound": _uth_tournament_deal,
 }
 
 

@@ -1,9 +1,11 @@
 // A UTH tournament's screen: for the director the draw, each table's rounds
-// (begin, the wagers asked in order, the deal, each box's decision, the settlement) and the
-// places; for the cage its entries and prizes; for anyone logged in the entrants, tables,
-// chips, eliminations and prizes. Every command goes through POST /commands; a refusal shows
-// with its clause.
-import { api, attempt, count, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
+// (begin, the wagers asked in order, the deal, each box's decision, the settlement), seats
+// forfeited, substitutes approved and the places; for the cage its entries, reserves and
+// prizes; for a player in it their own box: their wagers when asked, their cards, the board as
+// it is turned, and their decisions; for anyone logged in the entrants, tables, chips,
+// eliminations, reserves and prizes. Every command goes through POST /commands; a refusal
+// shows with its clause.
+import { api, attempt, card, count, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 header("UTH tournament");
@@ -59,11 +61,47 @@ function tablePanel(t, v) {
     roundPanel(t), controls);
 }
 
+function button(label, onclick, primary = false) {
+  return h(primary ? "button.primary" : "button", { type: "button", onclick }, label);
+}
+
+// The player's own box: wagers when their table asks (16.17), their decisions in the round.
+function seatPanel(s, v) {
+  $("seat").hidden = !s;
+  if (!s) return;
+  const t = s.table ? v.tables.find((x) => x.number === s.table) : null;
+  const r = s.round;
+  $("seat-title").textContent = s.reserve ? "You are a reserve"
+    : t ? `Your box: table ${s.table}, box ${s.box} · ${count(s.chips)} chips` : `No box · ${count(s.chips)} chips`;
+  $("seat-state").textContent = s.reserve ? `A seat not taken may be offered to you (${v.reserve_clause})`
+    : s.out ? "You are out of the tournament"
+    : t && t.status === "wagering" ? (s.wager ? `Your wagers: ante ${count(s.wager.ante)}, blind ${count(s.wager.ante)}, trips ${count(s.wager.trips)}`
+      : s.asked ? "Your turn to wager" : "Wagers are being asked")
+    : t && t.status === "in-round" ? (r && r.in_play ? `The round is in play: ${r.phase}` : "The cards are being dealt")
+    : "Between rounds";
+  document.body.dataset.seat = s.reserve ? "reserve" : s.out ? "out" : s.asked ? "asked" : r && r.in_play && r.decisions.length ? "deciding" : "waiting";
+  $("my-wager").hidden = !(t && t.status === "wagering" && !s.wager && !s.out);
+  if (!$("my-ante").value) $("my-ante").value = String(v.conditions.minimum);
+  $("my-hole").replaceChildren(...(r ? r.hole.map(card) : []));
+  $("my-board").replaceChildren(...(r ? r.board.map(card) : []));
+  $("my-dealer").replaceChildren(...(r && r.dealer.length ? r.dealer.map(card) : r && r.in_play ? [card(null), card(null)] : []));
+  $("my-dealer-hand").textContent = r ? r.dealer_hand : "";
+  const act = (action, multiple = 0) => send({ type: "UthTournamentAct", action, multiple });
+  $("my-decisions").replaceChildren(...(r && r.in_play ? r.decisions.flatMap((d) => [
+    d.check ? button("Check", () => act("check")) : null,
+    ...d.multiples.map((m) => button(`Play ${m}× the Ante`, () => act("play", m), true)),
+    d.fold ? button("Fold", () => act("fold")) : null,
+  ].filter(Boolean)) : []));
+  const res = r && r.result;
+  $("my-result").textContent = !res ? "" : res.folded ? `Folded: ${money(res.paid)} back` : `${res.hand}: ${money(res.paid)} back to you`;
+}
+
 async function refresh() {
   const body = await attempt(() => api.get(`/uth-tournaments/${encodeURIComponent(name)}`));
   if (!body) return;
   const v = body.view;
   document.body.dataset.status = v.status;
+  seatPanel(body.seat, v);
   $("u-status").textContent = v.status;
   $("u-rounds").textContent = count(v.rounds);
   $("u-players").textContent = count(v.entrants.filter((e) => !e.out).length);
@@ -81,6 +119,20 @@ async function refresh() {
   $("eliminated").replaceChildren(...v.eliminated.map((e) =>
     h("li", { "data-player": e.player }, `${e.player} with ${count(e.chips)} chips`, h("span.muted", {}, ` (${e.clause})`))));
   $("tables").replaceChildren(...v.tables.map((t) => tablePanel(t, v)));
+  $("reserves").replaceChildren(
+    ...v.reserves.map((p) => h("li", { "data-reserve": p }, `${p}, reserve`, h("span.muted", {}, ` (${v.reserve_clause})`))),
+    ...v.substitutions.map((x) => h("li", { "data-substitute": x.substitute },
+      `${x.substitute} for ${x.player}, approved by ${x.approved_by}`, h("span.muted", {}, ` (${x.clause})`))));
+  const options = (select, names) => {
+    const keep = select.value;
+    select.replaceChildren(...names.map((p) => h("option", { value: p }, p)));
+    if (names.includes(keep)) select.value = keep;
+  };
+  const seated = v.entrants.filter((e) => e.position && !e.out).map((e) => e.player);
+  options($("forfeit-player"), seated);
+  options($("sub-player"), seated);
+  options($("seat-reserve-player"), v.reserves);
+  options($("seat-of"), v.entrants.filter((e) => e.forfeited && e.position).map((e) => e.player));
   $("draw").disabled = v.status !== "entry";
   $("award").disabled = v.status !== "finished" || v.placed;
   const owed = v.entrants.filter((e) => e.prize > e.prize_paid);
@@ -97,6 +149,26 @@ $("award").addEventListener("click", () => run("AwardPlaces"));
 $("enter").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   if (await send({ type: "EnterUthTournament", player: $("enter-player").value.trim() })) $("enter-player").value = "";
+});
+$("forfeit").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  await run("ForfeitSeat", { player: $("forfeit-player").value });
+});
+$("substitute").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  await send({ type: "SubstituteUthPlayer", player: $("sub-player").value, substitute: $("sub-name").value.trim() });
+});
+$("reserve").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  if (await send({ type: "AddUthReserve", player: $("reserve-player").value.trim() })) $("reserve-player").value = "";
+});
+$("seat-reserve").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  await send({ type: "SeatUthReserve", player: $("seat-reserve-player").value, seat_of: $("seat-of").value });
+});
+$("my-wager").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  await send({ type: "UthTournamentWager", ante: Number($("my-ante").value), trips: Number($("my-trips").value) });
 });
 $("pay").addEventListener("submit", async (ev) => {
   ev.preventDefault();
