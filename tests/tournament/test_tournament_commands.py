@@ -225,8 +225,8 @@ def test_legal_changes_nothing() -> None:
 def test_the_methods_and_the_commands_agree() -> None:
     by_method = Tournament(conditions(table_size=6))
     for i in range(8):
-        by_method.register(f"p{i + 1}")
-    by_method.start(random.Random(5), iter(deck(1)))
+        by_method.apply(cm.Register(f"p{i + 1}"))
+    by_method.apply(cm.Start(), cm.Inputs(random.Random(5), iter(deck(1))))
     by_command = Tournament(conditions(table_size=6))
     for i in range(8):
         by_command.apply(cm.Register(f"p{i + 1}"))

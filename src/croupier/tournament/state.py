@@ -749,3 +749,23 @@ class Component:
 
     def __init__(self, t: TournamentState) -> None:
         self.t = t
+
+    def draws(self, rng: random.Random | None) -> random.Random:
+        """The generator a draw takes: the command's, or one that refuses the first draw
+        asked of it (citing the rules' draw clause)."""
+        return _NoSeed(self.t.book.draw_clause) if rng is None else rng
+
+
+class _NoSeed(random.Random):
+    """The generator of a command that carries no seed: refuses the first draw asked of it,
+    citing ``clause`` (the rulebook's draw)."""
+
+    def __init__(self, clause: str) -> None:
+        super().__init__()
+        self.clause = clause
+
+    def random(self) -> float:
+        raise refuse(self.clause, "a draw is needed: give the command a seed")
+
+    def getrandbits(self, k: int, /) -> int:
+        return int(self.random())
