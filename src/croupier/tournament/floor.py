@@ -37,11 +37,11 @@ class Floor(Component):
         rng, cards = self.draws(i.rng), i.cards
         n = len(self.t.events)
         c = self.t.conditions
-        alive = [p for p in self.t.seated if self.t.entrants[p].status in (PLAYING, BUSTED)]
-        if len(self.t.tables) > 1 and len(alive) <= c.final_table_size:
+        if len(self.t.tables) > 1 and not self.t.seated_alive_above(c.final_table_size):
             self._final_table(rng, cards)
         while (
-            len(self.t.tables) > 1 and len(self.t.seated) <= (len(self.t.tables) - 1) * c.table_size
+            len(self.t.tables) > 1
+            and self.t.seated_count() <= (len(self.t.tables) - 1) * c.table_size
         ):
             number = max(self.t.tables)
             clause = self.t.book.moves_clause
@@ -77,10 +77,9 @@ class Floor(Component):
         4.24). Hand-for-hand is left to the director: 4.20 says play "may" go to it."""
         c = self.t.conditions
         if len(self.t.tables) > 1:
-            alive = [p for p in self.t.seated if self.t.entrants[p].status in (PLAYING, BUSTED)]
-            if len(alive) <= c.final_table_size:
+            if not self.t.seated_alive_above(c.final_table_size):
                 return Ruling(self.t.book.final_table_clause, "the final table is redrawn first")
-            if len(self.t.seated) <= (len(self.t.tables) - 1) * c.table_size:
+            if self.t.seated_count() <= (len(self.t.tables) - 1) * c.table_size:
                 return Ruling(self.t.book.moves_clause, "a table is due to break first")
         return None
 

@@ -56,7 +56,7 @@ class Dealing(Component):
             )
         if self.t.due_colour_up() is not None:
             return Ruling(self.t.book.colour_up_clause, "chips are due to be coloured up")
-        if table in st.halted([x.view() for x in self.t.tables.values()]):
+        if table in st.halted_by_count({n: len(x.seats) for n, x in self.t.tables.items()}):
             return Ruling(
                 self.t.book.short_table_clause, f"table {table} is 3 or more players short"
             )

@@ -256,6 +256,22 @@ class TournamentState:
     def seated(self) -> list[str]:
         return [p for t in self.tables.values() for p in t.seats.values()]
 
+    def seated_count(self) -> int:
+        """How many players are seated (at every table)."""
+        return sum(len(t.seats) for t in self.tables.values())
+
+    def seated_alive_above(self, n: int) -> bool:
+        """Whether more than ``n`` seated players are playing or busted (still in); stops
+        counting once past ``n``."""
+        k = 0
+        for t in self.tables.values():
+            for p in t.seats.values():
+                if self.entrants[p].status in (PLAYING, BUSTED):
+                    k += 1
+                    if k > n:
+                        return True
+        return False
+
     def level(self) -> Level:
         return self.clock.play_level()
 
