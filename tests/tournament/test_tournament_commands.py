@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import inspect
 import random
+import typing
 from collections.abc import Callable
 from datetime import datetime
 
@@ -139,6 +140,17 @@ def test_every_command_has_a_handler() -> None:
     assert defined == set(_COMMANDS)
     for c in defined:
         assert dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def test_an_operation_is_spelled_once_as_its_command() -> None:
+    """Each command goes to the component method that decides it, which takes the command
+    itself (no keyword arguments unpacked on the way); the tournament has no method named after
+    an operation, only the verbs."""
+    for c, (component, method) in _COMMANDS.items():
+        hints = typing.get_type_hints(method)
+        assert (hints["cmd"], hints["i"]) == (c, cm.Inputs), method
+        assert getattr(component, method.__name__) is method
+        assert not hasattr(Tournament, method.__name__), method.__name__
 
 
 def started() -> Tournament:

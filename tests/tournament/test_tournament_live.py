@@ -26,8 +26,8 @@ from croupier.tournament.events import (
     HandPlayed,
     TimeExpired,
 )
-from croupier.tournament.plan import HandPlan
 from croupier.tournament.live import CardsRemovedFromShoe
+from croupier.tournament.plan import HandPlan
 from croupier.tournament.runner import Policy, run_tournament
 from support.tournament import QLD, conditions, deal_order, folds, only_table, recording, started
 

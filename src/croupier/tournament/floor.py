@@ -112,14 +112,14 @@ class Floor(Component):
             ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), self.t.book.button_draw_clause)
         )
 
-    def colour_up(self, cmd: cm.ColourUp, inputs: cm.Inputs) -> list[ev.TEvent]:
+    def colour_up(self, cmd: cm.ColourUp, i: cm.Inputs) -> list[ev.TEvent]:
         """Race off the chip whose level is over at every table (qld-tournament-2020 4.40;
         dunedin-house 87-88)."""
-        cards = inputs.cards
-        i = self.t.due_colour_up()
-        if i is None:
+        cards = i.cards
+        due = self.t.due_colour_up()
+        if due is None:
             raise refuse(self.t.book.colour_up_due_clause, "no colour-up is due")
-        old = self.t.conditions.levels[i].colour_up
+        old = self.t.conditions.levels[due].colour_up
         assert old is not None
         chips = sorted(ch for ch in self.t.conditions.chips if ch > old)
         new = chips[0]
@@ -149,7 +149,7 @@ class Floor(Component):
                     clause,
                 )
             )
-        return self.t.emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
+        return self.t.emit_all([*races, ev.RoundAnnounced(-1, "colour-up", due, 0, clause)])
 
     def correct_seat(self, cmd: cm.CorrectSeat, i: cm.Inputs) -> list[ev.TEvent]:
         """dunedin-house 78: a player who started in the wrong seat with the correct stack is
