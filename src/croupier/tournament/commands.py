@@ -36,7 +36,10 @@ class TCommand:
 class Inputs:
     """What a command draws on besides the tournament: a random generator (``rng``), the cards
     in the order they come off the deck, and the live rounds the command acts on (a caller's
-    own, in the order of the command's hands). :meth:`of` takes them from the command."""
+    own, in the order of the command's hands). :meth:`of` takes them from the command. A
+    command that rules on a live hand (``EnforceClock``, ``Report``) plays its ruling on the
+    round it is given: given ``rounds``, on the caller's own, else on one rebuilt from the
+    command's events."""
 
     rng: random.Random | None = None
     cards: Iterator[Card] = field(default_factory=lambda: iter(()))
