@@ -8,7 +8,15 @@ from croupier.rules import ACT_OMAHA_2017
 from croupier.table import Buttons, Seat, Seating, Status, next_deal
 from croupier.tournament import Tournament
 from croupier.tournament.events import Eliminated, HandForHand, PlacesAwarded
-from support.tournament import QLD, bust_one, deal_order, only_table, short_big_blind, started
+from support.tournament import (
+    QLD,
+    bust_one,
+    deal_order,
+    only_table,
+    recording,
+    short_big_blind,
+    started,
+)
 
 
 def test_act_omaha_2017_17_11_with_8_3_the_button_passes_over_a_newcomer() -> None:
@@ -56,7 +64,7 @@ def test_qld_tournament_2020_4_19_players_out_in_one_hand_for_hand_deal_share_pl
     for p, chips in zip(losers, (300, 700), strict=True):  # different stacks: still shared
         t.chips_in_play -= t.stack(p) - chips
         t.entrants[p].stack = chips
-    t.record([bust_one(t, t1, losers[0]), bust_one(t, t2, losers[1])])  # type: ignore[list-item]
+    t.apply(*recording([bust_one(t, t1, losers[0]), bust_one(t, t2, losers[1])]))  # type: ignore[list-item]
     (group,) = [e for e in t.events if isinstance(e, Eliminated)]
     assert sorted(group.players) == sorted(losers) and group.clause == "qld-tournament-2020 4.19"
     awards = {a[0]: a[1] for e in t.events if isinstance(e, PlacesAwarded) for a in e.awards}

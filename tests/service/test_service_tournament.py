@@ -22,7 +22,7 @@ from croupier.service.store.store import EventStore
 from croupier.tournament import Tournament
 from croupier.tournament import events as te
 from croupier.tournament.commands import PlayedHand
-from croupier.tournament.hands import HandPlan
+from croupier.tournament.plan import HandPlan
 from support.service import Room, add_users
 from support.service_tournament import (
     CONDITIONS,

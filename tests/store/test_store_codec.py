@@ -48,6 +48,7 @@ from croupier.uth.limits import TableLimits
 from croupier.uth.played import StartUthRound
 from croupier.uth.table import RoundRecorded, Shuffled
 from croupier.views import actor_view
+from support.tournament import started
 
 BASES = (
     "croupier.round.events:Event",
@@ -322,6 +323,17 @@ def test_renamed_types_read_back_under_their_old_names() -> None:
         body = codec.envelope(value)
         assert new in body
         assert codec.unwrap(body.replace(new, old.encode())) == value
+
+
+def test_a_hand_plan_stored_under_dealing_reads_back() -> None:
+    """A tournament's hand plan (held by a stored ``TournamentHandDealt``) was stored under
+    ``croupier.tournament.hands`` before it moved beside the commands."""
+    t = started(4)
+    plan = t.plan_hand(min(t.tables))
+    new = codec.type_name(type(plan)).encode()
+    assert new == b"croupier.tournament.plan:HandPlan"
+    body = codec.envelope(plan)
+    assert codec.unwrap(body.replace(new, b"croupier.tournament.hands:HandPlan")) == plan
 
 
 def test_a_notice_stored_before_its_kind_reads_back_with_it() -> None:

@@ -17,6 +17,7 @@ from croupier.tournament import (
     Tournament,
     parse_conditions,
 )
+from croupier.tournament import commands as cm
 from croupier.tournament.events import (
     HandPlayed,
 )
@@ -44,6 +45,13 @@ QLD = {"rules": "qld-tournament-2020", "structure": "full-pot"}
 ACT = {"rules": "act-omaha-2017", "structure": "full-pot"}
 
 
+def recording(results: Sequence[tuple[HandPlan, Round]]) -> tuple[cm.RecordHands, cm.Inputs]:
+    """The command recording finished rounds, and the rounds themselves as its inputs:
+    ``t.apply(*recording(results))``."""
+    hands = tuple(cm.PlayedHand.of(plan, r) for plan, r in results)
+    return cm.RecordHands(hands), cm.Inputs(rounds=[r for _, r in results])
+
+
 def conditions(**changes: Any) -> Conditions:
     data = copy.deepcopy(BASE)
     data.update(changes)
@@ -59,8 +67,8 @@ def cards(seed: int = 7) -> Iterator[Card]:
 def started(n: int = 6, seed: int = 0, absent: Sequence[str] = (), **changes: Any) -> Tournament:
     t = Tournament(conditions(**changes))
     for i in range(n):
-        t.register(f"p{i + 1}")
-    t.start(random.Random(seed), cards(seed), absent=absent)
+        t.apply(cm.Register(f"p{i + 1}"))
+    t.apply(cm.Start(absent=tuple(absent)), cm.Inputs(random.Random(seed), cards(seed)))
     return t
 
 
@@ -128,7 +136,7 @@ def short_big_blind(t: Tournament, left: int) -> str:
     """Leave the next big blind ``left`` chips (4.13 forfeits take the rest out of play)."""
     plan = t.plan_hand(only_table(t))
     who = plan.players[plan.players.index(t.tables[plan.table].seats[plan.deal.big_blind.seat])]
-    t.forfeit_chips(who, t.stack(who) - left)
+    t.apply(cm.ForfeitChips(who, t.stack(who) - left))
     return who
 
 
@@ -149,7 +157,7 @@ def all_in_hand(t: Tournament, seed: int) -> tuple[str, str, HandPlayed]:
         return folds(r, p)
 
     plan, r = play(t, table, policy, deal_order(seed))
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     hand = [e for e in t.events if isinstance(e, HandPlayed)][-1]
     return plan.players[shover[0]], plan.players[shover[1]], hand
 
@@ -174,6 +182,6 @@ def play_out(t: Tournament, policy: object) -> None:
     for _ in range(500):
         if t.finished:
             return
-        t.record([play(t, table, policy)])  # type: ignore[arg-type]
-        t.eliminate_busted(table)
+        t.apply(*recording([play(t, table, policy)]))  # type: ignore[arg-type]
+        t.apply(cm.EliminateBusted(table))
     raise AssertionError("the tournament did not finish")

@@ -7,7 +7,8 @@ import pytest
 
 from croupier.round import CheckCall, Command, Fold, Round
 from croupier.tournament import Tournament, TournamentError
-from support.tournament import QLD, all_in_hand, started
+from croupier.tournament import commands as cm
+from support.tournament import QLD, all_in_hand, recording, started
 
 
 def _winning_shover() -> tuple[Tournament, str, str]:
@@ -30,10 +31,10 @@ def _losing_shover() -> tuple[Tournament, str, str]:
 
 def test_dunedin_house_85_is_ruled_once_for_a_hand() -> None:
     t, shover, _ = _winning_shover()
-    t.rule_hidden_chips(shover, 25)
+    t.apply(cm.RuleHiddenChips(shover, 25))
     stack, n = t.stack(shover), len(t.events)
     with pytest.raises(TournamentError) as info:
-        t.rule_hidden_chips(shover, 25)
+        t.apply(cm.RuleHiddenChips(shover, 25))
     assert info.value.ruling.clause == "dunedin-house 85"
     assert "already" in info.value.ruling.message
     assert t.stack(shover) == stack and len(t.events) == n
@@ -41,19 +42,19 @@ def test_dunedin_house_85_is_ruled_once_for_a_hand() -> None:
 
 def test_dunedin_house_85_a_loser_is_ruled_once_too() -> None:
     t, shover, caller = _losing_shover()
-    t.rule_hidden_chips(shover, 25, award_to=caller)
+    t.apply(cm.RuleHiddenChips(shover, 25, award_to=caller))
     before = t.stack(caller)
     with pytest.raises(TournamentError):
-        t.rule_hidden_chips(shover, 25, award_to=caller)
+        t.apply(cm.RuleHiddenChips(shover, 25, award_to=caller))
     assert t.stack(caller) == before
 
 
 def test_dunedin_house_85_adds_no_chips_to_an_eliminated_player() -> None:
     t, shover, _ = _winning_shover()
-    t.disqualify(shover)
+    t.apply(cm.Disqualify(shover))
     in_play, n = t.chips_in_play, len(t.events)
     with pytest.raises(TournamentError) as info:
-        t.rule_hidden_chips(shover, 25)
+        t.apply(cm.RuleHiddenChips(shover, 25))
     assert info.value.ruling.clause == "dunedin-house 85"
     assert t.chips_in_play == in_play and len(t.events) == n
     assert t.chips_on_tables() == t.chips_in_play
@@ -93,12 +94,12 @@ def test_bounties_of_players_not_knocked_out_go_to_the_winner() -> None:
     from support.tournament import only_table, play, play_out, shove
 
     t = started(6, bounty=20, absent=["p6"], **QLD)
-    t.tick(4 * 600)
-    t.provisionally_eliminate("p6")
-    t.disqualify("p5")
+    t.apply(cm.Tick(4 * 600))
+    t.apply(cm.ProvisionallyEliminate("p6"))
+    t.apply(cm.Disqualify("p5"))
     table = only_table(t)
-    t.announce_round(table, "elimination")
-    t.record([play(t, table, shove)])
+    t.apply(cm.AnnounceRound(table, "elimination"))
+    t.apply(*recording([play(t, table, shove)]))
     play_out(t, shove)
     assert t.finished and t.bounty_fund == 0
     won = [e for e in t.events if isinstance(e, BountyWon)]
@@ -139,9 +140,11 @@ def test_bounty_of_a_player_put_out_by_an_elimination_round_goes_to_the_winner()
 
     t = started(4, bounty=20, **QLD)
     table = only_table(t)
-    t.announce_round(table, "elimination")
+    t.apply(cm.AnnounceRound(table, "elimination"))
     n = len(t.events)
-    t.record([play(t, table, _folds)])  # the small blind folds its blind: the lowest stake
+    t.apply(
+        *recording([play(t, table, _folds)])
+    )  # the small blind folds its blind: the lowest stake
     [gone] = [e for e in t.events[n:] if isinstance(e, Eliminated)]
     assert len(gone.players) == 1 and not t.finished
     assert all(t.entrants[p].status == "eliminated" for p in gone.players)
@@ -163,8 +166,8 @@ def test_bounty_of_a_forfeited_entry_goes_to_the_winner() -> None:
     from support.tournament import play_out, shove
 
     t = started(4, bounty=20, re_entry={"price": 100, "chips": 1000, "until_level": 1}, **QLD)
-    t.tick(600)  # the re-entry period is over: 4.13's option
-    t.forfeit("p1")
+    t.apply(cm.Tick(600))  # the re-entry period is over: 4.13's option
+    t.apply(cm.Forfeit("p1"))
     assert t.entrants["p1"].entries == 2 and t.bounty_fund == 20 * 5
     play_out(t, shove)
     winner = next(p for p, e in t.entrants.items() if e.place == 1)
@@ -187,7 +190,7 @@ def test_a_purchase_of_no_known_kind_is_refused_not_a_crash() -> None:
 
     t = started(4)
     n = len(t.events)
-    for call in (lambda: t.buy("p1", "bogus"), lambda: t.apply(cm.Buy("p1", "top-up"))):
+    for call in (lambda: t.apply(cm.Buy("p1", "bogus")), lambda: t.apply(cm.Buy("p1", "top-up"))):
         with pytest.raises(TournamentError) as info:
             call()
         assert info.value.ruling.clause == t.book.purchase_clause

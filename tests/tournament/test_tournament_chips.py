@@ -10,6 +10,7 @@ from croupier.floor import CardsInMuck
 from croupier.round import DealHole, Fold, Round
 from croupier.round.events import BlindPosted
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.events import FloorRuled, HiddenChipsRuled
 from support.tournament import (
     QLD,
@@ -17,6 +18,7 @@ from support.tournament import (
     folds,
     only_table,
     play,
+    recording,
     short_big_blind,
     started,
 )
@@ -37,7 +39,7 @@ def test_qld_tournament_2020_4_29_dunedin_house_94_a_short_blind_plays_all_in(
     posted = [e for e in r.events if isinstance(e, BlindPosted) and e.player == p]
     assert [e.amount for e in posted] == [40] and r.all_in[p]
     assert r.stacks[p] == 40 + 25  # a live blind: it wins the small blind
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     after = t.plan_hand(table)
     # 94: the partial blind counts as a full one: the blinds move on, nobody owes one
     seats = sorted(t.tables[table].seats)
@@ -64,9 +66,9 @@ def test_dunedin_house_85_hidden_chip_of_a_winner_is_not_paid_off() -> None:
         pytest.fail("the shover never won")
     before, in_play = t.stack(shover), t.chips_in_play
     with pytest.raises(TournamentError) as info:
-        t.rule_hidden_chips(shover, 25, award_to=caller)
+        t.apply(cm.RuleHiddenChips(shover, 25, award_to=caller))
     assert info.value.ruling.clause == "dunedin-house 85"
-    [e] = t.rule_hidden_chips(shover, 25)
+    [e] = t.apply(cm.RuleHiddenChips(shover, 25))
     assert isinstance(e, HiddenChipsRuled) and e.to == shover
     assert t.stack(shover) == before + 25 and t.chips_in_play == in_play + 25
     assert t.chips_on_tables() == t.chips_in_play
@@ -82,12 +84,12 @@ def test_dunedin_house_85_hidden_chip_does_not_save_a_loser_and_may_go_to_the_ca
     else:
         pytest.fail("the shover never lost")
     before = t.stack(caller)
-    [e] = t.rule_hidden_chips(shover, 25, award_to=caller)
+    [e] = t.apply(cm.RuleHiddenChips(shover, 25, award_to=caller))
     assert isinstance(e, HiddenChipsRuled) and t.stack(caller) == before + 25
     assert t.stack(shover) == 0 and t.chips_on_tables() == t.chips_in_play
     n = len(t.events)
     with pytest.raises(TournamentError):
-        t.rule_hidden_chips(shover, 30)  # not whole 25 chips
+        t.apply(cm.RuleHiddenChips(shover, 30))  # not whole 25 chips
     assert len(t.events) == n
 
 
@@ -99,10 +101,16 @@ def test_dunedin_house_93_the_director_rules_a_mucked_hand_retrievable() -> None
     for p in range(r.n):
         r.apply(DealHole(p, (next(deck), next(deck))))
     p = r.actor or 0
-    [ruled] = t.report(plan, r, CardsInMuck(p, identifiable=False, retrieve=True))
+    [ruled] = t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CardsInMuck(p, identifiable=False, retrieve=True)),
+        cm.Inputs(rounds=(r,)),
+    )
     assert isinstance(ruled, FloorRuled) and ruled.clause == "dunedin-house 93"
     assert not r.folded[p] and r.actor == p
     r.apply(Fold(p))
     with pytest.raises(TournamentError) as info:
-        t.report(plan, r, CardsInMuck(p, retrieve=True))
+        t.apply(
+            cm.Report(cm.PlayedHand.of(plan, r), CardsInMuck(p, retrieve=True)),
+            cm.Inputs(rounds=(r,)),
+        )
     assert info.value.ruling.clause == "dunedin-house 93"

@@ -8,6 +8,7 @@ import copy
 import dataclasses
 import inspect
 import random
+import typing
 from collections.abc import Callable
 from datetime import datetime
 
@@ -141,6 +142,17 @@ def test_every_command_has_a_handler() -> None:
         assert dataclasses.is_dataclass(c) and c.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
+def test_an_operation_is_spelled_once_as_its_command() -> None:
+    """Each command goes to the component method that decides it, which takes the command
+    itself (no keyword arguments unpacked on the way); the tournament has no method named after
+    an operation, only the verbs."""
+    for c, (component, method) in _COMMANDS.items():
+        hints = typing.get_type_hints(method)
+        assert (hints["cmd"], hints["i"]) == (c, cm.Inputs), method
+        assert getattr(component, method.__name__) is method
+        assert not hasattr(Tournament, method.__name__), method.__name__
+
+
 def started() -> Tournament:
     t = Tournament(conditions(table_size=6))
     for i in range(8):
@@ -225,8 +237,8 @@ def test_legal_changes_nothing() -> None:
 def test_the_methods_and_the_commands_agree() -> None:
     by_method = Tournament(conditions(table_size=6))
     for i in range(8):
-        by_method.register(f"p{i + 1}")
-    by_method.start(random.Random(5), iter(deck(1)))
+        by_method.apply(cm.Register(f"p{i + 1}"))
+    by_method.apply(cm.Start(), cm.Inputs(random.Random(5), iter(deck(1))))
     by_command = Tournament(conditions(table_size=6))
     for i in range(8):
         by_command.apply(cm.Register(f"p{i + 1}"))

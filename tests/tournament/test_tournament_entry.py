@@ -8,6 +8,7 @@ from datetime import datetime
 import pytest
 
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.events import Bought, Forfeited, Registered
 from support.tournament import ACT, cards, conditions, started
 
@@ -26,14 +27,14 @@ def test_qld_tournament_2020_3_13_entrants_are_18_and_not_excluded() -> None:
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.13)",
-        lambda: t.register("kid", age=17),
+        lambda: t.apply(cm.Register("kid", age=17)),
     )
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.13)",
-        lambda: t.register("ex", excluded=True),
+        lambda: t.apply(cm.Register("ex", excluded=True)),
     )
-    t.register("adult", age=18)
+    t.apply(cm.Register("adult", age=18))
     assert t.entries_total == 1
 
 
@@ -42,9 +43,9 @@ def test_qld_tournament_2020_3_2_members_or_the_directors_discretion() -> None:
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.2)",
-        lambda: t.register("guest", member=False),
+        lambda: t.apply(cm.Register("guest", member=False)),
     )
-    t.register("guest", member=False, director_approves=True)
+    t.apply(cm.Register("guest", member=False, director_approves=True))
     assert "guest" in t.entrants
 
 
@@ -53,36 +54,40 @@ def test_qld_tournament_2020_3_7_director_may_refuse_and_3_3_fees_due_at_entry()
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.7)",
-        lambda: t.register("a", director_refuses=True),
+        lambda: t.apply(cm.Register("a", director_refuses=True)),
     )
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.3)",
-        lambda: t.register("a", paid=False),
+        lambda: t.apply(cm.Register("a", paid=False)),
     )
 
 
 def test_act_omaha_2017_20_6_one_entry_only() -> None:
     t = Tournament(conditions(**ACT, game="omaha"))
-    t.register("a")
-    refused(t, "act-omaha-2017 20.6", lambda: t.register("a"))
+    t.apply(cm.Register("a"))
+    refused(t, "act-omaha-2017 20.6", lambda: t.apply(cm.Register("a")))
 
 
 def test_qld_tournament_2020_3_12_limit_and_3_6_alternates() -> None:
     t = Tournament(conditions(max_entrants=2, alternates=1))
-    t.register("a")
-    t.register("b")
-    t.register("c")
+    t.apply(cm.Register("a"))
+    t.apply(cm.Register("b"))
+    t.apply(cm.Register("c"))
     assert t.entrants["c"].status == "alternate"
     assert t.pool == 200  # an alternate pays when a seat is theirs
-    refused(t, "dunedin-house house default (as qld-tournament-2020 3.12)", lambda: t.register("d"))
+    refused(
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.12)",
+        lambda: t.apply(cm.Register("d")),
+    )
 
 
 def test_act_omaha_2017_20_10_absent_at_the_start_forfeits_and_20_11_alternate_seated() -> None:
     t = Tournament(conditions(**ACT, game="omaha", max_entrants=3, alternates=1))
     for p in ("a", "b", "c", "d"):
-        t.register(p)
-    t.start(random.Random(1), cards(), absent=["b"])
+        t.apply(cm.Register(p))
+    t.apply(cm.Start(absent=("b",)), cm.Inputs(random.Random(1), cards()))
     assert any(isinstance(e, Forfeited) and e.player == "b" for e in t.events)
     assert t.entrants["b"].status == "forfeited"
     assert t.entrants["d"].status == "playing"  # the reserve took the seat on payment
@@ -93,36 +98,38 @@ def test_act_omaha_2017_20_10_absent_at_the_start_forfeits_and_20_11_alternate_s
 
 def test_qld_tournament_2020_3_4_entries_transfer_to_a_player_not_entered() -> None:
     t = Tournament(conditions())
-    t.register("a")
-    t.register("b")
+    t.apply(cm.Register("a"))
+    t.apply(cm.Register("b"))
     refused(
-        t, "dunedin-house house default (as qld-tournament-2020 3.4)", lambda: t.transfer("a", "b")
+        t,
+        "dunedin-house house default (as qld-tournament-2020 3.4)",
+        lambda: t.apply(cm.Transfer("a", "b")),
     )
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.13)",
-        lambda: t.transfer("a", "kid", age=16),
+        lambda: t.apply(cm.Transfer("a", "kid", age=16)),
     )
-    t.transfer("a", "z", "Zed")
+    t.apply(cm.Transfer("a", "z", "Zed"))
     assert "a" not in t.entrants and t.entrants["z"].name == "Zed"
     assert t.pool == 200
 
 
 def test_qld_tournament_2020_3_10_refund_only_24_hours_before() -> None:
     t = Tournament(conditions())
-    t.register("a")
-    t.register("b")
+    t.apply(cm.Register("a"))
+    t.apply(cm.Register("b"))
     refused(t, "dunedin-house house default (as qld-tournament-2020 3.10)",
-            lambda: t.cancel_entry("a", datetime(2026, 11, 27, 8, 0)))  # fmt: skip
-    t.cancel_entry("a", datetime(2026, 11, 26, 19, 0))
+            lambda: t.apply(cm.CancelEntry("a", datetime(2026, 11, 27, 8, 0))))  # fmt: skip
+    t.apply(cm.CancelEntry("a", datetime(2026, 11, 26, 19, 0)))
     assert t.entrants["a"].status == "cancelled"
     assert (t.pool, t.house, t.entries_total) == (100, 10, 1)
 
 
 def test_act_omaha_2017_20_23_fees_are_non_refundable() -> None:
     t = Tournament(conditions(**ACT, game="omaha"))
-    t.register("a")
-    refused(t, "act-omaha-2017 20.23", lambda: t.cancel_entry("a", datetime(2026, 1, 1)))
+    t.apply(cm.Register("a"))
+    refused(t, "act-omaha-2017 20.23", lambda: t.apply(cm.CancelEntry("a", datetime(2026, 1, 1))))
 
 
 @pytest.mark.parametrize(
@@ -136,10 +143,10 @@ def test_cancelled_tournament_refunds_every_fee_rebuy_and_add_on(
     rules: dict[str, str], clause: str
 ) -> None:
     t = started(4, rebuy={"price": 100, "chips": 1000, "until_level": 2}, **rules)
-    t.buy("p1", "rebuy")
+    t.apply(cm.Buy("p1", "rebuy"))
     paid = {p: e.paid for p, e in t.entrants.items()}
     assert paid["p1"] == 210
-    t.cancel()
+    t.apply(cm.Cancel())
     cancelled = t.events[-1]
     assert dict(cancelled.refunds) == paid  # type: ignore[attr-defined]
     assert cancelled.clause == clause  # type: ignore[attr-defined]
@@ -148,14 +155,14 @@ def test_cancelled_tournament_refunds_every_fee_rebuy_and_add_on(
 
 def test_qld_tournament_2020_4_4_4_5_pool_is_every_buy_in_plus_additions() -> None:
     t = started(5, added_prize=500, rebuy={"price": 100, "chips": 1000, "until_level": 2})
-    t.buy("p2", "rebuy")
+    t.apply(cm.Buy("p2", "rebuy"))
     assert t.pool == 5 * 100 + 100 + 500
     assert t.house == 5 * 10  # the administration fee is not prize money
 
 
 def test_act_omaha_2017_20_22_commission_retained_from_entry_fees() -> None:
     t = Tournament(conditions(**ACT, game="omaha", commission=15))
-    t.register("a")
+    t.apply(cm.Register("a"))
     reg = t.events[-1]
     assert isinstance(reg, Registered)
     assert (reg.fee, reg.admin_fee) == (85, 25)
@@ -166,7 +173,7 @@ def test_qld_tournament_2020_3_9_disqualified_entrant_gets_no_refund() -> None:
     t = started(4)
     chips = t.chips_in_play
     stack = t.stack("p1")
-    t.disqualify("p1")
+    t.apply(cm.Disqualify("p1"))
     assert t.entrants["p1"].status == "disqualified"
     assert t.chips_in_play == chips - stack  # chips taken out of play
     assert t.pool == 400  # nothing refunded
@@ -174,14 +181,14 @@ def test_qld_tournament_2020_3_9_disqualified_entrant_gets_no_refund() -> None:
 
 def test_qld_tournament_2020_late_registration_seats_an_alternate_with_a_full_stack() -> None:
     t = started(4, late_registration_levels=1)
-    t.register("late", rng=random.Random(3))
+    t.apply(cm.Register("late"), cm.Inputs(random.Random(3)))
     assert t.entrants["late"].status == "playing"
     assert t.stack("late") == 1000
-    t.tick(600)  # level 2: late registration closed
+    t.apply(cm.Tick(600))  # level 2: late registration closed
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.3)",
-        lambda: t.register("later", rng=random.Random(3)),
+        lambda: t.apply(cm.Register("later"), cm.Inputs(random.Random(3))),
     )
 
 
@@ -191,21 +198,21 @@ def test_act_omaha_2017_20_13_director_approves_a_substitute() -> None:
     refused(
         t,
         "act-omaha-2017 house default (as qld-tournament-2020 3.4)",
-        lambda: t.transfer("p1", "sub"),
+        lambda: t.apply(cm.Transfer("p1", "sub")),
     )
-    t.transfer("p1", "sub", substitute=True)
+    t.apply(cm.Transfer("p1", "sub", substitute=True))
     assert t.entrants["sub"].seat == seat and t.stack("sub") == stack
     assert "sub" in t.seated and "p1" not in t.seated
     refused(
         t,
         "dunedin-house house default (as qld-tournament-2020 3.4)",
-        lambda: started(3).transfer("p1", "x", substitute=True),
+        lambda: started(3).apply(cm.Transfer("p1", "x", substitute=True)),
     )
 
 
 def test_dunedin_house_96_chips_out_of_view_are_forfeited() -> None:
     t = started(3)
-    refused(t, "dunedin-house 96", lambda: t.forfeit_chips("p1", 5000))
-    t.forfeit_chips("p1", 300)
+    refused(t, "dunedin-house 96", lambda: t.apply(cm.ForfeitChips("p1", 5000)))
+    t.apply(cm.ForfeitChips("p1", 300))
     assert t.stack("p1") == 700
     assert t.chips_in_play == t.chips_on_tables() == 2700

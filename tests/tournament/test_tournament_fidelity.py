@@ -23,6 +23,7 @@ from croupier.round import (
 from croupier.round.events import CardExposed, HandKilled, HoleDealt
 from croupier.rules import QLD_HOLDEM_2005, IllegalAction
 from croupier.tournament import ConditionsError, HandPlan, Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.conditions import Purchase
 from croupier.tournament.events import ChipRaced, HandForHand
 from support.tournament import (
@@ -34,6 +35,7 @@ from support.tournament import (
     folds,
     only_table,
     play,
+    recording,
     started,
 )
 
@@ -43,7 +45,7 @@ def _until_big_blind(t: Tournament, table: int, player: str) -> HandPlan:
         plan = t.plan_hand(table)
         if plan.players[plan.seats.index(plan.deal.big_blind.seat)] == player:
             return plan
-        t.record([play(t, table, lambda r, p: Fold(p))])
+        t.apply(*recording([play(t, table, lambda r, p: Fold(p))]))
     raise AssertionError(f"{player} never reached the big blind")
 
 
@@ -52,7 +54,7 @@ def test_dunedin_house_92_absent_big_blind_is_dead_after_the_initial_deal() -> N
     # be mucked following the initial deal."
     t = started(3)
     table = only_table(t)
-    t.set_present("p1", False)
+    t.apply(cm.SetPresent("p1", False))
     _until_big_blind(t, table, "p1")
     before = t.stack("p1")
     plan, r = play(t, table, lambda r, p: Fold(p))  # the first present player folds
@@ -61,7 +63,7 @@ def test_dunedin_house_92_absent_big_blind_is_dead_after_the_initial_deal() -> N
     assert [(e.player, e.clause) for e in killed] == [(pos, "dunedin-house 92")]
     first_action = next(i for i, e in enumerate(r.events) if type(e).__name__ == "Folded")
     assert r.events.index(killed[0]) < first_action  # killed before anyone acted
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     assert t.stack("p1") == before - plan.config.blinds[pos]  # the absent blind wins nothing
 
 
@@ -70,7 +72,7 @@ def test_dunedin_house_99_penalised_players_hand_is_killed_after_each_initial_de
     # killed after each initial deal."
     t = started(3)
     table = only_table(t)
-    t.penalise("p2", "rounds", 1)
+    t.apply(cm.Penalise("p2", "rounds", 1))
     for _ in range(3):
         plan = t.plan_hand(table, deal_order(t.tables[table].hands))
         pos = plan.players.index("p2")
@@ -82,13 +84,13 @@ def test_dunedin_house_99_penalised_players_hand_is_killed_after_each_initial_de
         while not r.is_over:
             r.apply(Fold(r.actor or 0))
         assert r.stacks[pos] <= plan.config.stacks[pos]  # never wins: the hand is dead
-        t.record([(plan, r)])
+        t.apply(*recording([(plan, r)]))
 
 
 def test_dunedin_house_92_dealer_entered_cards_kill_the_hand_when_the_deal_completes() -> None:
     t = started(3)
     table = only_table(t)
-    t.set_present("p3", False)
+    t.apply(cm.SetPresent("p3", False))
     plan = t.plan_hand(table)
     pos = plan.players.index("p3")
     r = Round(plan.config)
@@ -112,7 +114,7 @@ def test_an_absent_players_hand_cannot_be_played_whatever_deals_the_round(
     # lets the absent player's hand call is refused when the hand is recorded.
     t = started(4, **rules)
     table = only_table(t)
-    t.set_present("p1", False)
+    t.apply(cm.SetPresent("p1", False))
     plan = t.plan_hand(table, deal_order(1))
     if plan.players[plan.seats.index(plan.deal.big_blind.seat)] == "p1":
         t.record([play(t, table)])
@@ -121,7 +123,7 @@ def test_an_absent_players_hand_cannot_be_played_whatever_deals_the_round(
     while not r.is_over:
         r.apply(CheckCall(r.actor or 0))  # no forced fold: everyone calls
     with pytest.raises(TournamentError) as info:
-        t.record([(plan, r)])
+        t.apply(*recording([(plan, r)]))
     assert info.value.ruling.clause == clause
 
 
@@ -136,10 +138,10 @@ def test_qld_tournament_2020_4_20_hand_for_hand_no_table_runs_ahead() -> None:
     t1, t2 = sorted(t.tables)
     first = play(t, t1, folds)
     with pytest.raises(TournamentError) as info:
-        t.record([first])
+        t.apply(*recording([first]))
     assert info.value.ruling.clause == "qld-tournament-2020 4.20"
     assert t.tables[t1].hands == 0  # nothing recorded
-    t.record([first, play(t, t2, folds)])
+    t.apply(*recording([first, play(t, t2, folds)]))
     assert (t.tables[t1].hands, t.tables[t2].hands) == (1, 1)
 
 
@@ -158,15 +160,17 @@ def test_qld_tournament_2020_4_40_d_race_off_starts_left_of_the_dealer_not_the_b
         buttons = t.tables[table].buttons
         if buttons is not None and buttons.button != seats[-1]:
             break
-        t.record([play(t, table, folds)])
+        t.apply(*recording([play(t, table, folds)]))
     buttons = t.tables[table].buttons
     assert buttons is not None and buttons.button != seats[-1]
     for p in t.tables[table].seats.values():  # one odd 25 chip each: one new chip to race
         t.chips_in_play += 1025 - t.entrants[p].stack
         t.entrants[p].stack = 1025
-    t.tick(600)
+    t.apply(cm.Tick(600))
     order = deal_order(3)
-    (race,) = [e for e in t.colour_up(iter(order)) if isinstance(e, ChipRaced)]
+    (race,) = [
+        e for e in t.apply(cm.ColourUp(), cm.Inputs(cards=iter(order))) if isinstance(e, ChipRaced)
+    ]
     assert race.players[0] == t.tables[table].seats[seats[0]]
     assert race.cards[0] == (order[0],)  # seat 1's side of the dealer gets the first card
 
@@ -204,12 +208,12 @@ def test_dunedin_glossary_add_on_is_once_only() -> None:
     assert cond.add_on is not None
     t = Tournament(replace(cond, add_on=replace(cond.add_on, max_per_player=2)))
     for p in ("p1", "p2"):
-        t.register(p)
-    t.start(random.Random(0), cards(0))
-    t.tick(600)
-    t.buy("p1", "add-on")
+        t.apply(cm.Register(p))
+    t.apply(cm.Start(), cm.Inputs(random.Random(0), cards(0)))
+    t.apply(cm.Tick(600))
+    t.apply(cm.Buy("p1", "add-on"))
     with pytest.raises(TournamentError) as refused:
-        t.buy("p1", "add-on")
+        t.apply(cm.Buy("p1", "add-on"))
     assert refused.value.ruling.clause == "dunedin-house glossary: Add-on"
 
 
@@ -277,7 +281,10 @@ def test_qld_tournament_2020_4_42_1_the_set_aside_turn_waits_for_the_next_card()
     _bet_out(r)
     r.apply(Burn())
     r.apply(DealBoard(parse_cards("Ts Jd Qh")))
-    t.report(plan, r, CommunityCardsExposed(parse_cards("9c")))  # during the flop betting
+    t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CommunityCardsExposed(parse_cards("9c"))),
+        cm.Inputs(rounds=(r,)),
+    )  # during the flop betting
     assert CardExposed(parse_cards("9c")[0], "aside", "qld-tournament-2020 4.42(1)(a)") in r.events
     _bet_out(r)
     assert _refused(r, DealBoard(parse_cards("Kc"))) == "qld-holdem-2005 s21(6), (8), (10)"
@@ -296,14 +303,20 @@ def test_qld_tournament_2020_4_42_2_and_lead_no_further_burn_for_a_re_dealt_card
     # card" and re-dealt: the burn that remains is the flop's.
     t = started(4, **QLD)
     plan, r = _dealt(t)
-    t.report(plan, r, CommunityCardsExposed(parse_cards("Ts Jd Qh")))
+    t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CommunityCardsExposed(parse_cards("Ts Jd Qh"))),
+        cm.Inputs(rounds=(r,)),
+    )
     _bet_out(r)
     assert _refused(r, Burn()) == "qld-tournament-2020 4.42"
     r.apply(DealBoard(parse_cards("Ts Jd Qh")))  # shuffled back: the same cards may come
     _bet_out(r)
     r.apply(Burn())
     r.apply(DealBoard(parse_cards("Kc")))
-    t.report(plan, r, CommunityCardsExposed(parse_cards("9c")))
+    t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CommunityCardsExposed(parse_cards("9c"))),
+        cm.Inputs(rounds=(r,)),
+    )
     _bet_out(r)
     assert _refused(r, Burn()) == "qld-tournament-2020 4.42(2)"
     r.apply(DealBoard(parse_cards("9c")))
@@ -365,22 +378,22 @@ def test_qld_tournament_2020_4_25_no_deal_until_the_final_table_is_redrawn() -> 
     # cannot deal on at two tables.
     t = started(12, table_size=6, final_table_size=6)
     for p in ("p1", "p2", "p3", "p4", "p5", "p6"):
-        t.disqualify(p)
+        t.apply(cm.Disqualify(p))
     assert len(t.tables) == 2
     why = t.why_not_deal(min(t.tables))
     assert why is not None and why.clause == t.book.final_table_clause
-    t.maintain(random.Random(0), cards(0))
+    t.apply(cm.Maintain(), cm.Inputs(random.Random(0), cards(0)))
     assert len(t.tables) == 1 and t.why_not_deal(only_table(t)) is None
 
 
 def test_dunedin_house_81_no_deal_while_a_table_is_due_to_break() -> None:
     t = started(13, table_size=6, final_table_size=6)
     assert len(t.tables) == 3
-    t.disqualify("p1")
-    t.disqualify("p2")  # 11 players fit two tables
+    t.apply(cm.Disqualify("p1"))
+    t.apply(cm.Disqualify("p2"))  # 11 players fit two tables
     why = t.why_not_deal(min(t.tables))
     assert why is not None and why.clause == "dunedin-house 81"
-    t.maintain(random.Random(0), cards(0))
+    t.apply(cm.Maintain(), cm.Inputs(random.Random(0), cards(0)))
     assert len(t.tables) == 2 and all(t.why_not_deal(n) is None for n in t.tables)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from croupier.tournament import TournamentError, load_conditions
+from croupier.tournament import commands as cm
 from croupier.tournament.events import ChipsForfeited, StackBagged
 from croupier.tournament.runner import Policy, run_flights
 from support.tournament import EXAMPLES, started
@@ -43,14 +44,14 @@ def test_qld_tournament_2020_4_13_flights_bag_stacks_for_the_final_day() -> None
 def test_qld_tournament_2020_4_13_forfeit_and_buy_back_after_the_re_entry_period() -> None:
     t = started(4, re_entry={"price": 100, "chips": 1000, "until_level": 1})
     with pytest.raises(TournamentError, match="end of the re-entry"):
-        t.forfeit("p1")
-    t.tick(600)  # the re-entry period is over
+        t.apply(cm.Forfeit("p1"))
+    t.apply(cm.Tick(600))  # the re-entry period is over
     t.entrants["p2"].stack = 1500
     t.chips_in_play += 500
     with pytest.raises(TournamentError, match="more than the starting stack"):
-        t.forfeit("p2")
+        t.apply(cm.Forfeit("p2"))
     chips = t.chips_in_play
-    t.forfeit("p1")
+    t.apply(cm.Forfeit("p1"))
     assert any(isinstance(e, ChipsForfeited) and e.chips == 1000 for e in t.events)
     assert t.stack("p1") == 1000 and t.entries_total == 5 and t.pool == 500
     assert t.chips_in_play == chips == t.chips_on_tables()
@@ -90,18 +91,18 @@ def test_qld_tournament_2020_4_13_a_buy_back_inside_a_flight_ends_that_entry() -
     for k, (name, players) in enumerate((("1A", "p1 p2 p3 p4"), ("1B", "p5 p6")), 1):
         f = Tournament(cond, flight=name)
         for p in players.split():
-            f.register(p)
-        f.start(random.Random(k), cards(k))
+            f.apply(cm.Register(p))
+        f.apply(cm.Start(), cm.Inputs(random.Random(k), cards(k)))
         flights.append(f)
     first = flights[0]
-    first.tick(2 * 20 * 60)  # the re-entry period (levels 1-2) is over
-    first.forfeit("p1")  # 4.13: buys back in at once
+    first.apply(cm.Tick(2 * 20 * 60))  # the re-entry period (levels 1-2) is over
+    first.apply(cm.Forfeit("p1"))  # 4.13: buys back in at once
     assert first.entrants["p1"].entries == 2 and first.entries_total == 5
     for f in flights:
-        f.end_flight()
+        f.apply(cm.EndFlight())
     final = _final_day(cond, flights)
     bagged = {p: s for f in flights for p, s in _bagged(f).items()}
-    final.start(random.Random(3), cards(3), stacks=bagged)
+    final.apply(cm.Start(stacks=tuple(bagged.items())), cm.Inputs(random.Random(3), cards(3)))
     assert final.entries_total == 7
     play_out(final, shove)
     assert len(final.result_log()) == final.entries_total

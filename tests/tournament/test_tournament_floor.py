@@ -8,6 +8,7 @@ import random
 import pytest
 
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.events import Eliminated, HandForHand, HandsExposed, PlayerMoved
 from croupier.tournament.runner import check_payouts, run_tournament
 from support.tournament import (
@@ -16,6 +17,7 @@ from support.tournament import (
     conditions,
     folds,
     play,
+    recording,
     started,
 )
 
@@ -26,9 +28,9 @@ def test_dunedin_house_78_wrong_seat_moved_with_the_whole_stack() -> None:
     free = next(s for s in range(1, 10) if s not in t.tables[table].seats)
     stack = t.stack("p1")
     with pytest.raises(TournamentError, match="taken") as info:
-        t.correct_seat("p1", table, t.entrants["p2"].seat or 0)
+        t.apply(cm.CorrectSeat("p1", table, t.entrants["p2"].seat or 0))
     assert info.value.ruling.clause == "dunedin-house 78"
-    t.correct_seat("p1", table, free)
+    t.apply(cm.CorrectSeat("p1", table, free))
     moved = t.events[-1]
     assert isinstance(moved, PlayerMoved) and moved.clause == "dunedin-house 78"
     assert (t.entrants["p1"].seat, t.stack("p1")) == (free, stack)
@@ -38,18 +40,18 @@ def test_qld_tournament_2020_3_6_alternates_seated_as_seats_free_up() -> None:
     t = Tournament(conditions(max_entrants=3, alternates=2, late_registration_levels=2,
                               table_size=3))  # fmt: skip
     for p in ("a", "b", "c", "d", "e"):
-        t.register(p)
-    t.start(random.Random(0), cards())
-    assert t.seat_alternates(random.Random(0)) == []  # the table is full
-    t.disqualify("a")
-    events = t.seat_alternates(random.Random(0))
+        t.apply(cm.Register(p))
+    t.apply(cm.Start(), cm.Inputs(random.Random(0), cards()))
+    assert t.apply(cm.SeatAlternates(), cm.Inputs(random.Random(0))) == []  # the table is full
+    t.apply(cm.Disqualify("a"))
+    events = t.apply(cm.SeatAlternates(), cm.Inputs(random.Random(0)))
     assert [e.player for e in events if type(e).__name__ == "Seated"] == ["d"]  # type: ignore[attr-defined]
     assert t.entrants["d"].status == "playing" and t.stack("d") == 1000
     assert t.entrants["e"].status == "alternate"
     assert (t.entries_total, t.pool) == (4, 400)
-    t.tick(1200)
+    t.apply(cm.Tick(1200))
     with pytest.raises(TournamentError):
-        t.seat_alternates(random.Random(0))
+        t.apply(cm.SeatAlternates(), cm.Inputs(random.Random(0)))
 
 
 def test_qld_tournament_2020_4_19_4_20_hand_for_hand_eliminations_are_simultaneous() -> None:
@@ -65,7 +67,7 @@ def test_qld_tournament_2020_4_19_4_20_hand_for_hand_eliminations_are_simultaneo
     for p in losers:
         t.chips_in_play -= t.stack(p) - 300
         t.entrants[p].stack = 300
-    t.record([bust_one(t, t1, losers[0]), bust_one(t, t2, losers[1])])  # type: ignore[list-item]
+    t.apply(*recording([bust_one(t, t1, losers[0]), bust_one(t, t2, losers[1])]))  # type: ignore[list-item]
     groups = [e for e in t.events if isinstance(e, Eliminated)]
     assert len(groups) == 1 and sorted(groups[0].players) == sorted(losers)
 
@@ -80,7 +82,7 @@ def test_eliminations_at_different_tables_outside_hand_for_hand_are_not_shared()
     for p in losers:
         t.chips_in_play -= t.stack(p) - 300
         t.entrants[p].stack = 300
-    t.record([bust_one(t, t1, losers[0]), bust_one(t, t2, losers[1])])  # type: ignore[list-item]
+    t.apply(*recording([bust_one(t, t1, losers[0]), bust_one(t, t2, losers[1])]))  # type: ignore[list-item]
     groups = [e.players for e in t.events if isinstance(e, Eliminated)]
     assert groups == [(losers[0],), (losers[1],)]
 
@@ -94,8 +96,8 @@ def test_dunedin_house_87_rebuy_eligibility_uses_the_stack_before_the_race() -> 
                                          "stack_at_most": 1000})  # fmt: skip
     t.entrants["p1"].stack = 1075  # over the limit before the race, 1100 or 1000 after
     t.chips_in_play += 75
-    t.tick(600)
-    t.colour_up(cards(1))
+    t.apply(cm.Tick(600))
+    t.apply(cm.ColourUp(), cm.Inputs(cards=cards(1)))
     why = t.why_not_buy("p1", "rebuy")
     assert why is not None and why.clause == "dunedin-house glossary: Re-buy"
 
@@ -110,7 +112,7 @@ def test_busted_player_may_still_rebuy_before_the_next_hand(
     loser = t.tables[table].seats[min(t.tables[table].seats)]
     t.chips_in_play -= t.stack(loser) - 300
     t.entrants[loser].stack = 300
-    t.record([bust_one(t, table, loser)])  # type: ignore[list-item]
+    t.apply(*recording([bust_one(t, table, loser)]))  # type: ignore[list-item]
     busted = [e for e in t.events if type(e).__name__ == "Busted"]
     assert busted and busted[0].clause == clause  # type: ignore[attr-defined]
 
@@ -133,10 +135,10 @@ def test_bounty_paid_when_a_busted_player_does_not_rebuy() -> None:
     t.chips_in_play -= t.stack(loser) - 300
     t.entrants[loser].stack = 300
     plan, r = bust_one(t, table, loser)
-    t.record([(plan, r)])  # type: ignore[list-item]
+    t.apply(*recording([(plan, r)]))  # type: ignore[list-item]
     assert t.entrants[loser].status == "busted"
     assert not any(type(e).__name__ == "BountyWon" for e in t.events)  # not yet eliminated
-    t.eliminate_busted(table)
+    t.apply(cm.EliminateBusted(table))
     won = [e for e in t.events if type(e).__name__ == "BountyWon"]
     assert len(won) == 1 and won[0].loser == loser  # type: ignore[attr-defined]
     group = next(e for e in t.events if isinstance(e, Eliminated))
@@ -148,8 +150,8 @@ def test_qld_tournament_2020_3_10_cancelled_alternate_is_owed_nothing() -> None:
 
     t = Tournament(conditions(max_entrants=2, alternates=1))
     for p in ("a", "b", "c"):
-        t.register(p)
-    t.cancel_entry("c", datetime(2026, 11, 1))
+        t.apply(cm.Register(p))
+    t.apply(cm.CancelEntry("c", datetime(2026, 11, 1)))
     assert (t.entries_total, t.pool) == (2, 200)
     assert t.events[-1].refund == 0  # type: ignore[attr-defined]
 
@@ -168,7 +170,7 @@ def test_all_in_hands_are_turned_face_up(rules: dict[str, str], clause: str | No
     loser = t.tables[table].seats[min(t.tables[table].seats)]
     t.chips_in_play -= t.stack(loser) - 100
     t.entrants[loser].stack = 100
-    t.record([bust_one(t, table, loser)])  # type: ignore[list-item]
+    t.apply(*recording([bust_one(t, table, loser)]))  # type: ignore[list-item]
     shown = [e for e in t.events if isinstance(e, HandsExposed)]
     if clause is None:
         assert shown == []
@@ -186,7 +188,7 @@ def test_qld_tournament_2020_4_31_hand_for_hand_all_in_cards_wait_for_every_tabl
     t.chips_in_play -= t.stack(loser) - 100
     t.entrants[loser].stack = 100
     n = len(t.events)
-    t.record([bust_one(t, t1, loser), play(t, t2, folds)])  # type: ignore[list-item]
+    t.apply(*recording([bust_one(t, t1, loser), play(t, t2, folds)]))  # type: ignore[list-item]
     kinds = [type(e).__name__ for e in t.events[n:]]
     assert kinds.index("HandsExposed") > max(i for i, k in enumerate(kinds) if k == "HandPlayed")
     shown = next(e for e in t.events if isinstance(e, HandsExposed))

@@ -33,6 +33,7 @@ from croupier.round.events import (
 )
 from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
+from croupier.tournament import commands as cm
 from croupier.tournament.events import FloorRuled
 from support.floor import HOLES, resolved
 from support.floor import flop as action_flop
@@ -285,7 +286,10 @@ def test_qld_tournament_2020_4_41_b_d_at_a_tournament_table() -> None:
     r.apply(DealBoard(parse_cards("2c7h9d")))
     first, second, behind = r.queue[0], r.queue[1], r.queue[2]
     bet = 3 * plan.config.min_bet
-    [ruled] = t.report(plan, r, OutOfTurn(BetRaise(behind, bet)))
+    [ruled] = t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), OutOfTurn(BetRaise(behind, bet))),
+        cm.Inputs(rounds=(r,)),
+    )
     assert isinstance(ruled, FloorRuled) and ruled.clause == "qld-tournament-2020 4.41(a)"
     r.apply(BetRaise(first, 2 * plan.config.min_bet))
     r.apply(CheckCall(second))

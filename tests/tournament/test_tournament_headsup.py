@@ -14,6 +14,7 @@ from croupier.round import BetRaise, CheckCall, Command, Round
 from croupier.shoe import Shoe
 from croupier.sim.bots import RandomBot
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.events import HeadsUpDrawn, HeadsUpRoundWon, MatchPlayed
 from croupier.tournament.headsup import best_of_three, play_match, run_heads_up
 from croupier.tournament.runner import run_heads_up_tournament
@@ -99,7 +100,7 @@ def test_qld_tournament_2020_4_45_1_a_bracket_not_won_two_of_three_is_refused() 
     broken = replace(res, rounds=((bad, *res.rounds[0][1:]), *res.rounds[1:]))
     fresh = Tournament(cond)
     for p in t.entrants:
-        fresh.register(p)
+        fresh.apply(cm.Register(p))
     with pytest.raises(TournamentError) as info:
-        fresh.record_heads_up(broken)
+        fresh.apply(cm.RecordHeadsUp(broken))
     assert info.value.ruling.clause == "qld-tournament-2020 4.45(1)" and len(fresh.events) == 4

@@ -10,6 +10,7 @@ import pytest
 
 from croupier.round import Command, Round
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.events import ChipRaced, PlacesAwarded
 from croupier.tournament.state import CANCELLED, DISQUALIFIED
 from support.tournament import (
@@ -22,6 +23,7 @@ from support.tournament import (
     only_table,
     play,
     play_out,
+    recording,
     shove,
     started,
 )
@@ -45,9 +47,9 @@ def cash_awarded(t: Tournament) -> int:
 
 def test_3_9_disqualified_provisional_player_is_not_paid() -> None:
     t = started(4, absent=["p4"], **QLD)
-    t.tick(4 * 600)
-    t.provisionally_eliminate("p4")
-    t.disqualify("p4")
+    t.apply(cm.Tick(4 * 600))
+    t.apply(cm.ProvisionallyEliminate("p4"))
+    t.apply(cm.Disqualify("p4"))
     play_out(t, shove)
     p4 = t.entrants["p4"]
     assert p4.status == DISQUALIFIED and p4.place is None and p4.cash == 0
@@ -65,10 +67,10 @@ def test_4_4_whole_pool_paid_after_late_disqualification() -> None:
     t = started(5, **QLD)
     table = only_table(t)
     while len(t.alive) > 3:
-        t.record([play(t, table, mixed)])
-        t.eliminate_busted(table)
+        t.apply(*recording([play(t, table, mixed)]))
+        t.apply(cm.EliminateBusted(table))
     assert t.prizes is not None and len(t.prizes) == 3
-    t.disqualify(t.alive[-1])
+    t.apply(cm.Disqualify(t.alive[-1]))
     # a tournament rebuilt from its events carries on with the same prizes
     rebuilt = Tournament.from_events(t.conditions, t.events)
     assert rebuilt.prizes == t.prizes and rebuilt.prizes[2].cash == 0
@@ -81,10 +83,10 @@ def test_4_4_whole_pool_paid_after_late_disqualification() -> None:
 def test_3_10_cancellation_refunds_each_entry_once() -> None:
     t = Tournament(conditions(**QLD))
     for i in range(4):
-        t.register(f"p{i + 1}")
+        t.apply(cm.Register(f"p{i + 1}"))
     money_in = t.pool + t.house + t.bounty_fund
-    (cancelled,) = t.cancel_entry("p4", t.conditions.start - timedelta(days=2))
-    (off,) = t.cancel()
+    (cancelled,) = t.apply(cm.CancelEntry("p4", t.conditions.start - timedelta(days=2)))
+    (off,) = t.apply(cm.Cancel())
     refunds = cancelled.refund + sum(a for _, a in off.refunds)  # type: ignore[attr-defined]
     assert refunds == money_in == 440
     assert "p4" not in dict(off.refunds)  # type: ignore[attr-defined]
@@ -93,12 +95,12 @@ def test_3_10_cancellation_refunds_each_entry_once() -> None:
 def test_3_4_entry_transferred_to_a_player_who_cancelled_is_drawn_once() -> None:
     t = Tournament(conditions(**QLD))
     for i in range(5):
-        t.register(f"p{i + 1}")
-    t.cancel_entry("p5", t.conditions.start - timedelta(days=2))
-    t.transfer("p1", "p5")
+        t.apply(cm.Register(f"p{i + 1}"))
+    t.apply(cm.CancelEntry("p5", t.conditions.start - timedelta(days=2)))
+    t.apply(cm.Transfer("p1", "p5"))
     assert sorted(t.order) == ["p2", "p3", "p4", "p5"]
     assert t.entries_total == 4 and t.pool == 400
-    t.start(random.Random(0), cards(0))
+    t.apply(cm.Start(), cm.Inputs(random.Random(0), cards(0)))
     assert sorted(t.seated) == ["p2", "p3", "p4", "p5"]
     assert t.chips_in_play == t.chips_on_tables() == 4000
     assert Tournament.from_events(t.conditions, t.events).order == t.order
@@ -118,15 +120,17 @@ def test_4_40_colour_up_short_of_cards_races_no_table() -> None:
 
     for _ in range(3):
         for table in sorted(t.tables):
-            t.record([play(t, table, mixed)])
-    t.tick(600)
+            t.apply(*recording([play(t, table, mixed)]))
+    t.apply(cm.Tick(600))
     before = snapshot(t)
     with pytest.raises(TournamentError) as refused:
-        t.colour_up(iter(deal_order(1)[:14]))  # enough cards for one table's race, not two
+        t.apply(
+            cm.ColourUp(), cm.Inputs(cards=iter(deal_order(1)[:14]))
+        )  # enough cards for one table's race, not two
     assert refused.value.ruling.clause == "dunedin-house 87"
     assert snapshot(t) == before
     assert t.due_colour_up() == 0
-    t.colour_up(cards(2))
+    t.apply(cm.ColourUp(), cm.Inputs(cards=cards(2)))
     raced = [e.table for e in t.events if isinstance(e, ChipRaced)]
     assert sorted(raced) == sorted(t.tables)
     assert t.chips_in_play == t.chips_on_tables()
@@ -134,13 +138,13 @@ def test_4_40_colour_up_short_of_cards_races_no_table() -> None:
 
 def test_dunedin_house_80_final_table_redraw_short_of_cards_changes_nothing() -> None:
     t = started(10)
-    t.disqualify("p1")  # nine left: the final-table redraw is due
+    t.apply(cm.Disqualify("p1"))  # nine left: the final-table redraw is due
     before = snapshot(t)
     with pytest.raises(TournamentError) as refused:
-        t.maintain(random.Random(0), iter(()))
+        t.apply(cm.Maintain(), cm.Inputs(random.Random(0), iter(())))
     assert refused.value.ruling.clause == "dunedin-house 80"
     assert snapshot(t) == before
-    t.maintain(random.Random(0), cards(1))
+    t.apply(cm.Maintain(), cm.Inputs(random.Random(0), cards(1)))
     assert list(t.tables) == [0] and t.tables[0].buttons is not None
     assert not any(
         isinstance(e, PlacesAwarded) and "p1" in [a[0] for a in e.awards] for e in t.events

@@ -18,6 +18,7 @@ from croupier.round.events import (
     PotAwarded,
 )
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.events import (
     ClockCalled,
     FloorRuled,
@@ -25,10 +26,10 @@ from croupier.tournament.events import (
     HandPlayed,
     TimeExpired,
 )
-from croupier.tournament.hands import HandPlan
 from croupier.tournament.live import CardsRemovedFromShoe
+from croupier.tournament.plan import HandPlan
 from croupier.tournament.runner import Policy, run_tournament
-from support.tournament import QLD, conditions, deal_order, folds, only_table, started
+from support.tournament import QLD, conditions, deal_order, folds, only_table, recording, started
 
 
 def live_hand(t: Tournament, dealer: bool = False) -> tuple[HandPlan, Round]:
@@ -53,7 +54,7 @@ def finish(t: Tournament, plan: HandPlan, r: Round) -> None:
             r.resolve_showdown()
             continue
         r.apply(folds(r, r.actor or 0))
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
 
 
 def rebuilt(t: Tournament) -> Tournament:
@@ -72,13 +73,16 @@ def test_qld_tournament_2020_4_26_one_minute_then_the_hand_is_dead_and_wagers_st
     r.apply(CheckCall(p))  # the player puts chips in, then faces a decision again later
     while r.actor != p:
         r.apply(CheckCall(r.actor or 0))
-    [called] = t.call_clock(plan, r, now=1000)
+    [called] = t.apply(cm.CallClock(cm.PlayedHand.of(plan, r), 1000), cm.Inputs(rounds=(r,)))
     assert isinstance(called, ClockCalled)
     assert (called.limit, called.clause) == (60, "qld-tournament-2020 4.26")
     assert called.player == plan.players[p]
-    assert t.enforce_clock(plan, r, 1060) == [] and r.actor == p  # the minute is not over
+    assert (
+        t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 1060), cm.Inputs(rounds=(r,))) == []
+        and r.actor == p
+    )  # the minute is not over
     put_in = r.contrib[p]
-    [expired] = t.enforce_clock(plan, r, 1061)
+    [expired] = t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 1061), cm.Inputs(rounds=(r,)))
     assert isinstance(expired, TimeExpired) and expired.clause == "qld-tournament-2020 4.26"
     assert r.folded[p] and isinstance([e for e in r.events if isinstance(e, Folded)][-1], Folded)
     assert r.contrib[p] == put_in  # 4.26: all wagers made remain in the pot
@@ -95,12 +99,16 @@ def test_qld_tournament_2020_4_26_unreasonable_request_refused_and_4_28_director
     plan, r = live_hand(t)
     n = len(t.events)
     with pytest.raises(TournamentError) as info:
-        t.call_clock(plan, r, 0, reasonable=False)
+        t.apply(
+            cm.CallClock(cm.PlayedHand.of(plan, r), 0, reasonable=False), cm.Inputs(rounds=(r,))
+        )
     assert info.value.ruling.clause == "qld-tournament-2020 4.26" and len(t.events) == n
-    [called] = t.call_clock(plan, r, 0, requested=False)
+    [called] = t.apply(
+        cm.CallClock(cm.PlayedHand.of(plan, r), 0, requested=False), cm.Inputs(rounds=(r,))
+    )
     assert isinstance(called, ClockCalled) and called.clause == "qld-tournament-2020 4.28"
     with pytest.raises(TournamentError, match="already on"):
-        t.call_clock(plan, r, 5)
+        t.apply(cm.CallClock(cm.PlayedHand.of(plan, r), 5), cm.Inputs(rounds=(r,)))
 
 
 def test_qld_tournament_2020_4_26_acting_in_time_stops_the_clock() -> None:
@@ -108,20 +116,20 @@ def test_qld_tournament_2020_4_26_acting_in_time_stops_the_clock() -> None:
     plan, r = live_hand(t)
     p = r.actor
     assert p is not None
-    t.call_clock(plan, r, 0)
+    t.apply(cm.CallClock(cm.PlayedHand.of(plan, r), 0), cm.Inputs(rounds=(r,)))
     r.apply(CheckCall(p))
-    assert t.enforce_clock(plan, r, 500) == []
+    assert t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 500), cm.Inputs(rounds=(r,))) == []
     assert not r.folded[p]
 
 
 def test_dunedin_house_90_schedule_time_then_a_ten_second_countdown() -> None:
     t = started(4, clock_seconds=30)
     plan, r = live_hand(t)
-    [called] = t.call_clock(plan, r, 100)
+    [called] = t.apply(cm.CallClock(cm.PlayedHand.of(plan, r), 100), cm.Inputs(rounds=(r,)))
     assert isinstance(called, ClockCalled)
     assert (called.limit, called.clause) == (40, "dunedin-house 90")
-    assert t.enforce_clock(plan, r, 140) == []
-    [expired] = t.enforce_clock(plan, r, 141)
+    assert t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 140), cm.Inputs(rounds=(r,))) == []
+    [expired] = t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 141), cm.Inputs(rounds=(r,)))
     assert isinstance(expired, TimeExpired) and expired.clause == "dunedin-house 90"
 
 
@@ -129,10 +137,12 @@ def test_dunedin_house_91_deliberately_slow_twice_has_ten_seconds_on_later_hands
     t = started(4)
     plan, r = live_hand(t)
     slow = plan.players[r.actor or 0]
-    [found] = t.find_slow(slow)
+    [found] = t.apply(cm.FindSlow(slow))
     assert isinstance(found, FoundSlow) and found.clause == "dunedin-house 91"
-    assert t.start_decision(plan, r, 0) == []  # once is not "more than one occasion"
-    t.find_slow(slow)
+    assert (
+        t.apply(cm.StartDecision(cm.PlayedHand.of(plan, r), 0), cm.Inputs(rounds=(r,))) == []
+    )  # once is not "more than one occasion"
+    t.apply(cm.FindSlow(slow))
     finish(t, plan, r)
     for _ in range(4):  # hands later, the slow player's every decision is on a 10 s clock
         plan, r = live_hand(t)
@@ -140,27 +150,29 @@ def test_dunedin_house_91_deliberately_slow_twice_has_ten_seconds_on_later_hands
             r.apply(folds(r, r.actor or 0))
         if not r.is_over:
             break
-        t.record([(plan, r)])
+        t.apply(*recording([(plan, r)]))
     else:
         pytest.fail("the slow player never had a decision")
-    [called] = t.start_decision(plan, r, 50)
+    [called] = t.apply(cm.StartDecision(cm.PlayedHand.of(plan, r), 50), cm.Inputs(rounds=(r,)))
     assert isinstance(called, ClockCalled)
     assert (called.limit, called.clause) == (10, "dunedin-house 91")
     with pytest.raises(TournamentError, match="already on"):
-        t.call_clock(plan, r, 51)
-    assert t.enforce_clock(plan, r, 60) == []
-    [expired] = t.enforce_clock(plan, r, 61)
+        t.apply(cm.CallClock(cm.PlayedHand.of(plan, r), 51), cm.Inputs(rounds=(r,)))
+    assert t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 60), cm.Inputs(rounds=(r,))) == []
+    [expired] = t.apply(cm.EnforceClock(cm.PlayedHand.of(plan, r), 61), cm.Inputs(rounds=(r,)))
     assert isinstance(expired, TimeExpired) and expired.clause == "dunedin-house 91"
     assert rebuilt(t).slow == {slow: 2}
 
 
 def test_qld_tournament_2020_4_27_director_directs_a_slow_player() -> None:
     t = started(4, **QLD)
-    [found] = t.find_slow("p1")
+    [found] = t.apply(cm.FindSlow("p1"))
     assert isinstance(found, FoundSlow) and found.clause == "qld-tournament-2020 4.27"
-    t.find_slow("p1")
+    t.apply(cm.FindSlow("p1"))
     plan, r = live_hand(t)
-    assert t.start_decision(plan, r, 0) == []  # no 10-second limit outside dunedin-house 91
+    assert (
+        t.apply(cm.StartDecision(cm.PlayedHand.of(plan, r), 0), cm.Inputs(rounds=(r,))) == []
+    )  # no 10-second limit outside dunedin-house 91
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,7 +191,10 @@ def to_flop(t: Tournament) -> tuple[HandPlan, Round]:
 def test_qld_tournament_2020_4_42_flop_exposed_early_is_shuffled_back_without_a_cap() -> None:
     t = started(4, **QLD)
     plan, r = live_hand(t, dealer=True)
-    [ruled] = t.report(plan, r, CommunityCardsExposed(parse_cards("Ts Jd Qh")))
+    [ruled] = t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CommunityCardsExposed(parse_cards("Ts Jd Qh"))),
+        cm.Inputs(rounds=(r,)),
+    )
     assert isinstance(ruled, FloorRuled) and ruled.clause == "qld-tournament-2020 4.42"
     assert [e.use for e in r.events if isinstance(e, CardExposed)] == ["stub"] * 3
     assert not any(isinstance(e, BettingCapped) for e in r.events)  # s36(3) is replaced
@@ -192,7 +207,10 @@ def test_qld_tournament_2020_4_42_2_river_exposed_early() -> None:
         r.apply(CheckCall(r.actor))
     r.apply(Burn())
     r.apply(DealBoard(parse_cards("Kc")))
-    t.report(plan, r, CommunityCardsExposed(parse_cards("9c")))
+    t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CommunityCardsExposed(parse_cards("9c"))),
+        cm.Inputs(rounds=(r,)),
+    )
     assert [(str(e.card), e.use, e.clause) for e in r.events if isinstance(e, CardExposed)] == [
         ("9c", "stub", "qld-tournament-2020 4.42(2)")
     ]
@@ -210,7 +228,7 @@ def test_qld_tournament_2020_4_44_dealer_mucks_an_unprotected_hand_raise_uncalle
     assert la is not None and la.min_raise_to is not None
     r.apply(BetRaise(p, la.min_raise_to))
     before = r.stacks[p]
-    t.report(plan, r, HandKilledByDealer(p))
+    t.apply(cm.Report(cm.PlayedHand.of(plan, r), HandKilledByDealer(p)), cm.Inputs(rounds=(r,)))
     assert [e for e in r.events if isinstance(e, BetReturned)] == [BetReturned(p, la.min_raise_to)]
     assert r.stacks[p] == before + la.min_raise_to
     assert HandKilled(p, "qld-tournament-2020 4.44") in r.events
@@ -223,7 +241,7 @@ def test_qld_tournament_2020_4_44_called_wagers_stay_in_the_pot() -> None:
     plan, r = to_flop(t)
     p = r.actor or 0
     put_in = r.contrib[p]
-    t.report(plan, r, HandKilledByDealer(p))
+    t.apply(cm.Report(cm.PlayedHand.of(plan, r), HandKilledByDealer(p)), cm.Inputs(rounds=(r,)))
     assert not any(isinstance(e, BetReturned) for e in r.events) and r.contrib[p] == put_in
 
 
@@ -236,13 +254,16 @@ def test_qld_tournament_2020_4_43_mixed_cards_return_the_round_and_split_the_pot
     r.apply(Fold(r.actor or 0))
     live = r.live()
     pot_before_round = sum(r.contrib) - sum(r.bets)
-    t.report(plan, r, CardsRemovedFromShoe(mixed=True))
+    t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CardsRemovedFromShoe(mixed=True)),
+        cm.Inputs(rounds=(r,)),
+    )
     assert r.is_over
     awards = [e for e in r.events if isinstance(e, PotAwarded)]
     assert sorted(e.player for e in awards) == live
     assert sum(e.amount for e in awards) == pot_before_round
     assert max(e.amount for e in awards) - min(e.amount for e in awards) <= plan.config.chip_unit
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     assert sum(t.stack(x) for x in plan.players) == sum(plan.config.stacks)
 
 
@@ -250,7 +271,10 @@ def test_qld_tournament_2020_4_43_cards_not_mixed_are_shuffled_back() -> None:
     t = started(4, **QLD)
     plan, r = to_flop(t)
     stacks = list(r.stacks)
-    [ruled] = t.report(plan, r, CardsRemovedFromShoe(mixed=False))
+    [ruled] = t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CardsRemovedFromShoe(mixed=False)),
+        cm.Inputs(rounds=(r,)),
+    )
     assert isinstance(ruled, FloorRuled) and ruled.clause == "qld-tournament-2020 4.43"
     assert list(r.stacks) == stacks and not r.is_over
 
@@ -260,7 +284,10 @@ def test_qld_tournament_2020_4_43_refused_when_croupier_deals_itself() -> None:
     plan, r = live_hand(t)  # dealt from croupier's own deck order
     n, m = len(t.events), len(r.events)
     with pytest.raises(TournamentError) as info:
-        t.report(plan, r, CardsRemovedFromShoe(mixed=True))
+        t.apply(
+            cm.Report(cm.PlayedHand.of(plan, r), CardsRemovedFromShoe(mixed=True)),
+            cm.Inputs(rounds=(r,)),
+        )
     assert info.value.ruling.clause == "qld-tournament-2020 4.43"
     assert (len(t.events), len(r.events)) == (n, m)
 
@@ -269,7 +296,10 @@ def test_qld_tournament_2020_4_41_f_directed_by_the_dealer_retracts() -> None:
     t = started(4, **QLD)
     plan, r = to_flop(t)
     behind = r.queue[1]
-    [ruled] = t.report(plan, r, OutOfTurn(CheckCall(behind), directed_by_dealer=True))
+    [ruled] = t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), OutOfTurn(CheckCall(behind), directed_by_dealer=True)),
+        cm.Inputs(rounds=(r,)),
+    )
     assert isinstance(ruled, FloorRuled) and ruled.clause == "qld-tournament-2020 4.41(f)"
     assert not any(isinstance(e, OutOfTurnHeld) for e in r.events)
 
@@ -278,7 +308,9 @@ def test_qld_tournament_2020_4_41_a_missed_players_act_first() -> None:
     t = started(4, **QLD)
     plan, r = to_flop(t)
     first, behind = r.queue[0], r.queue[1]
-    [ruled] = t.report(plan, r, OutOfTurn(Fold(behind)))
+    [ruled] = t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), OutOfTurn(Fold(behind))), cm.Inputs(rounds=(r,))
+    )
     assert isinstance(ruled, FloorRuled) and ruled.clause == "qld-tournament-2020 4.41(a)"
     assert r.actor == first
     r.apply(CheckCall(first))
@@ -288,10 +320,16 @@ def test_qld_tournament_2020_4_41_a_missed_players_act_first() -> None:
 def test_dunedin_house_tournament_reports_follow_the_rules_of_play() -> None:
     t = started(4)
     plan, r = to_flop(t)
-    t.report(plan, r, CommunityCardsExposed(parse_cards("9c")))
+    t.apply(
+        cm.Report(cm.PlayedHand.of(plan, r), CommunityCardsExposed(parse_cards("9c"))),
+        cm.Inputs(rounds=(r,)),
+    )
     assert [e.clause for e in t.events if isinstance(e, FloorRuled)] == ["dunedin-house 72"]
     with pytest.raises(TournamentError) as info:
-        t.report(plan, r, CardsRemovedFromShoe(mixed=True))
+        t.apply(
+            cm.Report(cm.PlayedHand.of(plan, r), CardsRemovedFromShoe(mixed=True)),
+            cm.Inputs(rounds=(r,)),
+        )
     assert "silent" in info.value.ruling.clause
 
 
@@ -301,7 +339,10 @@ def test_qld_tournament_2020_4_41_report_on_a_stale_hand_is_refused() -> None:
     finish(t, plan, r)
     n = len(t.events)
     with pytest.raises(TournamentError):
-        t.report(plan, r, CardsRemovedFromShoe(mixed=False))
+        t.apply(
+            cm.Report(cm.PlayedHand.of(plan, r), CardsRemovedFromShoe(mixed=False)),
+            cm.Inputs(rounds=(r,)),
+        )
     assert len(t.events) == n
 
 

@@ -11,6 +11,7 @@ import pytest
 from croupier.round import Command, Fold, Round
 from croupier.round.events import BlindPosted, Folded
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.conditions import load_conditions
 from croupier.tournament.events import (
     BonusAwarded,
@@ -39,6 +40,7 @@ from support.tournament import (
     folds,
     only_table,
     play,
+    recording,
     shove,
     stacked,
     started,
@@ -61,12 +63,12 @@ def test_qld_tournament_2020_4_21_dunedin_86_new_level_applies_to_the_next_deal(
     t = started(4)
     table = only_table(t)
     plan = t.plan_hand(table, deal_order())
-    t.tick(600)  # level 2 starts while the hand is dealt
+    t.apply(cm.Tick(600))  # level 2 starts while the hand is dealt
     r = Round(plan.config)
     assert plan.config.min_bet == 50  # the hand keeps the level it was dealt at
     while not r.is_over:
         r.apply(folds(r, r.actor or 0))
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     assert t.plan_hand(table).config.min_bet == 100
 
 
@@ -117,24 +119,24 @@ def test_qld_tournament_2020_4_16_1_absent_big_blind_has_until_their_turn() -> N
         big = plan.players[plan.seats.index(plan.deal.big_blind.seat)]
         if big == "p1":
             break
-        t.record([play(t, table, folds)])
+        t.apply(*recording([play(t, table, folds)]))
     assert big == "p1"
     before = t.stack("p1")
     plan, r = play(t, table, lambda r, p: Fold(p))  # everyone present folds to the blind
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     assert t.stack("p1") == before + 25  # the absent big blind won the small blind
 
 
 def test_act_omaha_2017_20_12_absent_players_blinds_posted_cards_folded_in_turn() -> None:
     t = started(3, **ACT, game="omaha")
     table = only_table(t)
-    t.set_present("p1", False)
+    t.apply(cm.SetPresent("p1", False))
     for _ in range(3):  # until p1 is in a blind
         plan = t.plan_hand(table)
         pos = plan.players.index("p1")
         if plan.config.blinds[pos]:
             break
-        t.record([play(t, table, calls)])
+        t.apply(*recording([play(t, table, calls)]))
     plan, r = play(t, table, calls)
     assert "act-omaha-2017 20.12" in plan.rulings
     pos = plan.players.index("p1")
@@ -145,7 +147,7 @@ def test_act_omaha_2017_20_12_absent_players_blinds_posted_cards_folded_in_turn(
 
 def test_dunedin_house_92_absent_players_hand_is_dead() -> None:
     t = started(3)
-    t.set_present("p2", False)
+    t.apply(cm.SetPresent("p2", False))
     plan, r = play(t, only_table(t), calls)
     assert "dunedin-house 92" in plan.rulings
     assert r.folded[plan.players.index("p2")]
@@ -155,18 +157,18 @@ def test_qld_tournament_2020_4_14_provisional_elimination_and_restored_stack() -
     t = started(4, absent=["p4"], **QLD)
     table = only_table(t)
     with pytest.raises(TournamentError) as info:
-        t.provisionally_eliminate("p4")
+        t.apply(cm.ProvisionallyEliminate("p4"))
     assert info.value.ruling.clause == "qld-tournament-2020 4.14"
-    t.tick(4 * 600)  # level 4 complete
+    t.apply(cm.Tick(4 * 600))  # level 4 complete
     removed = t.stack("p4")
-    t.provisionally_eliminate("p4")
+    t.apply(cm.ProvisionallyEliminate("p4"))
     assert t.entrants["p4"].status == "provisionally eliminated"
     assert "p4" not in t.seated
     for _ in range(3):
-        t.record([play(t, table, folds)])
+        t.apply(*recording([play(t, table, folds)]))
     charge = t.entrants["p4"].charge
     assert charge > 0
-    t.set_present("p4", True, random.Random(0))
+    t.apply(cm.SetPresent("p4", True), cm.Inputs(random.Random(0)))
     assert t.stack("p4") == (removed - charge) // 25 * 25
     assert t.entrants["p4"].status == "playing"
 
@@ -174,34 +176,34 @@ def test_qld_tournament_2020_4_14_provisional_elimination_and_restored_stack() -
 def test_qld_tournament_2020_4_37_time_penalty_kills_hands_until_served() -> None:
     t = started(3, **QLD)
     with pytest.raises(TournamentError):
-        t.penalise("p1", "minutes", 15)
-    t.penalise("p1", "minutes", 10)
+        t.apply(cm.Penalise("p1", "minutes", 15))
+    t.apply(cm.Penalise("p1", "minutes", 10))
     table = only_table(t)
     plan = t.plan_hand(table)
     assert plan.players.index("p1") in plan.killed
     assert "qld-tournament-2020 4.37" in plan.rulings
-    t.tick(600)
+    t.apply(cm.Tick(600))
     assert t.plan_hand(table).killed == frozenset()
 
 
 def test_dunedin_house_98_99_missed_round_penalty_posts_and_kills_hands() -> None:
     t = started(3)
-    t.penalise("p2", "rounds", 1)
+    t.apply(cm.Penalise("p2", "rounds", 1))
     assert t.entrants["p2"].penalty_hands == 3  # a round: one hand per player at the table
     table = only_table(t)
     for _ in range(3):
         plan, r = play(t, table, calls)
         assert plan.players.index("p2") in plan.killed
         assert "dunedin-house 99" in plan.rulings
-        t.record([(plan, r)])
+        t.apply(*recording([(plan, r)]))
     assert t.plan_hand(table).killed == frozenset()
     with pytest.raises(TournamentError, match="1-4 rounds"):
-        t.penalise("p2", "rounds", 5)
+        t.apply(cm.Penalise("p2", "rounds", 5))
 
 
 def test_dunedin_house_100_disqualified_players_chips_removed() -> None:
     t = started(3)
-    (dq,) = [e for e in t.disqualify("p3") if isinstance(e, Disqualified)]
+    (dq,) = [e for e in t.apply(cm.Disqualify("p3")) if isinstance(e, Disqualified)]
     assert dq.clause == "dunedin-house 100"
     assert t.chips_in_play == t.chips_on_tables() == 2000
 
@@ -224,7 +226,7 @@ def eliminate_two(rules: dict[str, object], stacks: dict[str, int]) -> Tournamen
         p = r.actor or 0
         name = plan.players[p]
         r.apply(shove(r, p) if name in stacks or name == winner else Fold(p))
-    t.record([(plan, r)])
+    t.apply(*recording([(plan, r)]))
     return t
 
 
@@ -248,7 +250,7 @@ def test_places_by_contribution_and_shared_equally_at_the_finish() -> None:
         # two of four gone; play the last two out
         table = only_table(t)
         while not t.finished:
-            t.record([play(t, table, shove)])
+            t.apply(*recording([play(t, table, shove)]))
         places = {p: e.place for p, e in t.entrants.items()}
         assert sorted(places.values()) == ([1, 2, 3, 3] if expect_equal else [1, 2, 3, 4])
         if not expect_equal:
@@ -262,9 +264,9 @@ def test_qld_tournament_2020_4_22_busted_player_must_rebuy_before_the_next_round
     assert t.entrants["p1"].status == "busted"
     why = t.why_not_deal(only_table(t))
     assert why is not None and why.clause == t.book.busted_clause
-    t.buy("p1", "rebuy")
+    t.apply(cm.Buy("p1", "rebuy"))
     assert t.stack("p1") == 1000 and t.pool == 500
-    t.eliminate_busted(only_table(t))
+    t.apply(cm.EliminateBusted(only_table(t)))
     assert t.entrants["p2"].status == "eliminated"
     assert t.why_not_deal(only_table(t)) is None
 
@@ -281,21 +283,21 @@ def test_qld_tournament_2020_4_22_add_on_at_the_end_of_the_rebuy_period() -> Non
     t = started(3, rebuy={"price": 100, "chips": 1000, "until_level": 2},
                 add_on={"price": 50, "chips": 2000, "from_level": 2, "until_level": 2})  # fmt: skip
     assert t.why_not_buy("p1", "add-on") is not None
-    t.tick(600)
-    t.buy("p1", "add-on")
+    t.apply(cm.Tick(600))
+    t.apply(cm.Buy("p1", "add-on"))
     assert t.stack("p1") == 3000 and t.pool == 350
     with pytest.raises(TournamentError, match="all 1 add-ons"):
-        t.buy("p1", "add-on")
+        t.apply(cm.Buy("p1", "add-on"))
 
 
 def test_qld_tournament_2020_3_5_re_entry_after_elimination_within_the_period() -> None:
     t = eliminate_two({"re_entry": {"price": 100, "chips": 1000, "until_level": 1}},
                       {"p1": 300, "p2": 700})  # fmt: skip
     with pytest.raises(TournamentError):
-        t.buy("p3", "re-entry", random.Random(0))  # not eliminated
-    t.buy("p1", "re-entry", random.Random(0))
+        t.apply(cm.Buy("p3", "re-entry"), cm.Inputs(random.Random(0)))  # not eliminated
+    t.apply(cm.Buy("p1", "re-entry"), cm.Inputs(random.Random(0)))
     assert t.entrants["p1"].status == "playing" and t.entries_total == 5
-    t.tick(600)
+    t.apply(cm.Tick(600))
     why = t.why_not_buy("p2", "re-entry")
     assert why is not None and why.clause == t.book.re_entry_clause
 
@@ -303,14 +305,14 @@ def test_qld_tournament_2020_3_5_re_entry_after_elimination_within_the_period() 
 def test_qld_tournament_2020_4_22_elimination_round_removes_the_lowest_stake() -> None:
     t = started(4)
     table = only_table(t)
-    t.announce_round(table, "elimination")
+    t.apply(cm.AnnounceRound(table, "elimination"))
     t.entrants["p3"].stack = 400
     t.chips_in_play -= 600
-    t.record([play(t, table, folds)])
+    t.apply(*recording([play(t, table, folds)]))
     assert t.entrants["p3"].status == "eliminated"
     assert [e.status for p, e in sorted(t.entrants.items()) if p != "p3"] == ["playing"] * 3
     assert t.chips_in_play == t.chips_on_tables()
-    t.record([play(t, table, folds)])  # the announcement was for one round only
+    t.apply(*recording([play(t, table, folds)]))  # the announcement was for one round only
     assert len(t.alive) == 3
 
 
@@ -318,14 +320,14 @@ def test_qld_tournament_2020_4_45_5_bonus_round_adds_chips_for_the_winner() -> N
     t = started(3)
     table = only_table(t)
     with pytest.raises(TournamentError, match="whole 25 chips"):
-        t.announce_round(table, "bonus", chips=30)
-    t.announce_round(table, "bonus", chips=500, prize=50)
+        t.apply(cm.AnnounceRound(table, "bonus", 30))
+    t.apply(cm.AnnounceRound(table, "bonus", 500, 50))
     before = t.chips_in_play
-    t.record([play(t, table, folds)])
+    t.apply(*recording([play(t, table, folds)]))
     bonus = next(e for e in t.events if isinstance(e, BonusAwarded))
     assert sum(bonus.chips) == 500 and sum(bonus.prize) == 50
     assert t.chips_in_play == before + 500 == t.chips_on_tables()
-    t.record([play(t, table, folds)])  # a bonus round is one round of play
+    t.apply(*recording([play(t, table, folds)]))  # a bonus round is one round of play
     assert sum(isinstance(e, BonusAwarded) for e in t.events) == 1
 
 
@@ -351,10 +353,10 @@ def test_qld_tournament_2020_4_20_hand_for_hand_on_the_bubble_and_near_the_final
         results = [
             play(t, n, sometimes_shove) for n in sorted(t.tables) if t.why_not_deal(n) is None
         ]
-        t.record(results)
-        t.maintain(rng, deck)
+        t.apply(*recording(results))
+        t.apply(cm.Maintain(), cm.Inputs(rng, deck))
         states.append((len(t.alive), len(t.tables), t.hand_for_hand))
-        t.tick(60)
+        t.apply(cm.Tick(60))
     on = {alive for alive, tables, hfh in states if hfh}
     assert on and on <= {9, 8}  # the bubble (8 paid) and one above the final table (7)
     assert all(not hfh for alive, tables, hfh in states if tables == 1)
@@ -368,8 +370,8 @@ def test_qld_tournament_2020_4_25_final_table_redraw_and_dunedin_80_button_draw(
     rng, deck = random.Random(3), cards(3)
     while len(t.tables) > 1:
         results = [play(t, n, shove) for n in sorted(t.tables) if t.why_not_deal(n) is None]
-        t.record(results)
-        t.maintain(rng, deck)
+        t.apply(*recording(results))
+        t.apply(cm.Maintain(), cm.Inputs(rng, deck))
     redraw = [
         e for e in t.events if isinstance(e, PlayerMoved) and e.clause == t.book.final_table_clause
     ]
@@ -389,10 +391,10 @@ def test_qld_tournament_2020_4_40_colour_up_at_the_end_of_its_level() -> None:
     for p, odd in zip(("p1", "p2", "p3", "p4"), (25, 50, 75, 0), strict=True):
         t.entrants[p].stack = 1000 + odd
         t.chips_in_play += odd
-    t.tick(600)
+    t.apply(cm.Tick(600))
     why = t.why_not_deal(only_table(t))
     assert why is not None and why.clause == t.book.colour_up_clause
-    t.colour_up(cards(1))
+    t.apply(cm.ColourUp(), cm.Inputs(cards=cards(1)))
     race = next(e for e in t.events if isinstance(e, ChipRaced))
     assert (race.old_chip, race.new_chip) == (25, 100)
     assert len(race.winners) == 2  # tally 150: one chip and a half rounds up to two
@@ -406,10 +408,10 @@ def test_dunedin_house_83_play_halts_on_a_table_three_short() -> None:
     tables = sorted(t.tables)
     short = t.tables[tables[0]]
     for seat in sorted(short.seats)[:3]:
-        t.disqualify(short.seats[seat])
+        t.apply(cm.Disqualify(short.seats[seat]))
     why = t.why_not_deal(tables[0])
     assert why is not None and why.clause == "dunedin-house 83"
-    t.maintain(random.Random(0), cards())
+    t.apply(cm.Maintain(), cm.Inputs(random.Random(0), cards()))
     assert t.why_not_deal(tables[0]) is None
 
 
@@ -430,7 +432,7 @@ def test_moved_player_gets_no_hand_between_the_button_and_the_small_blind(
     plan = t.plan_hand(1)
     assert (plan.deal.button.seat, plan.deal.small_blind.seat) == (1, 3)
     assert "e" not in plan.players and clause in plan.rulings
-    t.record([play(t, 1, folds)])
+    t.apply(*recording([play(t, 1, folds)]))
     assert "e" in t.plan_hand(1).players  # dealt in once the button has passed
 
 

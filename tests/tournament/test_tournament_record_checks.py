@@ -12,6 +12,7 @@ import pytest
 
 from croupier.round import Round
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from croupier.tournament.headsup import HeadsUpRound, Match
 from croupier.tournament.runner import run_heads_up_tournament
 from support.tournament import (
@@ -22,6 +23,7 @@ from support.tournament import (
     deal_order,
     only_table,
     play,
+    recording,
     shove,
     started,
 )
@@ -51,14 +53,14 @@ def test_qld_tournament_2020_4_36_a_round_dealt_with_a_fee_is_not_recorded() -> 
         assert actor is not None
         r.apply(calls(r, actor))
     assert sum(r.stacks) < sum(plan.config.stacks)
-    refused(t, "qld-tournament-2020 4.36", lambda: t.record([(plan, r)]))
+    refused(t, "qld-tournament-2020 4.36", lambda: t.apply(*recording([(plan, r)])))
 
 
 def test_qld_tournament_2020_4_23_a_tables_round_is_recorded_once() -> None:
     t = started(3, **QLD)
     plan, r = play(t, only_table(t), shove)
-    refused(t, "qld-tournament-2020 4.23", lambda: t.record([(plan, r), (plan, r)]))
-    t.record([(plan, r)])
+    refused(t, "qld-tournament-2020 4.23", lambda: t.apply(*recording([(plan, r), (plan, r)])))
+    t.apply(*recording([(plan, r)]))
     assert sum(e.cash for e in t.entrants.values()) <= t.pool
 
 
@@ -70,15 +72,15 @@ def test_qld_tournament_2020_4_45_1_each_round_is_played_by_the_winners_of_the_l
     final = HeadsUpRound((w, lost), (Match((w, lost), w, 5, ()), Match((lost, w), w, 5, ())), w)
     t = Tournament(cond)
     for p in done.entrants:
-        t.register(p)
+        t.apply(cm.Register(p))
     broken = replace(res, rounds=(first, (final,)))
-    refused(t, "qld-tournament-2020 4.45(1)", lambda: t.record_heads_up(broken))
-    t.record_heads_up(res)
+    refused(t, "qld-tournament-2020 4.45(1)", lambda: t.apply(cm.RecordHeadsUp(broken)))
+    t.apply(cm.RecordHeadsUp(res))
     assert t.finished
 
 
 def test_act_omaha_2017_20_13_a_hand_planned_before_a_substitute_is_refused() -> None:
     t = started(3, **ACT)
     plan, r = play(t, only_table(t), calls)
-    t.transfer(plan.players[0], "sub", substitute=True)
-    refused(t, "act-omaha-2017 20.13", lambda: t.record([(plan, r)]))
+    t.apply(cm.Transfer(plan.players[0], "sub", substitute=True))
+    refused(t, "act-omaha-2017 20.13", lambda: t.apply(*recording([(plan, r)])))

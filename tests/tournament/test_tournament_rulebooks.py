@@ -16,6 +16,7 @@ from croupier.rules.tournament import (
     find_tournament_rules,
 )
 from croupier.tournament import Tournament, TournamentError
+from croupier.tournament import commands as cm
 from support.tournament import started
 
 SOURCES = Path(__file__).resolve().parents[2] / "src" / "croupier" / "tournament"
@@ -55,9 +56,9 @@ def test_a_new_tournament_rulebook_is_one_value(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setitem(TOURNAMENT_RULES, house.id, house)
     t = started(4)
     with pytest.raises(TournamentError):  # dunedin-house has no time penalties
-        t.penalise("p1", "minutes", 10)
+        t.apply(cm.Penalise("p1", "minutes", 10))
     ours = Tournament(replace(t.conditions, rules="test-house"))
     ours = Tournament.from_events(ours.conditions, t.events)
-    ours.penalise("p1", "minutes", 10)
+    ours.apply(cm.Penalise("p1", "minutes", 10))
     assert ours.entrants["p1"].away_until == ours.clock.elapsed + 600
     assert ours.conditions.rulebook.id == "dunedin-house"

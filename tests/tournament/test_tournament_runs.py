@@ -12,7 +12,7 @@ import pytest
 
 from croupier.tournament import parse_conditions
 from croupier.tournament.runner import Policy, run_tournament
-from support.tournament import EXAMPLES, play, shove, started
+from support.tournament import EXAMPLES, play, recording, shove, started
 
 BASE = tomllib.loads((EXAMPLES / "small.toml").read_text())
 BASE["max_entrants"] = 40
@@ -53,7 +53,7 @@ def test_one_player_left_ends_the_tournament_even_with_re_entry_open() -> None:
     for _ in range(200):
         if t.finished:
             break
-        t.record([play(t, table, shove)])
+        t.apply(*recording([play(t, table, shove)]))
     assert t.finished and t.level_number <= 6  # re-entry still open; nobody left to play
     assert sorted(e.place or 0 for e in t.entrants.values()) == [1, 2]
 

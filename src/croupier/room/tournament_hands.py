@@ -51,9 +51,10 @@ from croupier.round.commands import BetRaise, CheckCall, Command, Fold, Muck, Sh
 from croupier.round.events import Event
 from croupier.rules import IllegalAction
 from croupier.tournament import Tournament
+from croupier.tournament import commands as cm
 from croupier.tournament import events as te
-from croupier.tournament.hands import HandPlan
 from croupier.tournament.live import _acted
+from croupier.tournament.plan import HandPlan
 
 #: Player actions a tournament table takes from its players.
 PLAYER_COMMANDS = (Fold, CheckCall, BetRaise, Show, Muck)
@@ -224,7 +225,7 @@ def _after(x: Tournament, tm: TournamentAccount, plan: HandPlan, r: Round, at: i
     table's, once all are finished: qld-tournament-2020 4.20)."""
     if not r.is_over:
         if r.actor is not None:
-            x.start_decision(plan, r, at)
+            x.apply(cm.StartDecision(cm.PlayedHand.of(plan, r), at), cm.Inputs(rounds=(r,)))
         return
     results = [(plan, r)]
     if x.hand_for_hand and len(x.tables) > 1:
@@ -236,7 +237,8 @@ def _after(x: Tournament, tm: TournamentAccount, plan: HandPlan, r: Round, at: i
             return  # a table still to deal this hand: recorded with its hand
         results += [(lh.plan, lh.round) for lh in others.values()]
         results.sort(key=lambda pr: pr[0].table)
-    x.record(results)
+    hands = tuple(cm.PlayedHand.of(p, pr) for p, pr in results)
+    x.apply(cm.RecordHands(hands), cm.Inputs(rounds=[pr for _, pr in results]))
 
 
 def plan_deal(
@@ -374,7 +376,8 @@ def plan_clock(
     r = _copy(lh)
 
     def steps(x: Tournament) -> None:
-        x.call_clock(lh.plan, r, cmd.at, requested=cmd.requested, reasonable=True)
+        call = cm.CallClock(cm.PlayedHand.of(lh.plan, r), cmd.at, cmd.requested, True)
+        x.apply(call, cm.Inputs(rounds=(r,)))
 
     return _wrap(cmd.tournament, _run(t, cmd.at, commit, steps, False))
 
@@ -396,7 +399,8 @@ def plan_enforce(
     mark = len(r.events)
 
     def steps(x: Tournament) -> None:
-        if not x.enforce_clock(lh.plan, r, cmd.at):
+        enforce = cm.EnforceClock(cm.PlayedHand.of(lh.plan, r), cmd.at)
+        if not x.apply(enforce, cm.Inputs(rounds=(r,))):
             raise _refuse(c.clause, f"{c.player} still has time or has acted")
         _advance(lh.plan, r, tm.decks.get(cmd.number))
         _after(x, tm, lh.plan, r, cmd.at)

@@ -217,9 +217,8 @@ def _run(
         # a command the tournament could not take (a player or table it does not have...):
         # refused, the tournament as it was
         raise _refuse(ROOM, f"the tournament cannot take this: {type(e).__name__}: {e}") from e
-    if commit:
-        for event in events:
-            t.fold(event)
+    if commit:  # the draft's fold of its events kept, not folded again
+        t.adopt(target)
     return events
 
 

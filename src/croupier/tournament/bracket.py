@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from croupier.tournament import commands as cm
 from croupier.tournament import events as ev
 from croupier.tournament.headsup import HeadsUpResult
 from croupier.tournament.places import Prizes
@@ -15,11 +16,12 @@ from croupier.tournament.state import REGISTERED, Component, refuse
 class Bracket(Component):
     """Records a heads-up knockout played by :func:`croupier.tournament.headsup.run_heads_up`."""
 
-    def record_heads_up(self, result: HeadsUpResult, shoe: str = "") -> list[ev.TEvent]:
+    def record_heads_up(self, cmd: cm.RecordHeadsUp, i: cm.Inputs) -> list[ev.TEvent]:
         """Record a heads-up knockout of the registered players: the draw, each match and
         round, the losers of each stage eliminated together (sharing their places: 4.19), and
         the places and prizes, which the tournament works out itself from these events.
         ``shoe`` names the source of the cards (``secure`` or ``seeded:N``)."""
+        result, shoe = cmd.result, cmd.shoe
         hu = self.t.book.heads_up_tournament_clause
         if not self.t.conditions.heads_up_matches:
             raise refuse(hu, "these conditions are not a heads-up tournament")

@@ -10,6 +10,7 @@ when it plans a hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from croupier.tournament.conditions import Level
 
@@ -72,8 +73,9 @@ class Clock:
             raise ClockError(f"there is no level {index + 1}; the schedule has {len(self.levels)}")
         return replace(self, elapsed=sum(lv.seconds for lv in self.levels[:index]))
 
-    @property
+    @cached_property
     def state(self) -> ClockState:
+        """Where the clock stands (worked out once: the clock is immutable)."""
         t = self.elapsed
         number = 0
         for i, lv in enumerate(self.levels):

@@ -7,27 +7,57 @@ the command: the time (``now``, seconds on the action clock or a datetime), rand
 and the rounds of play (their configuration and events). The events it produces record every
 outcome (the seats drawn, the cards turned), so :meth:`Tournament.from_events` needs none of it.
 
-The convenience methods (:meth:`Tournament.register`, :meth:`Tournament.start`, ...) build
-these commands and apply them, taking a caller's random generator or card iterator in place of
-the ``seed`` and ``cards`` fields.
+A caller that holds the inputs itself (a simulation's generator, a shoe's cards, the round
+being dealt) passes them to :meth:`Tournament.apply` as :class:`Inputs` in place of the
+``seed``, ``cards`` and events fields.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from croupier.cards import Card
 from croupier.floor import Incident
-from croupier.round import RoundConfig
+from croupier.round import Round, RoundConfig
 from croupier.round.events import Event
-from croupier.tournament.hands import HandPlan
 from croupier.tournament.headsup import HeadsUpResult
+from croupier.tournament.plan import HandPlan
 
 
 @dataclass(frozen=True)
 class TCommand:
     """Base class of tournament commands."""
+
+
+@dataclass
+class Inputs:
+    """What a command draws on besides the tournament: a random generator (``rng``), the cards
+    in the order they come off the deck, and the live rounds the command acts on (a caller's
+    own, in the order of the command's hands). :meth:`of` takes them from the command. A
+    command that rules on a live hand (``EnforceClock``, ``Report``) plays its ruling on the
+    round it is given: given ``rounds``, on the caller's own, else on one rebuilt from the
+    command's events."""
+
+    rng: random.Random | None = None
+    cards: Iterator[Card] = field(default_factory=lambda: iter(()))
+    rounds: Sequence[Round] | None = None
+
+    @staticmethod
+    def of(c: TCommand) -> Inputs:
+        """The inputs a command carries: a generator seeded with its ``seed``, its ``cards``."""
+        seed: int | None = getattr(c, "seed", None)
+        cards: tuple[Card, ...] = getattr(c, "cards", ())
+        return Inputs(None if seed is None else random.Random(seed), iter(cards))
+
+    def live(self, hands: Sequence[PlayedHand]) -> list[Round]:
+        """The rounds ``hands`` were played in: the caller's own, or each rebuilt from its
+        events."""
+        if self.rounds is not None:
+            return list(self.rounds)
+        return [Round.from_events(h.config, h.events) for h in hands]
 
 
 # ----------------------------------------------------------------------------------------
@@ -170,6 +200,11 @@ class PlayedHand:
     plan: HandPlan
     config: RoundConfig
     events: tuple[Event, ...]
+
+    @staticmethod
+    def of(plan: HandPlan, r: Round) -> PlayedHand:
+        """The round ``r``, dealt from ``plan``, as it stands."""
+        return PlayedHand(plan, r.config, tuple(r.events))
 
 
 @dataclass(frozen=True)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Collection, Iterator, Mapping, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Iterator, Sequence
+from datetime import timedelta
 
 from croupier.cards import Card
 from croupier.rules import Ruling
+from croupier.tournament import commands as cm
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.state import (
@@ -46,33 +46,22 @@ class EntryDesk(Component):
                 f"{player} is not a loyalty member and the director has not permitted entry",
             )
 
-    def register(
-        self,
-        player: str,
-        name: str = "",
-        *,
-        age: int = 18,
-        member: bool = True,
-        excluded: bool = False,
-        director_approves: bool = False,
-        director_refuses: bool = False,
-        paid: bool = True,
-        rng: random.Random | None = None,
-    ) -> list[ev.TEvent]:
+    def register(self, cmd: cm.Register, i: cm.Inputs) -> list[ev.TEvent]:
         """An application for entry (qld-tournament-2020 3.1-3.3, 3.12-3.13; act-omaha-2017
         20.6). Before the start it takes a seat in the draw, or a place among the alternates
         (3.6) once the entries are full; after the start, during late registration, it is
         seated at once where a seat is free (an alternate's entry: qld-tournament-2020 2)."""
         c = self.t.conditions
+        player = cmd.player
         if self.t.cancelled or self.t.finished:
             raise refuse(self.t.book.entries_closed_clause, "the tournament is closed")
         if not player:
             raise refuse(self.t.book.records_clause, "a player needs an id for the records")
-        if director_refuses:
+        if cmd.director_refuses:
             raise refuse(
                 self.t.book.director_refusal_clause, "the director refused this application"
             )
-        if not paid:
+        if not cmd.paid:
             raise refuse(
                 self.t.book.fees_clause, "the entry and administration fees are due at entry"
             )
@@ -81,7 +70,7 @@ class EntryDesk(Component):
                 self.t.book.one_entry_clause,
                 f"{player} has already entered (one entry each; re-entry follows elimination)",
             )
-        self._eligibility(player, age, member, excluded, director_approves)
+        self._eligibility(player, cmd.age, cmd.member, cmd.excluded, cmd.director_approves)
         registered = self.t.entries_total
         alternates = sum(1 for e in self.t.entrants.values() if e.status == ALTERNATE)
         alternate = registered >= c.max_entrants
@@ -98,7 +87,7 @@ class EntryDesk(Component):
         out: list[ev.TEvent] = [
             ev.Registered(
                 player,
-                name or player,
+                cmd.name or player,
                 0 if waits else fee,
                 0 if waits else admin,
                 0 if waits else c.bounty,
@@ -107,9 +96,9 @@ class EntryDesk(Component):
             )
         ]
         if late:
-            if rng is None:
-                raise refuse(self.t.book.start_clause, "a late entry's seat is drawn: give rng")
-            seat = self.t.free_seat(rng)
+            if i.rng is None:
+                raise refuse(self.t.book.start_clause, "a late entry's seat is drawn: give a seed")
+            seat = self.t.free_seat(i.rng)
             if seat is None:
                 raise refuse(self.t.book.alternate_seat_clause, "no seat is free")
             out.append(
@@ -126,18 +115,7 @@ class EntryDesk(Component):
         except st.SeatingDrawError as err:
             raise refuse(self.t.book.button_draw_clause, f"{where}'s button draw: {err}") from None
 
-    def transfer(
-        self,
-        player: str,
-        to: str,
-        name: str = "",
-        *,
-        age: int = 18,
-        member: bool = True,
-        excluded: bool = False,
-        director_approves: bool = False,
-        substitute: bool = False,
-    ) -> list[ev.TEvent]:
+    def transfer(self, cmd: cm.Transfer, i: cm.Inputs) -> list[ev.TEvent]:
         """qld-tournament-2020 3.4: an entry passes to a player who has not entered. After
         the start, act-omaha-2017 20.13 lets the director approve a substitute, who takes
         the seat and the stack (``substitute``).
@@ -145,10 +123,11 @@ class EntryDesk(Component):
         croupier's reading of 3.4: a player whose entry was cancelled and refunded (3.10)
         holds no entry, so has not "already entered" and may take one, as they may register
         again; the transferred entry replaces the cancelled one."""
+        player, to = cmd.player, cmd.to
         e = self.t.entrant(player)
         clause = self.t.book.transfer_clause
         if self.t.started:
-            if not (substitute and self.t.book.substitutes_allowed):
+            if not (cmd.substitute and self.t.book.substitutes_allowed):
                 raise refuse(clause, "entries are transferred before the start")
             clause = self.t.book.substitute_clause
             if e.status != PLAYING:
@@ -157,36 +136,38 @@ class EntryDesk(Component):
             raise refuse(clause, f"{player} holds no entry to transfer")
         if to in self.t.entrants and self.t.entrants[to].status != CANCELLED:
             raise refuse(clause, f"{to} has already entered this tournament")
-        self._eligibility(to, age, member, excluded, director_approves)
-        return self.t.emit_all([ev.EntryTransferred(player, to, name or to, clause)])
+        self._eligibility(to, cmd.age, cmd.member, cmd.excluded, cmd.director_approves)
+        return self.t.emit_all([ev.EntryTransferred(player, to, cmd.name or to, clause)])
 
-    def forfeit_chips(self, player: str, chips: int, clause: str = "") -> list[ev.TEvent]:
+    def forfeit_chips(self, cmd: cm.ForfeitChips, i: cm.Inputs) -> list[ev.TEvent]:
         """Chips held or moved out of view are forfeited and taken out of play (dunedin-house
         96; act-omaha-2017 20.14-20.15); the director may also disqualify (4.18)."""
+        player, chips = cmd.player, cmd.chips
         e = self.t.entrant(player)
-        clause = clause or self.t.book.chips_out_of_view_clause
+        clause = cmd.clause or self.t.book.chips_out_of_view_clause
         if e.status != PLAYING:
             raise refuse(clause, f"{player} is not playing")
         if not 0 < chips <= e.stack or chips % self.t.smallest_chip():
             raise refuse(clause, f"{player} cannot forfeit {chips} of {e.stack} chips")
         return self.t.emit_all([ev.ChipsForfeited(player, chips, clause)])
 
-    def cancel_entry(self, player: str, now: datetime) -> list[ev.TEvent]:
+    def cancel_entry(self, cmd: cm.CancelEntry, i: cm.Inputs) -> list[ev.TEvent]:
         """An entrant cancels: refunded in full if not less than 24 hours before the start
         (qld-tournament-2020 3.10); under act-omaha-2017 20.23 entry fees are non-refundable."""
+        player = cmd.player
         e = self.t.entrant(player)
         if e.status not in (REGISTERED, ALTERNATE) or self.t.started:
             raise refuse(self.t.book.refund_clause, f"{player} has no entry to cancel")
         if not self.t.book.refunds_cancelled_entries:
             raise refuse(self.t.book.cancel_clause, "entry fees and commission are non-refundable")
-        if self.t.conditions.start - now < timedelta(hours=24):
+        if self.t.conditions.start - cmd.now < timedelta(hours=24):
             raise refuse(
                 self.t.book.refund_clause,
                 "cancelled less than 24 hours before the start: no refund",
             )
         return self.t.emit_all([ev.EntryCancelled(player, e.paid, self.t.book.refund_clause)])
 
-    def cancel(self) -> list[ev.TEvent]:
+    def cancel(self, cmd: cm.Cancel, i: cm.Inputs) -> list[ev.TEvent]:
         """The tournament does not proceed: every fee, re-buy and add-on is refunded in full
         (qld-tournament-2020 3.10; act-omaha-2017 20.23; act-uth-2025 16.24)."""
         if self.t.finished or self.t.cancelled:
@@ -197,15 +178,7 @@ class EntryDesk(Component):
     # ------------------------------------------------------------------------------------
     # Start: the draw, the button draw, absent players
 
-    def start(
-        self,
-        rng: random.Random,
-        cards: Iterator[Card],
-        absent: Collection[str] = (),
-        connected: Sequence[Collection[str]] = (),
-        stacks: Mapping[str, int] | None = None,
-        shoe: str = "",
-    ) -> list[ev.TEvent]:
+    def start(self, cmd: cm.Start, i: cm.Inputs) -> list[ev.TEvent]:
         """Draw tables and seats by ballot (qld-tournament-2020 4.6; act-omaha-2017 20.8;
         dunedin-house 78), keeping connected players apart (4.7; dunedin-house 79), and draw
         each table's button (dunedin-house 80). Players not present: under act-omaha-2017
@@ -213,6 +186,8 @@ class EntryDesk(Component):
         stack is placed in their seat and their blinds are posted (qld-tournament-2020 4.14).
         ``shoe`` names the source of the cards, recorded with the start (``secure`` or
         ``seeded:N``)."""
+        absent = cmd.absent
+        stacks = None if cmd.stacks is None else dict(cmd.stacks)
         if self.t.started or self.t.cancelled:
             raise refuse(self.t.book.start_clause, "the tournament has already started")
         if stacks is None:
@@ -241,16 +216,17 @@ class EntryDesk(Component):
         if len(entrants) < 2:
             raise refuse(self.t.book.start_clause, "a tournament needs at least two entrants")
         c = self.t.conditions
-        draw = st.draw_seats(entrants, c.table_size, rng, st.connections(connected))
+        rng = self.draws(i.rng)
+        draw = st.draw_seats(entrants, c.table_size, rng, st.connections(cmd.connected))
         clause = self.t.book.draw_clause
-        out.append(ev.TournamentStarted(clause, shoe))
+        out.append(ev.TournamentStarted(clause, cmd.shoe))
         for p in entrants:
             t, s = draw[p]
             stack = c.starting_stack if stacks is None else stacks[p]
             out.append(ev.Seated(p, t, s, stack, p not in absent, clause))
         for t in sorted({ts[0] for ts in draw.values()}):
             seats = [s for (tt, s) in draw.values() if tt == t]
-            button, cards_dealt = self.draw_button(seats, cards, f"table {t}")
+            button, cards_dealt = self.draw_button(seats, i.cards, f"table {t}")
             out.append(
                 ev.ButtonDrawn(
                     t, button, tuple(sorted(cards_dealt.items())), self.t.book.button_draw_clause
@@ -313,10 +289,11 @@ class EntryDesk(Component):
             return Ruling(self.t.book.rebuy_limit_clause, f"{player} has more than {limit} chips")
         return None
 
-    def buy(self, player: str, kind: str, rng: random.Random | None = None) -> list[ev.TEvent]:
+    def buy(self, cmd: cm.Buy, i: cm.Inputs) -> list[ev.TEvent]:
         """A re-buy (qld-tournament-2020 4.22; act-uth-2025 16.3(a)(iii)(G)), an add-on (4.22),
         or a re-entry after elimination (3.5), within its period; the price goes to the prize
         pool (4.4)."""
+        player, kind = cmd.player, cmd.kind
         why = self.why_not_buy(player, kind)
         if why is not None:
             raise TournamentError(why)
@@ -325,9 +302,9 @@ class EntryDesk(Component):
         assert p is not None
         out: list[ev.TEvent] = []
         if kind == "re-entry":
-            if rng is None:
-                raise refuse(self.t.book.re_entry_clause, "a re-entry's seat is drawn: give rng")
-            seat = self.t.free_seat(rng)
+            if i.rng is None:
+                raise refuse(self.t.book.re_entry_clause, "a re-entry's seat is drawn: give a seed")
+            seat = self.t.free_seat(i.rng)
             if seat is None:
                 raise refuse(self.t.book.re_entry_clause, "no seat is free for a re-entry")
             price, admin = self.t.fee_split(p.price, p.admin_fee)
@@ -348,7 +325,7 @@ class EntryDesk(Component):
     # ------------------------------------------------------------------------------------
     # Multi-flight days and the 4.13 option to forfeit and buy back
 
-    def end_flight(self) -> list[ev.TEvent]:
+    def end_flight(self, cmd: cm.EndFlight, i: cm.Inputs) -> list[ev.TEvent]:
         """The end of a starting flight: every remaining stack is bagged for the final day
         (qld-tournament-2020 4.13; 2 "Multi-Flight Tournaments")."""
         if not self.t.started or self.t.bagged or self.t.finished:
@@ -363,12 +340,13 @@ class EntryDesk(Component):
             ]
         )
 
-    def forfeit(self, player: str, buy_back: bool = True) -> list[ev.TEvent]:
+    def forfeit(self, cmd: cm.Forfeit, i: cm.Inputs) -> list[ev.TEvent]:
         """qld-tournament-2020 4.13: at the end of a re-entry or re-buy period, or when a
         flight's play is complete, a player with no more than the starting stack may forfeit
         those chips (removed from play at once) and buy back in with a fresh entry; in a
         multi-flight tournament the buy-back is an entry into a later flight (``buy_back``
         False here)."""
+        player = cmd.player
         e = self.t.entrant(player)
         c = self.t.conditions
         clause = self.t.book.flights_clause
@@ -381,14 +359,14 @@ class EntryDesk(Component):
         if not (at_period_end or self.t.bagged):
             raise refuse(clause, "only at the end of the re-entry or re-buy period or a flight")
         out: list[ev.TEvent] = [ev.ChipsForfeited(player, e.stack, clause)]
-        if buy_back and not self.t.bagged:
+        if cmd.buy_back and not self.t.bagged:
             fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
             out.append(
                 ev.Bought(player, "buy-back", fee, admin, c.bounty, c.starting_stack, clause)
             )
         return self.t.emit_all(out)
 
-    def seat_alternates(self, rng: random.Random) -> list[ev.TEvent]:
+    def seat_alternates(self, cmd: cm.SeatAlternates, i: cm.Inputs) -> list[ev.TEvent]:
         """Alternates take seats as they become free during late registration, paying the
         entry then, with a full starting stack (qld-tournament-2020 2 "Alternates", 3.6)."""
         c = self.t.conditions
@@ -396,6 +374,7 @@ class EntryDesk(Component):
             raise refuse(
                 self.t.book.alternates_clause, "alternates are seated during late registration"
             )
+        rng = self.draws(i.rng)
         n = len(self.t.events)
         fee, admin = self.t.fee_split(c.entry_fee, c.admin_fee)
         for p in [p for p in self.t.order if self.t.entrants[p].status == ALTERNATE]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from croupier.cards import Card
 from croupier.rules import Ruling
+from croupier.tournament import commands as cm
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.chiprace import ChipRaceError, chip_race
@@ -28,18 +29,19 @@ class Floor(Component):
     # ------------------------------------------------------------------------------------
     # Tables: breaking, balancing, the final table, hand-for-hand, colour-ups
 
-    def maintain(self, rng: random.Random, cards: Iterator[Card]) -> list[ev.TEvent]:
+    def maintain(self, cmd: cm.Maintain, i: cm.Inputs) -> list[ev.TEvent]:
         """Between hands: the final-table redraw once every player fits one table
         (qld-tournament-2020 4.25, dunedin-house 80), tables broken as players are eliminated
         (act-omaha-2017 20.9), the rest balanced (dunedin-house 82), and hand-for-hand on the
         bubble and just above the final table (4.20)."""
+        rng, cards = self.draws(i.rng), i.cards
         n = len(self.t.events)
         c = self.t.conditions
-        alive = [p for p in self.t.seated if self.t.entrants[p].status in (PLAYING, BUSTED)]
-        if len(self.t.tables) > 1 and len(alive) <= c.final_table_size:
+        if len(self.t.tables) > 1 and not self.t.seated_alive_above(c.final_table_size):
             self._final_table(rng, cards)
         while (
-            len(self.t.tables) > 1 and len(self.t.seated) <= (len(self.t.tables) - 1) * c.table_size
+            len(self.t.tables) > 1
+            and self.t.seated_count() <= (len(self.t.tables) - 1) * c.table_size
         ):
             number = max(self.t.tables)
             clause = self.t.book.moves_clause
@@ -75,10 +77,9 @@ class Floor(Component):
         4.24). Hand-for-hand is left to the director: 4.20 says play "may" go to it."""
         c = self.t.conditions
         if len(self.t.tables) > 1:
-            alive = [p for p in self.t.seated if self.t.entrants[p].status in (PLAYING, BUSTED)]
-            if len(alive) <= c.final_table_size:
+            if not self.t.seated_alive_above(c.final_table_size):
                 return Ruling(self.t.book.final_table_clause, "the final table is redrawn first")
-            if len(self.t.seated) <= (len(self.t.tables) - 1) * c.table_size:
+            if self.t.seated_count() <= (len(self.t.tables) - 1) * c.table_size:
                 return Ruling(self.t.book.moves_clause, "a table is due to break first")
         return None
 
@@ -111,13 +112,14 @@ class Floor(Component):
             ev.ButtonDrawn(0, button, tuple(sorted(dealt.items())), self.t.book.button_draw_clause)
         )
 
-    def colour_up(self, cards: Iterator[Card]) -> list[ev.TEvent]:
+    def colour_up(self, cmd: cm.ColourUp, i: cm.Inputs) -> list[ev.TEvent]:
         """Race off the chip whose level is over at every table (qld-tournament-2020 4.40;
         dunedin-house 87-88)."""
-        i = self.t.due_colour_up()
-        if i is None:
+        cards = i.cards
+        due = self.t.due_colour_up()
+        if due is None:
             raise refuse(self.t.book.colour_up_due_clause, "no colour-up is due")
-        old = self.t.conditions.levels[i].colour_up
+        old = self.t.conditions.levels[due].colour_up
         assert old is not None
         chips = sorted(ch for ch in self.t.conditions.chips if ch > old)
         new = chips[0]
@@ -147,11 +149,12 @@ class Floor(Component):
                     clause,
                 )
             )
-        return self.t.emit_all([*races, ev.RoundAnnounced(-1, "colour-up", i, 0, clause)])
+        return self.t.emit_all([*races, ev.RoundAnnounced(-1, "colour-up", due, 0, clause)])
 
-    def correct_seat(self, player: str, table: int, seat: int) -> list[ev.TEvent]:
+    def correct_seat(self, cmd: cm.CorrectSeat, i: cm.Inputs) -> list[ev.TEvent]:
         """dunedin-house 78: a player who started in the wrong seat with the correct stack is
         moved to the correct seat and takes their whole stack with them."""
+        player, table, seat = cmd.player, cmd.table, cmd.seat
         e = self.t.entrant(player)
         clause = self.t.book.wrong_seat_clause
         if e.status != PLAYING or e.table is None or e.seat is None:
@@ -166,21 +169,23 @@ class Floor(Component):
     # ------------------------------------------------------------------------------------
     # Players: presence, provisional elimination, penalties, disqualification
 
-    def set_present(
-        self, player: str, present: bool, rng: random.Random | None = None
-    ) -> list[ev.TEvent]:
+    def set_present(self, cmd: cm.SetPresent, i: cm.Inputs) -> list[ev.TEvent]:
         """A player arrives or leaves the table (qld-tournament-2020 4.15); a provisionally
         eliminated player who arrives is restored, seated where a seat is drawn (4.14)."""
+        player, present = cmd.player, cmd.present
         e = self.t.entrant(player)
         if e.status == PROVISIONAL and present:
-            return self._restore(player, rng)
+            return self._restore(player, i.rng)
         if e.status not in (PLAYING, BUSTED):
             raise refuse(self.t.book.presence_clause, f"{player} is not playing")
         return self.t.emit_all([ev.Presence(player, present, self.t.book.presence_clause)])
 
-    def provisionally_eliminate(self, player: str) -> list[ev.TEvent]:
+    def provisionally_eliminate(
+        self, cmd: cm.ProvisionallyEliminate, i: cm.Inputs
+    ) -> list[ev.TEvent]:
         """qld-tournament-2020 4.14: a player who has not taken their seat by the end of level 4
         may be provisionally eliminated; their stake is removed from play."""
+        player = cmd.player
         e = self.t.entrant(player)
         if not self.t.book.provisional_elimination:
             raise refuse(
@@ -211,7 +216,8 @@ class Floor(Component):
         if stack:
             if rng is None:
                 raise refuse(
-                    self.t.book.provisional_clause, "a returning player's seat is drawn: give rng"
+                    self.t.book.provisional_clause,
+                    "a returning player's seat is drawn: give a seed",
                 )
             seat = self.t.free_seat(rng)
             if seat is None:
@@ -221,18 +227,16 @@ class Floor(Component):
             out.append(ev.Eliminated((player,), (0,), self.t.book.provisional_clause))
         return self.t.emit_all(out)
 
-    def penalise(self, player: str, kind: str, amount: int = 0) -> list[ev.TEvent]:
+    def penalise(self, cmd: cm.Penalise, i: cm.Inputs) -> list[ev.TEvent]:
         """A penalty: ``warning``; ``minutes`` away (10, 20 or 30: qld-tournament-2020 4.37);
         ``hands`` or ``rounds`` missed (dunedin-house 98: rounds of 1-4); ``disqualify``.
         While away the player's blinds and antes are posted and the hand killed (99)."""
+        player, kind, amount = cmd.player, cmd.kind, cmd.amount
         e = self.t.entrant(player)
         if e.status not in (PLAYING, BUSTED):
             raise refuse(self.t.book.warning_clause, f"{player} is not playing")
         if kind == "disqualify":
-            return self.disqualify(
-                player,
-                self.t.book.penalty_disqualification_clause,
-            )
+            return self._disqualify(player, self.t.book.penalty_disqualification_clause)
         if kind == "warning":
             return self.t.emit_all(
                 [
@@ -272,9 +276,12 @@ class Floor(Component):
             )
         raise refuse(self.t.book.warning_clause, f"no penalty {kind!r}")
 
-    def disqualify(self, player: str, clause: str = "") -> list[ev.TEvent]:
+    def disqualify(self, cmd: cm.Disqualify, i: cm.Inputs) -> list[ev.TEvent]:
         """Disqualification: no refund, the player's chips taken out of play (qld-tournament-2020
         3.9, 4.16.2, 4.18; dunedin-house 100)."""
+        return self._disqualify(cmd.player, cmd.clause)
+
+    def _disqualify(self, player: str, clause: str) -> list[ev.TEvent]:
         e = self.t.entrant(player)
         if e.status not in (PLAYING, BUSTED, PROVISIONAL, REGISTERED):
             raise refuse(self.t.book.disqualification_clause, f"{player} is not in the tournament")
@@ -289,11 +296,10 @@ class Floor(Component):
             Prizes(self.t).award_places()
         return self.t.events[n:]
 
-    def announce_round(
-        self, table: int, kind: str, chips: int = 0, prize: int = 0
-    ) -> list[ev.TEvent]:
+    def announce_round(self, cmd: cm.AnnounceRound, i: cm.Inputs) -> list[ev.TEvent]:
         """Announce an elimination round (qld-tournament-2020 4.22) or a bonus round (4.45(5))
         at ``table``: allowed only before its next hand's cards and blinds."""
+        table, kind, chips, prize = cmd.table, cmd.kind, cmd.chips, cmd.prize
         clause = (
             self.t.book.elimination_round_clause
             if kind == "elimination"

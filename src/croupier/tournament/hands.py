@@ -3,20 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from croupier.cards import Card
-from croupier.round import Fold, Round, RoundConfig
+from croupier.round import Round, RoundConfig
 from croupier.round.events import BetOrRaised, Called, Checked, PotAwarded
 from croupier.rules import DUNEDIN_HOUSE as _SEATING_RULES
 from croupier.rules import Ruling
 from croupier.table import Seat, Seating, Status, next_deal
-from croupier.table.button import Deal
+from croupier.tournament import commands as cm
 from croupier.tournament import events as ev
 from croupier.tournament import seating as st
 from croupier.tournament.entry import EntryDesk
 from croupier.tournament.floor import Floor
 from croupier.tournament.places import Prizes
+from croupier.tournament.plan import HandPlan
 from croupier.tournament.state import (
     BUSTED,
     PLAYING,
@@ -25,29 +25,6 @@ from croupier.tournament.state import (
     TournamentTable,
     refuse,
 )
-
-
-@dataclass(frozen=True)
-class HandPlan:
-    """A round of play ready to deal: the round's configuration and who is who."""
-
-    table: int
-    hand: int
-    level: int
-    deal: Deal
-    players: tuple[str, ...]
-    seats: tuple[int, ...]
-    config: RoundConfig
-    killed: frozenset[int]  # positions whose hands are dead: absent or penalised players
-    rulings: tuple[str, ...]
-
-    def forced_action(self, r: Round) -> Fold | None:
-        """The fold an absent or penalised player's hand gets on their turn (qld-tournament-2020
-        4.16.1; act-omaha-2017 20.12). Under dunedin-house 92 and 99 the round itself kills
-        those hands once the initial deal is complete (``RoundConfig.dead_hands``)."""
-        p = r.actor
-        return Fold(p) if p is not None and p in self.killed else None
-
 
 # Tournament tables move the button by the dead-button rule whatever the rulebook of play.
 
@@ -79,7 +56,7 @@ class Dealing(Component):
             )
         if self.t.due_colour_up() is not None:
             return Ruling(self.t.book.colour_up_clause, "chips are due to be coloured up")
-        if table in st.halted([x.view() for x in self.t.tables.values()]):
+        if table in st.halted_by_count({n: len(x.seats) for n, x in self.t.tables.items()}):
             return Ruling(
                 self.t.book.short_table_clause, f"table {table} is 3 or more players short"
             )
@@ -203,12 +180,13 @@ class Dealing(Component):
             tuple(rulings),
         )
 
-    def record(self, results: Sequence[tuple[HandPlan, Round]]) -> list[ev.TEvent]:
+    def record(self, cmd: cm.RecordHands, i: cm.Inputs) -> list[ev.TEvent]:
         """Record finished rounds of play (one per table; all tables' rounds together during
         hand-for-hand). Players left with nothing are eliminated (qld-tournament-2020 4.22;
         act-omaha-2017 20.7), or may re-buy first where a re-buy is open to them; players
         eliminated in the same round of play share their places (4.19) or are ordered by the
         chips they contributed (act-omaha-2017 20.21)."""
+        results = list(zip((h.plan for h in cmd.hands), i.live(cmd.hands), strict=True))
         recorded: set[int] = set()
         stale = "a stale hand plan"
         for plan, r in results:
@@ -400,9 +378,10 @@ class Dealing(Component):
             )
         )
 
-    def eliminate_busted(self, table: int) -> list[ev.TEvent]:
+    def eliminate_busted(self, cmd: cm.EliminateBusted, i: cm.Inputs) -> list[ev.TEvent]:
         """Busted players at ``table`` who have not re-bought are eliminated before the next
         round of play (qld-tournament-2020 4.22; dunedin-house 89)."""
+        table = cmd.table
         if table not in self.t.tables:
             raise refuse(self.t.book.tables_clause, f"there is no table {table}")
         t = self.t.tables[table]

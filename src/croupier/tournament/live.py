@@ -37,8 +37,9 @@ from croupier.round.events import (
 )
 from croupier.round.streets import FLOP, PREFLOP, RIVER
 from croupier.rules import IllegalAction, Ruling
+from croupier.tournament import commands as cm
 from croupier.tournament import events as ev
-from croupier.tournament.hands import HandPlan
+from croupier.tournament.plan import HandPlan
 from croupier.tournament.state import PLAYING, Component, TournamentError, refuse
 
 _ACTIONS = (Folded, Checked, Called, BetOrRaised)
@@ -79,19 +80,18 @@ class LiveHands(Component):
         """The clock running at ``table``, if any."""
         return self.t.action_clocks.get(table)
 
-    def call_clock(
-        self, plan: HandPlan, r: Round, now: int, *, requested: bool = True, reasonable: bool = True
-    ) -> list[ev.TEvent]:
+    def call_clock(self, cmd: cm.CallClock, i: cm.Inputs) -> list[ev.TEvent]:
         """Put the clock on the player to act: an entrant's reasonable request
         (qld-tournament-2020 4.26) or the director's own call (4.28): one minute (the
         conditions' ``clock_seconds``). dunedin-house 90: the schedule's time, then a 10-second
         countdown; a player found deliberately slow has 10 seconds (91)."""
+        plan, (r,), now, requested = cmd.hand.plan, i.live((cmd.hand,)), cmd.now, cmd.requested
         clause = self._clock_clause(requested)
         self._check_live(plan, r, clause)
         p = r.actor
         if p is None:
             raise refuse(clause, "no player is to act")
-        if requested and not reasonable:
+        if requested and not cmd.reasonable:
             # 4.26 "subject to the request being reasonable": the director judges it
             raise refuse(clause, "the request is not reasonable yet")
         running = self.t.action_clocks.get(plan.table)
@@ -110,22 +110,26 @@ class LiveHands(Component):
         called = ev.ClockCalled(plan.table, plan.hand, player, _acted(r, p), now, limit, clause)
         return self.t.emit_all([called])
 
-    def find_slow(self, player: str) -> list[ev.TEvent]:
+    def find_slow(self, cmd: cm.FindSlow, i: cm.Inputs) -> list[ev.TEvent]:
         """The director finds ``player`` unduly delaying the game and directs them to expedite
         play (qld-tournament-2020 4.27); under dunedin-house 91, from the second time they have
         at most 10 seconds on every later decision (:meth:`start_decision`)."""
+        player = cmd.player
         e = self.t.entrant(player)
         clause = self.t.book.slow_clause
         if e.status not in ("playing", "busted"):
             raise refuse(clause, f"{player} is not playing")
         return self.t.emit_all([ev.FoundSlow(player, self.t.slow.get(player, 0) + 1, clause)])
 
-    def start_decision(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
+    def start_decision(self, cmd: cm.StartDecision, i: cm.Inputs) -> list[ev.TEvent]:
         """A decision begins: a player on the 10-second limit (dunedin-house 91) has the clock
         on at once. Nothing happens for anyone else."""
-        p = r.actor
         limit = self.t.book.slow_player_limit
-        if limit is None or p is None or self.t.slow.get(plan.players[p], 0) < 2:
+        if limit is None or not self.t.slow:
+            return []
+        plan, (r,), now = cmd.hand.plan, i.live((cmd.hand,)), cmd.now
+        p = r.actor
+        if p is None or self.t.slow.get(plan.players[p], 0) < 2:
             return []
         running = self.t.action_clocks.get(plan.table)
         if running is not None and (running.hand, running.player, running.acted) == (
@@ -146,12 +150,16 @@ class LiveHands(Component):
         )
         return self.t.emit_all([called])
 
-    def enforce_clock(self, plan: HandPlan, r: Round, now: int) -> list[ev.TEvent]:
+    def enforce_clock(self, cmd: cm.EnforceClock, i: cm.Inputs) -> list[ev.TEvent]:
         """Time is up and the player has not acted: their hand is dead and their wagers stay
         in the pot (qld-tournament-2020 4.26; dunedin-house 90, 55(f)). Applies the fold to
         ``r``; nothing happens while time remains or once the player has acted."""
+        plan, now = cmd.hand.plan, cmd.now
         c = self.t.action_clocks.get(plan.table)
-        if c is None or c.hand != plan.hand or r.is_over:
+        if c is None or c.hand != plan.hand:
+            return []
+        (r,) = i.live((cmd.hand,))
+        if r.is_over:
             return []
         if now < c.at:
             raise refuse(c.clause, "time does not run backwards")
@@ -164,11 +172,12 @@ class LiveHands(Component):
     # ------------------------------------------------------------------------------------
     # Floor reports from a live hand
 
-    def report(self, plan: HandPlan, r: Round, incident: Incident) -> list[ev.TEvent]:
+    def report(self, cmd: cm.Report, i: cm.Inputs) -> list[ev.TEvent]:
         """Rule on what the dealer or floor reports at a tournament table and apply it to
         ``r``. The table's rules of play rule it (``croupier.floor``), except where the
         tournament conditions alter them: qld-tournament-2020 4.2 replaces qld-holdem-2005
         s37 with 4.41 and s36 with 4.42, and 4.43-4.44 add their own."""
+        plan, (r,), incident = cmd.hand.plan, i.live((cmd.hand,)), cmd.incident
         self._check_live(plan, r, self.t.book.live_hand_clause)
         try:
             decision = self._tournament_ruling(r, incident)
@@ -183,9 +192,7 @@ class LiveHands(Component):
         )
         return self.t.emit_all([ruled])
 
-    def rule_hidden_chips(
-        self, player: str, chips: int, *, part_of_action: bool = False, award_to: str = ""
-    ) -> list[ev.TEvent]:
+    def rule_hidden_chips(self, cmd: cm.RuleHiddenChips, i: cm.Inputs) -> list[ev.TEvent]:
         """dunedin-house 85: a chip found hidden behind after ``player``'s all-in was called.
         Not part of the action and the player won: they keep it but are not paid off for it.
         The player lost: it does not save them; the director may award it to the winning
@@ -193,6 +200,12 @@ class LiveHands(Component):
         the loser's stack). Part of the action while the player won needs the hand's bets
         corrected before it is recorded, so it is refused here. The other rulebooks are silent:
         dunedin-house 85 is the house rule."""
+        player, chips, part_of_action, award_to = (
+            cmd.player,
+            cmd.chips,
+            cmd.part_of_action,
+            cmd.award_to,
+        )
         clause = self.t.book.hidden_chips_clause
         self.t.entrant(player)
         if chips <= 0 or chips % self.t.smallest_chip():

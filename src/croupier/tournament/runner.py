@@ -24,6 +24,7 @@ from croupier.histories.phh_export import HOUSE, to_history
 from croupier.round import BetRaise, CheckCall, Command, Fold, Round
 from croupier.shoe import Shoe
 from croupier.sim.bots import Bot, RandomBot, TightAggressive
+from croupier.tournament import commands as cm
 from croupier.tournament.conditions import Conditions
 from croupier.tournament.events import (
     BonusAwarded,
@@ -136,9 +137,9 @@ def run_tournament(
     table = _Table(conditions, seed, pol, keep_histories)
     t = Tournament(conditions)
     for p in [f"P{i + 1:04d}" for i in range(bots)]:
-        t.register(p, f"Bot {p[1:]}")
+        t.apply(cm.Register(p, f"Bot {p[1:]}"))
         table.seat_bot(p)
-    t.start(table.rng, table.cards, shoe=table.shoe.source)
+    t.apply(cm.Start(shoe=table.shoe.source), cm.Inputs(table.rng, table.cards))
     table.play_out(t, hand_seconds, on_wave, max_waves)
     check_payouts(t)
     return t, table.stats
@@ -181,26 +182,29 @@ class _Table:
             if stats.waves > max_waves:
                 raise InvariantBroken(f"no winner after {max_waves} waves")
             if t.due_colour_up() is not None:
-                t.colour_up(self.cards)
+                t.apply(cm.ColourUp(), cm.Inputs(cards=self.cards))
                 _check_chips(t)
             if t.clock.state.level.is_break:
                 _offer(t, "add-on", pol.add_on, rng)
-                t.tick(max(1, t.clock.state.remaining))
+                t.apply(cm.Tick(max(1, t.clock.state.remaining)))
                 continue
             self._announce(t)
             results = [self._hand(t, n) for n in sorted(t.tables) if t.why_not_deal(n) is None]
             if not results:
                 raise InvariantBroken(f"no table can deal: {t.why_not_deal(min(t.tables))}")
-            t.record(results)
+            t.apply(
+                cm.RecordHands(tuple(cm.PlayedHand.of(p, r) for p, r in results)),
+                cm.Inputs(rounds=[r for _, r in results]),
+            )
             stats.hands += len(results)
             _check_chips(t)
             _settle_busts(t, pol, rng)
             if not t.finished:
                 _offer_re_entry(t, pol, rng, self.offered)
-                t.maintain(rng, self.cards)
+                t.apply(cm.Maintain(), cm.Inputs(rng, self.cards))
                 _check_balance(t, stats)
                 _check_chips(t)
-                t.tick(hand_seconds)
+                t.apply(cm.Tick(hand_seconds))
             if on_wave is not None:
                 on_wave(t, stats)
 
@@ -211,24 +215,25 @@ class _Table:
             if sr.level == t.level_number and k not in self.announced:
                 self.announced.add(k)
                 for number in sorted(t.tables):
-                    t.announce_round(number, sr.kind, sr.chips, sr.prize)
+                    t.apply(cm.AnnounceRound(number, sr.kind, sr.chips, sr.prize))
 
     def _think(self, t: Tournament, plan: HandPlan, r: Round, now: int) -> int:
         """The time a decision takes; now and then a bot thinks long, an opponent asks for the
         clock after a reasonable 30 seconds (qld-tournament-2020 4.26; dunedin-house 90), and
         the hand is dead if time runs out. A bot found slow twice under dunedin-house 91 has
         the clock on every decision. Returns the time after the decision."""
-        called = len(t.start_decision(plan, r, now))
+        hand, live = cm.PlayedHand.of(plan, r), cm.Inputs(rounds=(r,))
+        called = len(t.apply(cm.StartDecision(hand, now), live))
         if plan.forced_action(r) is not None or self.thinking.random() >= self.pol.tank:
             think = 1
         else:
             think = self.thinking.randint(30, 150)
             with contextlib.suppress(TournamentError):  # already on this decision
-                called += len(t.call_clock(plan, r, now + 30))
+                called += len(t.apply(cm.CallClock(hand, now + 30), live))
             if self.thinking.random() < self.pol.found_slow:
-                t.find_slow(plan.players[r.actor or 0])
+                t.apply(cm.FindSlow(plan.players[r.actor or 0]))
         self.stats.clocks += called
-        if called and t.enforce_clock(plan, r, now + think):
+        if called and t.apply(cm.EnforceClock(hand, now + think), live):
             self.stats.timed_out += 1
         return now + think
 
@@ -304,7 +309,7 @@ def run_flights(
         t = Tournament(conditions, flight=name)
         entrants = [*players[k :: len(flights.names)], *returning]
         for p in entrants:
-            t.register(p, f"Bot {p[1:]}")
+            t.apply(cm.Register(p, f"Bot {p[1:]}"))
             if p not in table.brains:
                 table.seat_bot(p)
         target = flights.survivors or max(2, round(len(entrants) * flights.survive_fraction))
@@ -313,16 +318,17 @@ def run_flights(
             left = len(x.alive)
             return left <= target and (not x.entries_open() or left < 2)
 
-        t.start(table.rng, table.cards, shoe=table.shoe.source)
+        t.apply(cm.Start(shoe=table.shoe.source), cm.Inputs(table.rng, table.cards))
         table.play_out(t, hand_seconds, on_wave, max_waves, stop)
         _settle_busts(t, pol, table.rng)
-        t.end_flight()
+        t.apply(cm.EndFlight())
         played.append(t)
         returning = _to_next_flight(t, pol, table.rng) if k + 1 < len(flights.names) else []
     final = _final_day(conditions, played)
     bagged = {p: final_stack for t in played for p, final_stack in _bagged(t).items()}
-    final.start(table.rng, table.cards, stacks=bagged, shoe=table.shoe.source)
-    final.adjust(max(t.clock.elapsed for t in played))  # the final day resumes the levels
+    start = cm.Start(stacks=tuple(bagged.items()), shoe=table.shoe.source)
+    final.apply(start, cm.Inputs(table.rng, table.cards))
+    final.apply(cm.Adjust(max(t.clock.elapsed for t in played)))  # the final day resumes the levels
     table.play_out(final, hand_seconds, on_wave, max_waves)
     check_payouts(final)
     return final, played, table.stats
@@ -343,7 +349,7 @@ def _to_next_flight(t: Tournament, pol: Policy, rng: random.Random) -> list[str]
             and e.stack <= t.conditions.starting_stack
             and rng.random() < pol.forfeit
         ):
-            t.forfeit(p, buy_back=False)
+            t.apply(cm.Forfeit(p, buy_back=False))
             out.append(p)
     return out
 
@@ -410,7 +416,7 @@ def _offer(t: Tournament, kind: str, p: float, rng: random.Random) -> None:
     for player in t.alive:
         e = t.entrants[player]
         if e.status == PLAYING and t.why_not_buy(player, kind) is None and rng.random() < p:
-            t.buy(player, kind)
+            t.apply(cm.Buy(player, kind))
 
 
 def _settle_busts(t: Tournament, pol: Policy, rng: random.Random) -> None:
@@ -420,9 +426,9 @@ def _settle_busts(t: Tournament, pol: Policy, rng: random.Random) -> None:
             continue
         for player in list(table.seats.values()):
             if t.entrants[player].status == BUSTED and rng.random() < pol.rebuy:
-                t.buy(player, "rebuy")
+                t.apply(cm.Buy(player, "rebuy"))
         if not t.finished:
-            t.eliminate_busted(number)
+            t.apply(cm.EliminateBusted(number))
 
 
 def _offer_re_entry(
@@ -433,7 +439,7 @@ def _offer_re_entry(
         if e.status == OUT and (player, e.entries) not in offered:
             offered.add((player, e.entries))
             if t.why_not_buy(player, "re-entry") is None and rng.random() < pol.re_entry:
-                t.buy(player, "re-entry", rng)
+                t.apply(cm.Buy(player, "re-entry"), cm.Inputs(rng))
 
 
 def run_heads_up_tournament(
@@ -480,9 +486,9 @@ def run_heads_up_tournament(
 
     t = Tournament(conditions)
     for p in players:
-        t.register(p, f"Bot {p[1:]}")
+        t.apply(cm.Register(p, f"Bot {p[1:]}"))
     result = run_heads_up(conditions, players, rng, _cards_by_deck(shoe), choose, on_hand)
-    t.record_heads_up(result, shoe=shoe.source)
+    t.apply(cm.RecordHeadsUp(result, shoe.source))
     if sorted(result.places) != sorted(
         (p, place, cash) for p, e in t.entrants.items() for place, cash, _ in e.results
     ):

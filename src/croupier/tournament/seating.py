@@ -213,10 +213,15 @@ def break_table(
 
 def halted(views: Sequence[TableView]) -> list[int]:
     """Tables 3 or more players short of the fullest, where play halts (dunedin-house 83)."""
-    if len(views) < 2:
+    return halted_by_count({v.number: len(v.seats) for v in views})
+
+
+def halted_by_count(players: Mapping[int, int]) -> list[int]:
+    """:func:`halted`, from the number of players at each table (by table number)."""
+    if len(players) < 2:
         return []
-    most = max(len(v.seats) for v in views)
-    return sorted(v.number for v in views if most - len(v.seats) >= 3)
+    most = max(players.values())
+    return sorted(n for n, k in players.items() if most - k >= 3)
 
 
 def between_button_and_small_blind(seat: int, button: int, small_blind: int, size: int) -> bool:

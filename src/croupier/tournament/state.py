@@ -256,6 +256,22 @@ class TournamentState:
     def seated(self) -> list[str]:
         return [p for t in self.tables.values() for p in t.seats.values()]
 
+    def seated_count(self) -> int:
+        """How many players are seated (at every table)."""
+        return sum(len(t.seats) for t in self.tables.values())
+
+    def seated_alive_above(self, n: int) -> bool:
+        """Whether more than ``n`` seated players are playing or busted (still in); stops
+        counting once past ``n``."""
+        k = 0
+        for t in self.tables.values():
+            for p in t.seats.values():
+                if self.entrants[p].status in (PLAYING, BUSTED):
+                    k += 1
+                    if k > n:
+                        return True
+        return False
+
     def level(self) -> Level:
         return self.clock.play_level()
 
@@ -749,3 +765,23 @@ class Component:
 
     def __init__(self, t: TournamentState) -> None:
         self.t = t
+
+    def draws(self, rng: random.Random | None) -> random.Random:
+        """The generator a draw takes: the command's, or one that refuses the first draw
+        asked of it (citing the rules' draw clause)."""
+        return _NoSeed(self.t.book.draw_clause) if rng is None else rng
+
+
+class _NoSeed(random.Random):
+    """The generator of a command that carries no seed: refuses the first draw asked of it,
+    citing ``clause`` (the rulebook's draw)."""
+
+    def __init__(self, clause: str) -> None:
+        super().__init__()
+        self.clause = clause
+
+    def random(self) -> float:
+        raise refuse(self.clause, "a draw is needed: give the command a seed")
+
+    def getrandbits(self, k: int, /) -> int:
+        return int(self.random())

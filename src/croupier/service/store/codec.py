@@ -65,6 +65,8 @@ ALIASES: dict[str, str] = {
     # a UTH tournament's state records moved out of its fold (uth/tournament_state.py)
     "croupier.uth.tournament:Status": "croupier.uth.tournament_state:Status",
     "croupier.uth.tournament:Entrant": "croupier.uth.tournament_state:Entrant",
+    # a tournament's hand plan moved out of dealing, beside the commands that carry it
+    "croupier.tournament.hands:HandPlan": "croupier.tournament.plan:HandPlan",
 }
 
 
