@@ -58,6 +58,7 @@ from croupier.round.events import (
     RoundEnded,
 )
 from croupier.rules import DUNEDIN_HOUSE, IllegalAction
+from support.build import round_config
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -121,7 +122,7 @@ class Scenario:
         )
 
     def config(self) -> RoundConfig:
-        return RoundConfig(
+        return round_config(
             stacks=self.stacks,
             blinds=self.blinds,
             min_bet=self.min_bet,
