@@ -96,6 +96,7 @@ from croupier.table.presets import PresetError, preset
 from croupier.table.table import Table, TableConfig
 from croupier.views import actor_view
 from support.integrity_state import COMMAND_MARKS, NOT_STATE, attributes, differences, state
+from support.table import make_table
 
 RULEBOOKS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house")
 PLAYERS = [f"p{i}" for i in range(9)]
@@ -513,7 +514,7 @@ def test_a_checkpoint_holds_every_field_kept_between_rounds() -> None:
 
     from croupier.table.events import TableCheckpoint
 
-    t = Table(preset("dunedin-house"))
+    t = make_table("dunedin-house")
     kept = {f.name for f in fields(TableCheckpoint)}
     of_the_round = {"round", "deal", "players", "deadline", "disputable"}
     given = {"config", "rules", "events"} | set(NOT_STATE[Table])
