@@ -405,12 +405,12 @@ def _drive(rules: str, seed: int, steps: int) -> Driver:
 
 @pytest.mark.parametrize("rules", RULEBOOKS)
 def test_random_commands_keep_chips_and_state(rules: str) -> None:
-    """About 15 s per rulebook: 30 tables of 400 commands each."""
+    """About 6 s per rulebook on a quiet machine: 12 tables of 400 commands each."""
     hands = 0
-    for seed in range(30):
+    for seed in range(12):
         d = _drive(rules, seed * 7919 + len(rules), 400)
         hands += d.table.hands
-    assert hands >= 300  # the streams played real rounds, not only refusals
+    assert hands >= 120  # the streams played real rounds, not only refusals
 
 
 def test_state_attributes_are_all_compared() -> None:
