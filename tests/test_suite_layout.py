@@ -74,3 +74,52 @@ def test_support_modules_hold_no_tests() -> None:
         ]
         assert not names, f"{path.relative_to(TESTS)} defines {names}: tests go in test modules"
         assert not path.name.startswith("test_"), path
+
+
+#: what a test module builds only through tests/support (support/build.py, support/table.py)
+BUILT_IN_SUPPORT = {
+    "RoundConfig": "support.build.round_config",
+    "Table": "support.table.make_table",
+}
+
+
+def built_by_hand(source: str) -> list[str]:
+    """Each call in ``source`` that builds a round's config, or a table from a preset, itself."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call):
+            continue
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+        if name == "RoundConfig":
+            found.append(f"RoundConfig (line {node.lineno})")
+        elif name == "Table" and any(
+            isinstance(a, ast.Call) and getattr(a.func, "id", "") == "preset" for a in node.args
+        ):
+            found.append(f"Table(preset(...)) (line {node.lineno})")
+    return found
+
+
+def test_rounds_and_tables_are_built_one_way() -> None:
+    found = {
+        str(p.relative_to(TESTS)): calls
+        for p in MODULES
+        if "support" not in p.parts
+        and p.name != "conftest.py"
+        and (calls := built_by_hand(p.read_text(encoding="utf-8")))
+    }
+    assert not found, f"build these with {BUILT_IN_SUPPORT}: {found}"
+
+
+def test_the_scan_sees_a_round_or_table_built_by_hand() -> None:
+    source = (
+        "from croupier.round import RoundConfig\nimport croupier.round as r\n\n"
+        "def f():\n    c = RoundConfig((1, 1), (0, 1), 1)\n"
+        "    d = r.RoundConfig((1, 1), (0, 1), 1)\n"
+        "    t = Table(preset('dunedin-house'))\n    u = Table(config)\n"
+    )
+    assert built_by_hand(source) == [
+        "RoundConfig (line 5)",
+        "RoundConfig (line 6)",
+        "Table(preset(...)) (line 7)",
+    ]

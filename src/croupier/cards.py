@@ -165,8 +165,7 @@ class Deck:
     def __post_init__(self) -> None:
         if not 0 <= self.lowest_rank <= 5:
             raise CardError(
-                f"a deck's lowest rank must be between two and seven (act-omaha-2017 2.2), "
-                f"not {self.lowest_rank}"
+                f"a deck's lowest rank must be between two and seven, not {self.lowest_rank}"
             )
 
     @classmethod
@@ -179,7 +178,7 @@ class Deck:
         """A deck of 52, 48, 44, 40, 36 or 32 cards (act-omaha-2017 2.2), plus the joker of 2.3."""
         if size not in REDUCED_DECK_SIZES:
             allowed = ", ".join(map(str, REDUCED_DECK_SIZES))
-            raise CardError(f"no {size}-card deck: act-omaha-2017 2.2 allows {allowed}")
+            raise CardError(f"no {size}-card deck: a reduced deck has {allowed} cards")
         return cls(lowest_rank=(52 - size) // 4, joker=joker)
 
     @classmethod

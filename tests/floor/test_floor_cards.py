@@ -23,13 +23,13 @@ from croupier.round import (
 )
 from croupier.round.events import Announcement, BettingCapped, CardExposed, RulingMade
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
-from support.build import dealt_round
+from support.build import make_round
 
 HOLES = ["AsAd", "KsKd", "QsQd"]
 
 
 def deal(rulebook: Rulebook, *, burn: bool = True) -> Round:
-    return dealt_round(HOLES, rulebook=rulebook, structure=Structure.pot_limit(), burn=burn)
+    return make_round(HOLES, rulebook=rulebook, structure=Structure.pot_limit(), burn=burn)
 
 
 def finish_preflop(r: Round) -> None:

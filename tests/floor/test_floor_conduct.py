@@ -33,7 +33,6 @@ from croupier.round import (
     Fold,
     Muck,
     Round,
-    RoundConfig,
     Show,
     Structure,
 )
@@ -49,7 +48,7 @@ from croupier.round.events import (
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.table.commands import StartRound
-from support.build import dealt_round
+from support.build import make_round, round_config
 from support.floor import clause, facing_20, flop, outcome
 
 C = parse_cards
@@ -69,7 +68,7 @@ def refused(r: Round, incident: Incident) -> str:
 
 def limit_flop(rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:
     """Fixed limit 10/20; everyone called pre-flop; on the flop player 0 is to act."""
-    r = dealt_round(
+    r = make_round(
         ("AsAd", "KsKd", "QsQd"), rulebook=rulebook, structure=Structure.fixed_limit(10, 20)
     )
     while r.street == 0 and r.actor is not None:
@@ -80,7 +79,7 @@ def limit_flop(rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:
 
 def showdown(rulebook: Rulebook = DUNEDIN_HOUSE, board: str = "2c7h9dTc3s") -> Round:
     """Three hands checked down to the showdown, nothing shown yet (dealer-driven)."""
-    r = dealt_round(("AsAd", "KsKd", "QsQd"), rulebook=rulebook)
+    r = make_round(("AsAd", "KsKd", "QsQd"), rulebook=rulebook)
     for street, cards in enumerate((board[:6], board[6:8], board[8:]), start=1):
         while r.street < street and r.actor is not None:
             r.apply(CheckCall(r.actor))
@@ -314,7 +313,7 @@ def test_dunedin_house_70_player_error_the_card_is_played() -> None:
 
 
 def test_dunedin_house_70_dealer_error_is_an_exposed_card() -> None:
-    cfg = RoundConfig(stacks=(1000,) * 3, blinds=(5, 10, 0), min_bet=10, rulebook=DUNEDIN_HOUSE)
+    cfg = round_config(stacks=(1000,) * 3, blinds=(5, 10, 0), min_bet=10, rulebook=DUNEDIN_HOUSE)
     r = Round(cfg)
     r.apply(DealHole(0, C("AsAd")))
     r.apply(DealHole(1, C("KsKd")))

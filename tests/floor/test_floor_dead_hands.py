@@ -16,7 +16,6 @@ from croupier.round import (
     Fold,
     Muck,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.round.events import HandKilled, PotAwarded, RoundEnded, RulingMade
@@ -25,6 +24,7 @@ from croupier.shoe import Shoe
 from croupier.table import commands as cmd
 from croupier.table.presets import preset
 from croupier.table.table import Table
+from support.build import round_config
 
 
 def _bought(t: Table) -> int:
@@ -124,7 +124,7 @@ def test_chips_of_a_hand_mucked_above_the_last_claim_stay_in_the_pot() -> None:
     """Heads-up, one player all in on the ante alone, the other's blind returned uncalled, both
     hands mucked: the last to muck keeps the claim and wins the ante (before, the 9 chips
     vanished, in the engine and in the batch replay alike)."""
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(9, 32),
         blinds=(5, 10),
         antes=(0, 10),

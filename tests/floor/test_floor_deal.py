@@ -24,7 +24,6 @@ from croupier.round import (
     DealHole,
     Fold,
     Round,
-    RoundConfig,
     Show,
     Structure,
 )
@@ -36,14 +35,14 @@ from croupier.round.events import (
     RulingMade,
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
-from support.build import dealt_round
+from support.build import make_round, round_config
 
 HOLES = ["AsAd", "KsKd", "QsQd"]
 
 
 def deal(rulebook: Rulebook, holes: list[str] | None = None, *, burn: bool = True) -> Round:
     """A three-handed pot-limit round; ``holes`` entered in order (None: none yet)."""
-    return dealt_round(holes or (), rulebook=rulebook, structure=Structure.pot_limit(), burn=burn)
+    return make_round(holes or (), rulebook=rulebook, structure=Structure.pot_limit(), burn=burn)
 
 
 def to_flop(r: Round) -> None:
@@ -110,7 +109,7 @@ def test_qld_s32_1_a_act_17_1_a_dunedin_68_card_exposed_in_the_cut_is_a_misdeal(
 
 
 def test_qld_s32_3_misdeal_returns_the_participation_fee() -> None:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000, 1000),
         blinds=(5, 10, 0),
         min_bet=10,
@@ -319,7 +318,7 @@ def test_qld_s33_3_one_active_player_left_at_showdown_wins() -> None:
 
 
 def test_qld_s33_5_dead_hand_at_showdown_subject_to_the_all_in_rules() -> None:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000, 30),
         blinds=(5, 10, 0),
         min_bet=10,

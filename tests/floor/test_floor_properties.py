@@ -22,7 +22,6 @@ from croupier.round import (
     Fold,
     Muck,
     Round,
-    RoundConfig,
     Show,
     Structure,
 )
@@ -35,6 +34,7 @@ from croupier.rules import (
     Rulebook,
     Ruling,
 )
+from support.build import round_config
 from support.floor import a_report
 from support.integrity_state import COMMAND_MARKS
 from support.integrity_state import state as whole_state
@@ -87,7 +87,7 @@ def rule_or_refusal(r: Round, report: Incident) -> Ruling | None:
 
 def play_one(rulebook: Rulebook, rng: random.Random) -> int:
     n = rng.randint(2, 6)
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=tuple(rng.randint(30, 400) for _ in range(n)),
         blinds=(5, 10, *([0] * (n - 2))),
         min_bet=10,

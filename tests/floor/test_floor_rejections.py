@@ -34,18 +34,18 @@ from croupier.round import (
     DealHole,
     Fold,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.round.events import PlayRestricted, RulingMade
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from support.build import round_config
 
 C = parse_cards
 
 
 def dealing(rulebook: Rulebook = DUNEDIN_HOUSE) -> Round:
     """Player 0 has cards; the others are still to be dealt."""
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000, 1000),
         blinds=(5, 10, 0),
         min_bet=10,
@@ -191,7 +191,7 @@ def test_a_report_that_does_not_fit_is_refused_and_changes_nothing(
 
 
 def test_croupier_dealing_itself_has_no_dealing_errors() -> None:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000, 1000),
         blinds=(5, 10, 0),
         min_bet=10,

@@ -25,6 +25,7 @@ from croupier.round import Round
 from croupier.rules import find_rulebook
 from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
+from support.build import round_config
 
 SCHEMA = json.loads((Path(__file__).parents[1] / "data" / "ohh-1.4.7.schema.json").read_text())
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -251,7 +252,7 @@ def test_no_call_of_nothing_and_a_post_that_empties_the_stack_is_all_in(tmp_path
     """qld-holdem-2005's big blind taking the option is a Check, not a Call of 0 (and still
     round-trips); a blind that takes a player's last chip is posted all in."""
     from croupier.cards import parse_cards
-    from croupier.round import DealBoard, DealHole, Fold, RoundConfig
+    from croupier.round import DealBoard, DealHole, Fold
 
     checks = 0
     for h, r in _rounds("qld-holdem-2005", 40, tmp_path):
@@ -261,7 +262,7 @@ def test_no_call_of_nothing_and_a_post_that_empties_the_stack_is_all_in(tmp_path
         checks += sum(a["action"] == "Check" for a in data["ohh"]["rounds"][0]["actions"])
         same_round(r, replay_hand(data, find_rulebook("qld-holdem-2005")))
     assert checks
-    r = Round(RoundConfig(stacks=(1, 50, 50), blinds=(1, 2, 0), min_bet=2))
+    r = Round(round_config(stacks=(1, 50, 50), blinds=(1, 2, 0), min_bet=2))
     for p, c in enumerate(["AsKs", "QdQc", "7h2c"]):
         r.apply(DealHole(p, parse_cards(c)))
     r.apply(Fold(2))

@@ -19,6 +19,7 @@ from croupier.round import Round
 from croupier.rules import find_rulebook
 from croupier.sim.simulate import simulate
 from croupier.table.presets import preset
+from support.build import round_config
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "phh"
 
@@ -92,9 +93,9 @@ def test_the_layout_of_a_hand(tmp_path: Path) -> None:
     """A golden hand, checked by hand against PokerStars' published layout: header, table line
     naming the button's seat, seats, posts, hole cards, streets, show down, summary."""
     from croupier.cards import parse_cards
-    from croupier.round import BetRaise, CheckCall, DealBoard, DealHole, Fold, RoundConfig
+    from croupier.round import BetRaise, CheckCall, DealBoard, DealHole, Fold
 
-    r = Round(RoundConfig(stacks=(200, 200, 200), blinds=(1, 2, 0), min_bet=2))
+    r = Round(round_config(stacks=(200, 200, 200), blinds=(1, 2, 0), min_bet=2))
     for p, c in enumerate(["AsKs", "QdQc", "7h2c"]):
         r.apply(DealHole(p, parse_cards(c)))
     for cmd in (Fold(2), BetRaise(0, 6), CheckCall(1)):
@@ -146,10 +147,10 @@ def test_the_layout_of_a_hand(tmp_path: Path) -> None:
 
 
 def test_games_the_layout_cannot_name_are_refused() -> None:
-    from croupier.round import RoundConfig, Structure
+    from croupier.round import Structure
 
     r = Round(
-        RoundConfig(
+        round_config(
             stacks=(50, 50), blinds=(1, 2), min_bet=2, structure=Structure.pot_limit(half=True)
         )
     )
@@ -249,11 +250,9 @@ def test_currency_and_date_come_from_the_rulebook_and_the_record() -> None:
     import datetime as dt
     from dataclasses import replace
 
-    from croupier.round import RoundConfig
-
     for rb, code in (("dunedin-house", "NZD"), ("act-omaha-2017", "AUD")):
         r = _folded(
-            RoundConfig(stacks=(50, 50), blinds=(1, 2), min_bet=2, rulebook=find_rulebook(rb))
+            round_config(stacks=(50, 50), blinds=(1, 2), min_bet=2, rulebook=find_rulebook(rb))
         )
         meta = replace(to_history(r, HOUSE), year=2026, month=12, day=5, hand=7)
         head = ps.to_text(r, HOUSE, meta=meta).splitlines()[0]
@@ -264,9 +263,7 @@ def test_currency_and_date_come_from_the_rulebook_and_the_record() -> None:
 
 
 def test_a_dead_small_blind_states_the_tables_stakes() -> None:
-    from croupier.round import RoundConfig
-
-    r = _folded(RoundConfig(stacks=(50, 50, 50), blinds=(0, 2, 0), min_bet=2))
+    r = _folded(round_config(stacks=(50, 50, 50), blinds=(0, 2, 0), min_bet=2))
     head = ps.to_text(r, HOUSE).splitlines()[0]
     assert "($1/$2 NZD)" in head and "$0/" not in head
 
@@ -285,9 +282,7 @@ def test_the_queensland_big_blinds_option_is_a_check(tmp_path: Path) -> None:
 def test_tournament_hands_have_levels_numbers_and_distinct_hand_numbers(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from croupier.round import RoundConfig
-
-    r = _folded(RoundConfig(stacks=(5000, 5000), blinds=(100, 200), min_bet=200))
+    r = _folded(round_config(stacks=(5000, 5000), blinds=(100, 200), min_bet=200))
 
     heads = []
     for table in (0, 1):

@@ -43,10 +43,11 @@ from croupier.round import (
 )
 from croupier.round import CheckCall as RCheckCall
 from croupier.round import Fold as RFold
-from croupier.round import Game, Muck, Round, RoundConfig, Show, Split, Structure
+from croupier.round import Game, Muck, Round, Show, Split, Structure
 from croupier.round.streets import SHOWDOWN
 from croupier.rules import QLD_HOLDEM_2005
 from croupier.shoe import Shoe
+from support.build import round_config
 
 PHH_ROOT = Path(__file__).resolve().parents[3] / "shared" / "phh"
 KERNEL_VARIANTS = ("NT", "NS", "FT", "PO", "FO/8")
@@ -156,7 +157,7 @@ def random_round(rng: random.Random, seed: int) -> Round:
         game, structure, min_bet = Game.short_deck("B"), Structure.no_limit(), bb
     else:
         game, structure, min_bet = Game.holdem(), Structure.no_limit(), rng.choice((bb, bb // 2))
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=stacks,
         blinds=tuple(blinds),
         antes=antes,

@@ -19,10 +19,10 @@ from croupier.round import (
     Fold,
     Game,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.shoe import Shoe
+from support.build import round_config
 from support.histories import GAMES, random_round
 
 
@@ -63,9 +63,9 @@ def test_floor_rulings_travel_with_the_exported_round() -> None:
     from croupier.cards import parse_cards
     from croupier.floor import DealError, DealIrregularity, HandKilledByDealer, apply_incident
     from croupier.histories.phh import PhhFold
-    from croupier.round import DealHole, Round, RoundConfig
+    from croupier.round import DealHole, Round
 
-    cfg = RoundConfig(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)
+    cfg = round_config(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)
     r = Round(cfg)
     for p, cards in enumerate(["AsKs", "QdQc", "7h2c"]):
         r.apply(DealHole(p, parse_cards(cards)))
@@ -124,7 +124,7 @@ def test_heads_up_blinds_read_by_pokerkit_as_croupier_posts_them() -> None:
     from croupier.rules import find_rulebook
 
     rb = find_rulebook("act-omaha-2017")
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(100, 100), blinds=(1, 2), min_bet=2, rulebook=rb,
         game=Game.omaha_game(), structure=Structure.pot_limit(),
         deck_order=Shoe(Game.omaha_game().deck, seed=3).shuffle().order,

@@ -12,8 +12,9 @@ from croupier.histories.fast.batch import UNSUPPORTED, replay_batch
 from croupier.histories.phh import dumps, loads
 from croupier.histories.phh_export import HOUSE, to_history
 from croupier.histories.phh_replay import ReplayError, replay, replay_files
-from croupier.round import CheckCall, DealHole, Fold, Game, Round, RoundConfig
+from croupier.round import CheckCall, DealHole, Fold, Game, Round
 from croupier.shoe import Shoe
+from support.build import round_config
 
 BIG = 2**63 - 1
 
@@ -108,7 +109,7 @@ def _write(text: str, name: str) -> Path:
 
 def _folded_round() -> Round:
     """Four players: 2 and 3 fold unseen; the blinds check it down to the showdown."""
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(100, 100, 100, 100),
         blinds=(1, 2, 0, 0),
         min_bet=2,
@@ -157,7 +158,7 @@ def test_a_card_exposed_to_the_table_is_in_every_export() -> None:
     from croupier.cards import parse_cards
     from croupier.floor import CardsShownToPlayer, apply_incident
 
-    cfg = RoundConfig(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)
+    cfg = round_config(stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2)
     r = Round(cfg)
     for p, cards in enumerate(["AsKs", "QdQc", "7h2c"]):
         r.apply(DealHole(p, parse_cards(cards)))

@@ -25,7 +25,6 @@ from croupier.round import (
     DealHole,
     Fold,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.round.commands import Command
@@ -42,6 +41,7 @@ from croupier.rules import (
 from croupier.rules.commission import PostedRake
 from croupier.rules.derive import derive, is_clause_field
 from croupier.shoe import Shoe
+from support.build import round_config
 
 BOOKS = {"house-x-qld": QLD_HOLDEM_2005, "house-x-act": ACT_OMAHA_2017, "house-x-dn": DUNEDIN_HOUSE}
 
@@ -88,7 +88,7 @@ def play(house: Rulebook, seed: int, *, fee: bool) -> tuple[Round, list[str]]:
     refused command of each kind before each action; the refusals' clauses."""
     rng = random.Random(seed)
     commission = None if fee else house.table.preset.commission
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=tuple(rng.choice((60, 150, 400)) for _ in range(4)),
         blinds=(5, 10, 0, 0),
         min_bet=10,
@@ -140,7 +140,7 @@ def test_rounds_cite_only_the_house(house: Rulebook) -> None:
 
 
 def flop(house: Rulebook) -> Round:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000,) * 4,
         blinds=(5, 10, 0, 0),
         min_bet=10,
@@ -205,6 +205,6 @@ def test_configuration_refusals_cite_only_the_house(house: Rulebook) -> None:
         {"stacks": (100, 1), "fee": 1},
     ):
         with pytest.raises(ConfigError) as info:
-            RoundConfig(**{**base, **bad})  # type: ignore[arg-type]
+            round_config(**{**base, **bad})  # type: ignore[arg-type]
         message = str(info.value)
         assert message.endswith(")") and f"({house.id} " in message, message

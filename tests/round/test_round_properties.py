@@ -41,7 +41,6 @@ from croupier.round import (
     Fold,
     Muck,
     Round,
-    RoundConfig,
     Show,
     Structure,
 )
@@ -56,6 +55,7 @@ from croupier.round.events import (
     PotAwarded,
 )
 from croupier.rules import QLD_HOLDEM_2005, IllegalAction
+from support.build import round_config
 from support.round import (
     DECK,
     Dealer,
@@ -81,7 +81,7 @@ from support.round import (
 
 
 @settings(
-    max_examples=1000,
+    max_examples=300,
     deadline=None,
     derandomize=True,  # the same rounds on every run, as CI needs
     database=None,
@@ -165,7 +165,7 @@ def _deck(seed: int = 1) -> tuple[Card, ...]:
 
 def _nl(stacks: tuple[int, ...], sb: int = 5, bb: int = 10, **kw: object) -> Round:
     blinds = (sb, bb, *([0] * (len(stacks) - 2)))
-    cfg = RoundConfig(stacks=stacks, blinds=blinds, min_bet=bb, deck_order=_deck(), **kw)  # type: ignore[arg-type]
+    cfg = round_config(stacks=stacks, blinds=blinds, min_bet=bb, deck_order=_deck(), **kw)  # type: ignore[arg-type]
     return Round(cfg)
 
 
@@ -237,7 +237,7 @@ def test_nothing_is_left_in_the_middle_after_the_round() -> None:
 def test_qld_s20_a_player_with_no_chips_after_the_fee_is_not_dealt_in() -> None:
     """A stack the participation fee would take whole cannot start the round."""
     with pytest.raises(ConfigError, match=r"qld-holdem-2005 s20\(2\)"):
-        RoundConfig(
+        round_config(
             stacks=(10, 1000, 1000),
             blinds=(5, 10, 0),
             min_bet=10,
@@ -249,7 +249,7 @@ def test_qld_s20_a_player_with_no_chips_after_the_fee_is_not_dealt_in() -> None:
 
 
 def test_dead_antes_are_the_antes_posted_after_the_fee() -> None:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(3, 3, 1000),
         blinds=(5, 10, 0),
         min_bet=10,

@@ -17,7 +17,6 @@ from croupier.round import (
     Fold,
     Game,
     Round,
-    RoundConfig,
     Split,
     Structure,
 )
@@ -37,6 +36,7 @@ from croupier.round.events import (
 from croupier.round.streets import SHOWDOWN
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
 from croupier.rules.commission import commission_schedule
+from support.build import round_config
 
 PL = Structure.pot_limit()
 
@@ -53,7 +53,7 @@ def make(
     **kw: object,
 ) -> Round:
     n = len(holes)
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=stacks or (1000,) * n,
         blinds=blinds or (5, 10, *([0] * (n - 2))),
         min_bet=min_bet,
@@ -191,7 +191,7 @@ def test_qld_s28_8_structured_raises_are_fixed() -> None:
 
 def test_qld_s28_1_no_no_limit_betting() -> None:
     with pytest.raises(ConfigError, match=r"s28\(1\)"):
-        RoundConfig(
+        round_config(
             stacks=(100, 100),
             blinds=(5, 10),
             min_bet=10,
@@ -286,7 +286,7 @@ def test_qld_s20_participation_fee_instead_of_commission() -> None:
     r = make(["AsAd", "KsKd", "QsQd"], rulebook=QLD_HOLDEM_2005, fee=2)
     assert [e.amount for e in r.events if isinstance(e, FeeCharged)] == [2, 2, 2]
     with pytest.raises(ConfigError, match=r"s20\(3\)"):
-        RoundConfig(
+        round_config(
             stacks=(100, 100),
             blinds=(5, 10),
             min_bet=10,
@@ -462,7 +462,7 @@ def test_amount_above_the_stack_is_refused() -> None:
 
 
 def test_card_already_dealt_is_refused() -> None:
-    cfg = RoundConfig(stacks=(100, 100), blinds=(5, 10), min_bet=10)
+    cfg = round_config(stacks=(100, 100), blinds=(5, 10), min_bet=10)
     r = Round(cfg)
     r.apply(DealHole(0, parse_cards("AsAd")))
     assert refused(r, DealHole(1, parse_cards("AsKd"))) == "dunedin-house glossary: Defective Deck"
@@ -614,7 +614,7 @@ def test_act_omaha_17_4_dead_blind_cites_its_rulebook() -> None:
 
 def test_dead_blinds_must_name_every_position() -> None:
     with pytest.raises(ConfigError, match="dead blinds name 2 positions for 3 players"):
-        RoundConfig(stacks=(100, 100, 100), blinds=(5, 10, 0), min_bet=10, dead=(0, 5))
+        round_config(stacks=(100, 100, 100), blinds=(5, 10, 0), min_bet=10, dead=(0, 5))
 
 
 def test_qld_s24_5_second_blind_calls_nothing_rather_than_checks() -> None:
@@ -634,7 +634,7 @@ def test_dead_ante_poster_alone_gets_back_exactly_what_they_posted() -> None:
     from croupier.shoe import Shoe
 
     order = Shoe(Deck.standard(), seed=1).shuffle().order
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000, 1000),
         blinds=(0, 100, 0),
         antes=(0, 100, 0),

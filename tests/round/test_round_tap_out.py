@@ -10,16 +10,16 @@ from croupier.round import (
     DealHole,
     Game,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.rules import ACT_OMAHA_2017
+from support.build import round_config
 
 HOLES = ("AsAhKdKc", "7c7d2s3h", "QsJsTs9h")  # A: aces, B: sevens, C: a straight draw
 
 
 def _round(stacks: tuple[int, ...]) -> Round:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=stacks,
         blinds=(5, 10, 0),
         min_bet=10,

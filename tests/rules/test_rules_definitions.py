@@ -16,7 +16,6 @@ from croupier.round import (
     Fold,
     Game,
     Round,
-    RoundConfig,
     Show,
     Structure,
 )
@@ -30,6 +29,7 @@ from croupier.round.events import (
     RoundVoided,
 )
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebook
+from support.build import round_config
 
 C = parse_cards
 OMAHA = Game.omaha_game()
@@ -38,7 +38,7 @@ OMAHA = Game.omaha_game()
 def automatic(
     rulebook: Rulebook, stacks: tuple[int, ...], *, burn: bool = True, **kw: object
 ) -> Round:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=stacks,
         blinds=(5, 10, *([0] * (len(stacks) - 2))),
         min_bet=10,
@@ -52,7 +52,7 @@ def automatic(
 
 
 def dealt(holes: list[str], rulebook: Rulebook = DUNEDIN_HOUSE, game: Game | None = None) -> Round:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000,) * len(holes),
         blinds=(5, 10, *([0] * (len(holes) - 2))),
         min_bet=10,
@@ -167,7 +167,7 @@ def test_dunedin_house_101_unexposed_hands_can_be_read_after_the_round() -> None
 
 def test_dunedin_house_glossary_all_in_wins_only_what_it_matched() -> None:
     r = Round(
-        RoundConfig(stacks=(50, 1000, 1000), blinds=(5, 10, 0), min_bet=10, rulebook=DUNEDIN_HOUSE)
+        round_config(stacks=(50, 1000, 1000), blinds=(5, 10, 0), min_bet=10, rulebook=DUNEDIN_HOUSE)
     )
     for p, h in enumerate(("AsAd", "KsKd", "QsQd")):
         r.apply(DealHole(p, C(h)))

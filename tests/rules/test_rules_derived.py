@@ -41,10 +41,9 @@ from croupier.table.commands import (
     Tick,
     VoidRound,
 )
-from croupier.table.presets import preset
-from croupier.table.table import Table
 from croupier.views import Viewer, table_view
 from support.floor import a_report
+from support.table import make_table
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "croupier"
 
@@ -87,7 +86,7 @@ def clauses_in(value: object) -> Iterator[str]:
 def play(house: Rulebook, seed: int) -> tuple[set[str], int]:
     """Random play at a table under ``house``: the clauses cited, and the commands applied."""
     rng = random.Random(f"derived-{house.id}-{seed}")
-    t = Table(preset(house.id, seats=6))
+    t = make_table(house.id, seats=6)
     cited: set[str] = set()
     applied = 0
     players = [f"p{i}" for i in range(1, 7)]
@@ -189,8 +188,8 @@ def test_the_console_suggests_the_tables_own_voiding_clauses() -> None:
     """The void form's suggestion is the table's rulebook's (its view carries them), not a
     clause written into the console's script."""
     house = register_rulebook(derive(ACT_OMAHA_2017, "house-act-voids"))
-    view = table_view(Table(preset(house.id, seats=6)), Viewer.DEALER)
+    view = table_view(make_table(house.id, seats=6), Viewer.DEALER)
     assert view.voiding_clauses == ("house-act-voids 19.1", "house-act-voids 19.3")
-    assert table_view(Table(preset(DUNEDIN_HOUSE.id, seats=6)), Viewer.DEALER).voiding_clauses == ()
+    assert table_view(make_table(DUNEDIN_HOUSE.id, seats=6), Viewer.DEALER).voiding_clauses == ()
     script = (SRC / "web" / "static" / "table.js").read_text()
     assert 'h("input#void-clause", { placeholder: (v.voiding_clauses || []).join(' in script

@@ -47,7 +47,6 @@ from croupier.round import (
     DealHole,
     Fold,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.round.events import BettingCapped, CardExposed, Event, RulingMade
@@ -61,12 +60,13 @@ from croupier.rules import (
     register_rulebook,
 )
 from support.books.example_house import EXAMPLE_HOUSE
+from support.build import round_config
 
 HOLES = ["AsAd", "KsKd", "QsQd", "JsJd"]
 
 
 def preflop(rulebook: Rulebook) -> Round:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000,) * 4,
         blinds=(5, 10, 0, 0),
         min_bet=10,

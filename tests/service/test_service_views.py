@@ -29,9 +29,11 @@ TABLES = {
     "a": ("act-omaha-2017", ["p4", "p5", "p6"]),
     "d": ("dunedin-house", ["p7", "p8", "p9"]),
 }
-#: The wall-clock budget of the bots' play (the 1,000 rounds the issue asks for take ~5 minutes
-#: through the test client on this 2-core machine; see the report).
-BUDGET_S = 60.0
+#: The bots' play: at least MIN_ROUNDS rounds, and for at least BUDGET_S seconds (the 1,000
+#: rounds the issue asks for take ~5 minutes through the test client on a 2-core machine: set
+#: CROUPIER_VIEWS_ROUNDS=1000 for that run).
+BUDGET_S = 20.0
+MIN_ROUNDS = 30
 
 
 def walk(obj: Any) -> Iterator[Any]:
@@ -94,7 +96,11 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
         rounds, began = 0, time.monotonic()
         # CROUPIER_VIEWS_ROUNDS=1000: that many rounds whatever the time (see the report)
         wanted = int(os.environ.get("CROUPIER_VIEWS_ROUNDS", "0"))
-        while (rounds < wanted) if wanted else (time.monotonic() - began < BUDGET_S):
+        while (
+            (rounds < wanted)
+            if wanted
+            else (rounds < MIN_ROUNDS or time.monotonic() - began < BUDGET_S)
+        ):
             for t in TABLES:
                 play_round(room, t, rng)
                 rounds += 1
@@ -103,7 +109,7 @@ def test_no_player_receives_a_card_they_could_not_know(url: str) -> None:
         received = {k: receive_until(ws, heads[k[0]]) for k, ws in socks.items()}
         for ws in socks.values():
             ws.__exit__(None, None, None)
-    assert rounds >= 30
+    assert rounds >= MIN_ROUNDS
     store = EventStore(url)
     try:
         for (t, p), messages in received.items():

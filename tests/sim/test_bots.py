@@ -7,11 +7,12 @@ import random
 import pytest
 
 from croupier.cards import Deck, parse_cards
-from croupier.round import Game, Round, RoundConfig, Structure
+from croupier.round import Game, Round, Structure
 from croupier.rules import ACT_OMAHA_2017, DUNEDIN_HOUSE, QLD_HOLDEM_2005
 from croupier.shoe import Shoe
 from croupier.sim.bots import BOTS, make_bot, preflop_score
 from croupier.views import actor_view, seat_view
+from support.build import round_config
 
 CASES = [
     (DUNEDIN_HOUSE, Game.holdem(), Structure.no_limit()),
@@ -28,7 +29,7 @@ def test_bots_play_only_legal_actions(name: str, rules, game, structure) -> None
     shoe = Shoe(game.deck, seed=11)
     bots = [make_bot(name) for _ in range(6)]
     for _ in range(60):
-        cfg = RoundConfig(
+        cfg = round_config(
             stacks=tuple(rng.randint(20, 400) for _ in range(6)),
             blinds=(1, 2, 0, 0, 0, 0),
             min_bet=2,
@@ -53,7 +54,9 @@ def test_calling_station_never_folds() -> None:
     shoe = Shoe(Deck.standard(), seed=5)
     bot = make_bot("calling-station")
     for _ in range(30):
-        r = Round(RoundConfig((100,) * 4, (1, 2, 0, 0), 2, deck_order=shoe.shuffle().order))
+        r = Round(
+            round_config((100,) * 4, (1, 2, 0, 0), min_bet=2, deck_order=shoe.shuffle().order)
+        )
         while not r.is_over:
             r.apply(bot.act(actor_view(r), rng))
         assert not any(r.folded)
@@ -77,7 +80,7 @@ def test_bots_open_or_fold_in_a_queensland_first_round_without_a_blind(name: str
     shoe = Shoe(Deck.standard(), seed=2)
     bot = make_bot(name)
     for _ in range(20):
-        cfg = RoundConfig(
+        cfg = round_config(
             stacks=(100, 100, 100),
             blinds=(0, 0, 0),
             antes=(1, 1, 1),

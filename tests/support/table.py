@@ -1,4 +1,5 @@
-"""Builders for a table: seated players, a stacked deck, a refusal's clause."""
+"""The one way a test builds a table (``make_table``, from a rulebook's id and the preset's
+settings), seated players, a stacked deck, a refusal's clause."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from croupier.table.table import Table
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 
 
-def table(rules: str, seats: int = 9, **kw: object) -> Table:
+def make_table(rules: str = DUN, seats: int = 9, **kw: object) -> Table:
+    """A table of ``preset(rules, seats=seats, **kw)``."""
     return Table(preset(rules, seats=seats, **kw))  # type: ignore[arg-type]
 
 
 def seated(rules: str, n: int, chips: int = 200, **kw: object) -> Table:
-    t = table(rules, **kw)
+    t = make_table(rules, **kw)
     for i in range(n):
         t.apply(SitDown(f"p{i + 1}", i + 1, chips))
     return t

@@ -36,6 +36,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: A request's time limit: a log-in checks an argon2 hash, slow by design on a loaded machine
+TIMEOUT = 30.0
+
+
 class Server:
     """``croupier serve --demo`` over a SQLite file, as a real process."""
 
@@ -77,7 +81,9 @@ class Server:
 
     # -- the public API, for setting a scene up --------------------------------------------
     def token(self, name: str, password: str = PASSWORD) -> str:
-        r = httpx.post(f"{self.url}/login", json={"name": name, "password": password})
+        r = httpx.post(
+            f"{self.url}/login", json={"name": name, "password": password}, timeout=TIMEOUT
+        )
         assert r.status_code == 200, r.text
         return str(r.json()["token"])
 
@@ -87,6 +93,7 @@ class Server:
             f"{self.url}/users",
             json={"name": name, "role": role, "password": PASSWORD},
             headers={"Authorization": f"Bearer {self.token('admin')}"},
+            timeout=TIMEOUT,
         )
         assert r.status_code == 200, r.text
 
@@ -95,6 +102,7 @@ class Server:
             f"{self.url}/commands",
             json=cmd,
             headers={"Authorization": f"Bearer {self.token(who)}"},
+            timeout=TIMEOUT,
         )
         assert r.status_code == 200, r.text
         result: dict[str, Any] = r.json()

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from croupier.cards import parse_cards
-from croupier.round import BetRaise, CheckCall, DealHole, Fold, Round, RoundConfig
+from croupier.round import BetRaise, CheckCall, DealHole, Fold, Round
 from croupier.rules import IllegalAction, find_rulebook
 from croupier.rules.commission import commission_schedule
 from croupier.sim.bots import make_bot
@@ -39,7 +39,8 @@ from croupier.table.seats import Priority, SeatDrawError, draw_for_seat, vacancy
 from croupier.table.stakes import Stakes, StakesError
 from croupier.table.table import Table, TableConfig
 from croupier.views import actor_view
-from support.table import ACT, DUN, QLD, deck, refused, seated, table
+from support.build import round_config
+from support.table import ACT, DUN, QLD, deck, make_table, refused, seated
 
 RULEBOOKS = (QLD, ACT, DUN)
 
@@ -127,7 +128,7 @@ def test_sitting_in_a_taken_seat_or_twice_is_refused() -> None:
     [(QLD, "qld-holdem-2005 s19(3)(a)"), (ACT, "act-omaha-2017 4.3"), (DUN, "dunedin-house 19")],
 )
 def test_minimum_table_stake_to_sit(rules: str, clause: str) -> None:
-    t = table(rules)
+    t = make_table(rules)
     low = t.config.stakes.min_table_stake - 1
     refused(t, SitDown("ann", 1, low), clause)
     t.apply(SitDown("ann", 1, low + 1))
@@ -135,11 +136,11 @@ def test_minimum_table_stake_to_sit(rules: str, clause: str) -> None:
 
 
 def test_act_omaha_2017_4_2_i_maximum_buy_in() -> None:
-    t = table(ACT)
+    t = make_table(ACT)
     refused(t, SitDown("ann", 1, 401), "act-omaha-2017 4.2(i)")
     t.apply(SitDown("ann", 1, 400))
     # qld and dunedin set no maximum
-    t2 = table(DUN)
+    t2 = make_table(DUN)
     t2.apply(SitDown("ann", 1, 10_000))
 
 
@@ -367,7 +368,7 @@ def test_newcomer_posting_big_blind_acts_in_turn_after_the_real_big_blind() -> N
 
 
 def test_round_big_blind_position_starts_action_after_it() -> None:
-    cfg = RoundConfig(stacks=(100,) * 5, blinds=(1, 2, 0, 2, 0), min_bet=2, big_blind_position=1)
+    cfg = round_config(stacks=(100,) * 5, blinds=(1, 2, 0, 2, 0), min_bet=2, big_blind_position=1)
     r = Round(cfg)  # dealer-driven: the dealer enters the hole cards
     for p, cards in enumerate(["2c3c", "4c5c", "6c7c", "8c9c", "TcJc"]):
         r.apply(DealHole(p, parse_cards(cards)))

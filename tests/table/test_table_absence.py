@@ -44,6 +44,7 @@ from croupier.table.events import (
 from croupier.table.presets import preset
 from croupier.table.table import Table, TableConfig
 from support.integrity_state import differences, state
+from support.table import make_table
 
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 #: the clause each rulebook's absent player's hand is folded under
@@ -51,7 +52,7 @@ HAND_CLAUSE = {QLD: ABSENT, ACT: "act-omaha-2017 4.8(a)", DUN: "dunedin-house 92
 
 
 def seated(rules: str, n: int = 3, grace: int = 30) -> Table:
-    t = Table(preset(rules, seats=6, grace_seconds=grace))
+    t = make_table(rules, seats=6, grace_seconds=grace)
     for i in range(n):
         t.apply(SitDown(f"p{i + 1}", i + 1, 200))
     return t

@@ -96,6 +96,7 @@ from croupier.table.presets import PresetError, preset
 from croupier.table.table import Table, TableConfig
 from croupier.views import actor_view
 from support.integrity_state import COMMAND_MARKS, NOT_STATE, attributes, differences, state
+from support.table import make_table
 
 RULEBOOKS = ("qld-holdem-2005", "act-omaha-2017", "dunedin-house")
 PLAYERS = [f"p{i}" for i in range(9)]
@@ -404,12 +405,12 @@ def _drive(rules: str, seed: int, steps: int) -> Driver:
 
 @pytest.mark.parametrize("rules", RULEBOOKS)
 def test_random_commands_keep_chips_and_state(rules: str) -> None:
-    """About 15 s per rulebook: 30 tables of 400 commands each."""
+    """About 6 s per rulebook on a quiet machine: 12 tables of 400 commands each."""
     hands = 0
-    for seed in range(30):
+    for seed in range(12):
         d = _drive(rules, seed * 7919 + len(rules), 400)
         hands += d.table.hands
-    assert hands >= 300  # the streams played real rounds, not only refusals
+    assert hands >= 120  # the streams played real rounds, not only refusals
 
 
 def test_state_attributes_are_all_compared() -> None:
@@ -513,7 +514,7 @@ def test_a_checkpoint_holds_every_field_kept_between_rounds() -> None:
 
     from croupier.table.events import TableCheckpoint
 
-    t = Table(preset("dunedin-house"))
+    t = make_table("dunedin-house")
     kept = {f.name for f in fields(TableCheckpoint)}
     of_the_round = {"round", "deal", "players", "deadline", "disputable"}
     given = {"config", "rules", "events"} | set(NOT_STATE[Table])

@@ -19,14 +19,14 @@ from croupier.table.commands import (
     TableCommand,
 )
 from croupier.table.events import FundsLocked, FundsReleased, PlayerLeft
-from croupier.table.presets import preset
 from croupier.table.table import Table
+from support.table import make_table
 
 LOCK = "dunedin-house 77"
 
 
 def seated(rules: str = "dunedin-house", n: int = 3, chips: int = 200) -> Table:
-    t = Table(preset(rules, seats=6))
+    t = make_table(rules, seats=6)
     for i in range(n):
         t.apply(SitDown(f"p{i + 1}", i + 1, chips))
     return t

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.round import CheckCall, Round, RoundConfig
+from croupier.round import CheckCall, Round
 from croupier.round.events import Folded
 from croupier.tournament import Clock, ClockError
 from croupier.tournament.action_clock import ActionClockError, ClockPolicy
 from croupier.tournament.clock import format_seconds
 from croupier.tournament.conditions import Level
+from support.build import round_config
 from support.tournament import deal_order
 
 LEVELS = (
@@ -50,7 +51,7 @@ def test_act_omaha_2017_20_16_20_17_pause_resume_and_adjust() -> None:
 
 
 def heads_up_round() -> Round:
-    return Round(RoundConfig((1000, 1000), (25, 50), 50, deck_order=deal_order()))
+    return Round(round_config((1000, 1000), (25, 50), min_bet=50, deck_order=deal_order()))
 
 
 def test_qld_tournament_2020_4_26_one_minute_then_the_hand_is_dead() -> None:

@@ -17,7 +17,6 @@ from croupier.round import (
     DealHole,
     Fold,
     Round,
-    RoundConfig,
     Structure,
 )
 from croupier.round.events import CardExposed, HandKilled, HoleDealt
@@ -26,6 +25,7 @@ from croupier.tournament import ConditionsError, HandPlan, Tournament, Tournamen
 from croupier.tournament import commands as cm
 from croupier.tournament.conditions import Purchase
 from croupier.tournament.events import ChipRaced, HandForHand
+from support.build import round_config
 from support.tournament import (
     ACT,
     QLD,
@@ -344,7 +344,7 @@ def test_burn_cards_entered_by_the_dealer_are_checked() -> None:
 def test_qld_holdem_2005_s36_the_card_kept_in_play_takes_no_further_burn() -> None:
     # s36(2): "The card exposed in error must remain in play and be dealt as the community
     # card after the round of betting." It was exposed past its burn card: no second burn.
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000, 1000),
         blinds=(5, 10, 0),
         min_bet=10,

@@ -17,7 +17,6 @@ from croupier.round import (
     Fold,
     Muck,
     Round,
-    RoundConfig,
     Show,
 )
 from croupier.round.events import (
@@ -35,6 +34,7 @@ from croupier.rules import DUNEDIN_HOUSE, QLD_HOLDEM_2005, IllegalAction, Rulebo
 from croupier.rules.books.qld_holdem_2005 import QLD_TOURNAMENT_FLOOR
 from croupier.tournament import commands as cm
 from croupier.tournament.events import FloorRuled
+from support.build import round_config
 from support.floor import HOLES, resolved
 from support.floor import flop as action_flop
 from support.tournament import ACT, QLD, deal_order, only_table, stacked, started
@@ -64,7 +64,7 @@ def unchanged_refusal(r: Round, muck: Muck | None) -> str:
 def all_in_round(expose: str, automatic: bool = True) -> Round:
     """Player 0 (best hand) all in before the flop; players 1 and 2 call and check it down."""
     holes = ["As Ad", "Kc Qd", "8s 8h"]
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(50, 1000, 1000),
         blinds=(0, 5, 10),
         min_bet=10,
@@ -107,7 +107,7 @@ def test_qld_tournament_2020_4_30_dealer_driven_muck_refused_from_a_live_hand() 
 
 def test_qld_tournament_2020_4_30_unentered_cards_must_be_named() -> None:
     holes = ["AsAd", "KcQd"]
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(50, 1000),
         blinds=(5, 10),
         min_bet=10,
@@ -129,7 +129,7 @@ def test_qld_tournament_2020_4_30_unentered_cards_must_be_named() -> None:
 
 
 def test_dunedin_house_84_applies_only_with_a_player_all_in() -> None:
-    cfg = RoundConfig(
+    cfg = round_config(
         stacks=(1000, 1000),
         blinds=(5, 10),
         min_bet=10,

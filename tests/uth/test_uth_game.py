@@ -672,7 +672,7 @@ def random_round(rng: random.Random, r: UthRound, players: list[str]) -> None:
 
 @pytest.mark.slow
 def test_money_balances_round_by_round_over_many_random_rounds() -> None:
-    """20,000 automatic rounds, five players, random legal decisions and wager sizes (under the
+    """8,000 automatic rounds, five players, random legal decisions and wager sizes (under the
     minimum, over the maximum, Trips): house bank + players' chips never changes."""
     rng = random.Random(20250718)
     cfg = UthConfig(TableLimits(5, 100), boxes=5, payouts=Payouts(max_blind_payout=2000))
@@ -681,7 +681,7 @@ def test_money_balances_round_by_round_over_many_random_rounds() -> None:
     state = TableState(dict.fromkeys(players, 10**7), 10**9)
     total = state.total
     settled_boxes = warned = capped = voids = 0
-    for _ in range(20_000):
+    for _ in range(8_000):
         r = UthRound(cfg, state, shoe.shuffle().order)
         random_round(rng, r, players)
         assert money(r) == total
@@ -696,7 +696,7 @@ def test_money_balances_round_by_round_over_many_random_rounds() -> None:
         assert state.total == total
         warned = len(state.warned)
         voids += r.void is not None or any(b.void for b in r.boxes.values())
-    assert settled_boxes > 60_000 and capped > 1000 and warned == len(players) and voids > 100
+    assert settled_boxes > 24_000 and capped > 400 and warned == len(players) and voids > 40
 
 
 @pytest.mark.parametrize("fault", list(DeckFault))

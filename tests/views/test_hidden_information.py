@@ -45,6 +45,7 @@ from croupier.views import (
     seat_view,
     table_view,
 )
+from support.build import round_config
 from support.tournament import EXAMPLES
 
 RULEBOOKS = ("dunedin-house", "act-omaha-2017", "qld-holdem-2005")
@@ -161,7 +162,7 @@ def test_a_table_is_rebuilt_from_the_cards_dealt_and_deals_on_with_the_held_deck
 
 def test_a_round_is_rebuilt_from_its_events_without_the_deck() -> None:
     order = Shoe(Deck.standard(), seed=4).shuffle().order
-    cfg = RoundConfig((100, 100, 100), (1, 2, 0), 2, deck_order=order)
+    cfg = round_config((100, 100, 100), (1, 2, 0), min_bet=2, deck_order=order)
     r = Round(cfg)
     rng = random.Random(1)
     bot = make_bot("random")
@@ -181,7 +182,7 @@ def test_a_round_is_rebuilt_from_its_events_without_the_deck() -> None:
 
 def test_a_round_dealt_by_its_table_waits_for_the_cards_and_takes_them_as_dealt() -> None:
     order = Shoe(Deck.standard(), seed=9).shuffle().order
-    sealed = RoundConfig((50, 50), (1, 2), 2, croupier_deals=True)
+    sealed = round_config((50, 50), (1, 2), min_bet=2, croupier_deals=True)
     r = Round(sealed)
     assert r.awaiting() == "hole"
     holes = r.deal_due(order)
@@ -190,7 +191,7 @@ def test_a_round_dealt_by_its_table_waits_for_the_cards_and_takes_them_as_dealt(
     assert r.awaiting() == "action"
     with pytest.raises(IllegalAction):
         r.record_dealt([r.events[0]])  # a blind is not a card dealt
-    standalone = Round(RoundConfig((50, 50), (1, 2), 2, deck_order=order))
+    standalone = Round(round_config((50, 50), (1, 2), min_bet=2, deck_order=order))
     assert standalone.events == r.events
 
 

@@ -154,12 +154,17 @@ def test_the_cashier_moves_cash_and_the_ledger_stays_conserved(
     page.locator("#status").get_by_text("Cash out: accepted").wait_for()
     page.locator('#seated tr[data-player="zoe"]').wait_for(state="detached")
     # the ledger after all of it: zoe's 300 in and out, 100 + 40 at UTH, 110 for the cup
-    page.wait_for_timeout(3500)
-    ledger = httpx.get(
-        f"{server.url}/room/ledger", headers={"Authorization": f"Bearer {server.token('cashier')}"}
-    ).json()
+    # (the screen refreshes its ledger on its own: wait until it shows the room's)
+    for _ in range(100):
+        ledger = httpx.get(
+            f"{server.url}/room/ledger",
+            headers={"Authorization": f"Bearer {server.token('cashier')}"},
+        ).json()
+        text = page.locator("#conserved").inner_text()
+        if f"cash in {ledger['ledger']['cash_in']} = " in text:
+            break
+        page.wait_for_timeout(100)
     assert ledger["conserved"]
-    text = page.locator("#conserved").inner_text()
     assert text.startswith("Conserved: cash in ")
     cash_in = ledger["ledger"]["cash_in"]
     assert f"cash in {cash_in} = {cash_in} accounted for" in text

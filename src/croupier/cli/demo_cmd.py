@@ -70,7 +70,11 @@ def demo(
     dealt = Shoe(deck, seed=omaha_seed, cut_clause=ACT_OMAHA_2017.cut_clause).shuffle().order
     o = HandOrder.for_deck(deck)
     low = LowRule.eight_or_better(deck)
-    typer.echo("\nOmaha high/low, 40-card deck (act-omaha-2017 2.2(d), 3.4, 3.5(d)):")
+    b = ACT_OMAHA_2017
+    typer.echo(
+        f"\nOmaha high/low, 40-card deck ({b.deck_clause}, {b.reduced_deck_hand_order_clause}, "
+        f"{b.low_clause}):"
+    )
     board = dealt[16:21]
     typer.echo(f"board: {format_cards(board)}")
     for seat in range(4):

@@ -40,13 +40,13 @@ DeckOpt = Annotated[int | None, typer.Option("--deck", "-d", help="52, 48, 44, 4
 RulebookOpt = Annotated[
     str, typer.Option("--rulebook", "-r", help="the rulebook whose hand ranking is cited")
 ]
-JokerOpt = Annotated[bool, typer.Option("--joker", help="add the joker (act-omaha-2017 2.3)")]
+JokerOpt = Annotated[bool, typer.Option("--joker", help="add the joker, a wild card")]
 OrderOpt = Annotated[
     str | None, typer.Option("--order", help="short-deck hand order A or B (4.46(2))")
 ]
 AceOpt = Annotated[
     bool,
-    typer.Option("--ace-low/--ace-high-only", help="an ace may play low (act-omaha-2017 3.5(a))"),
+    typer.Option("--ace-low/--ace-high-only", help="an ace may play low in a straight"),
 ]
 
 
@@ -154,7 +154,7 @@ def _evaluate(
 ) -> Result:
     if game is Game.omaha:
         if len(cards) != 4:
-            raise CardError(f"{name} holds {len(cards)} cards; Omaha deals 4 (act-omaha-2017 9.1)")
+            raise CardError(f"{name} holds {len(cards)} cards; Omaha deals 4")
         if len(board) != 5:
             raise CardError(f"the board has {len(board)} cards; comparing Omaha hands needs 5")
         return (
@@ -164,9 +164,7 @@ def _evaluate(
             evaluate_omaha_low(cards, board, low) if low else None,
         )
     if len(cards) != 2:
-        raise CardError(
-            f"{name} holds {len(cards)} cards; hold'em deals 2 (qld-holdem-2005 s21(4))"
-        )
+        raise CardError(f"{name} holds {len(cards)} cards; hold'em deals 2")
     if len(board) != 5:
         raise CardError(f"the board has {len(board)} cards; comparing hold'em hands needs 5")
     both = (*cards, *board)

@@ -98,9 +98,7 @@ def make_order(deck: Deck, game: Game, option: str | None, ace_low: bool) -> Han
             raise fail(str(e)) from e
     if option is not None:
         if deck.size - deck.joker != 36:
-            raise fail(
-                "--order A|B applies to the 36-card short deck (qld-tournament-2020 4.46(2))"
-            )
+            raise fail("--order A|B applies to the 36-card short deck")
         try:
             return HandOrder.short_deck(option)
         except ValueError as e:

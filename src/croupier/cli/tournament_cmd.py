@@ -26,7 +26,7 @@ from croupier.tournament.conditions import (
     load_conditions,
 )
 
-app = typer.Typer(help="Tournaments: qld-tournament-2020, act-omaha-2017 20, dunedin-house 78-107.")
+app = typer.Typer(help="Tournaments: qld-tournament-2020, act-omaha-2017, dunedin-house.")
 
 ConditionsArg = Annotated[Path, typer.Argument(help="the tournament's conditions (TOML)")]
 

@@ -503,7 +503,7 @@ def evaluate(cards: Sequence[int | str], order: HandOrder = STANDARD) -> HandVal
     if not 5 <= len(cs) <= 7:
         raise CardError(f"a hand is evaluated from 5 to 7 cards, not {len(cs)}")
     if sum(c == JOKER_ID for c in cs) > 1:
-        raise CardError("a deck holds one joker (act-omaha-2017 2.3)")
+        raise CardError("a deck holds one joker")
     return HandValue(order, strength(cs, order), cs)
 
 
@@ -516,7 +516,7 @@ def evaluate_omaha(
     b = _checked(board, order.deck)
     order.deck.check((*h, *b))
     if len(h) != 4:
-        raise CardError(f"an Omaha hand has 4 hole cards, not {len(h)} (act-omaha-2017 9.1)")
+        raise CardError(f"an Omaha hand has 4 hole cards, not {len(h)}")
     if not 3 <= len(b) <= 5:
         raise CardError(f"an Omaha board has 3 to 5 cards, not {len(b)}")
     return HandValue(order, omaha_strength(h, b, order), (*h, *b), hole=h, board=b)

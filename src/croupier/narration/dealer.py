@@ -103,7 +103,7 @@ def round_line(e: Event, name: Callable[[int], str], rules: Rulebook, bet_open: 
         case Checked(player=p):
             return f"  {name(p)} checks"
         case Called(player=p, amount=0) if rules.opening_bet_equals_big_blind:
-            return f"  {name(p)} checks: nothing more is owed (qld-holdem-2005 s24(5))"
+            return f"  {name(p)} checks: nothing more is owed ({rules.call_of_nothing_clause})"
         case Called(player=p, amount=a, all_in=all_in):
             return f"  {name(p)} calls {a}{' (all-in)' if all_in else ''}"
         case BetOrRaised(player=p, to=to, all_in=all_in):

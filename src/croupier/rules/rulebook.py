@@ -99,6 +99,9 @@ class Rulebook:
     #: the round's configuration: betting without a limit refused (qld-holdem-2005 s28(1)), a
     #: fee together with commission (s20(3), s30(5)), structured betting's two bet sizes (s28(8))
     no_limit_clause: str = ""
+    #: with ``opening_bet_equals_big_blind``, the second blind calling nothing once the opening
+    #: bet is only called: a call, not a check (qld-holdem-2005 s24(5))
+    call_of_nothing_clause: str = ""
     fee_with_commission_clause: str = ""
     structured_bet_sizes_clause: str = ""
     #: with ``announces_commission``, the pot and commission announced at a showdown

@@ -76,9 +76,12 @@ def seed(store: EventStore, room: str = "main") -> bool:
     at = datetime.datetime.now(datetime.UTC).isoformat()
     users = Directory(store)
     players = [(b, Role.PLAYER, True) for b in BOTS] + [(h, Role.PLAYER, False) for h in HUMANS]
+    # every demo user has the one published password: its argon2 hash is made once (each hash
+    # takes 0.1 s or more by design; fifteen of them slowed every demo start)
+    demo_hash = hash_password(PASSWORD)
     for name, role, is_bot in [*((n, r, False) for n, r in STAFF.items()), *players]:
         if name not in users.users.users:
-            users.change(UserAdded(name, role, hash_password(PASSWORD), at, bot=is_bot), "demo")
+            users.change(UserAdded(name, role, demo_hash, at, bot=is_bot), "demo")
 
     seconds = int(datetime.datetime.now(datetime.UTC).timestamp())
 

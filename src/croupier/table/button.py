@@ -87,9 +87,7 @@ class Seating:
 
     def __post_init__(self) -> None:
         if not 2 <= self.size <= MAX_SEATS:
-            raise SeatingError(
-                f"a table has 2 to {MAX_SEATS} seats, not {self.size} (qld-holdem-2005 s11(1))"
-            )
+            raise SeatingError(f"a table has 2 to {MAX_SEATS} seats, not {self.size}")
         holder: dict[int, str] = {}
         where: dict[str, int] = {}
         in_order, last = True, 0
@@ -99,8 +97,7 @@ class Seating:
             last = number
             if not 1 <= number <= self.size:
                 raise SeatingError(
-                    f"seat {number} does not exist: the table has seats 1-{self.size} "
-                    "(qld-holdem-2005 s11(1))"
+                    f"seat {number} does not exist: the table has seats 1-{self.size}"
                 )
             if number in holder:
                 raise SeatingError(

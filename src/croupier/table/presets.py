@@ -77,7 +77,7 @@ def preset(
     if Limit.NO_LIMIT in s.limits and not rules.no_limit_allowed:
         raise PresetError(
             f"{rules.id} has no no-limit betting: full pot, half pot, straddle or structured "
-            "(qld-holdem-2005 s28(1))"
+            f"({rules.no_limit_clause})"
         )
     return TableConfig(
         rules,

@@ -68,7 +68,7 @@ class Stakes:
         if self.max_buy_in is not None and self.max_buy_in < self.min_table_stake:
             raise StakesError(
                 f"the maximum buy-in ({self.max_buy_in}) is below the minimum table stake "
-                f"({self.min_table_stake}) (act-omaha-2017 4.2(a), (i))"
+                f"({self.min_table_stake})"
             )
 
     @property

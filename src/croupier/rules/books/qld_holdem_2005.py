@@ -178,6 +178,7 @@ QLD_HOLDEM_2005 = Rulebook(
     fee_clause="qld-holdem-2005 s20(2)",
     table_max_bet_clause="qld-holdem-2005 s25(4)",
     no_limit_clause="qld-holdem-2005 s28(1)",
+    call_of_nothing_clause="qld-holdem-2005 s24(5)",
     fee_with_commission_clause="qld-holdem-2005 s20(3), s30(5)",
     structured_bet_sizes_clause="qld-holdem-2005 s28(8)",
     commission_announced_clause="qld-holdem-2005 s27(9)",
