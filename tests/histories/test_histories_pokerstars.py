@@ -299,15 +299,13 @@ def test_a_returning_players_dead_and_live_blinds_are_one_post() -> None:
     """A player back from missing the blinds posts a dead small blind and a live big blind
     (act-omaha-2017 17.4): PokerStars writes one line, "posts small & big blinds" and the sum;
     a newcomer's live blind is another "posts big blind"."""
-    from croupier.round import RoundConfig
-
-    r = _folded(RoundConfig(stacks=(50,) * 4, blinds=(1, 2, 0, 2), dead=(0, 0, 0, 1), min_bet=2))
+    r = _folded(round_config((50,) * 4, (1, 2, 0, 2), dead=(0, 0, 0, 1), min_bet=2))
     posts = [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
     assert posts == [
         "Player1: posts small blind $1",
         "Player2: posts big blind $2",
         "Player4: posts small & big blinds $3",
     ]
-    r = _folded(RoundConfig(stacks=(50,) * 4, blinds=(1, 2, 2, 0), min_bet=2))
+    r = _folded(round_config((50,) * 4, (1, 2, 2, 0), min_bet=2))
     posts = [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
     assert posts[1:] == ["Player2: posts big blind $2", "Player3: posts big blind $2"]

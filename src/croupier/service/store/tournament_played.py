@@ -22,7 +22,7 @@ from croupier.service.store.rooms import tournament_stream
 from croupier.service.store.store import EventStore, StoreError
 from croupier.tournament.conditions import Conditions
 from croupier.tournament.events import HandPlayed
-from croupier.tournament.hands import HandPlan
+from croupier.tournament.plan import HandPlan
 
 
 @dataclass(frozen=True, slots=True)
