@@ -87,12 +87,7 @@ def auto_showdown(r: Round) -> None:
             r.emit(HandMucked(p))
             continue
         cards = tuple(c for c in hole if c is not None)
-        hi, lo = r.shown_value(p, cards)
-        can_win = any(
-            p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
-            for k, pot in enumerate(in_pots)
-        )
-        if can_win:
+        if can_win(r, p, cards, in_pots, best):
             r.emit(HandShown(p, cards))
             raise_best(r, p, cards, in_pots, best)
         else:
@@ -120,11 +115,7 @@ def ask_showdown(r: Round) -> None:
         hole = r.hole[p]
         assert hole is not None  # croupier dealt every card
         cards = tuple(c for c in hole if c is not None)
-        hi, lo = r.shown_value(p, cards)
-        if not any(
-            p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
-            for k, pot in enumerate(in_pots)
-        ):
+        if not can_win(r, p, cards, in_pots, best):
             return  # p need not show: asked
         r.emit(HandShown(p, cards))
         raise_best(r, p, cards, in_pots, best)
@@ -163,6 +154,17 @@ def expose_all(r: Round) -> None:
         hole = r.hole[p]
         assert hole is not None
         r.emit(HandShown(p, tuple(c for c in hole if c is not None)))
+
+
+def can_win(
+    r: Round, p: int, cards: tuple[Card, ...], pots: list[Pot], best: list[tuple[int, int]]
+) -> bool:
+    """Whether ``cards`` tie or beat the best hand shown so far in some pot ``p`` can win."""
+    hi, lo = r.shown_value(p, cards)
+    return any(
+        p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
+        for k, pot in enumerate(pots)
+    )
 
 
 def raise_best(
