@@ -450,7 +450,6 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     **dict.fromkeys(
         (
             "qld-tournament-2020 4.30",
-            "dunedin-house 84",
             "qld-tournament-2020 4.33",
             "qld-tournament-2020 4.34",
             "qld-tournament-2020 4.38",
@@ -513,6 +512,11 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
         ),
     ),
     "qld-holdem-2005 s5(3)": ("`croupier.floor.rulings`", "`tests/floor/test_floor_deal.py`"),
+    "dunedin-house 84": (
+        "`croupier.round`, `croupier.floor.chips`, `croupier.tournament.hands`, "
+        "`croupier.table` (`TableConfig.ask_showdown`), `croupier.cli.play_cmd`",
+        "`tests/tournament/test_tournament_floor_rules.py`, `tests/cli/test_cli_play_showdown.py`",
+    ),
     # the showdown: every hole card tabled, a hand read from its cards
     **dict.fromkeys(
         ("dunedin-house 8", "dunedin-house 60", "dunedin-house 65"),

@@ -16,7 +16,10 @@ import pytest
 
 from support.terminal import CLI, Terminal
 
-PROMPT = r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
+PROMPT = (
+    r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
+    r"|show or muck\? > "
+)
 
 
 def test_play_over_a_new_users_mistakes() -> None:
@@ -30,6 +33,8 @@ def test_play_over_a_new_users_mistakes() -> None:
                 break
             if prompt.startswith("[enter]"):
                 term.type("")
+            elif prompt.startswith("show or muck"):
+                term.type("m")
             elif "(y/n)" in prompt:
                 asked = True
                 term.type("maybe")

@@ -25,12 +25,16 @@ def test_play_in_a_terminal_shows_cards_actions_and_rulings() -> None:
         rounds_seen = 0
         tried_bad_raise = False
         while True:
-            prompt = term.until(r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave")
+            prompt = term.until(
+                r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave|show or muck\? > "
+            )
             if prompt.startswith("you leave"):
                 break
             if prompt.startswith("[enter]"):
                 rounds_seen += 1
                 term.type("")
+            elif prompt.startswith("show or muck"):
+                term.type("m")
             elif not tried_bad_raise and "raise to" in prompt:
                 tried_bad_raise = True
                 term.type("r 1")  # below the minimum raise: refused with its clause
@@ -106,7 +110,10 @@ def test_simulate_checks_every_round(rulebook: str) -> None:
     )
 
 
-PROMPT = r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
+PROMPT = (
+    r"you may: [^\n]*\n> |\[enter\] next round, q quit > |you leave[^\n]*\n|\(y/n\) > "
+    r"|show or muck\? > "
+)
 
 
 def test_play_offers_what_is_legal_and_refuses_in_the_screens_words() -> None:
@@ -127,6 +134,8 @@ def test_play_offers_what_is_legal_and_refuses_in_the_screens_words() -> None:
                     term.type("again")
                     term.until(r"not understood: 'again'[^\n]*\n\[enter\] next round, q quit > ")
                 term.type("")
+            elif prompt.startswith("show or muck"):
+                term.type("m")
             elif "(y/n)" in prompt:
                 done.add("buy-in")
                 term.type("y")
@@ -207,7 +216,7 @@ def test_qld_commission_is_announced_once_a_round() -> None:
                 rounds += 1
                 term.type("q" if "commission" in term.screen or rounds == 30 else "")
             else:
-                term.type("y" if "(y/n)" in prompt else "c")
+                term.type("y" if "(y/n)" in prompt else "m" if "muck" in prompt else "c")
         assert term.close() == 0
     finally:
         if term.proc.poll() is None:

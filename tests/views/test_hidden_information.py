@@ -339,7 +339,7 @@ def verify_output(output: str) -> tuple[str, list[int]]:
 @pytest.mark.parametrize("seed", [None, 5])
 def test_play_publishes_the_commitment_and_reveals_salt_and_order(seed: int | None) -> None:
     args = ["play", "--seats", "2", "--rounds", "1", "--bots", "calling-station"]
-    r = run(app, args + ([] if seed is None else ["--seed", str(seed)]), input="c\n" * 40)
+    r = run(app, args + ([] if seed is None else ["--seed", str(seed)]), input="c\nm\n" * 40)
     assert r.exit_code == 0, r.output
     source, order = verify_output(r.output)
     assert source == ("secure" if seed is None else f"seeded:{seed}")

@@ -26,8 +26,9 @@ from croupier.cli.options import DEFAULT_RULEBOOK, fail
 from croupier.cli.paths import output_folder
 from croupier.histories.phh import dump
 from croupier.histories.phh_export import dated, to_history
-from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Round
+from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Muck, Round, Show
 from croupier.round.betting import compute_full_bounds
+from croupier.round.events import HandShown
 from croupier.shoe import Shoe
 from croupier.sim.bots import Bot, make_bot
 from croupier.table.commands import Act, AddChips, Return, SitDown, StartRound
@@ -77,6 +78,14 @@ def _ask_yes_no(question: str) -> bool:
         if answer in ("n", "no"):
             return False
         typer.echo("  please answer y or n")
+
+
+def _tabled_all_in(r: Round, p: int) -> bool:
+    """Whether ``p``'s hand is the first turned up because a live hand is all in and the
+    rulebook tables every hand then (RoundConfig.expose_all_in)."""
+    if not r.config.expose_all_in or p != r.showing_order()[0]:
+        return False
+    return any(r.all_in[i] and not r.folded[i] for i in range(r.n))
 
 
 def plural(n: int, noun: str) -> str:
@@ -169,7 +178,10 @@ def play(
         if next(history.glob("*.phh"), None) is not None:
             raise fail(f"--history: {history} already holds hand histories; name a new folder")
         history.mkdir(parents=True, exist_ok=True)
-    session = _Session(config_table=Table(config), kinds=kinds, seed=seed)
+    # the players decide at the showdown: you are asked to show or muck a hand the rules do
+    # not oblige you to show, and all-in hands are tabled where the rulebook says so
+    table = Table(replace(config, ask_showdown=True))
+    session = _Session(config_table=table, kinds=kinds, seed=seed)
     session.history = history
     typer.echo(
         f"{config.rulebook.title} ({config.rulebook.id}): {config.game.name}, "
@@ -299,8 +311,8 @@ class _Session:
         while t.round is not None:
             p = r.actor
             if p is None:
-                raise RuntimeError(f"the round waits for {r.awaiting()}, not a player")
-            if self.players[p] == YOU:
+                cmd = self.show_or_muck(r)
+            elif self.players[p] == YOU:
                 cmd = self.decide(r, p)
             else:
                 cmd = self.bots[self.players[p]].act(seat_view(r, p), self.rng)
@@ -330,10 +342,39 @@ class _Session:
     def narrate(self, r: Round, shown: int) -> int:
         me = self.players.index(YOU) if YOU in self.players else Viewer.SPECTATOR
         for e in project_round_events(r.events[shown:], me):
+            if isinstance(e, HandShown) and _tabled_all_in(r, e.player):
+                typer.echo(
+                    "  a player is all in and the betting is over: every hand is turned face "
+                    f"up ({r.config.expose_all_in})"
+                )
             line = self.narrator(e)
             if line:
                 typer.echo(self.screen_names(line))
         return len(r.events)
+
+    def show_or_muck(self, r: Round) -> Command:
+        """At the showdown, the player whose hand need not be shown shows or mucks it: you
+        are asked, a bot decides."""
+        p = r.to_show()
+        if p is None:
+            raise RuntimeError(f"the round waits for {r.awaiting()}, not a player")
+        if self.players[p] != YOU:
+            return (
+                Show(p) if self.bots[self.players[p]].shows(seat_view(r, p), self.rng) else Muck(p)
+            )
+        typer.echo(
+            f"your hand {format_cards(hole_cards(r, p, p))} does not beat the hand shown: "
+            f"you need not show it ({r.rules.showdown_clause}); s show, m muck"
+        )
+        while True:
+            answer = _ask("show or muck? > ")
+            if answer in ("s", "show"):
+                return Show(p)
+            if answer in ("m", "muck"):
+                return Muck(p)
+            if answer in ("q", "quit"):
+                raise _Quit
+            typer.echo(f"  not understood: {answer!r}; s shows your hand, m mucks it")
 
     def decide(self, r: Round, p: int) -> Command:
         la = r.legal_actions()

@@ -49,6 +49,9 @@ class RoundConfig:
     confirmed (``Burn``) before its cards (croupier.round.burns). ``full_blind`` names the
     clause under which a blind posted short, all in, counts as a full one for the others: to
     play they call the full blind and a raise is reckoned from it (dunedin-house 94).
+    ``ask_showdown`` (croupier deals): at the showdown the round shows the hands the rules
+    oblige to show and waits for a Show or Muck from each player who need not
+    (croupier.round.showdown.ask_showdown); otherwise it shows or mucks for them.
     """
 
     stacks: tuple[int, ...]
@@ -72,6 +75,7 @@ class RoundConfig:
     dead_hands: tuple[tuple[int, str], ...] = ()
     record_burns: bool = False
     full_blind: str = ""
+    ask_showdown: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.stacks)

@@ -78,7 +78,13 @@ from croupier.round.events import (
     StubReconstituted,
 )
 from croupier.round.settle import Pot, settle, side_pots
-from croupier.round.showdown import auto_showdown, plan_showdown, showing_order
+from croupier.round.showdown import (
+    ask_showdown,
+    auto_showdown,
+    plan_showdown,
+    showing_order,
+    to_show,
+)
 from croupier.round.streets import AFTER, CLOCKWISE, FLOP, OVER, PREFLOP, RIVER, SHOWDOWN
 from croupier.round.structures import Limit
 from croupier.rules import IllegalAction, Ruling
@@ -441,7 +447,10 @@ class Round:
                 return
             if street == SHOWDOWN:
                 if self.config.automatic:
-                    auto_showdown(self)
+                    if self.config.ask_showdown:
+                        ask_showdown(self)
+                    else:
+                        auto_showdown(self)
                 if all(
                     self.shown[i] is not None or self.mucked[i]
                     for i in range(self.n)
@@ -488,6 +497,10 @@ class Round:
     def showing_order(self) -> list[int]:
         """Who shows first, then clockwise: see :func:`croupier.round.showdown.showing_order`."""
         return showing_order(self)
+
+    def to_show(self) -> int | None:
+        """The player asked to show or muck: see :func:`croupier.round.showdown.to_show`."""
+        return to_show(self)
 
 
 # ----------------------------------------------------------------------------------------

@@ -24,6 +24,10 @@ def plan_showdown(r: Round, cmd: Show | Muck) -> list[Event]:
         raise refuse(r.rules.showdown_clause, f"player {p} has no hand in the showdown")
     if r.shown[p] is not None or r.mucked[p]:
         raise refuse(r.rules.showdown_clause, f"player {p} has already shown or mucked")
+    if r.config.ask_showdown and r.config.automatic:
+        asked = to_show(r)
+        if asked != p:
+            raise refuse(r.rules.showdown_clause, f"player {asked} shows or mucks first")
     if isinstance(cmd, Muck):
         if exposing(r):
             raise refuse(
@@ -83,16 +87,49 @@ def auto_showdown(r: Round) -> None:
             r.emit(HandMucked(p))
             continue
         cards = tuple(c for c in hole if c is not None)
-        hi, lo = r.shown_value(p, cards)
-        can_win = any(
-            p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
-            for k, pot in enumerate(in_pots)
-        )
-        if can_win:
+        if can_win(r, p, cards, in_pots, best):
             r.emit(HandShown(p, cards))
             raise_best(r, p, cards, in_pots, best)
         else:
             r.emit(HandMucked(p))
+
+
+def ask_showdown(r: Round) -> None:
+    """Show, in showing order, every hand the rules oblige to show: the showing player's
+    (qld-holdem-2005 s27(2)-(3); act-omaha-2017 13.1; dunedin-house 64) and each that ties or
+    beats the best shown in some pot it can win (s27(4); cards speak: dunedin-house 61); stop
+    at the first hand that need not be shown: its player is asked (:func:`to_show`) to show or
+    muck. With an all-in hand, every live hand is turned face up instead (:func:`exposing`)."""
+    if exposing(r):
+        expose_all(r)
+        return
+    in_pots = side_pots(r, r.live())
+    best: list[tuple[int, int]] = [(-1, -1)] * len(in_pots)
+    for p in showing_order(r):
+        shown = r.shown[p]
+        if shown is not None:
+            raise_best(r, p, shown, in_pots, best)
+            continue
+        if r.mucked[p]:
+            continue
+        hole = r.hole[p]
+        assert hole is not None  # croupier dealt every card
+        cards = tuple(c for c in hole if c is not None)
+        if not can_win(r, p, cards, in_pots, best):
+            return  # p need not show: asked
+        r.emit(HandShown(p, cards))
+        raise_best(r, p, cards, in_pots, best)
+
+
+def to_show(r: Round) -> int | None:
+    """The player asked to show or muck (:func:`ask_showdown`): the first in showing order
+    still to decide; None when nobody is asked."""
+    if r.street != SHOWDOWN or not (r.config.ask_showdown and r.config.automatic):
+        return None
+    for p in showing_order(r):
+        if r.shown[p] is None and not r.mucked[p]:
+            return p
+    return None
 
 
 def exposing(r: Round) -> bool:
@@ -117,6 +154,17 @@ def expose_all(r: Round) -> None:
         hole = r.hole[p]
         assert hole is not None
         r.emit(HandShown(p, tuple(c for c in hole if c is not None)))
+
+
+def can_win(
+    r: Round, p: int, cards: tuple[Card, ...], pots: list[Pot], best: list[tuple[int, int]]
+) -> bool:
+    """Whether ``cards`` tie or beat the best hand shown so far in some pot ``p`` can win."""
+    hi, lo = r.shown_value(p, cards)
+    return any(
+        p in pot.eligible and (hi >= best[k][0] or (lo > 0 and lo >= best[k][1]))
+        for k, pot in enumerate(pots)
+    )
 
 
 def raise_best(

@@ -70,6 +70,10 @@ class Rulebook:
     raise_cap_clause: str = ""
     turn_clause: str = ""
     showdown_clause: str = ""
+    #: every live hand turned face up at the showdown once a player is all in and the betting
+    #: is over, where the players decide at the showdown (RoundConfig.ask_showdown); "": the
+    #: all-in hand shows as any other (qld-holdem-2005 s27(4), (14); act-omaha-2017 13.1)
+    all_in_showdown_clause: str = ""
     split_clause: str = ""
     odd_chip_clause: str = ""
     uncontested_clause: str = ""

@@ -25,6 +25,10 @@ class Bot(Protocol):
 
     def act(self, view: RoundView, rng: random.Random) -> Command: ...
 
+    def shows(self, view: RoundView, rng: random.Random) -> bool:
+        """Asked at the showdown (a hand it need not show): show it (True) or muck it."""
+        ...
+
 
 def _legal(view: RoundView) -> LegalActions:
     la = view.legal
@@ -70,6 +74,9 @@ class RandomBot:
             return BetRaise(la.player, hi)
         return BetRaise(la.player, lo + int((hi - lo) * rng.random() ** 3))
 
+    def shows(self, view: RoundView, rng: random.Random) -> bool:
+        return rng.random() < 0.5
+
 
 class CallingStation:
     """Checks or calls every time; never folds, never raises."""
@@ -78,6 +85,9 @@ class CallingStation:
 
     def act(self, view: RoundView, rng: random.Random) -> Command:
         return _call(view, _legal(view))
+
+    def shows(self, view: RoundView, rng: random.Random) -> bool:
+        return True  # it has nothing to hide
 
 
 class TightAggressive:
@@ -110,6 +120,9 @@ class TightAggressive:
                 return _raise_to(view, la, max(pot // 2, view.min_bet))
             return _call(view, la)
         return _check_or_fold(la)
+
+    def shows(self, view: RoundView, rng: random.Random) -> bool:
+        return False  # gives nothing away
 
 
 def preflop_score(cards: tuple[Card, ...]) -> float:

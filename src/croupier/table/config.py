@@ -22,6 +22,9 @@ class TableConfig:
     dealt in pays ``chips`` in advance for every ``seconds`` of play, not refunded.
     ``grace_seconds``: how long a player whose connection dropped keeps the seat before the
     rulebook's rules for an absent player apply (:mod:`croupier.table.absence`).
+    ``ask_showdown``: croupier's rounds ask each player who need not show whether to show or
+    muck (RoundConfig.ask_showdown), all-in hands tabled under the rulebook's
+    ``all_in_showdown_clause``; otherwise croupier shows or mucks for them.
     """
 
     rulebook: Rulebook
@@ -36,6 +39,7 @@ class TableConfig:
     action_seconds: int | None = None
     time_charge: tuple[int, int] | None = None
     grace_seconds: int = 60
+    ask_showdown: bool = False
 
     def __post_init__(self) -> None:
         if self.commission is not None:

@@ -181,6 +181,8 @@ def _round_config(
             fee=t.config.fee,
             dead=tuple(dead) if any(dead) else (),
             big_blind_position=big_position,
+            ask_showdown=t.config.ask_showdown,
+            expose_all_in=t.config.rulebook.all_in_showdown_clause if t.config.ask_showdown else "",
         )
         if deck_order is not None:
             config.check_deck(deck_order)

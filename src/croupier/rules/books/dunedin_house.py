@@ -137,6 +137,9 @@ DUNEDIN_HOUSE = Rulebook(
     raise_cap_clause="dunedin-house 39",
     turn_clause="dunedin-house 57",
     showdown_clause="dunedin-house 64",
+    # rule 84 stands among the house's tournament rules; the house applies its TDA-derived
+    # all-in showdown at a cash table too, so croupier's players, asked at the showdown, table it
+    all_in_showdown_clause="dunedin-house 84",
     split_clause="dunedin-house 61",
     # The house rules are silent on odd chips; croupier applies the TDA practice as a documented
     # house default: the first winner clockwise from the button takes them.

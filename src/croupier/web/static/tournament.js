@@ -1,8 +1,8 @@
 // The tournament's screen: for the director the controls of the event (start, the clock, levels,
 // pause and resume, balancing, eliminations, penalties, the clock on a slow player, seat
-// corrections), for the cage its entries, re-buys and the prizes it pays,
-// for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
-// each commit to the tournament's stream brings the clock, and the page reads the field again.
+// corrections; a tournament not yet open, opened with its conditions), for the cage its entries,
+// re-buys and the prizes it pays, for anyone logged in the field, the tables and the payouts.
+// Live over the clock's websocket: each commit to the tournament's stream brings the clock, and the page reads the field again.
 import { api, attempt, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
@@ -60,6 +60,8 @@ function options(select, values) {
 
 async function refresh() {
   const t = await attempt(() => api.get(`/tournaments/${T}`));
+  // a tournament not yet opened: the director opens it with its conditions
+  $("open").hidden = !(director && !t && !clock);
   if (!t) return;
   showClock(t.clock);
   $("reg-count").textContent = `(${t.entrants.length} registered)`;
@@ -112,6 +114,10 @@ function prefillPrize() {
 }
 
 function wire() {
+  $("open").onsubmit = (ev) => {
+    ev.preventDefault();
+    send({ type: "OpenTournament", conditions: $("open-conditions").value }, `Tournament ${name} is open for entries.`);
+  };
   $("start").onclick = () => send({ type: "StartTournament" }, "The tournament has started: seats drawn.");
   $("pause").onclick = () => send({ type: "PauseClock" }, "The clock is paused.");
   $("resume").onclick = () => send({ type: "ResumeClock" }, "The clock runs again.");
