@@ -66,6 +66,10 @@ def recover(
         said = f"checking every stream's events after the room's image (event {image.position})"
         record(store, What.RESTART, who, said, at)
         problems = check_since(store, image)
+        if problems:  # the chains or the image at fault: every event checked says which
+            said = "; ".join(p for found in problems.values() for p in found)
+            record(store, What.RESTART, who, f"checking every stream before play: {said}", at)
+            _, _, problems = check(store)
     refused = {k: v for k, v in problems.items() if k != STREAM}
     for found in refused.values():
         record(store, What.REFUSED_STREAM, who, "; ".join(found), at)  # each names the stream
