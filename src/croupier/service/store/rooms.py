@@ -456,12 +456,20 @@ class RoomStore:
                 self._take_image(w, total)
         return moved
 
-    def _take_image(self, w: Writer, total: int) -> None:
+    def take_image(self) -> bool:
+        """An image of the room now, in a transaction of its own (nothing may be staged);
+        whether one was taken (see :meth:`_take_image`)."""
+        if self.staged:
+            raise StoreError("an image is taken between commits, not with commands staged")
+        with self.store.transaction() as w:
+            return self._take_image(w, sum(self.heads.values()))
+
+    def _take_image(self, w: Writer, total: int) -> bool:
         """The room's image after this commit, in its transaction, replacing the one before
         (none while the room holds what it cannot keep as data: taken at a later commit)."""
         parts = room_image.parts(self.room)
         if parts is None:
-            return
+            return False
         # the books fold a commit's events once it is done; this commit's go in now (a
         # failed commit rebuilds the books with the room)
         self.books.extend(self._unfolded)
@@ -474,6 +482,7 @@ class RoomStore:
         w.snapshot(stream, position, image)
         w.drop_snapshots(stream, position)
         self._imaged = total
+        return True
 
     def route(self, e: RoomEvent) -> tuple[str, object]:
         """The stream ``e`` is kept in, and what is kept there."""
