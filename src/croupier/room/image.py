@@ -11,6 +11,7 @@ after the image into the room's own state only.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from croupier.room.room import Call, Room, _Uth
@@ -26,7 +27,7 @@ class RoomParts:
     """The room's own state (see the module's docstring)."""
 
     call_seconds: int
-    configs: dict[str, TableConfig]
+    cash_tables: tuple[str, ...]  # their configurations are their streams'
     uth: dict[str, tuple[UthConfig, dict[str, int]]]
     tournaments: dict[str, TournamentAccount]  # without the run, no hand in play
     shut: frozenset[str]
@@ -45,7 +46,7 @@ def parts(room: Room) -> RoomParts | None:
         return None
     return RoomParts(
         room.call_seconds,
-        dict(room.configs),
+        tuple(room.configs),
         {n: (u.config, dict(u.players)) for n, u in room.uth.items()},
         {n: dataclasses.replace(tm, run=None) for n, tm in room.tournaments.items()},
         frozenset(room.shut),
@@ -59,12 +60,12 @@ def parts(room: Room) -> RoomParts | None:
     )
 
 
-def restore(p: RoomParts) -> Room:
-    """A room with ``p``'s state; its cash tables, UTH plays and tournament runs fresh, to be
-    replaced by their streams' folds."""
+def restore(p: RoomParts, configs: Mapping[str, TableConfig]) -> Room:
+    """A room with ``p``'s state, its cash tables configured by ``configs``; its cash tables,
+    UTH plays and tournament runs fresh, to be replaced by their streams' folds."""
     room = Room(p.call_seconds)
-    room.configs = dict(p.configs)
-    room.tables = {name: Table(config) for name, config in p.configs.items()}
+    room.configs = {name: configs[name] for name in p.cash_tables}
+    room.tables = {name: Table(config) for name, config in room.configs.items()}
     room.uth = {n: _Uth(c, UthPlay(c), dict(players)) for n, (c, players) in p.uth.items()}
     room.tournaments = {
         n: dataclasses.replace(tm, entries=list(tm.entries), paid=dict(tm.paid), live={}, decks={})

@@ -14,8 +14,10 @@ room's stream a snapshot of the room's board and ledger every ``snapshot_every``
 from __future__ import annotations
 
 import datetime
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from croupier.room import AtTable, Room, RoomCommand, RoomEvent, list_key
 from croupier.room import image as room_image
@@ -34,15 +36,17 @@ from croupier.room.events import (
 from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.room.uth_tables import AtUthEvent
-from croupier.service.store import images
+from croupier.service.store import codec, images
 from croupier.service.store.images import ImageError, RoomImage, image_stream
 from croupier.service.store.kinds import KINDS
+from croupier.service.store.reading import Reader
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import WRITING, Significant, What
-from croupier.service.store.store import EventStore, Stored, StoreError, Writer
+from croupier.service.store.store import EventStore, Stored, StoreError, StreamInfo, Writer
 from croupier.service.store.tables import load_table
 from croupier.table.commands import StartRound
-from croupier.table.events import RoundStarted
+from croupier.table.events import RoundStarted, TableCheckpoint
+from croupier.table.table import Table
 
 CAGE_EVENTS = (
     BoughtIn,
@@ -54,6 +58,7 @@ CAGE_EVENTS = (
     TopUpRequested,  # no money moves: the cage's record of what it was asked and answered
     TopUpDeclined,
 )
+log = logging.getLogger("croupier.service")
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 #: events of a room's streams between two images of it (:mod:`~.images`) by default
 IMAGE_EVERY = 20_000
@@ -234,7 +239,7 @@ class RoomStore:
         try:
             image = image or images.latest(self.store, self.name)
             if image is not None:
-                self.room, self.books = self._from_image(image, names)
+                self.room, self.books = self._from_image(image, names, infos)
                 self.loaded, self._imaged = (
                     "image",
                     sum(image.heads.get(n, (0, ""))[0] for n in names),
@@ -252,7 +257,29 @@ class RoomStore:
         events = merge(self.name, self.store.read_streams(names))
         return Room.from_events(events, settings.call_seconds), RoomBooks.of(events)
 
-    def _from_image(self, image: RoomImage, names: list[str]) -> tuple[Room, RoomBooks]:
+    def _tables(self, room: Room, reader: Reader) -> None:
+        """Each cash table of ``room`` from its latest checkpoint and the events after it
+        (three queries in all), else folded from all its events."""
+        prefix = table_stream(self.name, "")
+        found = self.store.latest_snapshots(prefix)
+        after = {
+            table_stream(self.name, n): found.get(table_stream(self.name, n), (0, ""))[0]
+            for n in room.configs
+        }
+        tails: dict[str, list[Any]] = {s: [] for s in after}
+        for r in self.store.read_each(after):
+            tails[r.stream].append(reader.read(r.body))
+        for name, config in room.configs.items():
+            stream = table_stream(self.name, name)
+            start = [codec.unwrap(found[stream][1])] if after[stream] else []
+            if start and not isinstance(start[0], TableCheckpoint):
+                room.tables[name] = load_table(self.store, stream, config)  # an older kind
+                continue
+            room.tables[name] = Table.from_events(config, [*start, *tails[stream]])
+
+    def _from_image(
+        self, image: RoomImage, names: list[str], infos: dict[str, StreamInfo]
+    ) -> tuple[Room, RoomBooks]:
         """The room and its books from ``image`` and the events after it; each table, UTH
         table and tournament from its own stream. ``ImageError``: they do not fit."""
         rows = self.store.read_streams(names, after=image.position)
@@ -268,13 +295,17 @@ class RoomStore:
         if short:
             raise ImageError(f"{short[0]}: its events do not run from the room's image to its head")
         try:
-            room = room_image.restore(image.parts)
+            reader = Reader()  # the tables' rulebooks, decoded once
+            configs = {
+                n: reader.read(infos[table_stream(self.name, n)].meta)
+                for n in image.parts.cash_tables
+            }
+            room = room_image.restore(image.parts, configs)
             books = RoomBooks.restored(image.books)
             for e in merge(self.name, rows):
                 room.replay(e, own=False)
                 books.add(e)
-            for name in room.tables:
-                room.tables[name] = load_table(self.store, table_stream(self.name, name))
+            self._tables(room, reader)
             for name, u in room.uth.items():
                 stream = uth_stream(self.name, name)
                 if stream in self.heads:
@@ -475,12 +506,16 @@ class RoomStore:
         self.books.extend(self._unfolded)
         self._unfolded = []
         position, heads = w.heads()
-        image = images.make(position, heads, parts, self.books.state())
+        try:
+            image = images.make(position, heads, parts, self.books.state())
+        except codec.CodecError:  # a cache: the commit goes on without it
+            log.exception("croupier: room %s: no image taken", self.name)
+            return False
         stream = image_stream(self.name)
         if w.head_of(stream) is None:
             w.create(stream, "image", self.name)
+        w.drop_snapshots(stream, position + 1)  # the one before (or one at this commit)
         w.snapshot(stream, position, image)
-        w.drop_snapshots(stream, position)
         self._imaged = total
         return True
 

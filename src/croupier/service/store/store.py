@@ -427,6 +427,38 @@ class EventStore:
         with self._reading() as conn:
             return {str(s): int(n) for s, n in conn.execute(q)}
 
+    def latest_snapshots(self, prefix: str) -> dict[str, tuple[int, str]]:
+        """The last snapshot of each stream whose id starts ``prefix``: its sequence number
+        and body, undecoded."""
+        last = (
+            sa.select(snapshots.c.stream_id, sa.func.max(snapshots.c.seq).label("seq"))
+            .where(snapshots.c.stream_id.startswith(prefix, autoescape=True))
+            .group_by(snapshots.c.stream_id)
+            .subquery()
+        )
+        q = sa.select(snapshots.c.stream_id, snapshots.c.seq, snapshots.c.body).join(
+            last, sa.and_(snapshots.c.stream_id == last.c.stream_id, snapshots.c.seq == last.c.seq)
+        )
+        with self._reading() as conn:
+            return {str(i): (int(n), str(b)) for i, n, b in conn.execute(q)}
+
+    def read_each(self, after: Mapping[str, int], batch: int = 200) -> list[Stored]:
+        """The events of each stream of ``after`` after its sequence number there, in commit
+        order within each stream."""
+        out: list[Stored] = []
+        items = list(after.items())
+        with self._reading() as conn:
+            for i in range(0, len(items), batch):
+                which = sa.or_(
+                    *(
+                        sa.and_(events.c.stream_id == s, events.c.seq > n)
+                        for s, n in items[i : i + batch]
+                    )
+                )
+                q = sa.select(events).where(which).order_by(events.c.position)
+                out += [_stored(r) for r in conn.execute(q).mappings()]
+        return out
+
     def latest_snapshot(self, stream: str) -> tuple[int, Any] | None:
         """The last snapshot of ``stream`` (its sequence number and value), if any."""
         q = (
