@@ -39,3 +39,6 @@ def test_the_filled_store_holds_play_and_its_books_equal_the_fold(tmp_path: Path
         assert books.day.report(d, bots) == daybook.day_report(events, d, bots)
     parts = report_bench.rebuild(url)  # raises where the read model's report is not the fold's
     assert set(parts) == {"read_s", "room_fold_s", "books_fold_s", "scan_s"}
+    # what a server would have left: checkpoints and an image, loaded equal to the fold
+    served = report_bench.as_served(url)  # raises where the image's room is not the fold's
+    assert set(served) == {"fold_load_s", "image_ms", "image_kb", "image_load_s"}

@@ -260,13 +260,16 @@ def bench_report(
     requests: Annotated[
         int, typer.Option("--requests", min=1, help="requests timed per day asked for")
     ] = 200,
+    scan: Annotated[
+        bool, typer.Option("--scan/--no-scan", help="also time the fold and scan of before")
+    ] = True,
 ) -> None:
     """``GET /reports/day`` over ``croupier serve`` with about N events of play stored: p50
     and p99 of the answer, the time to start (the room and its read models rebuilt), and what
     each request cost when the report scanned the store."""
     from croupier.bench import report_bench
 
-    result = report_bench.run(db, events, requests)
+    result = report_bench.run(db, events, requests, scan)
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return

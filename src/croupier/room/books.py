@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from croupier.room.daybook import DayBook
+from croupier.room.daybook import DayBook, DayState
 from croupier.room.events import (
     AtTableEvent,
     BoughtIn,
@@ -84,6 +84,15 @@ class TopUpBook:
         return [dict(a) for a in self.answered.get(player, {}).values()]
 
 
+@dataclass(frozen=True, slots=True)
+class BooksState:
+    """The room's books as data (for a room's image)."""
+
+    day: DayState
+    lists: ListBook
+    topups: TopUpBook
+
+
 class RoomBooks:
     """The room's read models together (see the module's docstring)."""
 
@@ -96,6 +105,21 @@ class RoomBooks:
     def of(cls, events: Iterable[RoomEvent]) -> RoomBooks:
         books = cls()
         books.extend(events)
+        return books
+
+    def state(self) -> BooksState:
+        """The books as data (shared with them: encode it before they move on)."""
+        return BooksState(self.day.state(), self.lists, self.topups)
+
+    @classmethod
+    def restored(cls, s: BooksState) -> RoomBooks:
+        books = cls()
+        books.day = DayBook.restored(s.day)
+        books.lists = ListBook(
+            dict(s.lists.joined), {k: list(v) for k, v in s.lists.seatings.items()}
+        )
+        answered = {p: dict(a) for p, a in s.topups.answered.items()}
+        books.topups = TopUpBook(dict(s.topups.asked), answered)
         return books
 
     def add(self, e: RoomEvent) -> None:

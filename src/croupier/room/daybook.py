@@ -142,6 +142,19 @@ class _Day:
     tournaments: dict[str, TournamentDay] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class DayState:
+    """A :class:`DayBook`'s contents as data (for a room's image)."""
+
+    kinds: dict[str, str]
+    names: dict[str, str]
+    awarded: dict[str, dict[str, tuple[int, int]]]
+    last: dict[str, int]
+    started: dict[str, int]
+    days: dict[str, _Day]
+    seen: frozenset[str]
+
+
 class DayBook:
     """The day reports of a room, folded one event at a time (:meth:`add`, in commit order)
     and read for any day (:meth:`report`): a read model kept as events commit, never a scan
@@ -162,6 +175,29 @@ class DayBook:
         book = cls()
         for e in events:
             book.add(e)
+        return book
+
+    def state(self) -> DayState:
+        """What the book holds, as data (shared with the book: encode it before it moves on)."""
+        return DayState(
+            self._kinds,
+            self._names,
+            self._awarded,
+            self._last,
+            self._started,
+            self._days,
+            frozenset(self._seen),
+        )
+
+    @classmethod
+    def restored(cls, s: DayState) -> DayBook:
+        """The book that held ``s`` (a fresh copy of it)."""
+        book = cls()
+        book._kinds, book._names = dict(s.kinds), dict(s.names)
+        book._awarded = {k: dict(v) for k, v in s.awarded.items()}
+        book._last, book._started = dict(s.last), dict(s.started)
+        book._days = dict(s.days)
+        book._seen = set(s.seen)
         return book
 
     def _when(self, e: RoomEvent) -> tuple[str, int]:

@@ -279,15 +279,15 @@ class Room:
             room.replay(e)
         return room
 
-    def replay(self, e: RoomEvent) -> None:
+    def replay(self, e: RoomEvent, own: bool = True) -> None:
         """Fold one stored event, a table's, UTH table's or tournament's own event into that
-        table or tournament too: a room rebuilt event by event (no rule is checked), so a
-        check at every snapshot along the way costs one pass."""
-        if isinstance(e, AtTableEvent):
+        table or tournament too (``own=False``: the room's state only, theirs folded apart,
+        see :mod:`croupier.room.image`): a room rebuilt event by event (no rule is checked)."""
+        if own and isinstance(e, AtTableEvent):
             self.tables[e.table].fold(e.event)
-        elif isinstance(e, uth.AtUthEvent):
+        elif own and isinstance(e, uth.AtUthEvent):
             self.uth[e.table].play.fold(e.event)
-        elif isinstance(e, tr.AtTournamentEvent):
+        elif own and isinstance(e, tr.AtTournamentEvent):
             run = self.tournaments[e.tournament].run
             if run is None:
                 raise ValueError(f"{e.tournament}: events of a tournament the room does not run")

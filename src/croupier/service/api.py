@@ -25,6 +25,7 @@ Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -60,6 +61,8 @@ from croupier.service.deps import API, Refused, Service, body, now_iso
 from croupier.service.hashing import Hashing
 from croupier.service.owner import Hub, RoomOwner, resume, settle_heap, unlock, warm
 from croupier.service.presence import Presence
+from croupier.service.store import images
+from croupier.service.store.images import RoomImage, image_stream
 from croupier.service.store.recovery import Recovery, record, recover
 from croupier.service.store.rooms import (
     RoomStore,
@@ -72,6 +75,8 @@ from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 from croupier.service.throttle import Throttle
 from croupier.web import mount as mount_console
+
+log = logging.getLogger("croupier.service")
 
 __all__ = ["API", "Refused", "Service", "create_app"]
 
@@ -152,16 +157,41 @@ class _Start:
             )
         }
 
+    def _image(self, store: EventStore) -> RoomImage | None:
+        """The room's latest image, if one is taken and reads with its digest; else the start
+        checks and folds every event (a refused image recorded, with why)."""
+        try:
+            return images.latest(store, self.room)
+        except images.ImageError as e:
+            log.error("croupier: room %s: image refused: %s", self.room, e)
+            problem = f"{image_stream(self.room)}: {e}"
+            record(store, What.REFUSED_STREAM, "server", problem, now_iso())
+            return None
+
     async def _open(self, app: FastAPI, store: EventStore) -> Service:
         # Recovery before play: every stream checked; a room with a refused stream is closed.
-        found = await asyncio.to_thread(recover, store, now_iso())
+        image = await asyncio.to_thread(self._image, store)
+        found = await asyncio.to_thread(recover, store, now_iso(), "server", image)
         mine = self._mine(found)
         keys, locked = await asyncio.to_thread(unlock, store, self.room, self.key_file, now_iso())
         mine.update(locked)  # a room without the keys of its sealed decks waits for them
         health.announce(found, self.room, closed=bool(mine))
         found.refused.update(locked)  # /healthz names the missing key too (said by unlock)
         app.state.recovery = found
-        rooms = None if mine else await asyncio.to_thread(RoomStore, store, self.room)
+        rooms = None
+        if not mine:
+            rooms = await asyncio.to_thread(RoomStore, store, self.room, image=image)
+            if image is not None and rooms.refused_image is not None:
+                # folded from every event instead, and every event checked: say why
+                problem = f"{image_stream(self.room)}: {rooms.refused_image}"
+                log.error("croupier: room %s: image refused: %s", self.room, problem)
+                await asyncio.to_thread(
+                    record, store, What.REFUSED_STREAM, "server", problem, now_iso()
+                )
+                found = app.state.recovery = await asyncio.to_thread(recover, store, now_iso())
+                if self._mine(found):
+                    mine.update(self._mine(found))
+                    rooms = None
         if rooms is not None:
             # rounds a crash interrupted deal on from their sealed decks
             await asyncio.to_thread(resume, rooms, keys)

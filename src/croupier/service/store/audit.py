@@ -16,10 +16,13 @@ from typing import Any
 import orjson
 
 from croupier.room import Room
+from croupier.room.books import RoomBooks
 from croupier.room.events import AtTableEvent
+from croupier.room.image import parts
 from croupier.room.tournaments import AtTournamentEvent
 from croupier.room.uth_tables import AtUthEvent
-from croupier.service.store import codec
+from croupier.service.store import codec, images
+from croupier.service.store.images import image_stream
 from croupier.service.store.kinds import KINDS, Kind, table_projection
 from croupier.service.store.played import finished_rounds, spans
 from croupier.service.store.reading import Reader
@@ -28,8 +31,10 @@ from croupier.service.store.rooms import (
     RoomSnapshot,
     cage_stream,
     fold_room,
+    merge,
     room_projection,
     room_stream,
+    room_streams,
     table_stream,
     tournament_stream,
     uth_stream,
@@ -301,7 +306,8 @@ def _pass(
             s.unread = True
         elif s.kind not in ("room", "cage") and not (s.kind == "table" and s.room is not None):
             try:
-                s.alone = _Alone(s.info, kind, list(snaps.get(s.info.id, [])))
+                own = [] if s.kind == "image" else list(snaps.get(s.info.id, []))  # below
+                s.alone = _Alone(s.info, kind, own)
             except Exception as err:  # the audit reports whatever a fold raises
                 s.problems.append(f"{s.info.id}: does not fold: {type(err).__name__}: {err}")
                 s.unread = True
@@ -392,11 +398,37 @@ def check(store: EventStore) -> tuple[int, int, dict[str, list[str]]]:
             for sid, found in r.problems.items():
                 if sid != r.stream:
                     problems.setdefault(sid, []).extend(found)
+            if not r.dead:
+                for problem in check_image(view, r.name):
+                    problems.setdefault(image_stream(r.name), []).append(problem)
             mine = {room_stream(r.name), cage_stream(r.name)}
             own = (table_stream(r.name, ""), tournament_stream(r.name, ""), uth_stream(r.name, ""))
             if r.stream in r.problems and not any(b in mine or b.startswith(own) for b in problems):
                 problems[r.stream] = r.problems[r.stream]
         return len(infos), count, problems
+
+
+def check_image(store: EventStore, room: str) -> list[str]:
+    """The room's latest image compared with the room and its books folded from every event
+    up to it (a room with no image: nothing to compare)."""
+    try:
+        image = images.latest(store, room)
+    except images.ImageError as e:
+        return [f"{images.image_stream(room)}: {e}"]
+    if image is None:
+        return []
+    names = room_streams(store, room)
+    rows = [r for r in store.read_streams(names) if r.position <= image.position]
+    events = merge(room, rows)
+    settings = store.stream(room_stream(room)).config()
+    folded = Room.from_events(events, settings.call_seconds)
+    held = codec.canonical((image.parts, image.books))
+    if held != codec.canonical((parts(folded), RoomBooks.of(events).state())):
+        return [
+            f"{images.image_stream(room)}: the image after event {image.position} differs "
+            "from the fold"
+        ]
+    return []
 
 
 def verify(store: EventStore) -> dict[str, Any]:

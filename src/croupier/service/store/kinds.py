@@ -115,5 +115,8 @@ KINDS: dict[str, Kind] = {
         # log-outs (digests of the tokens) and failed log-ins' locks (croupier.service.throttle)
         Kind("sessions", _fold_log, len),
         Kind("throttle", _fold_log, len),
+        # a room's images (croupier.service.store.images): no events, its snapshots only,
+        # each compared by the audit with the room's fold
+        Kind("image", _fold_log, len),
     )
 }

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from croupier.service.store.audit import check
+from croupier.service.store.images import RoomImage, check_since
 from croupier.service.store.significant import STREAM, WRITING, Significant, What
 from croupier.service.store.store import ConcurrencyError, EventStore, StoreError
 
@@ -50,10 +51,25 @@ class Recovery:
     refused: dict[str, list[str]]
 
 
-def recover(store: EventStore, at: str, who: str = "server") -> Recovery:
-    """Check every stream before play; record the restart, each refusal and the recovery."""
-    record(store, What.RESTART, who, "checking every stream before play", at)
-    _, _, problems = check(store)
+def recover(
+    store: EventStore, at: str, who: str = "server", image: RoomImage | None = None
+) -> Recovery:
+    """Check every stream before play; record the restart, each refusal and the recovery.
+    With a room's ``image`` (its digest checked: :func:`~.images.latest`), every stream's
+    events after it, chained from the head it pinned to the stream's head (the events before
+    it were chained as they were written; ``croupier audit verify`` checks them all); the
+    room's own events after it are folded as the room is loaded from it."""
+    if image is None:
+        record(store, What.RESTART, who, "checking every stream before play", at)
+        _, _, problems = check(store)
+    else:
+        said = f"checking every stream's events after the room's image (event {image.position})"
+        record(store, What.RESTART, who, said, at)
+        problems = check_since(store, image)
+        if problems:  # the chains or the image at fault: every event checked says which
+            said = "; ".join(p for found in problems.values() for p in found)
+            record(store, What.RESTART, who, f"checking every stream before play: {said}", at)
+            _, _, problems = check(store)
     refused = {k: v for k, v in problems.items() if k != STREAM}
     for found in refused.values():
         record(store, What.REFUSED_STREAM, who, "; ".join(found), at)  # each names the stream

@@ -14,10 +14,13 @@ room's stream a snapshot of the room's board and ledger every ``snapshot_every``
 from __future__ import annotations
 
 import datetime
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from croupier.room import AtTable, Room, RoomCommand, RoomEvent, list_key
+from croupier.room import image as room_image
 from croupier.room.books import RoomBooks
 from croupier.room.events import (
     AtTableEvent,
@@ -33,11 +36,17 @@ from croupier.room.events import (
 from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.room.uth_tables import AtUthEvent
+from croupier.service.store import codec, images
+from croupier.service.store.images import ImageError, RoomImage, image_stream
+from croupier.service.store.kinds import KINDS
+from croupier.service.store.reading import Reader
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import WRITING, Significant, What
-from croupier.service.store.store import EventStore, Stored, StoreError
+from croupier.service.store.store import EventStore, Stored, StoreError, StreamInfo, Writer
+from croupier.service.store.tables import load_table
 from croupier.table.commands import StartRound
-from croupier.table.events import RoundStarted
+from croupier.table.events import RoundStarted, TableCheckpoint
+from croupier.table.table import Table
 
 CAGE_EVENTS = (
     BoughtIn,
@@ -49,7 +58,10 @@ CAGE_EVENTS = (
     TopUpRequested,  # no money moves: the cage's record of what it was asked and answered
     TopUpDeclined,
 )
+log = logging.getLogger("croupier.service")
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
+#: events of a room's streams between two images of it (:mod:`~.images`) by default
+IMAGE_EVERY = 20_000
 
 
 def _describe(e: RoomEvent) -> str:
@@ -161,10 +173,24 @@ class RoomStore:
     from the store when the room is loaded, then with each commit's events once committed.
     """
 
-    def __init__(self, store: EventStore, room: str = "main", snapshot_every: int = 100) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        room: str = "main",
+        snapshot_every: int = 100,
+        image_every: int | None = None,
+        image: RoomImage | None = None,
+    ) -> None:
         self.store = store
         self.name = room
         self.snapshot_every = snapshot_every
+        # events of the room's streams between its images
+        self.image_every = IMAGE_EVERY if image_every is None else image_every
+        self._image = image  # the image the first load starts from (else: the latest)
+        self._imaged = 0  # the total of the room's heads at its last image
+        #: how the room was last loaded: "image" or "fold"; and why an image was refused
+        self.loaded = "fold"
+        self.refused_image: str | None = None
         self.heads: dict[str, int] = {}
         self._committed: dict[str, int] = {}
         # the committed head (sequence number, hash) of each stream this room writes but the
@@ -196,22 +222,103 @@ class RoomStore:
         return self.load()
 
     def load(self) -> Room:
-        """The room rebuilt from its streams (anything staged is dropped)."""
+        """The room rebuilt from its streams (anything staged is dropped): from its latest
+        image and the events after it where there is one (:mod:`~.images`), else folded from
+        every event. An image that does not fit the streams is refused (:attr:`refused_image`
+        says why) and the room folded from every event."""
         self._drop()
         names = room_streams(self.store, self.name)
-        settings: RoomSettings = self.store.stream(room_stream(self.name)).config()
-        rows = self.store.read_streams(names)
         infos = {s.id: s for s in self.store.streams()}
         self.heads = {n: infos[n].head_seq for n in names}
         self._committed = dict(self.heads)
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
-        events = merge(self.name, rows)
-        self.room = Room.from_events(events, settings.call_seconds)
-        self.books = RoomBooks.of(events)
+        image, self._image = self._image, None
+        self.loaded, self.refused_image = "fold", None
+        try:
+            image = image or images.latest(self.store, self.name)
+            if image is not None:
+                self.room, self.books = self._from_image(image, names, infos)
+                self.loaded, self._imaged = (
+                    "image",
+                    sum(image.heads.get(n, (0, ""))[0] for n in names),
+                )
+        except ImageError as e:
+            self.refused_image = str(e)
+        if self.loaded == "fold":
+            self.room, self.books = self._fold(names)
+            self._imaged = 0  # the next commit takes an image
         self.room.forget()  # the store keeps the log: memory holds the state
         return self.room
+
+    def _fold(self, names: list[str]) -> tuple[Room, RoomBooks]:
+        settings: RoomSettings = self.store.stream(room_stream(self.name)).config()
+        events = merge(self.name, self.store.read_streams(names))
+        return Room.from_events(events, settings.call_seconds), RoomBooks.of(events)
+
+    def _tables(self, room: Room, reader: Reader) -> None:
+        """Each cash table of ``room`` from its latest checkpoint and the events after it
+        (three queries in all), else folded from all its events."""
+        prefix = table_stream(self.name, "")
+        found = self.store.latest_snapshots(prefix)
+        after = {
+            table_stream(self.name, n): found.get(table_stream(self.name, n), (0, ""))[0]
+            for n in room.configs
+        }
+        tails: dict[str, list[Any]] = {s: [] for s in after}
+        for r in self.store.read_each(after):
+            tails[r.stream].append(reader.read(r.body))
+        for name, config in room.configs.items():
+            stream = table_stream(self.name, name)
+            start = [codec.unwrap(found[stream][1])] if after[stream] else []
+            if start and not isinstance(start[0], TableCheckpoint):
+                room.tables[name] = load_table(self.store, stream, config)  # an older kind
+                continue
+            room.tables[name] = Table.from_events(config, [*start, *tails[stream]])
+
+    def _from_image(
+        self, image: RoomImage, names: list[str], infos: dict[str, StreamInfo]
+    ) -> tuple[Room, RoomBooks]:
+        """The room and its books from ``image`` and the events after it; each table, UTH
+        table and tournament from its own stream. ``ImageError``: they do not fit."""
+        rows = self.store.read_streams(names, after=image.position)
+        expect = {n: image.heads.get(n, (0, ""))[0] for n in names}
+        for r in rows:
+            if r.seq != expect[r.stream] + 1:
+                raise ImageError(
+                    f"{r.stream}: event {r.seq} follows the room's image, not event "
+                    f"{expect[r.stream] + 1}"
+                )
+            expect[r.stream] = r.seq
+        short = [n for n in names if expect[n] != self.heads[n]]
+        if short:
+            raise ImageError(f"{short[0]}: its events do not run from the room's image to its head")
+        try:
+            reader = Reader()  # the tables' rulebooks, decoded once
+            configs = {
+                n: reader.read(infos[table_stream(self.name, n)].meta)
+                for n in image.parts.cash_tables
+            }
+            room = room_image.restore(image.parts, configs)
+            books = RoomBooks.restored(image.books)
+            for e in merge(self.name, rows):
+                room.replay(e, own=False)
+                books.add(e)
+            self._tables(room, reader)
+            for name, u in room.uth.items():
+                stream = uth_stream(self.name, name)
+                if stream in self.heads:
+                    config = self.store.stream(stream).config()
+                    u.play = KINDS["uth-table"].fold(config, self.store.load(stream))
+            for name, tm in room.tournaments.items():
+                stream = tournament_stream(self.name, name)
+                if stream in self.heads:
+                    config = self.store.stream(stream).config()
+                    tm.run = KINDS["tournament"].fold(config, self.store.load(stream))
+        except (ValueError, TypeError, KeyError, AttributeError) as e:
+            raise ImageError(f"the events after the room's image do not fold on it: {e}") from e
+        return room, books
 
     def _drop(self) -> None:
         self._creates, self._writes, self._snaps = [], [], []
@@ -376,7 +483,41 @@ class RoomStore:
             if total // n != before // n:
                 snap = RoomSnapshot(dict(self.heads), room_projection(self.room))
                 w.snapshot(room_stream(self.name), total, snap)
+            if total - self._imaged >= self.image_every:
+                self._take_image(w, total)
         return moved
+
+    def take_image(self) -> bool:
+        """An image of the room now, in a transaction of its own (nothing may be staged);
+        whether one was taken (see :meth:`_take_image`)."""
+        if self.staged:
+            raise StoreError("an image is taken between commits, not with commands staged")
+        with self.store.transaction() as w:
+            return self._take_image(w, sum(self.heads.values()))
+
+    def _take_image(self, w: Writer, total: int) -> bool:
+        """The room's image after this commit, in its transaction, replacing the one before
+        (none while the room holds what it cannot keep as data: taken at a later commit)."""
+        parts = room_image.parts(self.room)
+        if parts is None:
+            return False
+        # the books fold a commit's events once it is done; this commit's go in now (a
+        # failed commit rebuilds the books with the room)
+        self.books.extend(self._unfolded)
+        self._unfolded = []
+        position, heads = w.heads()
+        try:
+            image = images.make(position, heads, parts, self.books.state())
+        except codec.CodecError:  # a cache: the commit goes on without it
+            log.exception("croupier: room %s: no image taken", self.name)
+            return False
+        stream = image_stream(self.name)
+        if w.head_of(stream) is None:
+            w.create(stream, "image", self.name)
+        w.drop_snapshots(stream, position + 1)  # the one before (or one at this commit)
+        w.snapshot(stream, position, image)
+        self._imaged = total
+        return True
 
     def route(self, e: RoomEvent) -> tuple[str, object]:
         """The stream ``e`` is kept in, and what is kept there."""

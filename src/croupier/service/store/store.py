@@ -250,6 +250,19 @@ class Writer:
             snapshots.insert().values(stream_id=stream, seq=seq, version=codec.VERSION, body=body)
         )
 
+    def drop_snapshots(self, stream: str, before: int) -> None:
+        """Delete ``stream``'s snapshots before sequence number ``before`` (a cache)."""
+        self.conn.execute(
+            snapshots.delete().where(snapshots.c.stream_id == stream, snapshots.c.seq < before)
+        )
+
+    def heads(self) -> tuple[int, dict[str, tuple[int, str]]]:
+        """The last event's position and every stream's head (sequence number, hash), as this
+        transaction sees them."""
+        last = self.conn.execute(sa.select(sa.func.max(events.c.position))).scalar()
+        q = sa.select(streams.c.id, streams.c.head_seq, streams.c.head_hash)
+        return int(last or 0), {str(i): (int(n), str(h)) for i, n, h in self.conn.execute(q)}
+
 
 class EventStore:
     """An event store on one database (see the module's docstring)."""
@@ -359,9 +372,18 @@ class EventStore:
         with self._reading() as conn:
             return [_stored(r) for r in conn.execute(q.order_by(events.c.seq)).mappings()]
 
-    def read_streams(self, ids: Sequence[str]) -> list[Stored]:
-        """The events of several streams in the order they were committed."""
+    def read_streams(self, ids: Sequence[str], after: int = 0) -> list[Stored]:
+        """The events of several streams in the order they were committed (those committed
+        after position ``after``)."""
         q = sa.select(events).where(events.c.stream_id.in_(list(ids))).order_by(events.c.position)
+        if after:
+            q = q.where(events.c.position > after)
+        with self._reading() as conn:
+            return [_stored(r) for r in conn.execute(q).mappings()]
+
+    def read_after(self, position: int) -> list[Stored]:
+        """Every event committed after ``position``, in commit order."""
+        q = sa.select(events).where(events.c.position > position).order_by(events.c.position)
         with self._reading() as conn:
             return [_stored(r) for r in conn.execute(q).mappings()]
 
@@ -404,6 +426,38 @@ class EventStore:
         )
         with self._reading() as conn:
             return {str(s): int(n) for s, n in conn.execute(q)}
+
+    def latest_snapshots(self, prefix: str) -> dict[str, tuple[int, str]]:
+        """The last snapshot of each stream whose id starts ``prefix``: its sequence number
+        and body, undecoded."""
+        last = (
+            sa.select(snapshots.c.stream_id, sa.func.max(snapshots.c.seq).label("seq"))
+            .where(snapshots.c.stream_id.startswith(prefix, autoescape=True))
+            .group_by(snapshots.c.stream_id)
+            .subquery()
+        )
+        q = sa.select(snapshots.c.stream_id, snapshots.c.seq, snapshots.c.body).join(
+            last, sa.and_(snapshots.c.stream_id == last.c.stream_id, snapshots.c.seq == last.c.seq)
+        )
+        with self._reading() as conn:
+            return {str(i): (int(n), str(b)) for i, n, b in conn.execute(q)}
+
+    def read_each(self, after: Mapping[str, int], batch: int = 200) -> list[Stored]:
+        """The events of each stream of ``after`` after its sequence number there, in commit
+        order within each stream."""
+        out: list[Stored] = []
+        items = list(after.items())
+        with self._reading() as conn:
+            for i in range(0, len(items), batch):
+                which = sa.or_(
+                    *(
+                        sa.and_(events.c.stream_id == s, events.c.seq > n)
+                        for s, n in items[i : i + batch]
+                    )
+                )
+                q = sa.select(events).where(which).order_by(events.c.position)
+                out += [_stored(r) for r in conn.execute(q).mappings()]
+        return out
 
     def latest_snapshot(self, stream: str) -> tuple[int, Any] | None:
         """The last snapshot of ``stream`` (its sequence number and value), if any."""

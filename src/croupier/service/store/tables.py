@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from croupier.service.store.store import EventStore
 from croupier.table.events import TableCheckpoint
-from croupier.table.table import Table
+from croupier.table.table import Table, TableConfig
 
 
-def load_table(store: EventStore, stream: str) -> Table:
+def load_table(store: EventStore, stream: str, config: TableConfig | None = None) -> Table:
     """The table ``stream`` holds: its latest checkpoint and the events after it, else the
-    fold of all its events."""
-    config = store.stream(stream).config()
+    fold of all its events (``config``: the stream's, where the caller has it)."""
+    if config is None:
+        config = store.stream(stream).config()
     latest = store.latest_snapshot(stream)
     if latest is not None and isinstance(latest[1], TableCheckpoint):
         seq, checkpoint = latest
