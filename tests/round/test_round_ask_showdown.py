@@ -6,19 +6,17 @@ from __future__ import annotations
 import pytest
 
 from croupier.cards import Deck
-from croupier.round import CheckCall, Muck, Round, RoundConfig, Show
+from croupier.round import CheckCall, Muck, Round, Show
 from croupier.round.commands import IllegalAction
 from croupier.round.events import HandMucked, HandShown
 from croupier.rules import DUNEDIN_HOUSE
 from croupier.shoe import Shoe
+from support.build import round_config
 
 
 def _to_showdown(seed: int, ask: bool = False) -> Round:
     order = Shoe(Deck.standard(), seed=seed).shuffle().order
-    cfg = RoundConfig(
-        stacks=(100, 100, 100), blinds=(1, 2, 0), min_bet=2, deck_order=order, ask_showdown=ask
-    )
-    r = Round(cfg)
+    r = Round(round_config((100, 100, 100), (1, 2), deck_order=order, ask_showdown=ask))
     while r.actor is not None:
         r.apply(CheckCall(r.actor))
     return r

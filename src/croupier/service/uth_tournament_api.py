@@ -31,6 +31,7 @@ from croupier.service.store.rooms import RoomStore
 from croupier.uth.game import UthRound
 from croupier.uth.tournament import Eliminated, Placed, SessionEnd, Status, Substituted
 from croupier.uth.view import box_result
+from croupier.views import uth_box_cards
 
 if TYPE_CHECKING:
     pass
@@ -136,7 +137,7 @@ def seat(acc: UthTournamentAccount, player: str) -> dict[str, Any] | None:
     out["round"] = {
         "in_play": not r.is_over,
         "phase": r.phase.name.lower(),
-        "hole": [str(c) for c in b.hole],
+        "hole": [str(c) for c in uth_box_cards(r, pos[1], player)],
         "board": [str(c) for c in r.board[: r.revealed]],
         "dealer": [str(c) for c in r.dealer] if declared is not None else [],
         "dealer_hand": "" if declared is None else declared.words,
