@@ -6,8 +6,9 @@ paths, ``$tuple``, ``$card``); no client sees it. A client receives :func:`plain
 * an event or a view as an object whose ``"type"`` is the class's name alone
   (``"RoundStarted"``: a stable name, never a module path), with every field;
 * a card as its name (``"As"``, ``"Td"``, ``"Jk"``), a hidden card as ``null``;
-* chips, seats and sequence numbers as integers; an enum as its value; tuples, lists and sets
-  as arrays; a mapping with text keys as an object, any other as an array of ``[key, value]``.
+* chips, seats and sequence numbers as integers; an enum as its value (an integer enum, whose
+  value is only an id, as its name: ``"FLUSH"``); tuples, lists and sets as arrays; a
+  mapping with text keys as an object, any other as an array of ``[key, value]``.
 
 Messages on a stream socket (:mod:`croupier.service.stream`), each a JSON object:
 
@@ -17,6 +18,9 @@ Messages on a stream socket (:mod:`croupier.service.stream`), each a JSON object
   without ``after``, or to a client too far behind); ``{"seq": n, "view": View}``: the view
   after a commit (``views=1``), so that a client never fetches it again;
 * ``{"seq": n, "clock": ...}``: a tournament's clock after event ``n`` of its stream;
+* ``{"seq": n, "turn": RoundView, "to_call": c}``: the player to act's view of the round after
+  event ``n`` (``turns=1``); ``to_call``: the chips a call adds, as the Call button says (0:
+  a check, or nothing to call);
 * ``{"reply": id, "status": s, ...}``: the answer to a command the client sent.
 
 :func:`schema` is that contract as JSON Schema (draft 2020-12), served at ``GET /contract``;
@@ -72,13 +76,23 @@ def _list(v: Iterable[Any]) -> JSON:
     return [plain(x) for x in v]
 
 
+def enum_value(member: enum.Enum) -> str | int:
+    """An enum member in the contract: its value where that is text (or a plain integer),
+    else its name (an integer enum's value is an id: ``Category.FLUSH`` is ``"FLUSH"``)."""
+    if isinstance(member.value, str) or (
+        isinstance(member.value, int) and not isinstance(member, int)
+    ):
+        return member.value
+    return member.name
+
+
 def _coder(cls: type) -> Callable[[Any], JSON]:
     if cls in (type(None), bool, int, str, float):
         return _same
     if issubclass(cls, Card):
         return lambda v: str(v)
     if issubclass(cls, enum.Enum):
-        return lambda v: v.value if isinstance(v.value, str | int) else v.name
+        return enum_value
     if dataclasses.is_dataclass(cls):
         name = type_name(cls)
         fields = tuple(f.name for f in dataclasses.fields(cls))
@@ -169,6 +183,8 @@ class _Schemas:
         if isinstance(hint, type):
             if issubclass(hint, Card):
                 return {"$ref": "#/$defs/card"}
+            if issubclass(hint, enum.Enum):
+                return {"enum": [enum_value(m) for m in hint]}
             if issubclass(hint, bool):
                 return {"type": "boolean"}
             if issubclass(hint, int):
@@ -177,10 +193,6 @@ class _Schemas:
                 return {"type": "string"}
             if issubclass(hint, float):
                 return {"type": "number"}
-            if issubclass(hint, enum.Enum):
-                return {
-                    "enum": [m.value if isinstance(m.value, str | int) else m.name for m in hint]
-                }
             if dataclasses.is_dataclass(hint):
                 if hint.__subclasses__() and not dataclasses.fields(hint):
                     return self.union(_leaves(hint))
@@ -238,7 +250,7 @@ def event_classes() -> list[type]:
 def schema() -> JSON:
     """The message contract as one JSON Schema document."""
     from croupier.uth.view import UthTableView
-    from croupier.views import TableView
+    from croupier.views import RoundView, TableView
 
     s = _Schemas()
     events = s.union(event_classes())
@@ -271,6 +283,16 @@ def schema() -> JSON:
             "type": "object",
             "required": ["seq", "clock"],
             "properties": {"seq": seq, "clock": {"type": "object"}},
+            "additionalProperties": False,
+        },
+        "turn": {
+            "type": "object",
+            "required": ["seq", "turn", "to_call"],
+            "properties": {
+                "seq": seq,
+                "turn": s.of_class(RoundView),
+                "to_call": {"type": "integer", "minimum": 0},
+            },
             "additionalProperties": False,
         },
         "reply": {
@@ -312,17 +334,30 @@ def _classes() -> dict[str, type]:
     return _CLASSES
 
 
+_FIELDS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """A dataclass's fields: name, type and whether ``__init__`` takes it (made once)."""
+    got = _FIELDS.get(cls)
+    if got is None:
+        hints = typing.get_type_hints(cls)
+        got = _FIELDS[cls] = tuple(
+            (f.name, hints.get(f.name, Any), f.init) for f in dataclasses.fields(cls)
+        )
+    return got
+
+
 def decode(data: JSON, hint: Any = None) -> Any:
     """The value a plain message ``data`` carries, as the core's classes (by each field's
     type); ``hint``: the type expected, where ``data`` does not name it."""
     if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in _classes():
         cls = _classes()[data["type"]]
-        hints = typing.get_type_hints(cls)
         init: dict[str, Any] = {}
         later: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            value = decode(data.get(f.name), hints.get(f.name, Any))
-            (init if f.init else later)[f.name] = value
+        for name, hint, in_init in _fields(cls):
+            value = decode(data.get(name), hint)
+            (init if in_init else later)[name] = value
         out = cls(**init)
         for k, v in later.items():
             object.__setattr__(out, k, v)

@@ -2,7 +2,7 @@
 // stage, the dealer's hand and every settlement line with its clause and pay line. A player
 // works their own box; the dealer assigned to the table opens, deals and settles the rounds.
 // Live: each message on the table's websocket (the caller's projection) reads the caller's view.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const table = params.get("table") || "";
@@ -119,5 +119,5 @@ $("settle-all").onclick = () => send({ type: "UthSettle" });
 // commit (views=1); the page never reads it again
 follow(`/ws/uth/${encodeURIComponent(table)}`, (msg) => {
   const v = msg.view !== undefined ? msg.view : msg.snapshot;
-  if (v) render(plain(v));
+  if (v) render(v);
 }, (st) => { document.body.dataset.link = st; }, { query: "views=1" });
