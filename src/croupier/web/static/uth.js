@@ -24,8 +24,10 @@ export function stage(v) {
 const title = (s) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll("_", " ");
 function odds(o) { return o ? `${o.a} to ${o.b}` : ""; }
 function payLine(r) {
-  if (r.line) return `${title(r.line.category)} pays ${odds(r.line.odds)} (${r.line.clause})`;
-  if (r.odds) return `pays ${odds(r.odds)}${r.pay_clause ? ` (${r.pay_clause})` : ""}`;
+  // a line's own clause (a house's table), else the rules' pay table (10.1)
+  const clause = (r.line && r.line.clause) || r.pay_clause;
+  if (r.line) return `${title(r.line.category)} pays ${odds(r.line.odds)}${clause ? ` (${clause})` : ""}`;
+  if (r.odds) return `pays ${odds(r.odds)}${clause ? ` (${clause})` : ""}`;
   return "";
 }
 
