@@ -351,44 +351,70 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
 def decode(data: JSON, hint: Any = None) -> Any:
     """The value a plain message ``data`` carries, as the core's classes (by each field's
     type); ``hint``: the type expected, where ``data`` does not name it."""
-    if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in _classes():
-        cls = _classes()[data["type"]]
-        init: dict[str, Any] = {}
-        later: dict[str, Any] = {}
-        for name, hint, in_init in _fields(cls):
-            value = decode(data.get(name), hint)
-            (init if in_init else later)[name] = value
-        out = cls(**init)
-        for k, v in later.items():
-            object.__setattr__(out, k, v)
-        return out
-    if hint is None or hint is Any or data is None:
+    if isinstance(data, dict):
+        name = data.get("type")
+        cls = _classes().get(name) if isinstance(name, str) else None
+        if cls is not None:
+            init: dict[str, Any] = {}
+            later: dict[str, Any] = {}
+            for field, kind, in_init in _fields(cls):
+                (init if in_init else later)[field] = decode(data.get(field), kind)
+            out = cls(**init)
+            for k, v in later.items():
+                object.__setattr__(out, k, v)
+            return out
+    if hint is None or data is None:
         return data
+    try:
+        reader = _DECODERS.get(hint)
+    except TypeError:  # a hint that cannot be a key
+        return _decoder(hint)(data)
+    if reader is None:
+        reader = _DECODERS[hint] = _decoder(hint)
+    return reader(data)
+
+
+_DECODERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    """How to read a value of type ``hint`` that names no class (made once per hint)."""
+    if hint is Any:
+        return _same
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         kinds = [a for a in args if a is not type(None)]
         if len(kinds) == 1:
-            return decode(data, kinds[0])
-        for kind in kinds:  # the kind whose shape the data has (a list: a tuple's, a set's)
-            shape = typing.get_origin(kind) or kind
-            if isinstance(data, list) and shape in (tuple, list, frozenset, set):
-                return decode(data, kind)
-        return data
+            return lambda d: decode(d, kinds[0])
+
+        def union(d: Any) -> Any:
+            for kind in kinds:  # the kind whose shape the data has (a list: a tuple's, a set's)
+                shape = typing.get_origin(kind) or kind
+                if isinstance(d, list) and shape in (tuple, list, frozenset, set):
+                    return decode(d, kind)
+            return d
+
+        return union
     if isinstance(hint, type):
         if issubclass(hint, Card):
-            return Card.parse(data)
+            return Card.parse
         if issubclass(hint, enum.Enum):
-            return hint(data) if any(m.value == data for m in hint) else hint[data]
-        if hint in (tuple, frozenset, set) and isinstance(data, list):
+            by_value = {m.value: m for m in hint}
+            by_name = hint.__members__
+            return lambda d: by_value[d] if d in by_value else by_name[d]
+        if hint in (tuple, frozenset, set):
             # a compiled class names its field's type bare: ``tuple``, not ``tuple[int, ...]``
-            return hint(decode(x) for x in data)
-        return data
+            return lambda d: hint(decode(x) for x in d) if isinstance(d, list) else d
+        return _same
     if origin is tuple:
         if args and args[-1] is not Ellipsis:
-            return tuple(decode(x, a) for x, a in zip(data, args, strict=False))
-        return tuple(decode(x, args[0] if args else None) for x in data)
+            return lambda d: tuple(decode(x, a) for x, a in zip(d, args, strict=False))
+        item = args[0] if args else None
+        return lambda d: tuple(decode(x, item) for x in d)
     if origin in (frozenset, set):
-        return origin(decode(x, args[0] if args else None) for x in data)
+        item = args[0] if args else None
+        return lambda d: origin(decode(x, item) for x in d)
     if origin is list:
-        return [decode(x, args[0] if args else None) for x in data]
-    return data
+        item = args[0] if args else None
+        return lambda d: [decode(x, item) for x in d]
+    return _same
