@@ -20,6 +20,7 @@ from typing import Any
 
 import httpx
 
+from croupier.service import contract
 from croupier.service.store import codec
 from croupier.sim.bots import make_bot
 from croupier.views import TableView
@@ -69,7 +70,7 @@ class Client:
         if r.status_code != 200:
             raise ClientError(f"view of {table} for {who}: {r.status_code} {r.text}")
         body = r.json()
-        return body["seq"], codec.decode(body["view"])
+        return body["seq"], contract.decode(body["view"])
 
 
 def play_round(

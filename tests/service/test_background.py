@@ -23,6 +23,7 @@ from croupier.client import Client, run_demo
 from croupier.service import demo
 from croupier.service.api import create_app
 from croupier.service.background import Background
+from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 
 
@@ -67,7 +68,7 @@ def _recorded(client: Client) -> list[str]:
     r = client.c.get("/significant", headers=client.headers("auditor"))
     assert r.status_code == 200, r.text
     events = [e["event"] for e in r.json()["events"]]
-    return [e["detail"] for e in events if e["what"]["name"] == "BACKGROUND_FAILED"]
+    return [e["detail"] for e in events if e["what"] == What.BACKGROUND_FAILED]
 
 
 def test_the_demos_bots_that_give_up_are_on_the_board_and_in_the_log(

@@ -17,7 +17,7 @@ from fastapi.routing import APIRoute, APIWebSocketRoute
 from starlette.routing import Mount, Route
 
 from croupier.round import CheckCall, Round
-from croupier.service import policy
+from croupier.service import contract, policy
 from croupier.service.api import create_app
 from croupier.service.auth import ROLES_CLAUSE, Role
 from croupier.service.commands import CATALOGUE, LIVE_HANDS
@@ -256,7 +256,7 @@ def test_a_dealer_deals_only_the_tournament_tables_assigned(fresh: Room) -> None
     # a hand played at table 2 may not be recorded by the dealer, only by the director
     r = room.c.get(f"{TL}/2/plan?deck=server", headers=room.headers("director"))
     assert r.status_code == 200, r.text
-    plan = codec.decode(r.json()["plan"])
+    plan = contract.decode(r.json()["plan"])
     rd = Round(plan.config)
     while not rd.is_over:
         forced = plan.forced_action(rd)

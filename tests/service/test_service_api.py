@@ -238,7 +238,7 @@ def test_take_seat_is_in_the_room_stream(sqlite: str) -> None:
 
 def test_the_auditor_recalls_every_card_of_finished_rounds_only(room: Room) -> None:
     from croupier.round.events import HoleDealt
-    from croupier.service.store import codec
+    from croupier.service import contract
 
     rng = random.Random(4)
     play_round(room, "t1", rng)
@@ -246,7 +246,7 @@ def test_the_auditor_recalls_every_card_of_finished_rounds_only(room: Room) -> N
     room.ok("dealer", {"type": "StartRound", "table": "t1"})  # a third round in progress
     h = {"Authorization": f"Bearer {room.login('auditor')}"}
     body = room.c.get("/audit/recall/t1?last=5", headers=h).json()
-    rounds = [[codec.decode(e) for e in r] for r in body["rounds"]]
+    rounds = [[contract.decode(e) for e in r] for r in body["rounds"]]
     assert len(rounds) == 2
     for r in rounds:
         holes = [

@@ -15,7 +15,6 @@ from fastapi.testclient import TestClient
 
 from croupier.service import contract
 from croupier.service.api import create_app
-from croupier.service.store import codec
 from croupier.service.store.store import EventStore
 from croupier.table.absence import (
     AbsentFolded,
@@ -110,7 +109,7 @@ def test_a_dropped_player_is_folded_after_the_grace_and_catches_up_on_reconnect(
         assert isinstance(back, PlayerReconnected) and back.player == actor and back.late
         # their view of the table: their seat sitting out, no longer away, the round gone on
         view = room.c.get("/tables/t1/view", headers=room.headers(actor)).json()
-    table = codec.decode(view["view"])
+    table = contract.decode(view["view"])
     assert isinstance(table, TableView)
     assert (1 + PLAYERS.index(actor), actor, "sitting out") in table.seats
     assert table.absent == () and table.disconnected == ()
@@ -169,5 +168,5 @@ def test_a_restarted_server_times_out_the_disconnections_it_recorded(url: str) -
         expired = next(e for e in events if isinstance(e, GraceExpired))
         assert expired.player == dropped.player == "p2" and expired.at >= dropped.until
         view = client.get("/tables/t1/view", headers=Room(client).headers("floor")).json()
-        table = codec.decode(view["view"])
+        table = contract.decode(view["view"])
         assert table.absent == ("p2",) and (2, "p2", "sitting out") in table.seats

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from croupier.room import Room as CoreRoom
 from croupier.round import BetRaise, CheckCall, Fold, Round
+from croupier.service import contract
 from croupier.service.api import create_app
 from croupier.service.auth import ROLES_CLAUSE
 from croupier.service.store import audit, codec
@@ -79,7 +80,7 @@ def play_wave(room: Room, rng: random.Random, balance: bool = True, shove: float
                 room.ok("director", {"type": "ColourUp", "tournament": T})
             continue
         assert r.status_code == 200, r.text
-        plans.append(codec.decode(r.json()["plan"]))
+        plans.append(contract.decode(r.json()["plan"]))
     hands = []
     for plan in plans:
         rd = Round(plan.config)
@@ -426,7 +427,7 @@ def test_the_clock_on_a_player_runs_on_the_servers_time(url: str) -> None:
         path = f"/tournaments/{T}/tables/1/plan?deck=server"
         r = room.c.get(path, headers=room.headers("dealer"))
         assert r.status_code == 200, r.text
-        plan: HandPlan = codec.decode(r.json()["plan"])
+        plan: HandPlan = contract.decode(r.json()["plan"])
         rd = Round(plan.config)
         assert rd.actor is not None
         slow = rd.actor

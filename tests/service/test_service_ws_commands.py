@@ -68,7 +68,7 @@ def test_a_round_is_played_from_turn_prompts_and_commands_over_websockets(
         bot, rng, acted = make_bot("calling-station"), random.Random(1), 0
         while actor is not None:
             prompt = until(socks[actor], lambda m: "turn" in m)[-1]
-            view = codec.decode(prompt["turn"])
+            view = contract.decode(prompt["turn"])
             assert isinstance(view, RoundView) and view.legal is not None
             # its own cards only
             assert view.seat is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from croupier.service import contract
 from croupier.service.store import codec
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
@@ -23,6 +24,6 @@ def uth_view(room: Room, who: str, table: str = "u1") -> tuple[int, UthTableView
     r = room.c.get(f"/uth/{table}/view", headers=room.headers(who))
     assert r.status_code == 200, r.text
     body = r.json()
-    view = codec.decode(body["view"])
+    view = contract.decode(body["view"])
     assert isinstance(view, UthTableView)
     return body["seq"], view

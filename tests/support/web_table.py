@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from croupier.cards import Card
-from croupier.service.store import codec
+from croupier.service import contract
 from croupier.views import TableView
 from support.web import Server, login
 
@@ -54,7 +54,7 @@ def table_view(server: Server, who: str = "dealer", table: str = "qld-1") -> tup
     )
     assert r.status_code == 200, r.text
     body = r.json()
-    view = codec.decode(body["view"])
+    view = contract.decode(body["view"])
     assert isinstance(view, TableView)
     return int(body["seq"]), view
 

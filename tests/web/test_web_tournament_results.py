@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 
 from croupier.round import BetRaise, CheckCall, Round
+from croupier.service import contract
 from croupier.service.store import codec
 from croupier.tournament.commands import PlayedHand
 from support.web import Server, login
@@ -74,7 +75,7 @@ def play_hand(server: Server, rng: random.Random) -> None:
             f"{server.url}/tournaments/{T}/tables/{table}/plan?deck=server", headers=dealer
         )
         assert r.status_code == 200, r.text
-        plan = codec.decode(r.json()["plan"])
+        plan = contract.decode(r.json()["plan"])
         rd = Round(plan.config)
         while not rd.is_over:
             forced = plan.forced_action(rd)

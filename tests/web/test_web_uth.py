@@ -12,8 +12,13 @@ TABLE = "uth-1"
 URL = f"/ui/uth.html?table={TABLE}"
 
 
+#: Every script error a page of these tests met (a settlement that failed to render threw).
+ERRORS: list[str] = []
+
+
 def page_for(browser: Any, server: Server, who: str, width: int = 1280) -> Any:
     page = browser.new_context(viewport={"width": width, "height": 1000}).new_page()
+    page.on("pageerror", lambda e: ERRORS.append(f"{who}: {e}"))
     login(page, server, who)
     page.goto(server.url + URL)
     page.wait_for_selector("body[data-awaiting]")
@@ -38,6 +43,7 @@ def decide(page: Any) -> None:
 
 
 def test_a_uth_round_from_wagers_to_settlement(browser: Any, server: Server) -> None:
+    ERRORS.clear()
     for p in ("bot1", "bot2"):
         server.command("cashier", {"type": "UthBuyIn", "player": p, "table": TABLE, "cash": 400})
     desk = page_for(browser, server, "dealer")
@@ -75,14 +81,18 @@ def test_a_uth_round_from_wagers_to_settlement(browser: Any, server: Server) -> 
 
     for page in (desk, one, two):
         page.wait_for_selector('body[data-in-round="false"]')
-        page.locator('.box[data-box="1"] table.lines').wait_for()
-        page.locator('.box[data-box="2"] table.lines').wait_for()
+        try:
+            page.locator('.box[data-box="1"] table.lines').wait_for()
+            page.locator('.box[data-box="2"] table.lines').wait_for()
+        except Exception as e:  # the page's own words for why it did not render them
+            raise AssertionError(f"no settlement lines; script errors: {ERRORS}") from e
     rows = one.locator('.box[data-player="bot1"] table.lines tbody tr')
     wagers = {rows.nth(i).get_attribute("data-wager") for i in range(rows.count())}
     assert wagers == {"ante", "blind", "play", "trips"}  # every wager, each on its line
     clauses = [c.inner_text() for c in one.locator(".box table.lines td.clause").all()]
     assert clauses and all(c.startswith("act-uth-2025 9.") for c in clauses)
     assert "act-uth-2025 9.3" in one.locator('.box[data-player="bot1"] .total').inner_text()
+    assert ERRORS == []
     shoot(desk, "uth-dealer")
     shoot(one, "uth-player")
 

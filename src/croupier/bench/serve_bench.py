@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
+from croupier.service import contract
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import DealerAssigned, Role, UserAdded
 from croupier.service.owner import settle_heap
@@ -535,7 +536,7 @@ async def _bot_table(
         tv = await view("dealer")
         if tv["round"] is not None and tv["round"]["actor"] is not None:
             return
-        for player, stack in codec.decode(tv["stacks"]):
+        for player, stack in tv["stacks"]:
             if stack < top_up // 2:
                 buy = {"type": "BuyIn", "player": player, "table": table, "cash": top_up}
                 t0 = time.perf_counter()
@@ -560,7 +561,7 @@ async def _bot_table(
                 if me.replied(text)["status"] != 200:
                     raise RuntimeError(f"{table}: a bot's action was refused: {text}")
             elif '"turn":' in text[:32]:
-                mine = codec.decode(json.loads(text)["turn"])
+                mine = contract.decode(json.loads(text)["turn"])
                 cmd = bot.act(mine, rng)
                 data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
                 paced(me, {"type": type(cmd).__name__, "table": table, **data})

@@ -9,9 +9,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
+from croupier.service import contract
 from croupier.service.auth import User
 from croupier.service.deps import Owner, Refused, Svc, allowed
-from croupier.service.store import audit, codec
+from croupier.service.store import audit
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.significant import STREAM
 from croupier.table.events import RoundFinished, TableRoundVoided
@@ -27,7 +28,7 @@ async def significant(
 ) -> dict[str, Any]:
     """The significant-events log (auditors and admins)."""
     rows = await asyncio.to_thread(svc.store.read, STREAM, after)
-    return {"events": [{"seq": r.seq, "event": codec.encode(r.event())} for r in rows[:1000]]}
+    return {"events": [{"seq": r.seq, "event": contract.plain(r.event())} for r in rows[:1000]]}
 
 
 @router.get("/audit/verify")
@@ -53,4 +54,4 @@ async def audit_recall(
         raise Refused(404, f"no cash table {table}")
     rounds = await asyncio.to_thread(audit.recall, svc.store, stream, last + 1)
     done = [r for r in rounds if isinstance(r[-1], RoundFinished | TableRoundVoided)][-last:]
-    return {"rounds": [[codec.encode(e) for e in r] for r in done]}
+    return {"rounds": [[contract.plain(e) for e in r] for r in done]}

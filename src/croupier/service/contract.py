@@ -6,8 +6,9 @@ paths, ``$tuple``, ``$card``); no client sees it. A client receives :func:`plain
 * an event or a view as an object whose ``"type"`` is the class's name alone
   (``"RoundStarted"``: a stable name, never a module path), with every field;
 * a card as its name (``"As"``, ``"Td"``, ``"Jk"``), a hidden card as ``null``;
-* chips, seats and sequence numbers as integers; an enum as its value; tuples, lists and sets
-  as arrays; a mapping with text keys as an object, any other as an array of ``[key, value]``.
+* chips, seats and sequence numbers as integers; an enum as its value (an integer enum, whose
+  value is only an id, as its name: ``"FLUSH"``); tuples, lists and sets as arrays; a
+  mapping with text keys as an object, any other as an array of ``[key, value]``.
 
 Messages on a stream socket (:mod:`croupier.service.stream`), each a JSON object:
 
@@ -17,6 +18,9 @@ Messages on a stream socket (:mod:`croupier.service.stream`), each a JSON object
   without ``after``, or to a client too far behind); ``{"seq": n, "view": View}``: the view
   after a commit (``views=1``), so that a client never fetches it again;
 * ``{"seq": n, "clock": ...}``: a tournament's clock after event ``n`` of its stream;
+* ``{"seq": n, "turn": RoundView, "to_call": c}``: the player to act's view of the round after
+  event ``n`` (``turns=1``); ``to_call``: the chips a call adds, as the Call button says (0:
+  a check, or nothing to call);
 * ``{"reply": id, "status": s, ...}``: the answer to a command the client sent.
 
 :func:`schema` is that contract as JSON Schema (draft 2020-12), served at ``GET /contract``;
@@ -72,13 +76,23 @@ def _list(v: Iterable[Any]) -> JSON:
     return [plain(x) for x in v]
 
 
+def enum_value(member: enum.Enum) -> str | int:
+    """An enum member in the contract: its value where that is text (or a plain integer),
+    else its name (an integer enum's value is an id: ``Category.FLUSH`` is ``"FLUSH"``)."""
+    if isinstance(member.value, str) or (
+        isinstance(member.value, int) and not isinstance(member, int)
+    ):
+        return member.value
+    return member.name
+
+
 def _coder(cls: type) -> Callable[[Any], JSON]:
     if cls in (type(None), bool, int, str, float):
         return _same
     if issubclass(cls, Card):
         return lambda v: str(v)
     if issubclass(cls, enum.Enum):
-        return lambda v: v.value if isinstance(v.value, str | int) else v.name
+        return enum_value
     if dataclasses.is_dataclass(cls):
         name = type_name(cls)
         fields = tuple(f.name for f in dataclasses.fields(cls))
@@ -169,6 +183,8 @@ class _Schemas:
         if isinstance(hint, type):
             if issubclass(hint, Card):
                 return {"$ref": "#/$defs/card"}
+            if issubclass(hint, enum.Enum):
+                return {"enum": [enum_value(m) for m in hint]}
             if issubclass(hint, bool):
                 return {"type": "boolean"}
             if issubclass(hint, int):
@@ -177,10 +193,6 @@ class _Schemas:
                 return {"type": "string"}
             if issubclass(hint, float):
                 return {"type": "number"}
-            if issubclass(hint, enum.Enum):
-                return {
-                    "enum": [m.value if isinstance(m.value, str | int) else m.name for m in hint]
-                }
             if dataclasses.is_dataclass(hint):
                 if hint.__subclasses__() and not dataclasses.fields(hint):
                     return self.union(_leaves(hint))
@@ -238,7 +250,7 @@ def event_classes() -> list[type]:
 def schema() -> JSON:
     """The message contract as one JSON Schema document."""
     from croupier.uth.view import UthTableView
-    from croupier.views import TableView
+    from croupier.views import RoundView, TableView
 
     s = _Schemas()
     events = s.union(event_classes())
@@ -271,6 +283,16 @@ def schema() -> JSON:
             "type": "object",
             "required": ["seq", "clock"],
             "properties": {"seq": seq, "clock": {"type": "object"}},
+            "additionalProperties": False,
+        },
+        "turn": {
+            "type": "object",
+            "required": ["seq", "turn", "to_call"],
+            "properties": {
+                "seq": seq,
+                "turn": s.of_class(RoundView),
+                "to_call": {"type": "integer", "minimum": 0},
+            },
             "additionalProperties": False,
         },
         "reply": {
@@ -312,48 +334,87 @@ def _classes() -> dict[str, type]:
     return _CLASSES
 
 
+_FIELDS: dict[type, tuple[tuple[str, Any, bool], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """A dataclass's fields: name, type and whether ``__init__`` takes it (made once)."""
+    got = _FIELDS.get(cls)
+    if got is None:
+        hints = typing.get_type_hints(cls)
+        got = _FIELDS[cls] = tuple(
+            (f.name, hints.get(f.name, Any), f.init) for f in dataclasses.fields(cls)
+        )
+    return got
+
+
 def decode(data: JSON, hint: Any = None) -> Any:
     """The value a plain message ``data`` carries, as the core's classes (by each field's
     type); ``hint``: the type expected, where ``data`` does not name it."""
-    if isinstance(data, dict) and isinstance(data.get("type"), str) and data["type"] in _classes():
-        cls = _classes()[data["type"]]
-        hints = typing.get_type_hints(cls)
-        init: dict[str, Any] = {}
-        later: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            value = decode(data.get(f.name), hints.get(f.name, Any))
-            (init if f.init else later)[f.name] = value
-        out = cls(**init)
-        for k, v in later.items():
-            object.__setattr__(out, k, v)
-        return out
-    if hint is None or hint is Any or data is None:
+    if isinstance(data, dict):
+        name = data.get("type")
+        cls = _classes().get(name) if isinstance(name, str) else None
+        if cls is not None:
+            init: dict[str, Any] = {}
+            later: dict[str, Any] = {}
+            for field, kind, in_init in _fields(cls):
+                (init if in_init else later)[field] = decode(data.get(field), kind)
+            out = cls(**init)
+            for k, v in later.items():
+                object.__setattr__(out, k, v)
+            return out
+    if hint is None or data is None:
         return data
+    try:
+        reader = _DECODERS.get(hint)
+    except TypeError:  # a hint that cannot be a key
+        return _decoder(hint)(data)
+    if reader is None:
+        reader = _DECODERS[hint] = _decoder(hint)
+    return reader(data)
+
+
+_DECODERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _decoder(hint: Any) -> Callable[[Any], Any]:
+    """How to read a value of type ``hint`` that names no class (made once per hint)."""
+    if hint is Any:
+        return _same
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         kinds = [a for a in args if a is not type(None)]
         if len(kinds) == 1:
-            return decode(data, kinds[0])
-        for kind in kinds:  # the kind whose shape the data has (a list: a tuple's, a set's)
-            shape = typing.get_origin(kind) or kind
-            if isinstance(data, list) and shape in (tuple, list, frozenset, set):
-                return decode(data, kind)
-        return data
+            return lambda d: decode(d, kinds[0])
+
+        def union(d: Any) -> Any:
+            for kind in kinds:  # the kind whose shape the data has (a list: a tuple's, a set's)
+                shape = typing.get_origin(kind) or kind
+                if isinstance(d, list) and shape in (tuple, list, frozenset, set):
+                    return decode(d, kind)
+            return d
+
+        return union
     if isinstance(hint, type):
         if issubclass(hint, Card):
-            return Card.parse(data)
+            return Card.parse
         if issubclass(hint, enum.Enum):
-            return hint(data) if any(m.value == data for m in hint) else hint[data]
-        if hint in (tuple, frozenset, set) and isinstance(data, list):
+            by_value = {m.value: m for m in hint}
+            by_name = hint.__members__
+            return lambda d: by_value[d] if d in by_value else by_name[d]
+        if hint in (tuple, frozenset, set):
             # a compiled class names its field's type bare: ``tuple``, not ``tuple[int, ...]``
-            return hint(decode(x) for x in data)
-        return data
+            return lambda d: hint(decode(x) for x in d) if isinstance(d, list) else d
+        return _same
     if origin is tuple:
         if args and args[-1] is not Ellipsis:
-            return tuple(decode(x, a) for x, a in zip(data, args, strict=False))
-        return tuple(decode(x, args[0] if args else None) for x in data)
+            return lambda d: tuple(decode(x, a) for x, a in zip(d, args, strict=False))
+        item = args[0] if args else None
+        return lambda d: tuple(decode(x, item) for x in d)
     if origin in (frozenset, set):
-        return origin(decode(x, args[0] if args else None) for x in data)
+        item = args[0] if args else None
+        return lambda d: origin(decode(x, item) for x in d)
     if origin is list:
-        return [decode(x, args[0] if args else None) for x in data]
-    return data
+        item = args[0] if args else None
+        return lambda d: [decode(x, item) for x in d]
+    return _same

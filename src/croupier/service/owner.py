@@ -15,6 +15,7 @@ instead.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import logging
 from collections import deque
@@ -61,7 +62,7 @@ from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.table import Table
 from croupier.uth.played import UthPlay
 from croupier.uth.view import uth_view
-from croupier.views import Viewer, project_table_events, round_view, table_view
+from croupier.views import RoundView, Viewer, project_table_events, round_view, table_view
 
 log = logging.getLogger(__name__)
 
@@ -312,7 +313,8 @@ class RoomOwner:
 
     def _prompt(self, stream: str, table: str) -> None:
         """The player to act at ``table`` (the room as committed) is sent their view of the
-        round: ``{"seq": n, "turn": view}`` (a client acts on it at once)."""
+        round: ``{"seq": n, "turn": view, "to_call": c}`` (the message contract's; a client
+        acts on it at once). ``c`` is what their Call button says: the chips a call adds."""
         t = self.rooms.room.tables.get(table)
         r = None if t is None else t.round
         if t is None or r is None or r.is_over or r.actor is None:
@@ -320,10 +322,15 @@ class RoomOwner:
         seq, position = self.rooms.heads.get(stream, 0), r.actor
 
         def text() -> str:
-            view = codec.encode(round_view(r, position))  # a fresh dict: a view is not frozen
-            game = _text(r.config.game, view.pop("game"))  # the same for every round
-            body = orjson.dumps(view).decode()
-            return f'{{"seq":{seq},"turn":{body[:-1]},"game":{game}}}}}'
+            view = round_view(r, position)
+            body: dict[str, object] = {"type": _ROUND_VIEW}
+            for name in _ROUND_VIEW_FIELDS:  # the game apart: the same for every round
+                body[name] = contract.plain(getattr(view, name))
+            game = _text(r.config.game)
+            la = view.legal
+            owed = 0 if la is None or la.can_check else la.call_amount
+            turn = orjson.dumps(body).decode()
+            return f'{{"seq":{seq},"turn":{turn[:-1]},"game":{game}}},"to_call":{owed}}}'
 
         self.hub.prompt(stream, t.players[position], seq, text)
 
@@ -588,14 +595,19 @@ class Projector:
 _TEXTS: dict[int, tuple[object, str]] = {}
 
 
-def _text(value: object, encoded: object) -> str:
-    """The compact JSON of ``encoded``, the encoding of ``value``: made once per value."""
+#: A turn's view's fields but its game (see :meth:`RoomOwner._prompt`).
+_ROUND_VIEW = contract.type_name(RoundView)
+_ROUND_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(RoundView) if f.name != "game")
+
+
+def _text(value: object) -> str:
+    """The compact JSON of ``value`` in the message contract: made once per value."""
     seen = _TEXTS.get(id(value))
     if seen is not None and seen[0] is value:
         return seen[1]
     if len(_TEXTS) >= 256:
         _TEXTS.clear()
-    text = orjson.dumps(encoded).decode()
+    text = orjson.dumps(contract.plain(value)).decode()
     _TEXTS[id(value)] = (value, text)
     return text
 

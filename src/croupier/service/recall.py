@@ -27,9 +27,9 @@ from fastapi.responses import PlainTextResponse
 from croupier.cards import Card
 from croupier.narration import Narration
 from croupier.round import events as rv
+from croupier.service import contract
 from croupier.service.deps import Refused, caller, need, room_owner
 from croupier.service.owner import sealed_decks
-from croupier.service.store import codec
 from croupier.service.store.played import Played, Span, fold_round, spans
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.sealing import Keyring, SealingError
@@ -125,8 +125,8 @@ class Recalled:
                     "seq": self.span.start + i + 1,
                     "type": type(e).__name__,
                     "said": announcer.say(e),
-                    "event": codec.encode(e),
-                    "view": codec.encode(view),
+                    "event": contract.plain(e),
+                    "view": contract.plain(view),
                 }
             )
         return out

@@ -14,10 +14,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 
 from croupier.service import commands as cmds
-from croupier.service import dispatch, limits
+from croupier.service import contract, dispatch, limits
 from croupier.service.auth import Role, User
 from croupier.service.deps import Caller, Owner, Refused, Svc, allowed, viewer
-from croupier.service.store import codec
 from croupier.service.store.rooms import table_stream
 from croupier.views import table_view
 
@@ -65,7 +64,7 @@ async def board(request: Request, user: Caller, own: Owner) -> dict[str, Any]:
     """Every open table, the rounds ``played`` at each cash table, and the server's parts
     that stopped (``background_failed``: when, and for staff why)."""
     async with own.lock:
-        rows = [codec.encode(r) for r in own.rooms.room.board()]
+        rows = [contract.plain(r) for r in own.rooms.room.board()]
         played = {name: t.hands for name, t in own.rooms.room.tables.items()}
     failed = request.app.state.background.board(user.role is not Role.PLAYER)
     return {"board": rows, "played": played, "background_failed": failed}
@@ -77,7 +76,7 @@ async def ledger(
 ) -> dict[str, Any]:
     async with own.lock:
         led = own.rooms.room.ledger()
-    return {"ledger": codec.encode(led), "conserved": led.conserved}
+    return {"ledger": contract.plain(led), "conserved": led.conserved}
 
 
 @router.get("/tables/{table}/view")
@@ -88,4 +87,4 @@ async def view(table: str, user: Caller, own: Owner) -> dict[str, Any]:
         if t is None:
             raise Refused(404, f"no cash table {table}")
         seq = own.rooms.heads.get(table_stream(own.rooms.name, table), 0)
-        return {"seq": seq, "view": codec.encode(table_view(t, viewer(user, table)))}
+        return {"seq": seq, "view": contract.plain(table_view(t, viewer(user, table)))}

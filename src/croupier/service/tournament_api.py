@@ -27,11 +27,10 @@ from fastapi import APIRouter, FastAPI, Query, Request, WebSocket
 
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
-from croupier.service import tournament_live
+from croupier.service import contract, tournament_live
 from croupier.service.deps import Refused, caller, need, owner_of
 from croupier.service.owner import Prepare, RoomOwner
 from croupier.service.policy import tournament_table
-from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, tournament_stream
 from croupier.service.tournament_live import seal_key
 from croupier.tournament import Tournament, TournamentError
@@ -131,7 +130,7 @@ def register(app: FastAPI) -> None:
                 p = t.plan_hand(table, order)
             except TournamentError as e:
                 raise Refused(409, e.ruling.message, e.ruling.clause) from e
-            return {"plan": codec.encode(p)}
+            return {"plan": contract.plain(p)}
 
     app.include_router(router)
 

@@ -25,6 +25,7 @@ from fastapi import APIRouter, FastAPI
 
 from croupier.cards import Deck
 from croupier.service import commands as cmds
+from croupier.service import contract
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.deps import Caller, Owner, Refused, viewer
 from croupier.service.store import codec
@@ -101,7 +102,7 @@ def add_routes(app: FastAPI) -> None:
             seq = own.rooms.heads.get(uth_stream(own.rooms.name, table), 0)
             # the auditor sees every card of a round once it is over
             view = uth_view(play, viewer(user, table), recall=user.role is Role.AUDITOR)
-            return {"seq": seq, "view": codec.encode(view)}
+            return {"seq": seq, "view": contract.plain(view)}
 
     app.include_router(router)
 

@@ -1,6 +1,6 @@
 // The auditor's screen (RECALL): find a round, step through it as each recipient saw it, check
 // the deck commitment and the store's hash chain, read the significant-events log, export PHH.
-import { api, attempt, card, h, params, plain, say } from "/ui/croupier.js";
+import { api, attempt, card, h, params, say } from "/ui/croupier.js";
 import { board, download, fromHex, grid, screen, sha256hex, when } from "/ui/staff.js";
 
 screen("Audit — recall", ["auditor", "admin", "floor"]);
@@ -51,10 +51,10 @@ async function open(table, hand, as) {
 /** The last round view at or before step i (a round over leaves the table with none). */
 function roundAt(i) {
   for (let k = i; k >= 0; k--) {
-    const v = plain(replay.steps[k].view);
+    const v = replay.steps[k].view;
     if (v.round) return { view: v, round: v.round, over: k !== i };
   }
-  return { view: plain(replay.steps[i].view), round: null, over: false };
+  return { view: replay.steps[i].view, round: null, over: false };
 }
 
 function show(i) {
@@ -115,14 +115,6 @@ async function verifyChain() {
     h("ul", {}, ...r.problems.map((p) => h("li", {}, p))));
 }
 
-/** The log's kinds in words (croupier.service.store.significant.What). */
-const WHAT = {
-  LOGIN: "log-in", LOGIN_FAILED: "failed log-in", USER_CHANGED: "user or role changed",
-  CONFIG_CHANGED: "configuration changed", ERROR: "error", RESTART: "restart",
-  RECOVERY: "recovery", REFUSED_STREAM: "stream refused at recovery",
-  CONNECTED: "connected", CONNECTION_LOST: "connection lost",
-};
-
 async function readLog() {
   const rows = [];
   let after = 0;
@@ -137,9 +129,9 @@ async function readLog() {
   document.getElementById("log").replaceChildren(
     h("p.muted", {}, `${rows.length} significant events; the newest ${newest.length} shown, newest first.`),
     grid("significant events", ["#", "what", "who", "detail", "at (UTC)"], newest.map((r) => {
-      const e = plain(r.event);
+      const e = r.event;
       const detail = e.detail.length > 160 ? h("span", { title: e.detail }, `${e.detail.slice(0, 160)}…`) : e.detail;
-      return { cells: [String(r.seq), WHAT[e.what] || e.what, e.who, detail, e.at] };
+      return { cells: [String(r.seq), e.what, e.who, detail, e.at] };
     })));
 }
 

@@ -1,6 +1,6 @@
 // The cage: seat a player with a buy-in, top-ups (and players' top-up requests), cash-outs, UTH chips, tournament entries and
 // prizes; the room's ledger and its conservation check. Every movement is a command to the room.
-import { api, attempt, h, plain, said, say, timeOfDay } from "/ui/croupier.js";
+import { api, attempt, h, said, say, timeOfDay } from "/ui/croupier.js";
 import { board, choice, commandForm, field, grid, screen, whole } from "/ui/staff.js";
 
 screen("The cage", ["cashier"]);
@@ -15,7 +15,7 @@ async function showLedger() {
   const r = await attempt(() => api.get("/room/ledger"));
   const box = document.getElementById("ledger");
   if (!r) { box.replaceChildren(h("p.muted", {}, "The ledger is for the cashier, floor, auditor and admin.")); return; }
-  const led = plain(r.ledger);
+  const led = r.ledger;
   const accounted = TERMS.reduce((s, [k]) => s + led[k], 0);
   box.replaceChildren(
     grid("ledger", ["term", "amount"], [
@@ -52,7 +52,7 @@ async function showSeated(cash) {
   for (const t of cash) {
     const v = await attempt(() => api.get(`/tables/${encodeURIComponent(t.table)}/view`));
     if (!v) continue;
-    const view = plain(v.view);
+    const view = v.view;
     const stacks = Object.fromEntries(view.stacks);
     for (const [seat, player, status] of view.seats) rows.push({ table: t.table, seat, player, status, chips: stacks[player] ?? 0 });
   }

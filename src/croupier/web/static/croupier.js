@@ -11,7 +11,9 @@ export function cardName(id) {
   return RANKS[Math.floor(id / 4)] + SUITS[id % 4];
 }
 
-/** The store's tagged JSON ($t, $tuple, $card, $enum, ...) as plain values. */
+/** The store's tagged JSON ($t, $tuple, $card, $enum, ...) as plain values. No read or message
+ *  carries it any more (every one is in the message contract, GET /contract): a plain value
+ *  comes back unchanged. */
 export function plain(x) {
   if (Array.isArray(x)) return x.map(plain);
   if (x === null || typeof x !== "object") return x;

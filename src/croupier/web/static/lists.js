@@ -1,6 +1,6 @@
 // The waiting lists: a player joins from a phone and sees their honest place and wait; the floor
 // adds and removes players and calls them; the cashier seats a called player with a buy-in.
-import { api, attempt, h, plain, said, say, session } from "/ui/croupier.js";
+import { api, attempt, h, said, say, session } from "/ui/croupier.js";
 import { choice, duration, field, screen, when } from "/ui/staff.js";
 
 screen("Waiting lists");
@@ -49,7 +49,7 @@ async function send(cmd, what) {
 async function freeSeats(table, size) {
   const v = await attempt(() => api.get(`/tables/${encodeURIComponent(table)}/view`));
   if (!v) return [];
-  const taken = new Set(plain(v.view).seats.map((s) => s[0]));
+  const taken = new Set(v.view.seats.map((s) => s[0]));
   return Array.from({ length: size }, (_, i) => i + 1).filter((n) => !taken.has(n));
 }
 

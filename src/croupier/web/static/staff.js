@@ -1,6 +1,6 @@
 // croupier web console: helpers of the staff screens (waiting lists, cashier, auditor, report).
 // Plain ES module over the shared client (croupier.js); no dependencies.
-import { api, attempt, dateTime, h, header, plain, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, dateTime, h, header, requireLogin, said, say, session } from "/ui/croupier.js";
 
 /** Start a staff screen: log-in required, the header, and the roles that may use it. */
 export function screen(title, roles) {
@@ -28,7 +28,7 @@ export function duration(seconds) {
 /** The room board, plain: [{table, kind, game, stakes, seats, taken, waiting}]. */
 export async function board() {
   const data = await attempt(() => api.get("/room/board"));
-  return data ? plain(data.board) : [];
+  return data ? data.board : [];
 }
 
 /** A labelled field: h("label", text, input). */

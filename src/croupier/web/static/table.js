@@ -3,7 +3,7 @@
 // controls (reports, rulings, funds, voids, the clock). Everyone sees the rulings and events.
 // Only the public API: GET /tables/{t}/view once, POST /commands, the table's websocket (its
 // events with their words, and the caller's view after each commit).
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session, timeOfDay } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, requireLogin, said, say, session, timeOfDay } from "/ui/croupier.js";
 
 requireLogin();
 const TABLE = params.get("table") || "";
@@ -56,7 +56,7 @@ async function load() {
   const early = window.croupierFirstView ? await window.croupierFirstView : null;
   window.croupierFirstView = null;
   const data = early || await attempt(() => api.get(`/tables/${encodeURIComponent(TABLE)}/view`));
-  if (data) apply(data.seq, plain(data.view));
+  if (data) apply(data.seq, data.view);
 }
 
 /** Show the view after event ``seq`` (an older one than shown is ignored). */
@@ -411,7 +411,7 @@ let tablesShown = false;
 async function showOtherTables() {
   const r = await attempt(() => api.get("/room/board"));
   if (!r) return;
-  const rows = plain(r.board).filter((x) => x.kind === "cash");
+  const rows = r.board.filter((x) => x.kind === "cash");
   const here = rows.find((x) => x.table === TABLE);
   const same = rows.filter((x) => x.table !== TABLE && here && x.game === here.game && x.stakes === here.stakes);
   $("change-to").replaceChildren(...same.map((x) => h("option", { value: x.table }, `${x.table} (${x.taken} of ${x.seats} seats taken)`)));

@@ -2,7 +2,7 @@
 // stage, the dealer's hand and every settlement line with its clause and pay line. A player
 // works their own box; the dealer assigned to the table opens, deals and settles the rounds.
 // Live: each message on the table's websocket (the caller's projection) reads the caller's view.
-import { api, attempt, card, follow, h, header, params, plain, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, card, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 const table = params.get("table") || "";
@@ -24,8 +24,10 @@ export function stage(v) {
 const title = (s) => s.charAt(0) + s.slice(1).toLowerCase().replaceAll("_", " ");
 function odds(o) { return o ? `${o.a} to ${o.b}` : ""; }
 function payLine(r) {
-  if (r.line) return `${title(r.line.category)} pays ${odds(r.line.odds)} (${r.line.clause})`;
-  if (r.odds) return `pays ${odds(r.odds)}${r.pay_clause ? ` (${r.pay_clause})` : ""}`;
+  // a line's own clause (a house's table), else the rules' pay table (10.1)
+  const clause = (r.line && r.line.clause) || r.pay_clause;
+  if (r.line) return `${title(r.line.category)} pays ${odds(r.line.odds)}${clause ? ` (${clause})` : ""}`;
+  if (r.odds) return `pays ${odds(r.odds)}${clause ? ` (${clause})` : ""}`;
   return "";
 }
 
@@ -119,5 +121,5 @@ $("settle-all").onclick = () => send({ type: "UthSettle" });
 // commit (views=1); the page never reads it again
 follow(`/ws/uth/${encodeURIComponent(table)}`, (msg) => {
   const v = msg.view !== undefined ? msg.view : msg.snapshot;
-  if (v) render(plain(v));
+  if (v) render(v);
 }, (st) => { document.body.dataset.link = st; }, { query: "views=1" });
