@@ -19,6 +19,7 @@ from croupier.service import commands as cmds
 from croupier.service import contract, dispatch, limits
 from croupier.service.auth import Role, User
 from croupier.service.deps import Caller, Owner, Refused, Svc, allowed, viewer
+from croupier.service.owner import position
 from croupier.service.store import codec
 from croupier.service.store.rooms import table_stream
 from croupier.views import table_view
@@ -83,8 +84,8 @@ async def board(request: Request, user: Caller, own: Owner) -> dict[str, Any]:
     """Every open table, the rounds ``played`` at each cash table, and the server's parts
     that stopped (``background_failed``: when, and for staff why)."""
     failed = request.app.state.background.board(user.role is not Role.PLAYER)
-    async with own.lock:
-        return board_body(own.rooms.room, failed, codec.encode)
+    async with own.lock:  # seq: the room's position, to follow the board from (/ws/room/board)
+        return {"seq": position(own.rooms), **board_body(own.rooms.room, failed, codec.encode)}
 
 
 @router.get("/room/ledger")
@@ -92,7 +93,7 @@ async def ledger(
     _: Annotated[User, Depends(allowed("GET /room/ledger"))], own: Owner
 ) -> dict[str, Any]:
     async with own.lock:
-        return ledger_body(own.rooms.room, codec.encode)
+        return {"seq": position(own.rooms), **ledger_body(own.rooms.room, codec.encode)}
 
 
 @router.get("/tables/{table}/view")

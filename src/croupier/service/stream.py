@@ -280,7 +280,8 @@ class ReadFeed(Feed):
     memory, sent ``{"seq": n, "view": ...}`` after each commit that changes it. ``n`` is the
     room's position (:func:`~croupier.service.owner.position`); a client behind is sent the
     view as it is now (a read is its own catch-up). ``share``: readers who see it alike (their
-    view is made once per commit), or None."""
+    view is made once per commit), or None; ``gist``: what of a view counts as a change (the
+    whole view if None; a view that tells the time changes with every commit)."""
 
     locked = True
 
@@ -290,8 +291,10 @@ class ReadFeed(Feed):
         read: Callable[[], object],
         share: object = None,
         missing: Callable[[], str | None] = lambda: None,
+        gist: Callable[[Any], object] | None = None,
     ) -> None:
         self.own, self.read, self.share, self._missing = own, read, share, missing
+        self.gist = gist
         self.key = reads_key(own.rooms.name)
         self.last: str | None = None  # the view the reader has, encoded (None: unknown)
 
@@ -301,9 +304,12 @@ class ReadFeed(Feed):
     def missing(self) -> str | None:
         return self._missing()
 
+    def _said(self, view: object, text: str) -> str:
+        return text if self.gist is None else _dumps(self.gist(view))
+
     def snapshot(self) -> object:
         view = self.read()
-        self.last = _dumps(view)
+        self.last = self._said(view, _dumps(view))
         return view
 
     async def catch_up(self, after: int, upto: int) -> list[str]:
@@ -319,12 +325,16 @@ class ReadFeed(Feed):
             return None
         text = None if self.share is None else item.texts.get(self.share)
         if text is None:
-            text = _dumps(self.read())
+            view = self.read()
+            text = _dumps(view)
+            said = self._said(view, text)
             if self.share is not None:
                 item.texts[self.share] = text
-        if text == self.last:
+        else:
+            said = text  # a shared view has no gist
+        if said == self.last:
             return None
-        self.last = text
+        self.last = said
         return f'{{"seq":{item.seq},"view":{text}}}'
 
 
@@ -567,7 +577,9 @@ def room_read(ws: WebSocket, svc: Any, user: User, read: str) -> ReadFeed | tupl
             own, lambda: board_body(rooms.room, background.board(staff)), ("board", staff)
         )
     if read == "lists":
-        return ReadFeed(own, lambda: lists_body(rooms.room, rooms.books.lists, user, svc.clock()))
+        return ReadFeed(
+            own, lambda: lists_body(rooms.room, rooms.books.lists, user, svc.clock()), gist=_places
+        )
     if read == "topups":
         return ReadFeed(own, lambda: topups_body(rooms.room, rooms.books.topups, user))
     if read == "ledger":
@@ -578,17 +590,26 @@ def room_read(ws: WebSocket, svc: Any, user: User, read: str) -> ReadFeed | tupl
     return 4404, f"no read {read!r}: one of {', '.join(ROOM_READS)}"
 
 
+def _places(body: dict[str, Any]) -> object:
+    """The waiting lists less what tells the time (the client counts it down)."""
+    timed = ("seconds_left", "estimate", "basis")
+    return [
+        [{k: v for k, v in p.items() if k not in timed} for p in x["players"]] + x["tables"]
+        for x in body["lists"]
+    ]
+
+
 def tournament_read(svc: Any, user: User, name: str, hand: str | None) -> ReadFeed | str:
     """A tournament's overview (``GET /tournaments/{name}``'s body) as ``user`` follows it;
-    ``hand``: also the reader's view of the hand in play at table ``hand`` (``"hand"``), or
-    at every table (``"all"``: ``"hands"`` by table)."""
+    ``hand``: also the reader's view of the hand in play at table ``hand`` (``"hand"``; at
+    their own table: ``"mine"``), or at every table (``"all"``: ``"hands"`` by table)."""
     own: RoomOwner = svc.owner
-    tables: list[int] | None = None
-    if hand is not None and hand != "all":
+    table: int | None = None
+    if hand is not None and hand not in ("all", "mine"):
         try:
-            tables = [int(hand)]
+            table = int(hand)
         except ValueError:
-            return "hand: a table's number or all"
+            return "hand: a table's number, mine or all"
 
     def missing() -> str | None:
         tm = own.rooms.room.tournaments.get(name)
@@ -600,8 +621,14 @@ def tournament_read(svc: Any, user: User, name: str, hand: str | None) -> ReadFe
             run = own.rooms.room.tournaments[name].run
             numbers = [] if run is None else sorted(run.tables)
             body["hands"] = {str(n): hand_view(own, name, n, user)["hand"] for n in numbers}
-        elif tables:
-            body["hand"] = hand_view(own, name, tables[0], user)["hand"]
+        elif hand is not None:  # hand_seq: the room's stream's head, as GET .../hand's seq
+            at = table
+            if at is None:  # "mine": the table the reader is seated at now, if any
+                run = own.rooms.room.tournaments[name].run
+                entrant = None if run is None else run.entrants.get(user.name)
+                at = None if entrant is None else entrant.table
+            got = {"seq": 0, "hand": None} if at is None else hand_view(own, name, at, user)
+            body["hand"], body["hand_seq"] = got["hand"], got["seq"]
         return body
 
     return ReadFeed(own, read, None if hand else ("tournament", name), missing)

@@ -143,6 +143,7 @@ export function follow(path, onMessage, onStatus = () => {}, options = {}) {
       if (closed) return;
       onStatus(`reconnecting (${e.code || "closed"})`);
       if (e.code === 4401) { session.clear(); location.href = "/ui/"; return; }
+      if (e.code === 4403) { onStatus("refused"); return; } // not for this user: asking again is no use
       if (e.code === 4409) last = null; // stale: start again from a snapshot
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 4000);

@@ -1,8 +1,9 @@
 // The tournament's screen: for the director the controls of the event (start, the clock, levels,
 // pause and resume, balancing, eliminations, penalties, the clock on a slow player, seat
 // corrections), for the cage its entries, re-buys and the prizes it pays,
-// for anyone logged in the field, the tables and the payouts. Live over the clock's websocket:
-// each commit to the tournament's stream brings the clock, and the page reads the field again.
+// for anyone logged in the field, the tables and the payouts. Live over the tournament's stream
+// socket: the server pushes the tournament (the field, the tables, the clock; for the director
+// the hand at each table) after every commit that changes it; the page never polls.
 import { api, attempt, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
@@ -23,7 +24,7 @@ function mmss(total) {
 /** Send a director's (or the cage's) command; say what was done or the refusal with its clause. */
 async function send(cmd, done) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) { say(done || `Done: ${said(r)}`, "", "ok"); await refresh(); }
+  if (r) say(done || `Done: ${said(r)}`, "", "ok"); // the tournament comes on its socket
   return r;
 }
 
@@ -58,9 +59,10 @@ function options(select, values) {
   if (values.includes(keep)) select.value = keep;
 }
 
-async function refresh() {
-  const t = await attempt(() => api.get(`/tournaments/${T}`));
-  if (!t) return;
+/** Show the tournament as the server pushed it; tell the live hands' panel
+ *  (tournament_live.js) too. */
+function refresh(t) {
+  window.dispatchEvent(new CustomEvent("croupier-tournament", { detail: t }));
   showClock(t.clock);
   $("reg-count").textContent = `(${t.entrants.length} registered)`;
   $("entrants").querySelector("tbody").replaceChildren(...t.entrants.map((e) =>
@@ -150,6 +152,8 @@ $("wall-link").href = `/ui/clock.html?tournament=${T}`;
 $("director").hidden = !director;
 $("cage").hidden = session.role !== "cashier";
 wire();
-refresh();
 requestAnimationFrame(countdown);
-follow(`/ws/tournaments/${T}/clock`, (msg) => { const c = msg.clock || msg.snapshot; if (c) { showClock(c); refresh(); } });
+follow(`/ws/tournaments/${T}`, (msg) => {
+  const t = msg.view !== undefined ? msg.view : msg.snapshot;
+  if (t) refresh(t);
+}, () => {}, { query: director ? "hand=all" : "" });

@@ -2,8 +2,9 @@
 // (begin, the wagers asked in order, the deal, each box's decision, the settlement) and the
 // places; for the cage its entries and prizes; for anyone logged in the entrants, tables,
 // chips, eliminations and prizes. Every command goes through POST /commands; a refusal shows
-// with its clause.
-import { api, attempt, count, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
+// with its clause. Live over its stream socket (/ws/uth-tournaments/{name}): the server pushes
+// the tournament after every commit that changes it; the page never polls.
+import { api, attempt, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 header("UTH tournament");
@@ -18,7 +19,7 @@ const UC = "croupier.uth.commands:";
 
 async function send(cmd) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) { say(`Done: ${said(r)}`, "", "ok"); await refresh(); }
+  if (r) say(`Done: ${said(r)}`, "", "ok"); // the tournament comes on its socket
   return r;
 }
 const run = (type, fields) => send({ type: "RunUthTournament", command: tagged(TC + type, fields) });
@@ -59,9 +60,7 @@ function tablePanel(t, v) {
     roundPanel(t), controls);
 }
 
-async function refresh() {
-  const body = await attempt(() => api.get(`/uth-tournaments/${encodeURIComponent(name)}`));
-  if (!body) return;
+function refresh(body) {
   const v = body.view;
   document.body.dataset.status = v.status;
   $("u-status").textContent = v.status;
@@ -102,5 +101,7 @@ $("pay").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   await send({ type: "PayUthPrize", player: $("pay-player").value, amount: Number($("pay-amount").value) });
 });
-await refresh();
-setInterval(refresh, 3000);
+follow(`/ws/uth-tournaments/${encodeURIComponent(name)}`, (msg) => {
+  const body = msg.view !== undefined ? msg.view : msg.snapshot;
+  if (body) refresh(body);
+});
