@@ -211,12 +211,14 @@ Prepare = Callable[[RoomStore], tuple[RoomCommand, str, str, Sequence[tuple[str,
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """An accepted command: its events, the heads of the streams they went to, and the player
-    whose turn it is at ``table`` afterwards."""
+    """An accepted command: its events, the heads of the streams they went to, the player
+    whose turn it is at ``table`` afterwards, and the room's position after it (its reads, on
+    the stream socket, are at least there once they show it)."""
 
     events: list[RoomEvent]
     heads: dict[str, int]
     actor: str | None
+    position: int = 0
 
 
 @dataclass(slots=True)
@@ -372,7 +374,7 @@ class RoomOwner:
                 continue
             actor = None if job.table is None else actor_at(rooms, job.table)
             staged.append((job, s))
-            job.outcome = Done(s.events, dict(s.after), actor)
+            job.outcome = Done(s.events, dict(s.after), actor, position(rooms))
             job.items = table_items(rooms, s.before, s.events)
         try:
             rooms.commit()

@@ -13,10 +13,11 @@ const TERMS = [
 
 /** Read ``read`` of the room (GET /room/{read}) once, show it, then follow it on its stream
  *  socket (/ws/room/{read}): the server pushes it again after every commit that changes it. */
+const follows = {};
 async function live(read, show) {
   const r = await attempt(() => api.get(`/room/${read}`));
   show(r);
-  follow(`/ws/room/${read}`, (msg) => {
+  follows[read] = follow(`/ws/room/${read}`, (msg) => {
     const body = msg.view !== undefined ? msg.view : msg.snapshot;
     if (body) show(body);
   }, () => {}, r && typeof r.seq === "number" ? { after: r.seq } : {});
@@ -91,7 +92,9 @@ function showTopups(r) {
   if (!r.pending.length) { box.replaceChildren(h("p.muted", {}, "Nobody is asking for a top-up.")); return; }
   const answer = async (what, command) => {
     const done = await attempt(() => api.command(command));
-    if (done) say(`${what}: accepted. ${said(done)}`, "", "ok"); // the cage's reads come on their sockets
+    if (!done) return;
+    await follows.topups.until(done.position); // the cage's reads come on their sockets
+    say(`${what}: accepted. ${said(done)}`, "", "ok");
   };
   box.replaceChildren(grid("top-up requests", ["player", "table", "asks for", ""], r.pending.map((x) => ({
     cells: [x.player, x.table, String(x.cash), h("span.inline", {},
@@ -108,7 +111,8 @@ async function build() {
   const tours = rows.filter((r) => r.kind === "tournament");
   const pick = (list) => choice("table", list.map((r) => [r.table, `${r.table} · ${r.game} ${r.stakes}`]));
   const tourPick = () => choice("tournament", tours.map((r) => [r.table, `${r.table} · ${r.game} (${r.stakes})`]));
-  const done = () => showSeated(cash); // the ledger, calls and top-ups come on their sockets
+  // the ledger, calls and top-ups come on their sockets: the ledger shows the command first
+  const done = async (r) => { await follows.ledger.until(r.position); await showSeated(cash); };
   document.getElementById("forms").replaceChildren(
     commandForm("take-seat", "Seat a player", [field("Player", input("player")), field("Table", pick(cash)), field("Seat number", money("seat")), field("Buy-in (cash)", money("cash")),
       h("label", {}, h("span", {}, h("input", { type: "checkbox", name: "post" }), " posts a blind to play now"))],

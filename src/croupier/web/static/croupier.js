@@ -120,6 +120,7 @@ async function wsTicket() {
  * with close(). */
 export function follow(path, onMessage, onStatus = () => {}, options = {}) {
   let last = typeof options.after === "number" ? options.after : null;
+  let waiting = []; // [seq, resolve]: until(seq)'s promises
   let ws = null;
   let closed = false;
   let delay = 250;
@@ -138,6 +139,11 @@ export function follow(path, onMessage, onStatus = () => {}, options = {}) {
         last = msg.seq;
       }
       onMessage(msg);
+      if (last !== null && waiting.length) {
+        const ready = waiting.filter(([seq]) => seq <= last);
+        waiting = waiting.filter(([seq]) => seq > last);
+        for (const [, resolve] of ready) resolve(true);
+      }
     };
     ws.onclose = (e) => {
       if (closed) return;
@@ -150,7 +156,16 @@ export function follow(path, onMessage, onStatus = () => {}, options = {}) {
     };
   }
   open();
-  return { close() { closed = true; if (ws) ws.close(); }, get last() { return last; } };
+  /** Resolves once a message numbered ``seq`` or later came (true), or after ``ms`` (false:
+   *  a read that a commit left as it was is not sent again). */
+  function until(seq, ms = 1500) {
+    if (typeof seq !== "number" || (last !== null && last >= seq)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      waiting.push([seq, resolve]);
+      setTimeout(() => resolve(false), ms);
+    });
+  }
+  return { close() { closed = true; if (ws) ws.close(); }, get last() { return last; }, until };
 }
 
 // ---------------------------------------------------------------------------------------

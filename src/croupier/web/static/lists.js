@@ -12,10 +12,11 @@ let shown = "";
 
 /** The lists read once, then followed on their stream socket (/ws/room/lists): the server
  *  pushes them again after every commit that changes them, from the number the read was at. */
+let lists = null;
 async function load() {
   const r = await attempt(() => api.get("/room/lists"));
   if (r) show(r);
-  follow("/ws/room/lists", (msg) => {
+  lists = follow("/ws/room/lists", (msg) => {
     const lists = msg.view !== undefined ? msg.view : msg.snapshot;
     if (lists) show(lists);
   }, () => {}, r && typeof r.seq === "number" ? { after: r.seq } : {});
@@ -45,7 +46,10 @@ function left(row) {
 
 async function send(cmd, what) {
   const r = await attempt(() => api.command(cmd));
-  if (r) say(`${what}: accepted. ${said(r)}`, "", "ok"); // the lists come on their socket
+  if (r) {
+    await lists.until(r.position); // the lists come on their socket
+    say(`${what}: accepted. ${said(r)}`, "", "ok");
+  }
   return r;
 }
 

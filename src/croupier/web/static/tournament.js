@@ -24,7 +24,10 @@ function mmss(total) {
 /** Send a director's (or the cage's) command; say what was done or the refusal with its clause. */
 async function send(cmd, done) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) say(done || `Done: ${said(r)}`, "", "ok"); // the tournament comes on its socket
+  if (r) {
+    await live.until(r.position); // the tournament comes on its socket
+    say(done || `Done: ${said(r)}`, "", "ok");
+  }
   return r;
 }
 
@@ -153,7 +156,8 @@ $("director").hidden = !director;
 $("cage").hidden = session.role !== "cashier";
 wire();
 requestAnimationFrame(countdown);
-follow(`/ws/tournaments/${T}`, (msg) => {
+const live = follow(`/ws/tournaments/${T}`, (msg) => {
   const t = msg.view !== undefined ? msg.view : msg.snapshot;
   if (t) refresh(t);
 }, () => {}, { query: director ? "hand=all" : "" });
+window.croupierTournament = live; // the live hands' panel waits on it too (tournament_live.js)

@@ -12,7 +12,9 @@ const panel = document.getElementById("live-hands");
 // A live hand's command, sent as every command is (POST /commands).
 async function send(type, n, fields, done) {
   const r = await attempt(() => api.post("/commands", { type, tournament: name, number: Number(n), ...fields }));
-  if (r) say(done, "", "ok"); // the hands come on the tournament's socket
+  if (!r) return;
+  if (window.croupierTournament) await window.croupierTournament.until(r.position); // the hands come on the tournament's socket
+  say(done, "", "ok");
 }
 
 function describe(hand) {

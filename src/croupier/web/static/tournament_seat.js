@@ -98,7 +98,8 @@ function render() {
 const act = (action, to) => attempt(async () => {
   const cmd = { type: "TournamentAct", tournament: NAME, number: state.table, action };
   const r = await api.post("/commands", to === undefined ? cmd : { ...cmd, to });
-  say(`${action}${to === undefined ? "" : ` to ${to}`}: done.`, "", "ok"); // the view comes on the socket
+  await tournament.until(r.position); // the view comes on the tournament's socket
+  say(`${action}${to === undefined ? "" : ` to ${to}`}: done.`, "", "ok");
   return r;
 });
 

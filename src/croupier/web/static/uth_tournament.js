@@ -19,7 +19,10 @@ const UC = "croupier.uth.commands:";
 
 async function send(cmd) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) say(`Done: ${said(r)}`, "", "ok"); // the tournament comes on its socket
+  if (r) {
+    await live.until(r.position); // the tournament comes on its socket
+    say(`Done: ${said(r)}`, "", "ok");
+  }
   return r;
 }
 const run = (type, fields) => send({ type: "RunUthTournament", command: tagged(TC + type, fields) });
@@ -101,7 +104,7 @@ $("pay").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   await send({ type: "PayUthPrize", player: $("pay-player").value, amount: Number($("pay-amount").value) });
 });
-follow(`/ws/uth-tournaments/${encodeURIComponent(name)}`, (msg) => {
+const live = follow(`/ws/uth-tournaments/${encodeURIComponent(name)}`, (msg) => {
   const body = msg.view !== undefined ? msg.view : msg.snapshot;
   if (body) refresh(body);
 });
