@@ -83,6 +83,10 @@ def test_lists_topups_and_ledger_follow_the_room(room: Room) -> None:
         got = lists.receive_json()["view"]["lists"]
         mine = [p for x in got for p in x["players"] if p["me"]]
         assert mine and mine[0]["player"] == "p5"
+        # another player's place is not shown to p5, but the list's length is
+        room.ok("p6", {"type": "JoinList", "game": first["game"], "stakes": first["stakes"]})
+        got = lists.receive_json()["view"]["lists"]
+        assert next(x["waiting"] for x in got if x["game"] == first["game"]) == 2
         room.ok("cashier", {"type": "BuyIn", "player": "p1", "table": "t1", "cash": 100})
         assert ledger.receive_json()["view"]["ledger"]["cash_in"] == cash + 100
 

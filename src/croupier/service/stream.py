@@ -594,7 +594,7 @@ def _places(body: dict[str, Any]) -> object:
     """The waiting lists less what tells the time (the client counts it down)."""
     timed = ("seconds_left", "estimate", "basis")
     return [
-        [{k: v for k, v in p.items() if k not in timed} for p in x["players"]] + x["tables"]
+        {**x, "players": [{k: v for k, v in p.items() if k not in timed} for p in x["players"]]}
         for x in body["lists"]
     ]
 

@@ -26,7 +26,7 @@ function show(r) {
   data = r;
   fetchedAt = Date.now();
   // redraw only when the lists changed (a redraw would drop what the user is typing)
-  const sig = JSON.stringify(r.lists.map((l) => [l.game, l.stakes, l.tables, l.players.map((p) => [p.player, p.position, p.called, p.ahead, p.estimate])]));
+  const sig = JSON.stringify(r.lists.map((l) => [l.game, l.stakes, l.tables, l.waiting, l.players.map((p) => [p.player, p.position, p.called, p.ahead, p.estimate])]));
   if (sig !== shown) { shown = sig; render(); }
 }
 
