@@ -1,8 +1,12 @@
 """One stream socket, written once: every websocket a client opens follows one stream.
 
 The streams: a cash table (``/ws/tables/{table}``), a UTH table (``/ws/uth/{table}``), a
-tournament table's hands (``/ws/tournaments/{name}/tables/{table}``) and a tournament's clock
-(``/ws/tournaments/{name}/clock``, public). Each opens the same way: a one-time ``?ticket=``
+tournament table's hands (``/ws/tournaments/{name}/tables/{table}``), a tournament's clock
+(``/ws/tournaments/{name}/clock``, public), and the room's reads (:class:`ReadFeed`): the board,
+the waiting lists, the cage's ledger and top-ups (``/ws/room/{read}``), a tournament's overview
+with, ``hand=N|mine|all``, the reader's view of the hands in play (``/ws/tournaments/{name}``)
+and a UTH tournament (``/ws/uth-tournaments/{name}``), each pushed as the reader's view after
+every commit that changes it. Each opens the same way: a one-time ``?ticket=``
 (``POST /ws-ticket``) names the user; ``after=SEQ`` asks for the events after number ``SEQ``
 of the stream (by the stream's own sequence numbers; a tournament table's hands are numbered
 in the room's stream, with gaps); without it the first message is a snapshot of the reader's
