@@ -40,14 +40,16 @@ def cards_in(x: Any, skip_shown: bool = True) -> set[int]:
 
 def open_seat(browser: Any, server: Server, name: str, received: list[Any]) -> Any:
     """``name`` on a phone: the tournament screen, then their table through "Your table";
-    every websocket frame (parsed) and every response with a hand view the page receives is
-    added to ``received``."""
+    every websocket frame (parsed: the tournament's pushed views as ``{"pushed": ...}``) and
+    every response with a hand view the page receives is added to ``received``."""
     ctx = browser.new_context(viewport=PHONE, has_touch=True)
     page = ctx.new_page()
 
     def on_ws(ws: Any) -> None:
         if "/tables/" not in ws.url:
-            return  # the tournament screen's clock
+            if "hand=" in ws.url:  # the tournament's socket: the field and this player's hand
+                ws.on("framereceived", lambda p: received.append({"pushed": json.loads(p)}))
+            return  # the tournament screen's
         received.append({"url": ws.url})
         ws.on("framereceived", lambda p: received.append(json.loads(p)))
 
@@ -198,7 +200,8 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
     # nothing a page received held another player's hole cards, except as shown at showdown
     for p in FIELD:
         views = [r.json() for r in received[p] if not isinstance(r, dict)]
-        assert views, f"{p}'s page fetched no view of the hand"
+        views += [m["pushed"] for m in received[p] if isinstance(m, dict) and "pushed" in m]
+        assert [v for v in views if "view" in v and v["view"].get("hand")], f"{p}: no hand view"
         got = cards_in([*views, *(m for m in received[p] if isinstance(m, dict))])
         assert got & holes[p], f"{p} never received their own cards"
         for q in FIELD:

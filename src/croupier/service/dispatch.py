@@ -71,6 +71,7 @@ async def submit(svc: Service, user: User, data: Any) -> dict[str, Any]:
         "said": words.said(done.events),
         "heads": done.heads,
         "actor": done.actor,
+        "position": done.position,  # the room's reads (/ws/room/...) show it from there on
     }
 
 

@@ -166,6 +166,18 @@ class Hub:
             sub.note(seq, text)
 
 
+def reads_key(room: str) -> str:
+    """The subscribers' key of the room's reads (the board, the waiting lists, the cage's
+    ledger and top-ups, a tournament's overview): woken once after every commit."""
+    return f"reads:{room}"
+
+
+def position(rooms: RoomStore) -> int:
+    """The room's position: how many events its streams hold (grows with every commit; the
+    same after a restart), the sequence number of the room's reads."""
+    return sum(rooms.heads.values())
+
+
 def tournament_table_key(room: str, name: str, table: int) -> str:
     """The subscribers' key of a tournament table's hands (kept in the room's stream)."""
     return f"tournament-table:{room}/{name}/{table}"
@@ -200,12 +212,14 @@ Prepare = Callable[[RoomStore], tuple[RoomCommand, str, str, Sequence[tuple[str,
 
 @dataclass(frozen=True, slots=True)
 class Done:
-    """An accepted command: its events, the heads of the streams they went to, and the player
-    whose turn it is at ``table`` afterwards."""
+    """An accepted command: its events, the heads of the streams they went to, the player
+    whose turn it is at ``table`` afterwards, and the room's position after it (its reads, on
+    the stream socket, are at least there once they show it)."""
 
     events: list[RoomEvent]
     heads: dict[str, int]
     actor: str | None
+    position: int = 0
 
 
 @dataclass(slots=True)
@@ -289,11 +303,14 @@ class RoomOwner:
     def _publish(self, jobs: Sequence[_Job]) -> None:
         """Each accepted command's events to their streams' subscribers, then the prompt of
         the player to act at each table they moved, then each table's views to the
-        subscribers that asked for them (the room as committed: the lock is still held)."""
+        subscribers that asked for them (the room as committed: the lock is still held); last,
+        one wake of the room's reads (:func:`reads_key`) if anything was committed."""
         tables: dict[str, str] = {}
         moved: set[str] = set()
+        committed = False
         for j in jobs:
             if isinstance(j.outcome, Done):
+                committed = committed or bool(j.outcome.events)
                 for stream, items in j.items.items():
                     self.hub.publish(stream, items)
                     moved.add(stream)
@@ -310,6 +327,8 @@ class RoomOwner:
                 self.hub.views(stream, seq, partial(_table_view, room.tables[table]))
             elif kind == "uth" and table in room.uth:
                 self.hub.views(stream, seq, partial(_uth_view, room.uth[table].play))
+        if committed:  # each reader's view is made by its socket, once, if it follows one
+            self.hub.publish(reads_key(self.rooms.name), [(position(self.rooms), None)])
 
     def _prompt(self, stream: str, table: str) -> None:
         """The player to act at ``table`` (the room as committed) is sent their view of the
@@ -362,7 +381,7 @@ class RoomOwner:
                 continue
             actor = None if job.table is None else actor_at(rooms, job.table)
             staged.append((job, s))
-            job.outcome = Done(s.events, dict(s.after), actor)
+            job.outcome = Done(s.events, dict(s.after), actor, position(rooms))
             job.items = table_items(rooms, s.before, s.events)
         try:
             rooms.commit()

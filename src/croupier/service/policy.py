@@ -208,6 +208,8 @@ ROUTES: dict[str, Entry] = {
     "GET /room/ledger": _e("read the ledger", R.CASHIER, R.AUDITOR, R.FLOOR, R.ADMIN),
     "GET /room/lists": _e("see the waiting lists (a player: their own place)", *ANYONE),
     "GET /room/topups": _e("see top-up requests (a player: their own)", *ANYONE),
+    # the room's reads pushed after each commit (the ledger's as GET /room/ledger allows)
+    "WS /ws/room/{read}": _e("follow the board, the lists, the top-ups or the ledger", *ANYONE),
     "GET /reports/day": _e("read the day report", *MANAGERS),
     "GET /reports/day.csv": _e("read the day report", *MANAGERS),
     # tables: each caller's own view (a player's cards, the dealer's side at assigned tables)
@@ -227,10 +229,12 @@ ROUTES: dict[str, Entry] = {
     "GET /tournaments/{name}/clock": _public("see the wall clock"),
     "WS /ws/tournaments/{name}/clock": _public("follow the wall clock"),
     "GET /tournaments/{name}": _e("see a tournament", *ANYONE),
+    "WS /ws/tournaments/{name}": _e("follow a tournament", *ANYONE),
     f"GET {TL}/plan": _e("plan a tournament hand", D, DEALER_AT),
     f"GET {TL}/hand": _e("see a tournament hand", *ANYONE),
     "WS /ws/tournaments/{name}/tables/{table}": _e("follow a tournament table", *ANYONE),
     "GET /uth-tournaments/{name}": _e("see a UTH tournament", *ANYONE),
+    "WS /ws/uth-tournaments/{name}": _e("follow a UTH tournament", *ANYONE),
     # the web console's static pages (they use the routes above) and the API's own documents
     "GET /": _public("open the console"),
     "GET /healthz": _public("see each room's state"),

@@ -9,14 +9,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
 
+from croupier.room.room import Room
 from croupier.service import commands as cmds
 from croupier.service import contract, dispatch, limits
 from croupier.service.auth import Role, User
 from croupier.service.deps import Caller, Owner, Refused, Svc, allowed, viewer
+from croupier.service.owner import position
 from croupier.service.store.rooms import table_stream
 from croupier.views import table_view
 
@@ -59,15 +62,29 @@ async def command(request: Request, svc: Svc, user: Caller) -> dict[str, Any]:
     return await dispatch.submit(svc, user, data)
 
 
+def board_body(
+    room: Room, failed: list[dict[str, str]], encode: Callable[[object], Any] = contract.plain
+) -> dict[str, Any]:
+    """The board (``encode``: in the message contract): every open table, the rounds
+    ``played`` at each cash table, and the server's parts that stopped (``background_failed``)."""
+    rows = [encode(r) for r in room.board()]
+    played = {name: t.hands for name, t in room.tables.items()}
+    return {"board": rows, "played": played, "background_failed": failed}
+
+
+def ledger_body(room: Room, encode: Callable[[object], Any] = contract.plain) -> dict[str, Any]:
+    """The room's money (``encode``: in the message contract) and whether it is conserved."""
+    led = room.ledger()
+    return {"ledger": encode(led), "conserved": led.conserved}
+
+
 @router.get("/room/board")
 async def board(request: Request, user: Caller, own: Owner) -> dict[str, Any]:
     """Every open table, the rounds ``played`` at each cash table, and the server's parts
     that stopped (``background_failed``: when, and for staff why)."""
-    async with own.lock:
-        rows = [contract.plain(r) for r in own.rooms.room.board()]
-        played = {name: t.hands for name, t in own.rooms.room.tables.items()}
     failed = request.app.state.background.board(user.role is not Role.PLAYER)
-    return {"board": rows, "played": played, "background_failed": failed}
+    async with own.lock:  # seq: the room's position, to follow the board from (/ws/room/board)
+        return {"seq": position(own.rooms), **board_body(own.rooms.room, failed)}
 
 
 @router.get("/room/ledger")
@@ -75,8 +92,7 @@ async def ledger(
     _: Annotated[User, Depends(allowed("GET /room/ledger"))], own: Owner
 ) -> dict[str, Any]:
     async with own.lock:
-        led = own.rooms.room.ledger()
-    return {"ledger": contract.plain(led), "conserved": led.conserved}
+        return {"seq": position(own.rooms), **ledger_body(own.rooms.room)}
 
 
 @router.get("/tables/{table}/view")

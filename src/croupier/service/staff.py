@@ -33,6 +33,7 @@ from croupier.room.books import ListBook, TopUpBook
 from croupier.room.room import Room, list_key
 from croupier.service.auth import Role, User
 from croupier.service.deps import Refused, caller, clock, need, room_owner, service
+from croupier.service.owner import position
 
 API = "croupier api"
 #: The window of seatings an estimated wait is drawn from (seconds).
@@ -185,7 +186,8 @@ def register(app: FastAPI) -> None:
         user = caller(request)
         own = room_owner(request)
         async with own.lock:
-            return lists_body(own.rooms.room, own.rooms.books.lists, user, clock(request))
+            body = lists_body(own.rooms.room, own.rooms.books.lists, user, clock(request))
+            return {"seq": position(own.rooms), **body}  # to follow from (/ws/room/lists)
 
     @router.get("/room/topups")
     async def topups(request: Request) -> dict[str, Any]:
@@ -193,7 +195,8 @@ def register(app: FastAPI) -> None:
         user = caller(request)
         own = room_owner(request)
         async with own.lock:
-            return topups_body(own.rooms.room, own.rooms.books.topups, user)
+            body = topups_body(own.rooms.room, own.rooms.books.topups, user)
+            return {"seq": position(own.rooms), **body}  # to follow from (/ws/room/topups)
 
     async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
         user = caller(request)

@@ -1,8 +1,12 @@
 """One stream socket, written once: every websocket a client opens follows one stream.
 
 The streams: a cash table (``/ws/tables/{table}``), a UTH table (``/ws/uth/{table}``), a
-tournament table's hands (``/ws/tournaments/{name}/tables/{table}``) and a tournament's clock
-(``/ws/tournaments/{name}/clock``, public). Each opens the same way: a one-time ``?ticket=``
+tournament table's hands (``/ws/tournaments/{name}/tables/{table}``), a tournament's clock
+(``/ws/tournaments/{name}/clock``, public), and the room's reads (:class:`ReadFeed`): the board,
+the waiting lists, the cage's ledger and top-ups (``/ws/room/{read}``), a tournament's overview
+with, ``hand=N|mine|all``, the reader's view of the hands in play (``/ws/tournaments/{name}``)
+and a UTH tournament (``/ws/uth-tournaments/{name}``), each pushed as the reader's view after
+every commit that changes it. Each opens the same way: a one-time ``?ticket=``
 (``POST /ws-ticket``) names the user; ``after=SEQ`` asks for the events after number ``SEQ``
 of the stream (by the stream's own sequence numbers; a tournament table's hands are numbered
 in the room's stream, with gaps); without it the first message is a snapshot of the reader's
@@ -31,7 +35,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from croupier.narration import Narration
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
-from croupier.service import contract, limits
+from croupier.service import contract, limits, policy
 from croupier.service.auth import Role, User
 from croupier.service.owner import (
     Item,
@@ -39,12 +43,18 @@ from croupier.service.owner import (
     RoomOwner,
     Subscriber,
     last_start,
+    position,
+    reads_key,
     tournament_table_key,
 )
+from croupier.service.room_api import board_body, ledger_body
+from croupier.service.staff import lists_body, topups_body
 from croupier.service.store.rooms import room_stream, table_stream, tournament_stream, uth_stream
-from croupier.service.tournament_api import clock_message
+from croupier.service.tournament_api import clock_message, tournament_state
 from croupier.service.tournament_live import hand_view
 from croupier.service.uth_api import last_shuffle
+from croupier.service.uth_tournament_api import seat as uth_seat
+from croupier.service.uth_tournament_api import view as uth_tournament_view
 from croupier.uth.view import UthProjector, uth_view
 from croupier.views import Viewer, project_round_events, table_view
 
@@ -267,6 +277,70 @@ class HandsFeed(Feed):
             return None
         lines = [x.json() for x in self.narration(shown)]
         return _dumps({"seq": item.seq, "event": contract.plain(shown), "words": lines})
+
+
+class ReadFeed(Feed):
+    """A read of the room (the board, the waiting lists, the cage's ledger and top-ups, a
+    tournament's overview): ``read()``, the reader's view (plain JSON) made from the room in
+    memory, sent ``{"seq": n, "view": ...}`` after each commit that changes it. ``n`` is the
+    room's position (:func:`~croupier.service.owner.position`); a client behind is sent the
+    view as it is now (a read is its own catch-up). ``share``: readers who see it alike (their
+    view is made once per commit), or None; ``gist``: what of a view counts as a change (the
+    whole view if None; a view that tells the time changes with every commit)."""
+
+    locked = True
+
+    def __init__(
+        self,
+        own: RoomOwner,
+        read: Callable[[], object],
+        share: object = None,
+        missing: Callable[[], str | None] = lambda: None,
+        gist: Callable[[Any], object] | None = None,
+    ) -> None:
+        self.own, self.read, self.share, self._missing = own, read, share, missing
+        self.gist = gist
+        self.key = reads_key(own.rooms.name)
+        self.last: str | None = None  # the view the reader has, encoded (None: unknown)
+
+    def head(self) -> int:
+        return position(self.own.rooms)
+
+    def missing(self) -> str | None:
+        return self._missing()
+
+    def _said(self, view: object, text: str) -> str:
+        return text if self.gist is None else _dumps(self.gist(view))
+
+    def snapshot(self) -> object:
+        view = self.read()
+        self.last = self._said(view, _dumps(view))
+        return view
+
+    async def catch_up(self, after: int, upto: int) -> list[str]:
+        if after >= upto:
+            return []  # the reader has the view at ``upto``; the next commit's is sent
+        async with self.own.lock:
+            view = self.snapshot()
+            seq = self.head()
+        return [_dumps({"seq": seq, "view": view})]
+
+    def say(self, item: Item) -> str | None:
+        if self._missing() is not None:
+            return None
+        text = None if self.share is None else item.texts.get(self.share)
+        if text is None:
+            view = self.read()
+            text = _dumps(view)
+            said = self._said(view, text)
+            if self.share is not None:
+                item.texts[self.share] = text
+        else:
+            said = text  # a shared view has no gist
+        if said == self.last:
+            return None
+        self.last = said
+        return f'{{"seq":{item.seq},"view":{text}}}'
 
 
 class ClockFeed(Feed):
@@ -492,6 +566,79 @@ async def _live(
         reader.cancel()
 
 
+#: The room's reads a socket may follow (``/ws/room/{read}``): the ``GET /room/{read}`` body.
+ROOM_READS = ("board", "lists", "topups", "ledger")
+
+
+def room_read(ws: WebSocket, svc: Any, user: User, read: str) -> ReadFeed | tuple[int, str]:
+    """The feed of the room's read ``read`` for ``user``, or why not (a close code and
+    reason)."""
+    own: RoomOwner = svc.owner
+    rooms = own.rooms
+    staff = user.role is not Role.PLAYER
+    if read == "board":
+        background = ws.app.state.background
+        return ReadFeed(
+            own, lambda: board_body(rooms.room, background.board(staff)), ("board", staff)
+        )
+    if read == "lists":
+        return ReadFeed(
+            own, lambda: lists_body(rooms.room, rooms.books.lists, user, svc.clock()), gist=_places
+        )
+    if read == "topups":
+        return ReadFeed(own, lambda: topups_body(rooms.room, rooms.books.topups, user))
+    if read == "ledger":
+        why = policy.why_not("GET /room/ledger", user, ())
+        if why is not None:
+            return 4403, why
+        return ReadFeed(own, lambda: ledger_body(rooms.room), ("ledger",))
+    return 4404, f"no read {read!r}: one of {', '.join(ROOM_READS)}"
+
+
+def _places(body: dict[str, Any]) -> object:
+    """The waiting lists less what tells the time (the client counts it down)."""
+    timed = ("seconds_left", "estimate", "basis")
+    return [
+        {**x, "players": [{k: v for k, v in p.items() if k not in timed} for p in x["players"]]}
+        for x in body["lists"]
+    ]
+
+
+def tournament_read(svc: Any, user: User, name: str, hand: str | None) -> ReadFeed | str:
+    """A tournament's overview (``GET /tournaments/{name}``'s body) as ``user`` follows it;
+    ``hand``: also the reader's view of the hand in play at table ``hand`` (``"hand"``; at
+    their own table: ``"mine"``), or at every table (``"all"``: ``"hands"`` by table)."""
+    own: RoomOwner = svc.owner
+    table: int | None = None
+    if hand is not None and hand not in ("all", "mine"):
+        try:
+            table = int(hand)
+        except ValueError:
+            return "hand: a table's number, mine or all"
+
+    def missing() -> str | None:
+        tm = own.rooms.room.tournaments.get(name)
+        return None if tm is not None and tm.run is not None else f"no tournament {name}"
+
+    def read() -> object:
+        body = tournament_state(own, name, svc.clock())
+        if hand == "all":
+            run = own.rooms.room.tournaments[name].run
+            numbers = [] if run is None else sorted(run.tables)
+            body["hands"] = {str(n): hand_view(own, name, n, user)["hand"] for n in numbers}
+        elif hand is not None:  # hand_seq: the room's stream's head, as GET .../hand's seq
+            at = table
+            if at is None:  # "mine": the table the reader is seated at now, if any
+                run = own.rooms.room.tournaments[name].run
+                entrant = None if run is None else run.entrants.get(user.name)
+                at = None if entrant is None else entrant.table
+            got = {"seq": 0, "hand": None} if at is None else hand_view(own, name, at, user)
+            body["hand"], body["hand_seq"] = got["hand"], got["seq"]
+        return body
+
+    return ReadFeed(own, read, None if hand else ("tournament", name), missing)
+
+
 def register(app: FastAPI, reply: Reply) -> None:
     """The stream sockets on ``app``; ``reply``: a command message's answer (the one
     command path's)."""
@@ -526,6 +673,56 @@ def register(app: FastAPI, reply: Reply) -> None:
         svc, user = opened
         assert user is not None  # not a public stream
         await serve(ws, svc, user, HandsFeed(svc.owner, name, table, user), reply)
+
+    @app.websocket("/ws/room/{read}")
+    async def room_ws(ws: WebSocket, read: str) -> None:
+        opened = await open_socket(ws)
+        if opened is None:
+            return
+        svc, user = opened
+        assert user is not None  # not a public stream
+        feed = room_read(ws, svc, user, read)
+        if isinstance(feed, tuple):
+            await ws.close(code=feed[0], reason=feed[1])
+            return
+        await serve(ws, svc, user, feed, reply)
+
+    @app.websocket("/ws/tournaments/{name}")
+    async def tournament_ws(ws: WebSocket, name: str) -> None:
+        opened = await open_socket(ws)
+        if opened is None:
+            return
+        svc, user = opened
+        assert user is not None  # not a public stream
+        feed = tournament_read(svc, user, name, ws.query_params.get("hand"))
+        if isinstance(feed, str):
+            await ws.close(code=4400, reason=feed)
+            return
+        await serve(ws, svc, user, feed, reply)
+
+    @app.websocket("/ws/uth-tournaments/{name}")
+    async def uth_tournament_ws(ws: WebSocket, name: str) -> None:
+        opened = await open_socket(ws)
+        if opened is None:
+            return
+        svc, user = opened
+        rooms = svc.owner.rooms
+
+        player = user is not None and user.role is Role.PLAYER
+
+        def read() -> object:  # GET /uth-tournaments/{name}'s body: a player's own seat too
+            acc = rooms.room.uth_tournaments[name]
+            mine = uth_seat(acc, user.name) if player and user is not None else None
+            return {"name": name, "view": uth_tournament_view(acc), "seat": mine}
+
+        def missing() -> str | None:
+            there = name in rooms.room.uth_tournaments
+            return None if there else f"no UTH tournament {name}"
+
+        # staff share one encoding per commit; a player's read holds their own cards
+        share = ("uth-tournament", name, user.name if player and user else "")
+        feed = ReadFeed(svc.owner, read, share, missing)
+        await serve(ws, svc, user, feed, reply)
 
     @app.websocket("/ws/tournaments/{name}/clock")
     async def clock_ws(ws: WebSocket, name: str) -> None:

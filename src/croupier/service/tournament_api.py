@@ -108,7 +108,7 @@ def register(app: FastAPI) -> None:
         caller(request)
         own = owner_of(s)
         async with own.lock:
-            return _state(own, name, s.clock())
+            return tournament_state(own, name, s.clock())
 
     @router.get("/tournaments/{name}/tables/{table}/plan")
     async def plan(
@@ -135,7 +135,7 @@ def register(app: FastAPI) -> None:
     app.include_router(router)
 
 
-def _state(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
+def tournament_state(own: RoomOwner, name: str, now: int) -> dict[str, Any]:
     """A tournament as its board shows it (``GET /tournaments/{name}``)."""
     t = _run(own, name)
     tm = own.rooms.room.tournaments[name]

@@ -1,6 +1,6 @@
 // The cage: seat a player with a buy-in, top-ups (and players' top-up requests), cash-outs, UTH chips, tournament entries and
 // prizes; the room's ledger and its conservation check. Every movement is a command to the room.
-import { api, attempt, h, said, say, timeOfDay } from "/ui/croupier.js";
+import { api, attempt, follow, h, said, say, timeOfDay } from "/ui/croupier.js";
 import { board, choice, commandForm, field, grid, screen, whole } from "/ui/staff.js";
 
 screen("The cage", ["cashier"]);
@@ -11,8 +11,19 @@ const TERMS = [
   ["pools", "tournament prize pools"], ["tournament_fees", "tournament fees"],
 ];
 
-async function showLedger() {
-  const r = await attempt(() => api.get("/room/ledger"));
+/** Read ``read`` of the room (GET /room/{read}) once, show it, then follow it on its stream
+ *  socket (/ws/room/{read}): the server pushes it again after every commit that changes it. */
+const follows = {};
+async function live(read, show) {
+  const r = await attempt(() => api.get(`/room/${read}`));
+  show(r);
+  follows[read] = follow(`/ws/room/${read}`, (msg) => {
+    const body = msg.view !== undefined ? msg.view : msg.snapshot;
+    if (body) show(body);
+  }, () => {}, r && typeof r.seq === "number" ? { after: r.seq } : {});
+}
+
+function showLedger(r) {
   const box = document.getElementById("ledger");
   if (!r) { box.replaceChildren(h("p.muted", {}, "The ledger is for the cashier, floor, auditor and admin.")); return; }
   const led = r.ledger;
@@ -28,8 +39,7 @@ async function showLedger() {
   );
 }
 
-async function showCalled() {
-  const r = await attempt(() => api.get("/room/lists"));
+function showCalled(r) {
   if (!r) return;
   const rows = r.lists.flatMap((l) => l.players.filter((p) => p.called).map((p) => ({ ...p, list: l })));
   const box = document.getElementById("called");
@@ -76,14 +86,15 @@ const input = (name, attrs = {}) => h("input", { name, required: true, ...attrs 
 const money = (name) => input(name, { type: "number", min: 1, step: 1, inputmode: "numeric" });
 
 /** Players' top-up requests from their seats: top up (a BuyIn of what they asked) or decline. */
-async function showTopups() {
-  const r = await attempt(() => api.get("/room/topups"));
+function showTopups(r) {
   if (!r) return;
   const box = document.getElementById("topups");
   if (!r.pending.length) { box.replaceChildren(h("p.muted", {}, "Nobody is asking for a top-up.")); return; }
   const answer = async (what, command) => {
     const done = await attempt(() => api.command(command));
-    if (done) { say(`${what}: accepted. ${said(done)}`, "", "ok"); refresh(); }
+    if (!done) return;
+    await follows.topups.until(done.position); // the cage's reads come on their sockets
+    say(`${what}: accepted. ${said(done)}`, "", "ok");
   };
   box.replaceChildren(grid("top-up requests", ["player", "table", "asks for", ""], r.pending.map((x) => ({
     cells: [x.player, x.table, String(x.cash), h("span.inline", {},
@@ -92,9 +103,6 @@ async function showTopups() {
   })), (x) => ({ "data-player": x.player })));
 }
 
-async function refresh() {
-  await Promise.all([showLedger(), showCalled(), showTopups()]);
-}
 
 async function build() {
   const rows = await board();
@@ -103,7 +111,8 @@ async function build() {
   const tours = rows.filter((r) => r.kind === "tournament");
   const pick = (list) => choice("table", list.map((r) => [r.table, `${r.table} · ${r.game} ${r.stakes}`]));
   const tourPick = () => choice("tournament", tours.map((r) => [r.table, `${r.table} · ${r.game} (${r.stakes})`]));
-  const done = () => { refresh(); showSeated(cash); };
+  // the ledger, calls and top-ups come on their sockets: the ledger shows the command first
+  const done = async (r) => { await follows.ledger.until(r.position); await showSeated(cash); };
   document.getElementById("forms").replaceChildren(
     commandForm("take-seat", "Seat a player", [field("Player", input("player")), field("Table", pick(cash)), field("Seat number", money("seat")), field("Buy-in (cash)", money("cash")),
       h("label", {}, h("span", {}, h("input", { type: "checkbox", name: "post" }), " posts a blind to play now"))],
@@ -123,8 +132,7 @@ async function build() {
     commandForm("prize", "Pay a prize", [field("Player", input("player")), field("Tournament", tourPick()), field("Prize (cash)", money("amount"))],
       (v) => ({ type: "PayPrize", player: v.player, tournament: v.tournament, amount: whole(v.amount) }), done),
   );
-  await Promise.all([refresh(), showSeated(cash)]);
-  setInterval(refresh, 3000);
+  await Promise.all([live("ledger", showLedger), live("lists", showCalled), live("topups", showTopups), showSeated(cash)]);
 }
 
 build();

@@ -122,6 +122,7 @@ async function wsTicket() {
  * with close(). */
 export function follow(path, onMessage, onStatus = () => {}, options = {}) {
   let last = typeof options.after === "number" ? options.after : null;
+  let waiting = []; // [seq, resolve]: until(seq)'s promises
   let ws = null;
   let closed = false;
   let delay = 250;
@@ -140,18 +141,33 @@ export function follow(path, onMessage, onStatus = () => {}, options = {}) {
         last = msg.seq;
       }
       onMessage(msg);
+      if (last !== null && waiting.length) {
+        const ready = waiting.filter(([seq]) => seq <= last);
+        waiting = waiting.filter(([seq]) => seq > last);
+        for (const [, resolve] of ready) resolve(true);
+      }
     };
     ws.onclose = (e) => {
       if (closed) return;
       onStatus(`reconnecting (${e.code || "closed"})`);
       if (e.code === 4401) { session.clear(); location.href = "/ui/"; return; }
+      if (e.code === 4403) { onStatus("refused"); return; } // not for this user: asking again is no use
       if (e.code === 4409) last = null; // stale: start again from a snapshot
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 4000);
     };
   }
   open();
-  return { close() { closed = true; if (ws) ws.close(); }, get last() { return last; } };
+  /** Resolves once a message numbered ``seq`` or later came (true), or after ``ms`` (false:
+   *  a read that a commit left as it was is not sent again). */
+  function until(seq, ms = 1500) {
+    if (typeof seq !== "number" || (last !== null && last >= seq)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      waiting.push([seq, resolve]);
+      setTimeout(() => resolve(false), ms);
+    });
+  }
+  return { close() { closed = true; if (ws) ws.close(); }, get last() { return last; }, until };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The log-in and the room board: every table with its game, stakes, seats, waiting list and
 // rounds played; above it, an alert for each part of the server that stopped (the demo's bots,
 // a timer), with when and (for staff) why.
-import { api, attempt, h, header, params, plain, say, session, timeOfDay } from "/ui/croupier.js";
+import { api, attempt, follow, h, header, params, plain, say, session, timeOfDay } from "/ui/croupier.js";
 
 /** The screens each role has (besides the board). */
 const LISTS = ["Waiting lists", "/ui/lists.html"];
@@ -25,9 +25,18 @@ export function tableLink(row) {
   return `/ui/tournament.html?tournament=${encodeURIComponent(row.table)}`;
 }
 
+/** The board read once, then followed on its stream socket: the server pushes it again after
+ *  every commit that changes it (from the number the read was at: nothing is missed). */
 async function showBoard() {
   const data = await attempt(() => api.get("/room/board"));
-  if (!data) return;
+  if (data) render(data);
+  follow("/ws/room/board", (msg) => {
+    const board = msg.view !== undefined ? msg.view : msg.snapshot;
+    if (board) render(board);
+  }, () => {}, data && typeof data.seq === "number" ? { after: data.seq } : {});
+}
+
+function render(data) {
   const rows = plain(data.board);
   const played = data.played || {};
   showFailed(data.background_failed || []);
@@ -65,7 +74,6 @@ function showRoom() {
   const nav = document.getElementById("screens");
   nav.replaceChildren(...(SCREENS[session.role] || []).map(([label, href]) => h("a", { href }, label)));
   showBoard();
-  setInterval(showBoard, 3000);
 }
 
 document.getElementById("login").addEventListener("submit", async (ev) => {

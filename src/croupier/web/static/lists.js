@@ -1,6 +1,6 @@
 // The waiting lists: a player joins from a phone and sees their honest place and wait; the floor
 // adds and removes players and calls them; the cashier seats a called player with a buy-in.
-import { api, attempt, h, said, say, session } from "/ui/croupier.js";
+import { api, attempt, follow, h, said, say, session } from "/ui/croupier.js";
 import { choice, duration, field, screen, when } from "/ui/staff.js";
 
 screen("Waiting lists");
@@ -10,23 +10,27 @@ let data = null;
 let fetchedAt = 0;
 let shown = "";
 
-let asked = 0;
-let applied = 0;
-
-async function refresh() {
-  const mine = ++asked;
+/** The lists read once, then followed on their stream socket (/ws/room/lists): the server
+ *  pushes them again after every commit that changes them, from the number the read was at. */
+let lists = null;
+async function load() {
   const r = await attempt(() => api.get("/room/lists"));
-  // an older poll answering after a newer one (sent after a command) is dropped
-  if (!r || mine < applied) return;
-  applied = mine;
+  if (r) show(r);
+  lists = follow("/ws/room/lists", (msg) => {
+    const lists = msg.view !== undefined ? msg.view : msg.snapshot;
+    if (lists) show(lists);
+  }, () => {}, r && typeof r.seq === "number" ? { after: r.seq } : {});
+}
+
+function show(r) {
   data = r;
   fetchedAt = Date.now();
   // redraw only when the lists changed (a redraw would drop what the user is typing)
-  const sig = JSON.stringify(r.lists.map((l) => [l.game, l.stakes, l.tables, l.players.map((p) => [p.player, p.position, p.called, p.ahead, p.estimate])]));
+  const sig = JSON.stringify(r.lists.map((l) => [l.game, l.stakes, l.tables, l.waiting, l.players.map((p) => [p.player, p.position, p.called, p.ahead, p.estimate])]));
   if (sig !== shown) { shown = sig; render(); }
 }
 
-/** Count the calls down between refreshes. */
+/** Count the calls down between updates. */
 function countdown() {
   if (!data) return;
   for (const span of document.querySelectorAll("[data-deadline]")) {
@@ -35,14 +39,17 @@ function countdown() {
   }
 }
 
-/** Seconds left of a call, counted down between refreshes. */
+/** Seconds left of a call, counted down between updates. */
 function left(row) {
   return Math.max(0, row.seconds_left - (Date.now() - fetchedAt) / 1000);
 }
 
 async function send(cmd, what) {
   const r = await attempt(() => api.command(cmd));
-  if (r) { say(`${what}: accepted. ${said(r)}`, "", "ok"); await refresh(); }
+  if (r) {
+    await lists.until(r.position); // the lists come on their socket
+    say(`${what}: accepted. ${said(r)}`, "", "ok");
+  }
   return r;
 }
 
@@ -103,6 +110,5 @@ if (floor) {
   document.getElementById("floor-tools").hidden = false;
   document.getElementById("tick").addEventListener("click", () => send({ type: "RoomTick" }, "calls made"));
 }
-refresh();
-setInterval(refresh, 3000);
+load();
 setInterval(countdown, 1000);

@@ -53,8 +53,8 @@ export function commandForm(id, title, fields, build, done = () => {}) {
     if (!cmd) return;
     const r = await attempt(() => api.command(cmd));
     if (r) {
+      await done(r); // what the command changed is shown before it is said done
       say(`${title}: accepted. ${said(r)}`, "", "ok");
-      done(r);
     }
   });
   return form;

@@ -1,8 +1,10 @@
 // The tournament's screen: for the director the controls of the event (start, the clock, levels,
 // pause and resume, balancing, eliminations, penalties, the clock on a slow player, seat
-// corrections; a tournament not yet open, opened with its conditions), for the cage its entries,
-// re-buys and the prizes it pays, for anyone logged in the field, the tables and the payouts.
-// Live over the clock's websocket: each commit to the tournament's stream brings the clock, and the page reads the field again.
+// corrections; a tournament not yet open, opened with its conditions), for the cage its
+// entries, re-buys and the prizes it pays,
+// for anyone logged in the field, the tables and the payouts. Live over the tournament's stream
+// socket: the server pushes the tournament (the field, the tables, the clock; for the director
+// the hand at each table) after every commit that changes it; the page never polls.
 import { api, attempt, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
@@ -23,7 +25,10 @@ function mmss(total) {
 /** Send a director's (or the cage's) command; say what was done or the refusal with its clause. */
 async function send(cmd, done) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) { say(done || `Done: ${said(r)}`, "", "ok"); await refresh(); }
+  if (r) {
+    await live.until(r.position); // the tournament comes on its socket
+    say(done || `Done: ${said(r)}`, "", "ok");
+  }
   return r;
 }
 
@@ -58,11 +63,11 @@ function options(select, values) {
   if (values.includes(keep)) select.value = keep;
 }
 
-async function refresh() {
-  const t = await attempt(() => api.get(`/tournaments/${T}`));
-  // a tournament not yet opened: the director opens it with its conditions
-  $("open").hidden = !(director && !t && !clock);
-  if (!t) return;
+/** Show the tournament as the server pushed it; tell the live hands' panel
+ *  (tournament_live.js) too. */
+function refresh(t) {
+  $("open").hidden = true;
+  window.dispatchEvent(new CustomEvent("croupier-tournament", { detail: t }));
   showClock(t.clock);
   $("reg-count").textContent = `(${t.entrants.length} registered)`;
   $("entrants").querySelector("tbody").replaceChildren(...t.entrants.map((e) =>
@@ -156,6 +161,12 @@ $("wall-link").href = `/ui/clock.html?tournament=${T}`;
 $("director").hidden = !director;
 $("cage").hidden = session.role !== "cashier";
 wire();
-refresh();
 requestAnimationFrame(countdown);
-follow(`/ws/tournaments/${T}/clock`, (msg) => { const c = msg.clock || msg.snapshot; if (c) { showClock(c); refresh(); } });
+const live = follow(`/ws/tournaments/${T}`, (msg) => {
+  const t = msg.view !== undefined ? msg.view : msg.snapshot;
+  if (t) refresh(t);
+}, (status) => {
+  // no such tournament yet (4404): the director may open it; the socket tries again meanwhile
+  if (director && String(status).includes("4404")) $("open").hidden = false;
+}, { query: director ? "hand=all" : "" });
+window.croupierTournament = live; // the live hands' panel waits on it too (tournament_live.js)

@@ -12,7 +12,9 @@ const panel = document.getElementById("live-hands");
 // A live hand's command, sent as every command is (POST /commands).
 async function send(type, n, fields, done) {
   const r = await attempt(() => api.post("/commands", { type, tournament: name, number: Number(n), ...fields }));
-  if (r) { say(done, "", "ok"); await show(); }
+  if (!r) return;
+  if (window.croupierTournament) await window.croupierTournament.until(r.position); // the hands come on the tournament's socket
+  say(done, "", "ok");
 }
 
 function describe(hand) {
@@ -22,13 +24,11 @@ function describe(hand) {
   return `hand ${hand.hand}: ${hand.actor ?? "nobody"} to act${clock}`;
 }
 
-async function show() {
-  const t = await api.get(`/tournaments/${T}`).catch(() => null);
-  if (!t) return;
+function show(t) {
   const rows = [];
+  const hands = t.hands || {};
   for (const n of Object.keys(t.tables)) {
-    const v = await api.get(`/tournaments/${T}/tables/${n}/hand`).catch(() => null);
-    const hand = v ? v.hand : null;
+    const hand = hands[n] ?? null;
     const live = hand && !hand.over;
     rows.push(h("li", { "data-live-table": n, "data-actor": live ? hand.actor : "" },
       h("strong", {}, `Table ${n}: `), h("span.what", {}, describe(hand)), " ",
@@ -40,8 +40,7 @@ async function show() {
 }
 
 // A player seated in the running tournament: a link to their seat at the table ("your table").
-async function yourTable() {
-  const t = await api.get(`/tournaments/${T}`).catch(() => null);
+function yourTable(t) {
   const mine = t ? t.entrants.find((e) => e.player === session.name) : null;
   const box = document.getElementById("your-table");
   const seated = mine && mine.table !== null && mine.table !== undefined && mine.status !== "eliminated";
@@ -52,12 +51,7 @@ async function yourTable() {
   link.textContent = `Your table: table ${mine.table}, seat ${mine.seat}`;
 }
 
-if (session.role === "player" && document.getElementById("your-table")) {
-  yourTable();
-  setInterval(yourTable, 5000);
-}
-
-if (panel && session.role === "director") {
-  show();
-  setInterval(show, 1000);
-}
+window.addEventListener("croupier-tournament", (ev) => {
+  if (session.role === "player" && document.getElementById("your-table")) yourTable(ev.detail);
+  if (panel && session.role === "director") show(ev.detail);
+});

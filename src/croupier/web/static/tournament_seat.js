@@ -2,8 +2,9 @@
 // (croupier.service.tournament_live): the player's own hole cards (the only ones the server
 // sends them), the board, each seat's chips and bets, whose turn, the clock on a player counting
 // down (its clause from the server), the legal actions with amounts bounded to the legal
-// range, refusals with their clause. Live over the table's websocket, caught up with `after`
-// after a drop. Only the public API: GET /tournaments/{t}, GET/POST .../tables/{n}/hand|act.
+// range, refusals with their clause. Live over two stream sockets, caught up with `after`
+// after a drop: the tournament's (the field and this player's view of the hand, pushed after
+// every commit) and the table's (each event's words); the page never polls.
 import { api, attempt, card, follow, h, header, params, plain, Refusal, requireLogin, say, session } from "/ui/croupier.js";
 
 requireLogin();
@@ -28,35 +29,19 @@ function log(seq, lines) {
 // ---------------------------------------------------------------------------------------
 // The view: the tournament (seats, stacks between hands) and the hand in play.
 
-/** A read for the page: a refusal is shown with its clause; a network error (the server
- *  restarting) is left to the connection line, and the page reads again soon. */
-const read = (path) => api.get(path).catch((e) => {
-  if (e instanceof Refusal) say(e.message, e.clause, "refused");
-  return null;
-});
-
-let fetching = null;
-let again = false;
-async function refresh() {
-  if (fetching) { again = true; return fetching; }
-  fetching = (async () => {
-    do {
-      again = false;
-      const t = await read(`/tournaments/${T}`);
-      if (t) state.tournament = t;
-      const mine = t ? t.entrants.find((e) => e.player === me) : null;
-      if (!params.get("table") && mine && mine.table !== null && mine.table !== undefined) state.table = Number(mine.table);
-      if (state.table === null) { render(); continue; }
-      const v = await read(`/tournaments/${T}/tables/${state.table}/hand`);
-      if (v && v.seq >= state.seq) {
-        state.seq = v.seq;
-        state.hand = v.hand ? { ...v.hand, round: plain(v.hand.round) } : null;
-        if (state.hand) state.players = state.hand.players;
-      }
-      render();
-    } while (again);
-  })();
-  try { await fetching; } finally { fetching = null; }
+/** The tournament as the server pushes it on its stream socket (/ws/tournaments/{t}?hand=N):
+ *  the field, seats and stacks, and this reader's view of the hand in play at their table
+ *  (``hand_seq``: its number in the room's stream), after every commit that changes them. */
+function apply(t) {
+  state.tournament = t;
+  const mine = t.entrants.find((e) => e.player === me);
+  if (!params.get("table") && mine && mine.table !== null && mine.table !== undefined) state.table = Number(mine.table);
+  if (t.hand_seq !== undefined && t.hand_seq >= state.seq) {
+    state.seq = t.hand_seq;
+    state.hand = t.hand ? { ...t.hand, round: plain(t.hand.round) } : null;
+    if (state.hand) state.players = state.hand.players;
+  }
+  render();
 }
 
 /** The seats of the table: by position in the hand, or from the tournament between hands. */
@@ -113,8 +98,8 @@ function render() {
 const act = (action, to) => attempt(async () => {
   const cmd = { type: "TournamentAct", tournament: NAME, number: state.table, action };
   const r = await api.post("/commands", to === undefined ? cmd : { ...cmd, to });
+  await tournament.until(r.position); // the view comes on the tournament's socket
   say(`${action}${to === undefined ? "" : ` to ${to}`}: done.`, "", "ok");
-  await refresh();
   return r;
 });
 
@@ -205,31 +190,24 @@ function tick() {
 // Live: the table's websocket, each event projected for this player by the server.
 
 let stream = null;
-async function main() {
+let tournament = null;
+function main() {
   if (!NAME) { say("No tournament named: open it from the board.", "", "refused"); return; }
-  await refresh();
-  if (state.table === null) return;
-  stream = follow(`/ws/tournaments/${T}/tables/${state.table}`, (msg) => {
-    if (msg.event !== undefined) {
-      log(msg.seq, msg.words || []);
-    } else if (msg.view !== undefined || msg.snapshot !== undefined) {
-      const hand = msg.view !== undefined ? msg.view : msg.snapshot;
-      if (msg.seq >= state.seq) {
-        state.seq = msg.seq;
-        state.hand = hand;
-        if (hand) state.players = hand.players;
-        render();
-      }
-    }
-  }, (s) => {
-    $("conn").textContent = s;
-    document.body.dataset.conn = s;
-  }, { query: "views=1" });
-  // What the table's websocket does not carry is read every 2 s: the clock called on a player
-  // (a tournament event, kept in the tournament's stream), a hand recorded after the other
-  // tables' (hand-for-hand), stacks and seats between hands.
-  setInterval(refresh, 2000);
+  const status = (s) => { $("conn").textContent = s; document.body.dataset.conn = s; };
+  tournament = follow(`/ws/tournaments/${T}`, (msg) => {
+    const t = msg.view !== undefined ? msg.view : msg.snapshot;
+    if (!t) return;
+    apply(t);
+    if (stream === null && state.table !== null) openHands(status);
+  }, (s) => { if (stream === null) status(s); }, { query: `hand=${params.get("table") || "mine"}` });
   setInterval(tick, 1000);
+}
+
+/** The table's hands socket: each event's words for this player, for the log. */
+function openHands(status) {
+  stream = follow(`/ws/tournaments/${T}/tables/${state.table}`, (msg) => {
+    if (msg.event !== undefined) log(msg.seq, msg.words || []);
+  }, status);
 }
 
 window.croupierSeatStream = () => stream;

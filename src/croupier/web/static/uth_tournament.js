@@ -4,8 +4,10 @@
 // prizes; for a player in it their own box: their wagers when asked, their cards, the board as
 // it is turned, and their decisions; for anyone logged in the entrants, tables, chips,
 // eliminations, reserves and prizes. Every command goes through POST /commands; a refusal
-// shows with its clause.
-import { api, attempt, card, count, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
+// shows with its clause. Live over its stream socket (/ws/uth-tournaments/{name}): the server
+// pushes the tournament (and a player's own box) after every commit that changes it; the page
+// never polls.
+import { api, attempt, card, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
 
 requireLogin();
 header("UTH tournament");
@@ -20,7 +22,10 @@ const UC = "croupier.uth.commands:";
 
 async function send(cmd) {
   const r = await attempt(() => api.command({ tournament: name, ...cmd }));
-  if (r) { say(`Done: ${said(r)}`, "", "ok"); await refresh(); }
+  if (r) {
+    await live.until(r.position); // the tournament comes on its socket
+    say(`Done: ${said(r)}`, "", "ok");
+  }
   return r;
 }
 const run = (type, fields) => send({ type: "RunUthTournament", command: tagged(TC + type, fields) });
@@ -96,9 +101,7 @@ function seatPanel(s, v) {
   $("my-result").textContent = !res ? "" : res.folded ? `Folded: ${money(res.paid)} back` : `${res.hand}: ${money(res.paid)} back to you`;
 }
 
-async function refresh() {
-  const body = await attempt(() => api.get(`/uth-tournaments/${encodeURIComponent(name)}`));
-  if (!body) return;
+function refresh(body) {
   const v = body.view;
   document.body.dataset.status = v.status;
   seatPanel(body.seat, v);
@@ -174,5 +177,7 @@ $("pay").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   await send({ type: "PayUthPrize", player: $("pay-player").value, amount: Number($("pay-amount").value) });
 });
-await refresh();
-setInterval(refresh, 3000);
+const live = follow(`/ws/uth-tournaments/${encodeURIComponent(name)}`, (msg) => {
+  const body = msg.view !== undefined ? msg.view : msg.snapshot;
+  if (body) refresh(body);
+});
