@@ -165,8 +165,8 @@ requestAnimationFrame(countdown);
 const live = follow(`/ws/tournaments/${T}`, (msg) => {
   const t = msg.view !== undefined ? msg.view : msg.snapshot;
   if (t) refresh(t);
-}, (status) => {
-  // no such tournament yet (4404): the director may open it; the socket tries again meanwhile
-  if (director && String(status).includes("4404")) $("open").hidden = false;
-}, { query: director ? "hand=all" : "" });
+}, () => {}, { query: director ? "hand=all" : "" });
+// a tournament not yet open (404): the director opens it with its conditions; the socket tries
+// again meanwhile and, once it opens, the pushed tournament hides the form
+if (director) api.get(`/tournaments/${T}`).catch(() => { if (!live.last) $("open").hidden = false; });
 window.croupierTournament = live; // the live hands' panel waits on it too (tournament_live.js)
