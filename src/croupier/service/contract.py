@@ -68,12 +68,16 @@ def _same(v: Any) -> JSON:
     return v
 
 
+#: The types a value of which is its own JSON (none is passed to :func:`plain` below).
+_SAME = frozenset({type(None), bool, int, str, float})
+
+
 def _list(v: Iterable[Any]) -> JSON:
-    return [plain(x) for x in v]
+    return [x if type(x) in _SAME else plain(x) for x in v]
 
 
 def _coder(cls: type) -> Callable[[Any], JSON]:
-    if cls in (type(None), bool, int, str, float):
+    if cls in _SAME:
         return _same
     if issubclass(cls, Card):
         return lambda v: str(v)
@@ -86,7 +90,8 @@ def _coder(cls: type) -> Callable[[Any], JSON]:
         def dataclass(v: Any) -> JSON:
             out: dict[str, JSON] = {"type": name}
             for f in fields:
-                out[f] = plain(getattr(v, f))
+                x = getattr(v, f)
+                out[f] = x if type(x) in _SAME else plain(x)
             return out
 
         return dataclass
