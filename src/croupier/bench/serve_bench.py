@@ -223,7 +223,10 @@ def server(
     env["CROUPIER_SOCKETS_PER_USER"] = "1000000"  # one dealer account at every bot table
     cli = [sys.executable, "-c", "from croupier.cli import main; main()"]
     if profile:
-        code = f"from croupier.bench.serve_bench import profiled; profiled({profile!r})"
+        code = (
+            "from croupier.bench.serve_bench import profiled; from croupier.cli import main;"
+            f" profiled(main, {profile!r})"
+        )
         cli = [sys.executable, "-c", code]
     cmd = [*cli, "serve", "--db", url, "--port", str(port), "--room", ROOM]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -249,15 +252,14 @@ def server(
             proc.wait()
 
 
-def profiled(path: str) -> None:
-    """``croupier serve`` (its arguments in ``sys.argv``) under cProfile, its worker threads
-    too (a command is committed in one), their stats merged into ``path`` once it stops."""
+def profiled(main: Callable[[], object], path: str) -> None:
+    """``main`` (``croupier serve``, its arguments in ``sys.argv``) under cProfile, its worker
+    threads too (a command is committed in one), their stats merged into ``path`` once it
+    stops."""
     import cProfile
     import pstats
     import signal
     import threading
-
-    from croupier.cli import main
 
     threads: list[cProfile.Profile] = []
 
