@@ -36,7 +36,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from croupier.cards import Card
+from croupier.cards import CARD_TEXT, Card
 
 #: The contract's version: clients may check it (``GET /contract``'s ``$id`` ends with it).
 VERSION = "1"
@@ -80,7 +80,7 @@ def _coder(cls: type) -> Callable[[Any], JSON]:
     if cls in _SAME:
         return _same
     if issubclass(cls, Card):
-        return lambda v: str(v)
+        return CARD_TEXT.__getitem__  # str(v), made once
     if issubclass(cls, enum.Enum):
         return lambda v: v.value if isinstance(v.value, str | int) else v.name
     if dataclasses.is_dataclass(cls):
