@@ -101,6 +101,8 @@ class Card(int):
 
 
 JOKER = Card(JOKER_ID)
+#: Each card's text by its id: ``CARD_TEXT[c] == str(c)``, made once.
+CARD_TEXT: tuple[str, ...] = tuple(str(Card(i)) for i in range(JOKER_ID + 1))
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:

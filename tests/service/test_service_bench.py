@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import pstats
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -43,6 +44,17 @@ def test_bench_serve_runs_and_prints_its_figures() -> None:
     # once a round, nobody polls a view per command
     assert result["refused"] == 0 and result["views"] * 2 < result["commands"]
     assert result["server_cpu_ms_per_command"] > 0
+
+
+def test_bench_serve_profiles_the_server_and_its_commit_thread(tmp_path: Path) -> None:
+    out = tmp_path / "serve.prof"
+    args = ["bench", "serve", "--tables", "2", "--seconds", "1", "--warmup", "0"]
+    r = CliRunner().invoke(app, [*args, "--rebuild-events", "300", "--profile", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["commands"] > 0
+    names = {name for (_, _, name) in pstats.Stats(str(out)).stats}
+    # the event loop's work and the commit's, done in a worker thread
+    assert {"_live", "_group"} <= names
 
 
 def test_bench_serve_paces_the_bots_to_the_rate_asked() -> None:

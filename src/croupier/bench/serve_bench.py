@@ -212,14 +212,23 @@ def _port() -> int:
 
 
 @contextmanager
-def server(url: str, port: int, tries: int = 1200) -> Iterator[subprocess.Popen[bytes]]:
+def server(
+    url: str, port: int, tries: int = 1200, profile: str | None = None
+) -> Iterator[subprocess.Popen[bytes]]:
     """``croupier serve`` on ``url`` as a separate process, once it answers (asked ``tries``
-    times, a tenth of a second apart)."""
+    times, a tenth of a second apart); under cProfile, its stats written to ``profile``, if
+    given."""
     import httpx
 
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
     env["CROUPIER_SOCKETS_PER_USER"] = "1000000"  # one dealer account at every bot table
     cli = [sys.executable, "-c", "from croupier.cli import main; main()"]
+    if profile:
+        code = (
+            "from croupier.bench.serve_bench import profiled; from croupier.cli import main;"
+            f" profiled(main, {profile!r})"
+        )
+        cli = [sys.executable, "-c", code]
     cmd = [*cli, "serve", "--db", url, "--port", str(port), "--room", ROOM]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
@@ -238,10 +247,40 @@ def server(url: str, port: int, tries: int = 1200) -> Iterator[subprocess.Popen[
     finally:
         proc.terminate()
         try:
-            proc.wait(10)
+            proc.wait(120 if profile else 10)  # the profiler's stats take a while to write
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def profiled(main: Callable[[], object], path: str) -> None:
+    """``main`` (``croupier serve``, its arguments in ``sys.argv``) under cProfile, its worker
+    threads too (a command is committed in one), their stats merged into ``path`` once it
+    stops."""
+    import cProfile
+    import pstats
+    import signal
+    import threading
+
+    threads: list[cProfile.Profile] = []
+
+    def start(*_: object) -> None:  # each new thread's first call: its own profiler
+        sys.setprofile(None)
+        prof = cProfile.Profile()
+        threads.append(prof)
+        prof.enable()
+
+    # uvicorn raises the SIGTERM it caught again once stopped: an exit, the stats written
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    threading.setprofile(start)
+    prof = cProfile.Profile()
+    try:
+        prof.runcall(main)
+    except SystemExit:
+        pass
+    finally:
+        threading.setprofile(None)
+        pstats.Stats(prof, *threads).dump_stats(path)
 
 
 class Http:
@@ -680,15 +719,20 @@ def run(
     rebuild_events: int = 10_000,
     pace: float = 0.0,
     warmup: float = 5.0,
+    profile: str | None = None,
 ) -> dict[str, Any]:
     """The benchmark's figures (see the module's docstring); ``pace``: the commands per second
     the bots offer in all (0: each as soon as it may); ``warmup``: seconds the bots play
-    before the measured ``seconds`` begin."""
+    before the measured ``seconds`` begin; ``profile``: a file for the server's cProfile
+    stats (the server then runs slower)."""
     with fresh_store(db) as url:
         dialect = "sqlite" if url.startswith("sqlite") else "postgresql"
         seed(url, tables)
         port = _port()
-        with server(url, port) as proc, asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        with (
+            server(url, port, profile=profile) as proc,
+            asyncio.Runner(loop_factory=_loop_factory()) as runner,
+        ):
             tally, elapsed = runner.run(_load(port, tables, seconds, proc.pid, pace, warmup))
     # in a store of its own: the server's recovery before play need not check it
     with fresh_store(db) as url:

@@ -238,6 +238,10 @@ def bench_serve(
             "apart: every table deals its first rounds at once)",
         ),
     ] = 5.0,
+    profile: Annotated[
+        str | None,
+        typer.Option("--profile", help="run the server under cProfile; its stats to this file"),
+    ] = None,
 ) -> None:
     """``croupier serve`` with N bot tables: commands per second and their latency.
 
@@ -245,7 +249,7 @@ def bench_serve(
     p99), and the time to load a 10,000-event table."""
     from croupier.bench import serve_bench
 
-    result = serve_bench.run(db, tables, seconds, events, pace, warmup)
+    result = serve_bench.run(db, tables, seconds, events, pace, warmup, profile)
     if as_json:
         typer.echo(json.dumps(result, indent=2))
         return

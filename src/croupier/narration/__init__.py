@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from croupier.cards import Card
+from croupier.cards import CARD_TEXT, JOKER_ID, Card
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
 from croupier.round import events as rv
 from croupier.table import absence as ab
@@ -47,7 +47,9 @@ def spelt(name: str) -> str:
 
 def cards_text(cards: Sequence[Card | int | None]) -> str:
     """Cards as "As Kd"; a card the reader may not see as "▒"."""
-    return " ".join("▒" if c is None else str(Card(c)) for c in cards)
+    return " ".join(
+        "▒" if c is None else CARD_TEXT[c] if 0 <= c <= JOKER_ID else str(Card(c)) for c in cards
+    )
 
 
 class Narration:

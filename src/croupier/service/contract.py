@@ -40,7 +40,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from croupier.cards import Card
+from croupier.cards import CARD_TEXT, Card
 
 #: The contract's version: clients may check it (``GET /contract``'s ``$id`` ends with it).
 VERSION = "1"
@@ -72,8 +72,12 @@ def _same(v: Any) -> JSON:
     return v
 
 
+#: The types a value of which is its own JSON (none is passed to :func:`plain` below).
+_SAME = frozenset({type(None), bool, int, str, float})
+
+
 def _list(v: Iterable[Any]) -> JSON:
-    return [plain(x) for x in v]
+    return [x if type(x) in _SAME else plain(x) for x in v]
 
 
 def enum_value(member: enum.Enum) -> str | int:
@@ -87,10 +91,10 @@ def enum_value(member: enum.Enum) -> str | int:
 
 
 def _coder(cls: type) -> Callable[[Any], JSON]:
-    if cls in (type(None), bool, int, str, float):
+    if cls in _SAME:
         return _same
     if issubclass(cls, Card):
-        return lambda v: str(v)
+        return CARD_TEXT.__getitem__  # str(v), made once
     if issubclass(cls, enum.Enum):
         return enum_value
     if dataclasses.is_dataclass(cls):
@@ -100,7 +104,8 @@ def _coder(cls: type) -> Callable[[Any], JSON]:
         def dataclass(v: Any) -> JSON:
             out: dict[str, JSON] = {"type": name}
             for f in fields:
-                out[f] = plain(getattr(v, f))
+                x = getattr(v, f)
+                out[f] = x if type(x) in _SAME else plain(x)
             return out
 
         return dataclass

@@ -83,6 +83,8 @@ class Item:
 
 #: The key of an item's encoding that every recipient may receive.
 PUBLIC = "public"
+#: The key of the encoding of an item's event alone, when every recipient may receive it.
+EVENT_PUBLIC = ("event", PUBLIC)
 
 
 class Subscriber:
@@ -588,25 +590,51 @@ class Projector:
             key = ("you", key)  # its words name the reader: "you call 2"
         texts = item.texts
         public = texts.get(PUBLIC) if not isinstance(key, tuple) else ""
-        if public is None and PUBLIC not in texts:
-            # nothing hidden from a spectator: every recipient not named in it receives it
-            if project_table_events([e], Viewer.SPECTATOR)[0] == e:
-                public = texts[PUBLIC] = self._encode(item.seq, e)
-                return public
-            texts[PUBLIC] = ""
+        # nothing hidden from a spectator: every recipient not named in it receives it
+        if public is None and PUBLIC not in texts and self._public(item):
+            public = texts[PUBLIC] = self._encode(item, PUBLIC, e)
+            return public
         if public:
             self.narration.track(e)
             return public
         text = texts.get(key)
         if text is None:
-            text = texts[key] = self._encode(item.seq, self(e))
+            seat = key[1] if isinstance(key, tuple) else key
+            text = texts[key] = self._encode(item, seat, e)
         else:
             self.narration.track(e)
         return text
 
-    def _encode(self, seq: int, e: TableEvent) -> str:
-        lines = [x.json() for x in self.narration(e)]
-        return orjson.dumps({"seq": seq, "event": contract.plain(e), "words": lines}).decode()
+    @staticmethod
+    def _public(item: Item) -> bool:
+        """Whether ``item``'s event hides nothing from a spectator (asked once an item: if
+        so, its encoding is kept for every recipient's message, else ``texts[PUBLIC]`` is
+        ``""``)."""
+        texts = item.texts
+        if EVENT_PUBLIC in texts:
+            return True
+        if PUBLIC in texts:
+            return bool(texts[PUBLIC])
+        e = item.event
+        if project_table_events([e], Viewer.SPECTATOR)[0] == e:
+            texts[EVENT_PUBLIC] = orjson.dumps(contract.plain(e)).decode()
+            return True
+        texts[PUBLIC] = ""
+        return False
+
+    def _encode(self, item: Item, seat: object, e: TableEvent) -> str:
+        """The message of ``item`` for this recipient at ``seat`` (its position; ``PUBLIC``:
+        any): the event as the seat sees it is encoded once for every recipient who sees it
+        so, the words for each ("you call 2" beside "Ann calls 2")."""
+        texts = item.texts
+        if seat is PUBLIC or self._public(item):
+            event = texts[EVENT_PUBLIC]
+        else:
+            e = self(e)  # as this seat sees it
+            event = texts.get(("event", seat)) or orjson.dumps(contract.plain(e)).decode()
+            texts[("event", seat)] = event
+        lines = orjson.dumps([x.json() for x in self.narration(e)]).decode()
+        return f'{{"seq":{item.seq},"event":{event},"words":{lines}}}'
 
 
 #: The JSON of values sent again and again (a table's game), by identity (each entry keeps its

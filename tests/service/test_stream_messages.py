@@ -1,0 +1,66 @@
+"""A table event's message on a stream socket, for each recipient: the event as they may see
+it with their own words, the event encoded once for every recipient who sees it alike."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import pytest
+
+from croupier.round import Fold
+from croupier.service import contract
+from croupier.service.owner import Item, Projector
+from croupier.table.commands import Act, StartRound
+from croupier.table.events import TableEvent
+from croupier.views import Viewer
+from support.table import DUN, deck, seated
+
+WHO: tuple[str | Viewer, ...] = (Viewer.DEALER, Viewer.SPECTATOR, "p1", "p2", "p3")
+
+
+def _as_said(p: Projector, seq: int, e: TableEvent) -> str:
+    """The message as the contract spells it: the recipient's projection, its words."""
+    seen = p(e)
+    words = [x.json() for x in p.narration(seen)]
+    return orjson.dumps({"seq": seq, "event": contract.plain(seen), "words": words}).decode()
+
+
+def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    t = seated(DUN, 3)
+    dealt = t.apply(StartRound(deck(t)))
+    assert t.round is not None and t.round.actor is not None
+    actor = t.players[t.round.actor]
+    acted = t.apply(Act(Fold(t.round.actor)))
+    assert len(acted) == 1
+    events = [*dealt, *acted]
+
+    encoded: list[object] = []
+    plain = contract.plain
+
+    def counted(value: object) -> Any:
+        if isinstance(value, TableEvent):
+            encoded.append(value)
+        return plain(value)
+
+    projectors = [Projector(w) for w in WHO]
+    references = [Projector(w) for w in WHO]
+    said: dict[str | Viewer, list[str]] = {w: [] for w in WHO}
+    for seq, e in enumerate(events, 1):
+        item = Item(seq, e)
+        expected = [_as_said(r, seq, e) for r in references]
+        encoded.clear()
+        monkeypatch.setattr(contract, "plain", counted)
+        got = [p.message(item) for p in projectors]
+        monkeypatch.setattr(contract, "plain", plain)
+        assert got == expected
+        for w, m in zip(WHO, got, strict=True):
+            said[w].append(m)
+    # the action hides nothing: one encoding of it for all five, the actor's words their own
+    assert len(encoded) == 1
+    last = {w: orjson.loads(said[w][-1]) for w in WHO}
+    assert len({orjson.dumps(m["event"]) for m in last.values()}) == 1
+    assert last[actor]["words"] != last[Viewer.SPECTATOR]["words"]
+    assert any(line["text"].startswith("you") for line in last[actor]["words"])
