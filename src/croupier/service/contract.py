@@ -29,6 +29,8 @@ Messages on a stream socket (:mod:`croupier.service.stream`), each a JSON object
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import dataclasses
 import datetime
 import enum
@@ -148,6 +150,35 @@ LINE = {
 }
 
 
+def type_hints(cls: type) -> dict[str, Any]:
+    """A dataclass's field types as its source writes them. A class compiled with mypyc keeps
+    only erased ones (``tuple``, ``type``), so its module's source is read for them; a hint
+    that does not resolve is left as the class has it (or not described)."""
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:
+        hints = {}
+    module = sys.modules.get(cls.__module__)
+    path = getattr(module, "__file__", None) or ""
+    if module is None or path.endswith(".py"):
+        return hints
+    source = path[: path.rfind("/") + 1] + cls.__module__.rsplit(".", 1)[-1] + ".py"
+    try:
+        with open(source, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError):
+        return hints
+    spaces = {**vars(typing), **vars(module)}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for item in node.body:
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    # a name imported only for type checking does not resolve: left as it is
+                    with contextlib.suppress(Exception):
+                        hints[item.target.id] = eval(ast.unparse(item.annotation), spaces)
+    return hints
+
+
 class _Schemas:
     """JSON Schemas of dataclasses by their field types, each class once in ``defs``."""
 
@@ -163,10 +194,7 @@ class _Schemas:
         if seen is None:
             self.owners[name] = cls
             self.defs[name] = {}  # a placeholder while its fields are made (recursive types)
-            try:
-                hints = typing.get_type_hints(cls)
-            except Exception:  # a hint that does not resolve: its fields are not described
-                hints = {}
+            hints = type_hints(cls)
             props: dict[str, JSON] = {"type": {"const": name}}
             for f in dataclasses.fields(cls):
                 props[f.name] = self.of(hints.get(f.name, Any))
@@ -346,7 +374,7 @@ def _fields(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     """A dataclass's fields: name, type and whether ``__init__`` takes it (made once)."""
     got = _FIELDS.get(cls)
     if got is None:
-        hints = typing.get_type_hints(cls)
+        hints = type_hints(cls)
         got = _FIELDS[cls] = tuple(
             (f.name, hints.get(f.name, Any), f.init) for f in dataclasses.fields(cls)
         )
