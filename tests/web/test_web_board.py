@@ -60,6 +60,7 @@ def test_the_root_address_opens_the_console(browser: Any, server: Server) -> Non
     page = browser.new_page()
     page.goto(server.url)
     assert page.url.endswith("/ui/")
+    page.get_by_label("Password").wait_for()  # the page's script draws the form once loaded
     assert page.get_by_label("Password").is_visible()
 
 

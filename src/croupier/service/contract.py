@@ -230,6 +230,8 @@ class _Schemas:
                 if hint.__subclasses__() and not dataclasses.fields(hint):
                     return self.union(_leaves(hint))
                 return self.of_class(hint)
+            if hint.__module__.startswith("croupier.") and _leaves(hint):
+                return self.union(_leaves(hint))  # a base compiled without its dataclass mark
             return {}
         if origin in (typing.Union, types.UnionType):
             return {"anyOf": [self.of(a) for a in args]}
