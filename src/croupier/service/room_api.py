@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
@@ -62,20 +61,18 @@ async def command(request: Request, svc: Svc, user: Caller) -> dict[str, Any]:
     return await dispatch.submit(svc, user, data)
 
 
-def board_body(
-    room: Room, failed: list[dict[str, str]], encode: Callable[[object], Any] = contract.plain
-) -> dict[str, Any]:
-    """The board (``encode``: in the message contract): every open table, the rounds
-    ``played`` at each cash table, and the server's parts that stopped (``background_failed``)."""
-    rows = [encode(r) for r in room.board()]
+def board_body(room: Room, failed: list[dict[str, str]]) -> dict[str, Any]:
+    """The board in the message contract: every open table, the rounds ``played`` at each cash
+    table, and the server's parts that stopped (``background_failed``)."""
+    rows = [contract.plain(r) for r in room.board()]
     played = {name: t.hands for name, t in room.tables.items()}
     return {"board": rows, "played": played, "background_failed": failed}
 
 
-def ledger_body(room: Room, encode: Callable[[object], Any] = contract.plain) -> dict[str, Any]:
-    """The room's money (``encode``: in the message contract) and whether it is conserved."""
+def ledger_body(room: Room) -> dict[str, Any]:
+    """The room's money in the message contract and whether it is conserved."""
     led = room.ledger()
-    return {"ledger": encode(led), "conserved": led.conserved}
+    return {"ledger": contract.plain(led), "conserved": led.conserved}
 
 
 @router.get("/room/board")
