@@ -244,42 +244,43 @@ def table_view(t: Table, who: str | Viewer) -> TableView:
 
 
 def project_table_events(events: Sequence[TableEvent], who: str | Viewer) -> list[TableEvent]:
-    """A table's events as ``who`` may receive them: cards dealt to other seats blanked, in
-    the cards croupier dealt (:class:`CardsDealt`), in those a live dealer entered and in a
-    replacement card a floor report names."""
+    """A table's events as ``who`` may receive them (see :func:`project_table_event`)."""
     out: list[TableEvent] = []
     players: tuple[str, ...] = ()
     for e in events:
         if isinstance(e, RoundStarted):
             players = e.players
-        pos = _position(players, who)
-        if isinstance(e, CardsDealt):
-            out.append(CardsDealt(tuple(project_round_events(e.events, pos))))
-        elif isinstance(e, RoundProgressed):
-            out.append(RoundProgressed(tuple(project_round_events(e.events, pos)), e.at))
-        elif isinstance(e, RoundStarted):
-            out.append(replace(e, opening=tuple(project_round_events(e.opening, pos))))
-        elif (
-            isinstance(e, FloorReported)
-            and isinstance(e.incident, DealIrregularity | CardOffTable)
-            and e.incident.replacement is not None
-            and (e.incident.player is None or not _sees(pos, e.incident.player))
-        ):
-            # a replacement hole card a live dealer dealt (qld-holdem-2005 s32; dunedin-house 70)
-            blank = replace(e.incident, replacement=None)
-            said = repr(e.incident)
-            ruled = tuple(
-                replace(x, report=repr(blank))
-                if isinstance(x, RulingMade) and x.report == said
-                else x
-                for x in project_round_events(e.events, pos)
-            )
-            out.append(FloorReported(blank, ruled, e.at))
-        elif isinstance(e, FloorReported):
-            out.append(replace(e, events=tuple(project_round_events(e.events, pos))))
-        else:
-            out.append(e)
+        out.append(project_table_event(e, _position(players, who)))
     return out
+
+
+def project_table_event(e: TableEvent, pos: int | Viewer) -> TableEvent:
+    """``e`` as the recipient at round position ``pos`` (or a viewer) may receive it: cards
+    dealt to other seats blanked, in the cards croupier dealt (:class:`CardsDealt`), in those
+    a live dealer entered and in a replacement card a floor report names."""
+    if isinstance(e, CardsDealt):
+        return CardsDealt(tuple(project_round_events(e.events, pos)))
+    if isinstance(e, RoundProgressed):
+        return RoundProgressed(tuple(project_round_events(e.events, pos)), e.at)
+    if isinstance(e, RoundStarted):
+        return replace(e, opening=tuple(project_round_events(e.opening, pos)))
+    if (
+        isinstance(e, FloorReported)
+        and isinstance(e.incident, DealIrregularity | CardOffTable)
+        and e.incident.replacement is not None
+        and (e.incident.player is None or not _sees(pos, e.incident.player))
+    ):
+        # a replacement hole card a live dealer dealt (qld-holdem-2005 s32; dunedin-house 70)
+        blank = replace(e.incident, replacement=None)
+        said = repr(e.incident)
+        ruled = tuple(
+            replace(x, report=repr(blank)) if isinstance(x, RulingMade) and x.report == said else x
+            for x in project_round_events(e.events, pos)
+        )
+        return FloorReported(blank, ruled, e.at)
+    if isinstance(e, FloorReported):
+        return replace(e, events=tuple(project_round_events(e.events, pos)))
+    return e
 
 
 __all__ = [
@@ -290,6 +291,7 @@ __all__ = [
     "hole_cards",
     "project_round_event",
     "project_round_events",
+    "project_table_event",
     "project_table_events",
     "round_view",
     "seat_view",

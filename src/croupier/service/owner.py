@@ -22,7 +22,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 import orjson
 import sqlalchemy as sa
@@ -62,7 +62,7 @@ from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.table import Table
 from croupier.uth.played import UthPlay
 from croupier.uth.view import uth_view
-from croupier.views import RoundView, Viewer, project_table_events, round_view, table_view
+from croupier.views import RoundView, Viewer, project_table_event, round_view, table_view
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +79,7 @@ class Item:
     seq: int
     event: TableEvent
     texts: dict[object, str] = field(default_factory=dict)
+    spectator: TableEvent | None = None  # the event as a spectator may see it, once asked
 
 
 #: The key of an item's encoding that every recipient may receive.
@@ -567,9 +568,10 @@ class Projector:
     def __call__(self, e: TableEvent) -> TableEvent:
         if isinstance(e, RoundStarted):
             self.started = e
-        if self.started is None or e is self.started:
-            return project_table_events([e], self.who)[0]
-        return project_table_events([self.started, e], self.who)[1]
+        return project_table_event(e, self._position())
+
+    def _position(self) -> int | Viewer:
+        return _position(() if self.started is None else self.started.players, self.who)
 
     def follow(self, e: TableEvent) -> None:
         """Follow ``e`` without saying it (the reader has it already)."""
@@ -584,10 +586,10 @@ class Projector:
         e = item.event
         if isinstance(e, RoundStarted):
             self.started = e
-        players = () if self.started is None else self.started.players
-        key: object = _position(players, self.who)
-        if isinstance(key, int) and self.narration.involves(e, key):
-            key = ("you", key)  # its words name the reader: "you call 2"
+        pos = self._position()
+        key: object = pos
+        if isinstance(pos, int) and self.narration.involves(e, pos):
+            key = ("you", pos)  # its words name the reader: "you call 2"
         texts = item.texts
         public = texts.get(PUBLIC) if not isinstance(key, tuple) else ""
         # nothing hidden from a spectator: every recipient not named in it receives it
@@ -597,6 +599,8 @@ class Projector:
         if public:
             self.narration.track(e)
             return public
+        if key == pos and isinstance(pos, int) and self._as_spectator(item, pos):
+            key = Viewer.SPECTATOR  # not named in it, and sees no more of it than a spectator
         text = texts.get(key)
         if text is None:
             seat = key[1] if isinstance(key, tuple) else key
@@ -616,11 +620,23 @@ class Projector:
         if PUBLIC in texts:
             return bool(texts[PUBLIC])
         e = item.event
-        if project_table_events([e], Viewer.SPECTATOR)[0] == e:
+        if Projector._spectators(item) == e:
             texts[EVENT_PUBLIC] = orjson.dumps(contract.plain(e)).decode()
             return True
         texts[PUBLIC] = ""
         return False
+
+    @staticmethod
+    def _spectators(item: Item) -> TableEvent:
+        """``item``'s event as a spectator may see it (projected once an item)."""
+        if item.spectator is None:
+            item.spectator = project_table_event(item.event, Viewer.SPECTATOR)
+        return item.spectator
+
+    @staticmethod
+    def _as_spectator(item: Item, pos: int) -> bool:
+        """Whether the player at ``pos`` may see no more of ``item``'s event than a spectator."""
+        return project_table_event(item.event, pos) == Projector._spectators(item)
 
     def _encode(self, item: Item, seat: object, e: TableEvent) -> str:
         """The message of ``item`` for this recipient at ``seat`` (its position; ``PUBLIC``:
@@ -630,7 +646,7 @@ class Projector:
         if seat is PUBLIC or self._public(item):
             event = texts[EVENT_PUBLIC]
         else:
-            e = self(e)  # as this seat sees it
+            e = project_table_event(e, cast(int | Viewer, seat))  # as this seat sees it
             event = texts.get(("event", seat)) or orjson.dumps(contract.plain(e)).decode()
             texts[("event", seat)] = event
         lines = orjson.dumps([x.json() for x in self.narration(e)]).decode()
