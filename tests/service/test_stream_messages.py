@@ -8,11 +8,12 @@ from typing import Any
 import orjson
 import pytest
 
-from croupier.round import Fold
+from croupier.round import CheckCall, Fold
+from croupier.round.events import CardBurned
 from croupier.service import contract
 from croupier.service.owner import Item, Projector
 from croupier.table.commands import Act, StartRound
-from croupier.table.events import TableEvent
+from croupier.table.events import CardsDealt, TableEvent
 from croupier.views import Viewer
 from support.table import DUN, deck, seated
 
@@ -64,3 +65,43 @@ def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(
     assert len({orjson.dumps(m["event"]) for m in last.values()}) == 1
     assert last[actor]["words"] != last[Viewer.SPECTATOR]["words"]
     assert any(line["text"].startswith("you") for line in last[actor]["words"])
+
+
+def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board card's burn is the dealer's alone: the players, not named in the deal, share
+    the spectators' message; every message still equals the recipient's own projection."""
+    t = seated(DUN, 3)
+    events = list(t.apply(StartRound(deck(t))))
+    while t.round is not None and t.round.actor is not None:
+        events += t.apply(Act(CheckCall(t.round.actor)))
+    boards = [e for e in events if isinstance(e, CardsDealt) and _burns(e)]
+    assert len(boards) == 3, "flop, turn and river, each after a burn"
+
+    encoded: list[object] = []
+    plain = contract.plain
+
+    def counted(value: object) -> Any:
+        if isinstance(value, TableEvent):
+            encoded.append(value)
+        return plain(value)
+
+    projectors = [Projector(w) for w in WHO]
+    references = [Projector(w) for w in WHO]
+    for seq, e in enumerate(events, 1):
+        item = Item(seq, e)
+        expected = [_as_said(r, seq, e) for r in references]
+        encoded.clear()
+        monkeypatch.setattr(contract, "plain", counted)
+        got = [p.message(item) for p in projectors]
+        monkeypatch.setattr(contract, "plain", plain)
+        assert got == expected
+        if e in boards:
+            assert len(encoded) == 2, "the dealer's, and one for the spectator and players"
+            dealer, *others = (orjson.loads(m)["event"] for m in got)
+            assert all(o == others[0] for o in others) and dealer != others[0]
+
+
+def _burns(e: CardsDealt) -> bool:
+    return any(isinstance(x, CardBurned) for x in e.events)
