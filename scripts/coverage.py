@@ -513,8 +513,9 @@ IMPLEMENTED: dict[str, tuple[str, str]] = {
     ),
     "qld-holdem-2005 s5(3)": ("`croupier.floor.rulings`", "`tests/floor/test_floor_deal.py`"),
     "dunedin-house 84": (
-        "`croupier.round`, `croupier.floor.chips`, `croupier.tournament.hands`, "
-        "`croupier.table` (`TableConfig.ask_showdown`), `croupier.cli.play_cmd`",
+        "`croupier.round`, `croupier.floor.chips`, `croupier.tournament.hands`; at a cash "
+        "table as a house default citing it (`croupier.table`, `TableConfig.ask_showdown`; "
+        "`croupier.cli.play_cmd`)",
         "`tests/tournament/test_tournament_floor_rules.py`, `tests/cli/test_cli_play_showdown.py`",
     ),
     # the showdown: every hole card tabled, a hand read from its cards

@@ -137,9 +137,10 @@ DUNEDIN_HOUSE = Rulebook(
     raise_cap_clause="dunedin-house 39",
     turn_clause="dunedin-house 57",
     showdown_clause="dunedin-house 64",
-    # rule 84 stands among the house's tournament rules; the house applies its TDA-derived
-    # all-in showdown at a cash table too, so croupier's players, asked at the showdown, table it
-    all_in_showdown_clause="dunedin-house 84",
+    # rule 84 stands among the house's tournament rules ("Tournament Rules 78."); the cash rules
+    # (60-67) are silent on an all-in showdown, so croupier tables every live hand at a cash
+    # table as the house does in its tournaments: a house default, cited as one
+    all_in_showdown_clause="dunedin-house house default (as rule 84 in tournaments)",
     split_clause="dunedin-house 61",
     # The house rules are silent on odd chips; croupier applies the TDA practice as a documented
     # house default: the first winner clockwise from the button takes them.
