@@ -116,4 +116,4 @@ def test_pokerkit_reads_99_percent_of_the_no_limit_holdem_export(
     assert sum(hands.values()) == HANDS
     assert read[None] >= 0.99 * hands[None], (read, hands)  # the figure: 100 % at 1,000 hands
     assert hands[DEAD_MONEY] and hands[BLIND_SEAT], hands  # both constructs arise here
-    assert sum(read.values()) >= 0.95 * HANDS, (read, hands)  # of all hands: 97-98 %
+    assert sum(read.values()) >= 0.95 * HANDS, (read, hands)  # of all: 96.7 and 97.3 % here
