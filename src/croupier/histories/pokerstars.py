@@ -1,12 +1,13 @@
 """PokerStars-style hand history text, the layout tracking tools parse.
 
 A header line (hand number, game, stakes, date), the table line naming the button's seat, seat
-lines, posts (a newcomer's live blind as "posts big blind", a returning player's dead small
-blind and live big blind as "posts small & big blinds", as PokerStars writes them),
-``*** HOLE CARDS ***``, the streets, ``*** SHOW DOWN ***`` and ``*** SUMMARY ***``
-with the total pot and rake. The house's export deals every hand face up ("Dealt to" each
-player); a player's holds only that player's hole cards and the hands shown. Games the layout
-has no name for (half-pot, straddle or mixed betting) are refused with :class:`NotExpressible`.
+lines in seat order, posts as PokerStars writes them (the blinds first; a newcomer's live blind
+"posts big blind", a returning player's dead small blind and live big blind "posts small & big
+blinds", a dead small blind alone "posts small blind"), ``*** HOLE CARDS ***``, the streets,
+``*** SHOW DOWN ***`` and ``*** SUMMARY ***`` with the total pot and rake. The house's export
+deals every hand face up ("Dealt to" each player); a player's holds only that player's hole
+cards and the hands shown. Games the layout has no name for (half-pot, straddle or mixed
+betting) are refused with :class:`NotExpressible`.
 """
 
 from __future__ import annotations
