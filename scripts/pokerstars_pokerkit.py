@@ -4,17 +4,24 @@
 
 Plays ``--hands`` seeded no-limit hold'em rounds under each rulebook that allows no-limit
 betting (``croupier simulate``), writes them as one PokerStars text file as ``croupier export``
-does, reads the file with ``pokerkit.notation.PokerStarsParser`` and compares pokerkit's final
+does, reads each hand with ``pokerkit.notation.PokerStarsParser`` and compares pokerkit's final
 stacks with croupier's, rake aside (pokerkit pays the whole pot: each player's difference is
 what the rake took) and the odd chip of a split pot (pokerkit places it by its own rule).
-pokerkit reads no antes or dead blinds, and takes the two seats after the button for the
-blinds: such hands are counted apart. Prints matched/total per rulebook and the first misses.
+Prints matched/total per rulebook, of all hands and of those pokerkit's parser can be given,
+then the hands of each construct it cannot be given (tests/histories/
+test_histories_pokerstars_pokerkit.py says why), and the first misses.
+
+Seed 11, 6 seats, 1,000 hands: dunedin-house 981 of 1,000 (98.1 %), act-omaha-2017 969 of
+1,000 (96.9 %); 969 of 969 and 957 of 957 of the hands it can be given. Apart: dead money, 16
+and 20 hands (12 and 12 read), and a live blind from a seat it takes for a blind, 15 and 23
+(none read). qld-holdem-2005 has no no-limit betting.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import re
 import tempfile
 import warnings
@@ -41,7 +48,8 @@ def measure(texts: dict[int, str], want: dict[int, list[int]]) -> tuple[int, lis
         warnings.simplefilter("ignore")
         read = {}
         for number, t in texts.items():
-            with contextlib.suppress(Exception):  # a hand pokerkit cannot parse is a miss
+            quiet = contextlib.redirect_stderr(io.StringIO())  # pokerkit prints tracebacks
+            with quiet, contextlib.suppress(Exception):  # a hand it cannot parse is a miss
                 (read[number],) = list(PokerStarsParser()(t, error_status=True))
         ok, misses = 0, []
         for number, stacks in want.items():
@@ -89,29 +97,36 @@ def main() -> None:
                 texts[number] = ps.to_text(r, HOUSE, meta=h)
                 want[number] = list(r.stacks)
                 kinds[number] = kind(r)
+        ok, _ = measure(texts, want)
         plain = [k for k, v in kinds.items() if v is None]
-        ok, misses = measure({k: texts[k] for k in plain}, {k: want[k] for k in plain})
-        print(f"{rb}: {ok}/{len(plain)} ({100 * ok / max(1, len(plain)):.1f} %) of the hands "
-              "pokerkit can play")  # fmt: skip
+        got, misses = measure({k: texts[k] for k in plain}, {k: want[k] for k in plain})
+        print(f"{rb}: {ok}/{len(want)} ({100 * ok / max(1, len(want)):.1f} %) of all hands, "
+              f"{got}/{len(plain)} ({100 * got / max(1, len(plain)):.1f} %) of those pokerkit's "
+              "parser can be given")  # fmt: skip
         for what in sorted({v for v in kinds.values() if v is not None}):
             some = [k for k, v in kinds.items() if v == what]
             got, _ = measure({k: texts[k] for k in some}, {k: want[k] for k in some})
-            print(f"  {what}: {got}/{len(some)}")
+            print(f"  {what}: {got}/{len(some)} read")
         for m in misses:
             print(f"  e.g. {m}")
 
 
 def kind(r: Round) -> str | None:
-    """Why pokerkit's parser may not read the hand, or None: antes or dead blinds (dead money,
-    which it does not read), a live blind from the seat after the button (it takes the two seats
-    after the button for the blinds)."""
+    """The construct pokerkit's parser cannot be given, or None: dead money (it reads no ante,
+    not "posts small & big blinds", and a dead small blind alone as a live one), or a live
+    blind from a seat it takes for a blind (it takes the first two players after the button
+    for the blinds, every later post for a post bet)."""
     cfg = r.config
     if any(cfg.antes) or any(cfg.dead):
-        return "antes or dead blinds"
-    big = cfg.min_bet
-    if cfg.players > 2 and cfg.blinds[0] >= big and sum(b >= big for b in cfg.blinds) > 1:
-        return "a live blind from the seat after the button"
-    return None
+        return "dead money"
+    if cfg.players == 2:
+        return None
+    blinds = cfg.blinds
+    ours = cfg.big_blind_position
+    if ours is None:  # the largest blind, the last of equals
+        ours = max(range(cfg.players), key=lambda p: (blinds[p], p))
+    theirs = max((0, 1), key=lambda p: (blinds[p], p))
+    return None if ours == theirs else "a live blind from a seat pokerkit takes for a blind"
 
 
 if __name__ == "__main__":

@@ -187,65 +187,6 @@ def _folded(cfg: object) -> Round:
     return r
 
 
-def _pokerkit_stacks_rake_aside(
-    text: str, want: dict[int, list[int]], *, odd_chip: bool = False
-) -> int:
-    """How many of the file's hands pokerkit reads to croupier's final stacks, rake aside
-    (pokerkit pays the whole pot: each player's difference is what the rake took from them)."""
-    import re
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        read = list(PokerStarsParser()(text, error_status=True))
-    rakes = {int(m[1]): int(m[2]) for m in re.finditer(r"Hand #(\d+):.*?Rake \D?(\d+)", text, re.S)}
-    same = 0
-    for hh in read:
-        got = list(list(hh)[-1].stacks)
-        diff = [a - b for a, b in zip(got, want[hh.hand], strict=True)]
-        if odd_chip:  # a split pot's odd chip may go to another winner (phh replay's rule)
-            same += min(diff) >= -1 and sum(diff) == rakes[hh.hand]
-        else:
-            same += min(diff) >= 0 and sum(diff) == rakes[hh.hand]
-    return same
-
-
-def _unreadable(r: Round) -> bool:
-    """A hand pokerkit's parser cannot play: dead money (antes, dead blinds), which it does not
-    read, or a live blind from the seat after the button (a newcomer's, dunedin-house 29,
-    act-omaha-2017 17.11(b)): it takes the two seats after the button for the blinds."""
-    cfg = r.config
-    if any(cfg.antes) or any(cfg.dead):
-        return True
-    big = cfg.min_bet
-    return cfg.players > 2 and cfg.blinds[0] >= big and sum(b >= big for b in cfg.blinds) > 1
-
-
-@pytest.mark.parametrize("rulebook", ["dunedin-house", "act-omaha-2017"])
-def test_pokerkit_reads_a_file_of_no_limit_hands(tmp_path: Path, rulebook: str) -> None:
-    """A file of croupier's no-limit hold'em hands, as `croupier export` writes it: pokerkit
-    splits it into hands (two blank lines between them) and reads 99 % of those it can play
-    to croupier's stacks, rake aside and the odd chip of a split pot (pokerkit places it by its
-    own rule, as `phh replay` reports), 98 % with the odd chip too. A newcomer's live blind
-    beside the big blind is read; dead money and a live blind from the seat after the button
-    are left out (scripts/pokerstars_pokerkit.py counts them apart)."""
-    simulate(preset(rulebook, game="holdem", structure="no-limit"), 300, seed=11,
-             seats=6, history=tmp_path)  # fmt: skip
-    texts, want, unplayable, beside = [], {}, 0, 0
-    for f in phh_files([tmp_path]):
-        h = load(f)
-        r = replay(h, find_rulebook(rulebook))
-        if _unreadable(r):
-            unplayable += 1
-            continue
-        beside += sum(b >= r.config.min_bet for b in r.config.blinds) > 1
-        texts.append(ps.to_text(r, HOUSE, meta=h))
-        want[int(str(h.hand))] = list(r.stacks)
-    assert len(want) + unplayable == 300 and unplayable < 30 and beside > 0
-    text = ps.dumps(texts)
-    assert _pokerkit_stacks_rake_aside(text, want, odd_chip=True) >= 0.99 * len(want)
-    assert _pokerkit_stacks_rake_aside(text, want) >= 0.98 * len(want)
-
-
 def test_currency_and_date_come_from_the_rulebook_and_the_record() -> None:
     import datetime as dt
     from dataclasses import replace
@@ -295,17 +236,44 @@ def test_tournament_hands_have_levels_numbers_and_distinct_hand_numbers(tmp_path
     assert first.split(":")[0] != second.split(":")[0]
 
 
-def test_a_returning_players_dead_and_live_blinds_are_one_post() -> None:
-    """A player back from missing the blinds posts a dead small blind and a live big blind
-    (act-omaha-2017 17.4): PokerStars writes one line, "posts small & big blinds" and the sum;
-    a newcomer's live blind is another "posts big blind"."""
+def test_posts_are_written_as_pokerstars_writes_them() -> None:
+    """The table's small and big blind first, then the other posts clockwise from the button,
+    each named by the blinds it makes up, dead or live (act-omaha-2017 17.4, 17.11(b);
+    dunedin-house 27, 29): a returning player's dead small blind and live big blind one "posts
+    small & big blinds" with the sum, a dead small blind alone "posts small blind", a
+    newcomer's live blind another "posts big blind"."""
+
+    def posts(r: Round) -> list[str]:
+        return [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
+
     r = _folded(round_config((50,) * 4, (1, 2, 0, 2), dead=(0, 0, 0, 1), min_bet=2))
-    posts = [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
-    assert posts == [
+    assert posts(r) == [
         "Player1: posts small blind $1",
         "Player2: posts big blind $2",
         "Player4: posts small & big blinds $3",
     ]
     r = _folded(round_config((50,) * 4, (1, 2, 2, 0), min_bet=2))
-    posts = [line for line in ps.to_text(r, HOUSE).splitlines() if ": posts " in line]
-    assert posts[1:] == ["Player2: posts big blind $2", "Player3: posts big blind $2"]
+    assert posts(r)[1:] == ["Player2: posts big blind $2", "Player3: posts big blind $2"]
+    # a newcomer in the seat after the button: the blinds' posts still come first
+    r = _folded(round_config((50,) * 4, (2, 1, 2, 0), min_bet=2, big_blind_position=2))
+    assert posts(r) == [
+        "Player2: posts small blind $1",
+        "Player3: posts big blind $2",
+        "Player1: posts big blind $2",
+    ]
+    # a dead small blind alone, from the button: pokerkit reads it (as a live post), and as
+    # the poster folds, to croupier's stacks
+    r = _folded(round_config((50,) * 4, (1, 2, 0, 0), dead=(0, 0, 0, 1), min_bet=2))
+    assert posts(r)[2:] == ["Player4: posts small blind $1"]
+    assert pokerkit_hand(ps.to_text(r, HOUSE))[1] == list(r.stacks) == [49, 52, 50, 49]
+
+
+def test_seats_are_listed_in_seat_order() -> None:
+    from dataclasses import replace
+
+    r = _folded(round_config((50, 60, 70), (1, 2, 0), min_bet=2))
+    meta = replace(to_history(r, HOUSE), seats=(5, 6, 2), seat_count=6)
+    lines = ps.to_text(r, HOUSE, meta=meta).splitlines()
+    assert lines[1] == "Table 'croupier' 6-max Seat #2 is the button"
+    assert [line[:6] for line in lines if line.startswith("Seat ")] == ["Seat 2", "Seat 5",
+        "Seat 6"] * 2  # fmt: skip

@@ -1,19 +1,20 @@
 """PokerStars-style hand history text, the layout tracking tools parse.
 
 A header line (hand number, game, stakes, date), the table line naming the button's seat, seat
-lines, posts (a newcomer's live blind as "posts big blind", a returning player's dead small
-blind and live big blind as "posts small & big blinds", as PokerStars writes them),
-``*** HOLE CARDS ***``, the streets, ``*** SHOW DOWN ***`` and ``*** SUMMARY ***``
-with the total pot and rake. The house's export deals every hand face up ("Dealt to" each
-player); a player's holds only that player's hole cards and the hands shown. Games the layout
-has no name for (half-pot, straddle or mixed betting) are refused with :class:`NotExpressible`.
+lines in seat order, posts as PokerStars writes them (the blinds first; a newcomer's live blind
+"posts big blind", a returning player's dead small blind and live big blind "posts small & big
+blinds", a dead small blind alone "posts small blind"), ``*** HOLE CARDS ***``, the streets,
+``*** SHOW DOWN ***`` and ``*** SUMMARY ***`` with the total pot and rake. The house's export
+deals every hand face up ("Dealt to" each player); a player's holds only that player's hole
+cards and the hands shown. Games the layout has no name for (half-pot, straddle or mixed
+betting) are refused with :class:`NotExpressible`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from croupier.histories.phh import HandHistory
@@ -127,7 +128,8 @@ def to_text(
         f"{head} - {when} UTC",
         f"Table '{table}' {size}-max Seat #{seats[n - 1]} is the button",
     ]
-    lines += [f"Seat {seats[i]}: {names[i]} ({money(cfg.stacks[i])} in chips)" for i in range(n)]
+    by_seat = sorted(range(n), key=seats.__getitem__)  # PokerStars lists seats in number order
+    lines += [f"Seat {seats[i]}: {names[i]} ({money(cfg.stacks[i])} in chips)" for i in by_seat]
     shown = {e.player: e.cards for e in r.events if isinstance(e, HandShown)}
     street_in = [0] * n
     top = 0
@@ -136,21 +138,9 @@ def to_text(
     folded_on: dict[int, int] = {}
     won = [0] * n
     showdown_started = False
-    dead = _dead_with_live_big_blind(r)
+    lines += _posts(r, names, money)
     for e in r.events:
-        if isinstance(e, AntePosted):
-            lines.append(f"{names[e.player]}: posts the ante {money(e.amount)}")
-        elif isinstance(e, DeadPosted):
-            if e.player not in dead:
-                lines.append(f"{names[e.player]}: posts a dead blind {money(e.amount)}")
-        elif isinstance(e, BlindPosted):
-            small = e.kind == "small blind" and e.amount < cfg.min_bet
-            if not small and e.player in dead:  # as PokerStars writes a returning player's
-                both = money(dead[e.player] + e.amount)
-                lines.append(f"{names[e.player]}: posts small & big blinds {both}")
-            else:
-                kind = "small blind" if small else "big blind"
-                lines.append(f"{names[e.player]}: posts {kind} {money(e.amount)}")
+        if isinstance(e, BlindPosted):
             street_in[e.player] += e.amount
             top = max(top, street_in[e.player])
         elif isinstance(e, HoleDealt):
@@ -211,7 +201,7 @@ def to_text(
     lines += ["*** SUMMARY ***", f"Total pot {money(total)} | Rake {money(rake)}"]
     if board:
         lines.append(f"Board [{' '.join(board)}]")
-    for i in range(n):
+    for i in by_seat:
         role = _role(r, i)
         if i in folded_on:
             where = folded_on[i]
@@ -258,6 +248,42 @@ def _start(meta: HandHistory | None) -> dt.datetime | None:
     if meta is None or not (meta.year and meta.month and meta.day):
         return None
     return dt.datetime.combine(dt.date(meta.year, meta.month, meta.day), meta.time or dt.time())
+
+
+def _posts(r: Round, names: Sequence[str], money: Callable[[int], str]) -> list[str]:
+    """The forced bets in PokerStars' order: the antes, the small blind, the big blind, then
+    the other posts clockwise from the button. PokerStars names a post by the blinds it makes
+    up, dead or live: a newcomer's live blind "posts big blind", a returning player's dead
+    small blind and live big blind one "posts small & big blinds" with the sum, a dead small
+    blind alone "posts small blind"."""
+    big = r.config.min_bet
+    dead = _dead_with_live_big_blind(r)
+    posted = [e for e in r.events if isinstance(e, BlindPosted)]
+    bbp = r.config.big_blind_position
+    table_big = next((e for e in posted if not _small(e, big) and bbp in (None, e.player)), None)
+    antes = [
+        (e.player, f"the ante {money(e.amount)}") for e in r.events if isinstance(e, AntePosted)
+    ]
+    posts: list[tuple[int, int, str]] = []  # (rank: small, big, others; position; what)
+    for e in r.events:
+        if isinstance(e, DeadPosted) and e.player not in dead:
+            posts.append((2, e.player, f"small blind {money(e.amount)}"))
+        elif isinstance(e, BlindPosted):
+            rank = 0 if _small(e, big) else 1 if e is table_big else 2
+            if rank and e.player in dead:
+                posts.append(
+                    (rank, e.player, f"small & big blinds {money(dead[e.player] + e.amount)}")
+                )
+            else:
+                kind = "big blind" if rank else "small blind"
+                posts.append((rank, e.player, f"{kind} {money(e.amount)}"))
+    ordered = antes + [(p, what) for _, p, what in sorted(posts)]
+    return [f"{names[p]}: posts {what}" for p, what in ordered]
+
+
+def _small(e: BlindPosted, big: int) -> bool:
+    """Whether a blind is the small blind (a short big blind, all in, is still the big)."""
+    return e.kind == "small blind" and e.amount < big
 
 
 def _dead_with_live_big_blind(r: Round) -> dict[int, int]:
@@ -315,6 +341,5 @@ def _role(r: Round, i: int) -> str:
     out = " (button)" if i == n - 1 else ""
     for e in r.events:
         if isinstance(e, BlindPosted) and e.player == i:
-            small = e.kind == "small blind" and e.amount < r.config.min_bet
-            out += " (small blind)" if small else " (big blind)"
+            out += " (small blind)" if _small(e, r.config.min_bet) else " (big blind)"
     return out
