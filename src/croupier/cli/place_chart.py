@@ -46,12 +46,12 @@ def svg(summary: Summary, title: str) -> str:
         f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#000"/>',
         f'<text x="{left + span / 2}" y="{top + plot_h + 32}" text-anchor="middle">'
         "finishing place</text>",
-        f'<text x="{left - 8}" y="{top - 8}" text-anchor="end">share of runs</text>',
+        f'<text x="{left + 6}" y="{top - 6}">share of runs</text>',
     ]
     for frac in (0.0, 0.5, 1.0):
         out.append(
             f'<text x="{left - 6}" y="{y(ymax * frac) + 4:.1f}" text-anchor="end">'
-            f"{ymax * frac:.0%}</text>"
+            f"{ymax * frac:.1%}</text>"
         )
     step = max(1, depth // 10)
     for place in range(1, depth + 1, step):
