@@ -17,6 +17,7 @@ import typer
 from croupier.cli.clock_screen import Field, run_live
 from croupier.cli.options import fail
 from croupier.cli.paths import fresh_folder, output_folder
+from croupier.cli.tournament_sim_cmd import simulate
 from croupier.tournament.clock import Clock, format_seconds
 from croupier.tournament.conditions import (
     MAX_ENTRANTS,
@@ -27,6 +28,7 @@ from croupier.tournament.conditions import (
 )
 
 app = typer.Typer(help="Tournaments: qld-tournament-2020, act-omaha-2017, dunedin-house.")
+app.command("simulate")(simulate)
 
 ConditionsArg = Annotated[Path, typer.Argument(help="the tournament's conditions (TOML)")]
 

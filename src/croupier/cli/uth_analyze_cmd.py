@@ -15,8 +15,10 @@ from typing import Annotated, Any
 
 import typer
 
+from croupier.cli.cluster_options import Scheduler, Workers, cluster, run_with_bar
 from croupier.cli.options import fail
 from croupier.hands import Category
+from croupier.sim.parallel import Cluster
 
 DEFAULT_BLIND = "500-50-10-3-3:2-1"
 DEFAULT_TRIPS = "50-40-30-8-7-4-3"
@@ -69,16 +71,23 @@ def analyze(
     ] = "optimal",
     seed: Annotated[int, typer.Option("--seed", min=0, help="seed of the simulated deals")] = 2025,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
+    workers: Workers = None,
+    scheduler: Scheduler = None,
 ) -> None:
     """Ultimate Texas Hold'em's house edge per Ante, element of risk, average total bet,
     decision frequencies, return table and pre-flop strategy under optimal play, exactly
-    (every deal enumerated, about a minute on two cores) or by Monte Carlo for any strategy."""
+    (every deal enumerated, about a minute on two cores) or by Monte Carlo for any strategy.
+    With --workers or --scheduler the simulated rounds are played as Dask tasks of 250,000
+    rounds each, every one from its own seed: the same result as in this process."""
     from croupier.uth.paytables import PayTable, PayTableError
     from croupier.uth.strategy import StrategyError, load_strategy
     from croupier.uth.trips import trips_house_edge
 
     if exact and simulate_n is not None:
         raise fail("choose one of --exact and --simulate N")
+    where = cluster(workers, scheduler)
+    if where is not None and simulate_n is None:
+        raise fail("--workers and --scheduler play --simulate N; the exact analysis runs here")
     if simulate_n is not None and simulate_n < 2:
         raise fail(f"--simulate needs at least 2 rounds, not {simulate_n}")
     if simulate_n is None and strategy != "optimal":
@@ -94,13 +103,15 @@ def analyze(
             simple = load_strategy(Path(strategy))
         except StrategyError as e:
             raise fail(str(e)) from e
-    progress, bar = _progress(not as_json, "exact" if simulate_n is None else "simulate")
+    # on Dask, run_with_bar draws the bar
+    quiet = as_json or where is not None
+    progress, bar = _progress(not quiet, "exact" if simulate_n is None else "simulate")
     start = time.perf_counter()
     try:
         if simulate_n is None:
             out = _exact(blind, trips, progress)
         else:
-            out = _simulate(simulate_n, simple, seed, blind, progress)
+            out = _simulate(simulate_n, simple, seed, blind, progress, where, as_json)
     finally:
         if bar is not None:
             bar.close()
@@ -194,11 +205,16 @@ def _simulate(
     seed: int,
     blind: Any,
     progress: Callable[[int, int], None] | None,
+    where: Cluster | None = None,
+    quiet: bool = False,
 ) -> dict[str, Any]:
     from croupier.uth.analyze_sim import optimal_strategy, simulate
 
     strategy = simple if simple is not None else optimal_strategy(blind, progress)
-    r = simulate(n, strategy, seed, blind, progress)
+    if where is None:
+        r = simulate(n, strategy, seed, blind, progress)
+    else:
+        r = _on_cluster(n, strategy, seed, blind, where, quiet)
     return {
         "mode": "simulate",
         "strategy": r.strategy,
@@ -213,6 +229,22 @@ def _simulate(
         "avg_total_bet": r.avg_total_bet,
         "decisions": r.decisions,
     }
+
+
+def _on_cluster(n: int, strategy: Any, seed: int, blind: Any, where: Cluster, quiet: bool) -> Any:
+    """The simulation's chunks as Dask tasks: one chunk (one seed) each."""
+    import numpy as np
+
+    from croupier.uth.analyze_sim import check, chunk_stats, plan, result
+
+    try:
+        check(n, strategy, blind)
+    except ValueError as e:
+        raise fail(str(e)) from e
+    sizes, seeds = plan(n, seed)
+    chunks = [([s], [z]) for s, z in zip(seeds, sizes, strict=True)]
+    parts = run_with_bar(chunk_stats, (strategy, blind), chunks, where, sizes, "round", quiet)
+    return result(np.vstack(parts), n, seed, strategy, blind)
 
 
 def _print(out: dict[str, Any]) -> None:

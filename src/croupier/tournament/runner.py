@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from croupier.cards import Card
@@ -129,17 +129,24 @@ def run_tournament(
     keep_histories: bool = False,
     on_wave: Callable[[Tournament, RunStats], None] | None = None,
     max_waves: int = 1_000_000,
+    stacks: Sequence[int] | None = None,
 ) -> tuple[Tournament, RunStats]:
     """Register ``bots`` bot players, run the tournament to one winner, return it and stats.
     ``seed`` makes the run reproducible (a seeded shoe: tests and replays only); ``None``
-    deals from a secure shoe."""
+    deals from a secure shoe. ``stacks``: each player's starting stack, in registration order
+    (P0001 first), as a final day's bagged stacks are given (4.13); by default the conditions'
+    starting stack for everyone."""
     pol = policy or Policy()
     table = _Table(conditions, seed, pol, keep_histories)
     t = Tournament(conditions)
-    for p in [f"P{i + 1:04d}" for i in range(bots)]:
+    players = [f"P{i + 1:04d}" for i in range(bots)]
+    if stacks is not None and len(stacks) != bots:
+        raise ValueError(f"{len(stacks)} starting stacks for {bots} players")
+    for p in players:
         t.apply(cm.Register(p, f"Bot {p[1:]}"))
         table.seat_bot(p)
-    t.apply(cm.Start(shoe=table.shoe.source), cm.Inputs(table.rng, table.cards))
+    given = None if stacks is None else tuple(zip(players, stacks, strict=True))
+    t.apply(cm.Start(stacks=given, shoe=table.shoe.source), cm.Inputs(table.rng, table.cards))
     table.play_out(t, hand_seconds, on_wave, max_waves)
     check_payouts(t)
     return t, table.stats
