@@ -14,9 +14,7 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -33,10 +31,10 @@ from croupier.service.store.rooms import commands_stream, tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.service.tournament_commands import ENTRIES
 from croupier.tournament import Tournament
+from support.processes import CLI, env, free_port, step, unmatched
 from support.service import ticket
 from support.store import create_database
 
-CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 KILLS = int(os.environ.get("CROUPIER_CRASH_KILLS", "3"))
 #: Steps of play after the last restart (each plays at both tables and runs the tournament).
 PLAY_ON = 30
@@ -48,16 +46,9 @@ ENTRANTS = (*demo.BOTS[:6], *demo.HUMANS)
 NEXT_LEVELS = 3
 
 
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _start(db: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     cmd = [*CLI, "serve", "--demo", "--db", db, "--port", str(port)]
-    server = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(cmd, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(600):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1).status_code == 200:
@@ -66,29 +57,6 @@ def _start(db: str, port: int) -> subprocess.Popen[bytes]:
             time.sleep(0.05)
     server.kill()
     raise RuntimeError("the server did not start")
-
-
-def step(client: Client, table: str, rng: random.Random) -> None:
-    """One command at ``table``, whatever state the restart left it in: top-ups and a new
-    round between rounds, else the player to act acts from their own view."""
-    _, tv = client.view("dealer", table)
-    if tv.round is None or tv.round.actor is None:
-        for player, stack in tv.stacks:
-            if stack < 100:
-                client.ok(
-                    "cashier", {"type": "BuyIn", "player": player, "table": table, "cash": 300}
-                )
-        client.ok("dealer", {"type": "StartRound", "table": table})
-        return
-    player = tv.players[tv.round.actor]
-    _, mine = client.view(player, table)
-    assert mine.round is not None
-    from croupier.service.store import codec
-    from croupier.sim.bots import make_bot
-
-    cmd = make_bot("random").act(mine.round, rng)
-    data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
-    client.ok(player, {"type": type(cmd).__name__, "table": table, **data})
 
 
 def api_name(cmd: object) -> str:
@@ -100,22 +68,6 @@ def api_name(cmd: object) -> str:
         if all(getattr(cmd, k) == v for k, v in fixed.items()):
             return name
     return type(cmd).__name__
-
-
-def unmatched(
-    accepted: list[tuple[str, str]], stored: list[tuple[str, str]]
-) -> tuple[int, tuple[str, str], list[tuple[str, str]]] | None:
-    """The first accepted command not in the store in order (its index, it, and the stored
-    commands near where it was looked for), or None."""
-    at = 0
-    for n, a in enumerate(accepted):
-        start = at
-        while at < len(stored) and stored[at] != a:
-            at += 1
-        if at == len(stored):
-            return n, a, stored[start : start + 12]
-        at += 1
-    return None
 
 
 def run_tournament(client: Client, rng: random.Random, moved: list[int]) -> None:
@@ -152,7 +104,7 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_loses_no_accepted_command(db: str) -> None:
-    port = _port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     rng = random.Random(20)
     accepted: list[tuple[str, str]] = []

@@ -61,6 +61,23 @@ def serve(
             "else the machine's)",
         ),
     ] = None,
+    node: Annotated[
+        str | None,
+        typer.Option(
+            "--node",
+            help="this server's name as one of several serving the room (PostgreSQL): it "
+            "writes the room only while it holds the room's lease, else waits as a standby",
+        ),
+    ] = None,
+    lease_s: Annotated[
+        float,
+        typer.Option(
+            "--lease-s",
+            min=1.0,
+            help="with --node: the lease's length in seconds (a standby takes over a node that "
+            "stops within about this long; renewed every third of it)",
+        ),
+    ] = 5.0,
 ) -> None:
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
@@ -87,6 +104,8 @@ def serve(
     except (socket.gaierror, UnicodeError) as e:
         raise fail(f"--host {host!r}: not an address to listen on ({e})") from None
     store = open_store(db, existing=False)  # made and migrated here, its errors one line
+    if node is not None:
+        _check_node(node, store.engine.dialect.name, demo)
     if not demo:
         store.close()
     else:
@@ -109,7 +128,15 @@ def serve(
     url = f"http://{host}:{port}"
     typer.echo(f"croupier serve: {url} (API schema at {url}/docs)")
     typer.echo(f"the room's board: {url}/ui/")
-    app = create_app(db, room, settle=True, key_file=key_file, session_hours=session_hours)
+    app = create_app(
+        db,
+        room,
+        settle=True,
+        key_file=key_file,
+        session_hours=session_hours,
+        node=node,
+        lease_s=lease_s,
+    )
     app.state.locale = where
     if demo and bots:
         background: Background = app.state.background  # a part that dies is on the board
@@ -118,6 +145,20 @@ def serve(
 
     # header deadline and size, keep-alive, websocket message size and pings: service/limits.py
     uvicorn.run(app, host=host, port=port, log_level="warning", **limits.SERVER)
+
+
+def _check_node(node: str, dialect: str, demo: bool) -> None:
+    """``--node`` refused in one line where it cannot work."""
+    from croupier.cli.options import fail
+    from croupier.service.store.lease import check_node
+
+    why = check_node(node)
+    if dialect != "postgresql":
+        why = "--node: a SQLite file has one writer and needs no lease (use postgresql://)"
+    elif demo:
+        why = "--node with --demo: seed the demo room once without --node, then start the nodes"
+    if why is not None:
+        raise fail(why)
 
 
 def _bots(url: str, background: Background, patience: float = 600.0) -> None:

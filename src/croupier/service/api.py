@@ -25,6 +25,8 @@ Every refusal is a 4xx with ``{"refused": reason, "clause": clause}``
 from __future__ import annotations
 
 import asyncio
+import functools
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -59,10 +61,13 @@ from croupier.service.auth import Directory, Sessions, session_seconds, session_
 from croupier.service.background import Background
 from croupier.service.deps import API, Refused, Service, body, now_iso
 from croupier.service.hashing import Hashing
+from croupier.service.node import Node
 from croupier.service.owner import Hub, RoomOwner, resume, settle_heap, unlock, warm
 from croupier.service.presence import Presence
 from croupier.service.store import images
 from croupier.service.store.images import RoomImage, image_stream
+from croupier.service.store.lease import CLAUSE as LEASE
+from croupier.service.store.lease import Lease, LeaseLost
 from croupier.service.store.recovery import Recovery, record, recover
 from croupier.service.store.rooms import (
     RoomStore,
@@ -71,6 +76,7 @@ from croupier.service.store.rooms import (
     tournament_stream,
     uth_stream,
 )
+from croupier.service.store.sealing import Keyring
 from croupier.service.store.significant import What
 from croupier.service.store.store import EventStore
 from croupier.service.throttle import Throttle
@@ -92,15 +98,20 @@ def create_app(
     settle: bool = False,
     key_file: str | None = None,
     session_hours: float | None = None,
+    node: str | None = None,
+    lease_s: float = 5.0,
 ) -> FastAPI:
     """The service over the store at ``db``; ``clock`` gives the server's time in seconds
     (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only);
     ``settle``: the process serves only this app, so its heap is settled once the room is
     rebuilt (:func:`croupier.service.owner.settle_heap`); ``key_file``: the keys that seal
     the decks (:mod:`croupier.service.store.sealing`); ``session_hours``: how long a log-in
-    lasts (default: :func:`croupier.service.auth.session_seconds`)."""
+    lasts (default: :func:`croupier.service.auth.session_seconds`); ``node``: this server's
+    name as one of several nodes serving the room, its writer only while it holds the room's
+    lease of ``lease_s`` seconds (:mod:`croupier.service.node`; PostgreSQL only)."""
     seconds = session_seconds(session_hours)  # a bad setting refused before the start
     start = _Start(db, room, clock, shoe_seed, settle, key_file, seconds)
+    start.node, start.lease_s = node, lease_s
     app = FastAPI(
         title="croupier", version="1", lifespan=start.lifespan, responses=limits.RESPONSES
     )
@@ -144,6 +155,8 @@ class _Start:
     ) -> None:
         self.db, self.room, self.clock, self.shoe_seed = db, room, clock, shoe_seed
         self.settle, self.key_file, self.seconds = settle, key_file, seconds
+        self.node: str | None = None
+        self.lease_s = 5.0
 
     def _mine(self, found: Recovery) -> dict[str, list[str]]:
         """The streams of this room that recovery refused."""
@@ -168,8 +181,12 @@ class _Start:
             record(store, What.REFUSED_STREAM, "server", problem, now_iso())
             return None
 
-    async def _open(self, app: FastAPI, store: EventStore) -> Service:
-        # Recovery before play: every stream checked; a room with a refused stream is closed.
+    async def _room(
+        self, app: FastAPI, store: EventStore
+    ) -> tuple[RoomStore | None, Keyring | None, dict[str, list[str]]]:
+        """Recovery before play (every stream checked; a room with a refused stream is
+        closed), then the room rebuilt and its rounds given their decks back: the room (None:
+        refused), the keys that seal its decks, and its refused streams."""
         image = await asyncio.to_thread(self._image, store)
         found = await asyncio.to_thread(recover, store, now_iso(), "server", image)
         mine = self._mine(found)
@@ -198,45 +215,92 @@ class _Start:
             await asyncio.to_thread(warm, rooms)
         if self.settle:
             settle_heap()
-        hub = Hub()
+        return rooms, keys, mine
+
+    def _open(self, store: EventStore, node: Node | None) -> Service:
+        """The service, serving no room yet (:meth:`_serve`)."""
         directory = Directory(store)
         clocked = self.clock or (lambda: int(time.time()))
         secret = session_secret(store.url)
         return Service(
             store=store,
-            rooms=rooms,
-            refused=mine,
+            rooms=None,
+            refused={},
             directory=directory,
             sessions=Sessions(secret, directory.stamp, seconds=self.seconds, store=store),
-            hub=hub,
-            owner=None if rooms is None else RoomOwner(rooms, hub, keys),
+            hub=Hub(),
+            owner=None,
             users_lock=asyncio.Lock(),
             clock=clocked,
             shoe_seed=self.shoe_seed,
             shoes={},
             throttle=Throttle(store, clocked),
             hashing=Hashing(),
+            node=node,
         )
+
+    async def _serve(self, app: FastAPI, svc: Service) -> None:
+        """Serve the room: recovery, the room rebuilt (:meth:`_room`), its owner, and the
+        players' connections a crash left open recorded as lost. On a node, its commits are
+        fenced by the lease and the users read again (another node may have added some)."""
+        rooms, keys, svc.refused = await self._room(app, svc.store)
+        if rooms is None:
+            return
+        owner = RoomOwner(rooms, svc.hub, keys)
+        if svc.node is not None:
+            rooms.fence, owner.lost = svc.node.lease.bound(), svc.node.fenced
+            await asyncio.to_thread(svc.directory.load)
+        presence = Presence(owner, svc.clock, app.state.background)
+        # nobody is connected yet: the connections a crash left open are disconnections now,
+        # and every recorded disconnection times out
+        await presence.recover()
+        presence.resume()
+        svc.rooms, svc.presence, svc.owner = rooms, presence, owner
+
+    async def _drop(self, svc: Service, reason: str) -> None:
+        """Stop serving the room (this node lost its lease): every command refused with
+        ``reason``, every stream socket closed, the players' grace timers stopped."""
+        owner, presence = svc.owner, svc.presence
+        svc.owner = svc.presence = svc.rooms = None
+        if owner is not None:
+            owner.close(reason)
+        if presence is not None:
+            await presence.close()
+        if self.settle:  # the dropped room may be collected (the next room settles again)
+            gc.unfreeze()
 
     @asynccontextmanager
     async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
         store = EventStore(self.db)
-        svc = app.state.service = await self._open(app, store)
+        node = None
+        if self.node is not None:
+            node = Node(Lease(store, self.room, self.node, self.lease_s))
+        app.state.recovery = Recovery((), {})  # a standby's, until it serves the room
+        svc = app.state.service = self._open(store, node)
         bg: Background = app.state.background  # threads and tasks beside the requests
+        beat = None
+        if node is None:
+            await self._serve(app, svc)
+        else:
+            node.take = functools.partial(self._serve, app, svc)
+            node.drop = functools.partial(self._drop, svc)
+            await node.beat()  # a free lease is taken, and the room loaded, before serving
+            beat = bg.task("the room's lease", node.run())
+            await node.started()
         bg.attach(store)
-        if svc.owner is not None:
-            svc.presence = Presence(svc.owner, svc.clock, bg)
-            # nobody is connected yet: the connections a crash left open are disconnections
-            # now, and every recorded disconnection times out
-            await svc.presence.recover()
-            svc.presence.resume()
         timer = bg.task("the tournaments' level timer", tournament_api.level_timer(app))
         try:
             yield
         finally:
             timer.cancel()
+            if beat is not None:
+                beat.cancel()
+            if node is not None and node.taking is not None:
+                node.taking.cancel()
             if svc.presence is not None:
                 await svc.presence.close()
+            if node is not None:  # a clean stop: a standby takes over at its next heartbeat
+                await asyncio.to_thread(node.lease.release)
             svc.hashing.close()
             bg.detach()
             store.close()
@@ -249,6 +313,10 @@ def _handlers(app: FastAPI) -> None:
     async def refused(_: Request, e: Refused) -> JSONResponse:
         headers = None if e.retry_after is None else {"Retry-After": str(e.retry_after)}
         return JSONResponse(e.body(), status_code=e.status, headers=headers)
+
+    @app.exception_handler(LeaseLost)
+    async def lease_lost(_: Request, e: LeaseLost) -> JSONResponse:
+        return JSONResponse(body(str(e), LEASE), status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, e: RequestValidationError) -> JSONResponse:

@@ -17,8 +17,10 @@ from croupier.cards import Deck
 from croupier.service import policy
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User
 from croupier.service.hashing import Hashing
+from croupier.service.node import Node
 from croupier.service.owner import Hub, RoomOwner
 from croupier.service.presence import Presence
+from croupier.service.store.lease import CLAUSE as LEASE
 from croupier.service.store.rooms import RoomStore
 from croupier.service.store.store import EventStore
 from croupier.service.throttle import Throttle
@@ -69,6 +71,7 @@ class Service:
     throttle: Throttle  # failed log-ins
     hashing: Hashing  # the pool that checks passwords
     presence: Presence | None = None  # players' connections and their grace periods
+    node: Node | None = None  # one of several nodes serving the room (``serve --node``)
 
     def shuffle(self, key: str, deck: Deck) -> ShuffledDeck:
         """The next shuffle of the shoe ``key`` (a table, a tournament table, the draw for
@@ -133,12 +136,18 @@ def viewer(user: User, table: str) -> str | Viewer:
 
 
 def owner_of(svc: Service) -> RoomOwner:
-    """The room's owner (refused 503 when the room was refused at recovery)."""
+    """The room's owner (refused 503 when the room was refused at recovery, or this node is
+    a standby: the reason names the node that serves it)."""
     if svc.owner is None:
-        raise Refused(
-            503, f"the room was refused at recovery: {svc.refused}"[:500], "croupier store"
-        )
+        raise Refused(503, *unserved(svc))
     return svc.owner
+
+
+def unserved(svc: Service) -> tuple[str, str]:
+    """Why this server does not serve the room now, and the clause."""
+    if svc.node is not None and not svc.refused:
+        return svc.node.refusal(), LEASE
+    return f"the room was refused at recovery: {svc.refused}"[:500], "croupier store"
 
 
 def room_owner(request: Request) -> RoomOwner:

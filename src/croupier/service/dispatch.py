@@ -25,6 +25,8 @@ from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Role, User
 from croupier.service.deps import API, Refused, Service, body, now_iso, owner_of
 from croupier.service.owner import DeckSealed
+from croupier.service.store.lease import CLAUSE as LEASE
+from croupier.service.store.lease import LeaseLost
 from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
@@ -64,6 +66,8 @@ async def submit(svc: Service, user: User, data: Any) -> dict[str, Any]:
         done = await own.submit(prepare, req.table)
     except IllegalAction as e:
         raise Refused(409, e.ruling.message, e.ruling.clause) from e
+    except LeaseLost as e:  # this node no longer writes the room: said on its log too
+        raise Refused(503, str(e), LEASE) from e
     return {
         "accepted": True,
         "type": req.name,

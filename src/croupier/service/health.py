@@ -54,11 +54,14 @@ def public(problem: str) -> str:
     return f"{stream}: {': '.join(keep)}"
 
 
-def report(found: Recovery, room: str, serving: bool) -> dict[str, Any]:
+def report(
+    found: Recovery, room: str, serving: bool, node: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Each room's state at this start: ``serving`` (the room this server runs), ``ok`` (its
-    streams intact, run by no server here) or ``refused`` (with its refused streams and their
-    problems); the refused streams of no room apart. ``status``: ``ok``, or ``degraded`` where
-    anything was refused."""
+    streams intact, run by no server here), ``refused`` (with its refused streams and their
+    problems) or, on a node that does not hold the room's lease, ``standby``; the refused
+    streams of no room apart. ``status``: ``ok``, or ``degraded`` where anything was refused.
+    ``node``: this node's state (:meth:`croupier.service.node.Node.state`), if it is one."""
     rooms: dict[str, dict[str, Any]] = {}
     for stream in (*found.ready, *found.refused):
         if stream.startswith("room:"):
@@ -76,12 +79,17 @@ def report(found: Recovery, room: str, serving: bool) -> dict[str, Any]:
         entry.setdefault("streams", {})[stream] = shown
     if serving:
         rooms[room]["state"] = "serving"
-    return {
+    elif node is not None and node["state"] != "owner":
+        rooms[room]["state"] = "standby"
+    out = {
         "status": "ok" if not found.refused else "degraded",
         "room": room,
         "rooms": dict(sorted(rooms.items())),
         "streams": elsewhere,
     }
+    if node is not None:
+        out["node"] = node
+    return out
 
 
 def register(app: FastAPI, room: str) -> None:
@@ -90,7 +98,9 @@ def register(app: FastAPI, room: str) -> None:
     @app.get("/healthz")
     async def healthz(request: Request) -> JSONResponse:
         """Each room's state since the start, for anyone (states only: no log-in needed);
-        503 while the room this server runs is refused."""
-        serving = request.app.state.service.owner is not None
-        body = report(request.app.state.recovery, room, serving)
+        503 while the room this server runs is refused, or this node is a standby."""
+        svc = request.app.state.service
+        serving = svc.owner is not None
+        node = None if svc.node is None else svc.node.state()
+        body = report(request.app.state.recovery, room, serving, node)
         return JSONResponse(body, status_code=200 if serving else 503)

@@ -38,6 +38,7 @@ from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
 from croupier.service import contract
 from croupier.service.store import codec
+from croupier.service.store.lease import LeaseLost
 from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
@@ -102,6 +103,7 @@ class Subscriber:
         self.who = who
         self.viewer = viewer  # not None: sent its view of the table after every commit
         self.lagged = False
+        self.closed: str | None = None  # why the stream ends here (this node stopped writing)
         self.ready = asyncio.Event()
 
     def put(self, item: Item) -> None:
@@ -136,6 +138,13 @@ class Hub:
 
     def unsubscribe(self, stream: str, sub: Subscriber) -> None:
         self.subs.get(stream, set()).discard(sub)
+
+    def close(self, reason: str) -> None:
+        """End every subscriber's stream, saying ``reason`` (its socket closes)."""
+        for subs in self.subs.values():
+            for sub in subs:
+                sub.closed = reason
+                sub.ready.set()
 
     def publish(self, stream: str, items: Sequence[tuple[int, Any]]) -> None:
         subs = self.subs.get(stream)
@@ -243,6 +252,22 @@ def actor_at(rooms: RoomStore, table: str) -> str | None:
     return t.players[r.actor]
 
 
+class RoomLock(asyncio.Lock):
+    """The lock readers and the writer of a room take: once the room writes no more (its
+    lease lost, :attr:`RoomStore.fenced`), ``async with`` it is refused with
+    :class:`LeaseLost`, so that no reader sees what a refused commit left in memory."""
+
+    def __init__(self, rooms: RoomStore) -> None:
+        super().__init__()
+        self.rooms = rooms
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+        if self.rooms.fenced is not None:
+            self.release()
+            raise LeaseLost(self.rooms.fenced)
+
+
 class RoomOwner:
     """Serialises one room's commands and commits them in groups (see the module's
     docstring): :meth:`submit` queues a command; one task at a time takes :attr:`lock` and
@@ -254,15 +279,21 @@ class RoomOwner:
         self.rooms = rooms
         self.hub = hub
         self.keys = keys  # seal the decks of the rounds dealt (see seal_all)
-        self.lock = asyncio.Lock()
+        self.lock = RoomLock(rooms)
         self._queue: list[_Job] = []
         self._running = False
         self._task: asyncio.Task[None] | None = None
+        #: told once, on the event loop, why the room writes no more (its lease lost)
+        self.lost: Callable[[str], None] | None = None
+        self._told = False
 
     async def submit(self, prepare: Prepare, table: str | None = None) -> Done:
         """Run ``prepare`` and apply the command it gives when its turn comes; the outcome
         once its events are committed. Whatever ``prepare`` raises, or ``IllegalAction`` from
-        the room, comes back as is (nothing changed); a failed commit raises (not accepted)."""
+        the room, comes back as is (nothing changed); a failed commit raises (not accepted):
+        :class:`LeaseLost` where this node no longer holds the room's lease."""
+        if self.rooms.fenced is not None:
+            raise LeaseLost(self.rooms.fenced)
         job = _Job(prepare, table, asyncio.get_running_loop().create_future())
         self._queue.append(job)
         if not self._running:
@@ -277,7 +308,8 @@ class RoomOwner:
         """Group after group while commands queue (the only task that applies them)."""
         try:
             while self._queue:
-                async with self.lock:
+                await self.lock.acquire()  # (``async with`` refuses a room that writes no more)
+                try:
                     jobs, self._queue = self._queue, []
                     try:
                         await asyncio.to_thread(self._group, jobs)
@@ -300,8 +332,26 @@ class RoomOwner:
                         self._publish(jobs)
                     except Exception:  # a bug: the commands were accepted all the same
                         log.exception("publishing a group's events failed")
+                    self._tell()
+                finally:
+                    self.lock.release()
         finally:
             self._running = False
+
+    def _tell(self) -> None:
+        """Tell :attr:`lost` once that a commit was refused for want of the lease."""
+        fenced = self.rooms.fenced
+        if fenced is not None and self.lost is not None and not self._told:
+            self._told = True
+            self.lost(fenced)
+
+    def close(self, reason: str) -> None:
+        """This node stops writing the room: every command from now on is refused with
+        ``reason`` and every stream socket closes saying it."""
+        if self.rooms.fenced is None:
+            self.rooms.fenced = reason
+        self._told = True
+        self.hub.close(reason)
 
     def _publish(self, jobs: Sequence[_Job]) -> None:
         """Each accepted command's events to their streams' subscribers, then the prompt of
@@ -360,6 +410,10 @@ class RoomOwner:
         """Stage each job's command, then commit them together (in a worker thread, under
         :attr:`lock`)."""
         rooms = self.rooms
+        if rooms.fenced is not None:  # the lease is lost: nothing is applied any more
+            for job in jobs:
+                job.outcome = LeaseLost(rooms.fenced)
+            return
         staged: list[tuple[_Job, Staged]] = []
         for job in jobs:
             try:

@@ -39,6 +39,7 @@ from croupier.rules import IllegalAction
 from croupier.service.background import Background
 from croupier.service.owner import Done, Prepare, RoomOwner
 from croupier.service.store import codec
+from croupier.service.store.lease import LeaseLost
 from croupier.service.store.recovery import record, record_all
 from croupier.service.store.rooms import RoomStore, table_stream
 from croupier.service.store.schema import events
@@ -274,7 +275,7 @@ class Presence:
         p: Prepare = prepare
         try:
             return await self.owner.submit(p, table)
-        except IllegalAction:
+        except (IllegalAction, LeaseLost):  # refused (said where the lease was lost)
             return None
         except Exception:  # a failed commit: nothing was accepted; the next look tries again
             log.exception("recording a connection change at %s failed", table)

@@ -37,6 +37,7 @@ from croupier.narration import Narration
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
 from croupier.service import contract, limits, policy
 from croupier.service.auth import Role, User
+from croupier.service.deps import unserved
 from croupier.service.owner import (
     Item,
     Projector,
@@ -49,6 +50,7 @@ from croupier.service.owner import (
 )
 from croupier.service.room_api import board_body, ledger_body
 from croupier.service.staff import lists_body, topups_body
+from croupier.service.store.lease import LeaseLost
 from croupier.service.store.rooms import room_stream, table_stream, tournament_stream, uth_stream
 from croupier.service.tournament_api import clock_message, tournament_state
 from croupier.service.tournament_live import hand_view
@@ -393,9 +395,15 @@ async def open_socket(ws: WebSocket, public: bool = False) -> tuple[Any, User | 
         await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
         return None
     if svc.owner is None:
-        await ws.close(code=4503, reason="the room was refused at recovery")
+        why = "the room was refused at recovery" if svc.node is None else unserved(svc)[0]
+        await ws.close(code=4503, reason=_reason(why))
         return None
     return svc, user
+
+
+def _reason(text: str) -> str:
+    """``text`` cut to what a websocket's close frame holds (123 bytes)."""
+    return text.encode()[:120].decode(errors="ignore")
 
 
 @dataclass(slots=True)
@@ -439,25 +447,31 @@ async def serve(
         feed.views = feed.locked = True  # its views read the room
     if not await limits.admit(ws, None if user is None else user.name):
         return
-    own: RoomOwner = svc.owner
-    async with own.lock:
-        why = feed.missing()
-        if why is not None:
-            await ws.close(code=4404, reason=why)
-            return
-        head = feed.head()
-        if after is not None and not 0 <= after <= head:
-            await ws.close(code=4409, reason=f"stale: the stream is at {head}, not {after}")
-            return
-        sub = own.hub.subscribe(
-            feed.key, who=turns if options.turns else None, viewer=viewer if options.views else None
-        )
-        snapshot = None
-        if after is None or head - after > MAX_BEHIND:
-            snapshot = _dumps({"seq": head, "snapshot": feed.snapshot()})
-            view = None
-        else:
-            view = feed.snapshot() if options.views else None
+    own: RoomOwner | None = svc.owner
+    if own is None:  # this node stopped serving the room meanwhile
+        await ws.close(code=4503, reason=_reason(unserved(svc)[0]))
+        return
+    try:
+        async with own.lock:
+            why = feed.missing()
+            if why is not None:
+                await ws.close(code=4404, reason=why)
+                return
+            head = feed.head()
+            if after is not None and not 0 <= after <= head:
+                await ws.close(code=4409, reason=f"stale: the stream is at {head}, not {after}")
+                return
+            who, seen = turns if options.turns else None, viewer if options.views else None
+            sub = own.hub.subscribe(feed.key, who=who, viewer=seen)
+            snapshot = None
+            if after is None or head - after > MAX_BEHIND:
+                snapshot = _dumps({"seq": head, "snapshot": feed.snapshot()})
+                view = None
+            else:
+                view = feed.snapshot() if options.views else None
+    except LeaseLost as e:
+        await ws.close(code=4503, reason=_reason(str(e)))
+        return
     opened = presence
     try:
         if opened is not None and not await opened[0].opened(opened[1], user.name if user else ""):
@@ -477,6 +491,8 @@ async def serve(
         await _live(ws, svc, user, own, sub, feed, head, reply, options.batch)
     except WebSocketDisconnect:
         pass
+    except LeaseLost as e:  # this node stopped writing the room: go elsewhere
+        await ws.close(code=4503, reason=_reason(str(e)))
     finally:
         own.hub.unsubscribe(feed.key, sub)
         if opened is not None and user is not None:
@@ -527,6 +543,9 @@ async def _live(
             await sub.wait()
             if reader.done():
                 return await reader
+            if sub.closed is not None:  # this node stopped writing the room: go elsewhere
+                await ws.close(code=4503, reason=_reason(sub.closed))
+                return None
             if sub.lagged:
                 async with own.lock:
                     sub.lagged = False

@@ -20,7 +20,7 @@ plan of a hand for the dealer.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request, WebSocket
@@ -31,6 +31,7 @@ from croupier.service import contract, tournament_live
 from croupier.service.deps import Refused, caller, need, owner_of
 from croupier.service.owner import Prepare, RoomOwner
 from croupier.service.policy import tournament_table
+from croupier.service.store.lease import LeaseLost
 from croupier.service.store.rooms import RoomStore, tournament_stream
 from croupier.service.tournament_live import seal_key
 from croupier.tournament import Tournament, TournamentError
@@ -52,15 +53,10 @@ async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
         own: RoomOwner | None = svc.owner
         if own is None:
             continue
-        async with own.lock:
-            runs = [
-                (n, tm.run)
-                for n, tm in own.rooms.room.tournaments.items()
-                if tm.run is not None and tm.run.started and not tm.run.finished
-            ]
-            now = svc.clock() if runs else 0
-            due = [n for n, t in runs if level_due(t, now)]
-            expired = tournament_live.expire_due(own.rooms, now) if runs else []
+        try:
+            due, expired, now = await _due(own, svc.clock)
+        except LeaseLost:  # this node stopped writing the room meanwhile
+            continue
         for name in due:
             try:
                 await own.submit(_tick(name, now))
@@ -71,6 +67,22 @@ async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
                 await own.submit(tournament_live.expiry(name, table, now))
             except Exception:  # refused or failed: nothing was accepted; look again later
                 continue
+
+
+async def _due(
+    own: RoomOwner, clock: Callable[[], int]
+) -> tuple[list[str], list[tuple[str, int]], int]:
+    """The tournaments whose level has run out, the live hands whose time has, and now."""
+    async with own.lock:
+        runs = [
+            (n, tm.run)
+            for n, tm in own.rooms.room.tournaments.items()
+            if tm.run is not None and tm.run.started and not tm.run.finished
+        ]
+        now = clock() if runs else 0
+        due = [n for n, t in runs if level_due(t, now)]
+        expired = tournament_live.expire_due(own.rooms, now) if runs else []
+    return due, expired, now
 
 
 def _tick(name: str, now: int) -> Prepare:

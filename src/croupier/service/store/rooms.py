@@ -39,6 +39,7 @@ from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store import codec, images
 from croupier.service.store.images import ImageError, RoomImage, image_stream
 from croupier.service.store.kinds import KINDS
+from croupier.service.store.lease import Fence, LeaseLost
 from croupier.service.store.reading import Reader
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import WRITING, Significant, What
@@ -203,6 +204,12 @@ class RoomStore:
         self._started: set[str] = set()
         self._unfolded: list[RoomEvent] = []  # staged events, for the books once committed
         self.books = RoomBooks()
+        #: the lease every commit renews first, where several nodes serve the room (``None``:
+        #: this process is the room's only writer)
+        self.fence: Fence | None = None
+        #: why this room writes no more (its lease lost): it is dropped, and loaded afresh by
+        #: the node that holds the lease
+        self.fenced: str | None = None
         self.room = self._open()
 
     def _open(self) -> Room:
@@ -356,7 +363,10 @@ class RoomStore:
         also: Sequence[tuple[str, str, object]] = (),
     ) -> Staged:
         """Apply ``cmd`` to the room and keep its writes for :meth:`commit` (see
-        :meth:`execute`). ``IllegalAction``: refused, nothing changed or staged."""
+        :meth:`execute`). ``IllegalAction``: refused, nothing changed or staged;
+        :class:`LeaseLost`: the room writes no more."""
+        if self.fenced is not None:
+            raise LeaseLost(self.fenced)
         checkpoint = self._checkpoint(cmd)
         events = self.room.apply(cmd)
         before: dict[str, int] = {}
@@ -433,7 +443,8 @@ class RoomStore:
 
     def commit(self) -> None:
         """Write everything staged in one transaction; a failure rebuilds the room from the
-        store (nothing staged was accepted) and raises."""
+        store (nothing staged was accepted) and raises. Where the room's lease is lost
+        (:attr:`fence`), :class:`LeaseLost`: nothing written, and the room writes no more."""
         if not self.staged:
             return
         try:
@@ -442,7 +453,15 @@ class RoomStore:
                     moved = self._commit()
             else:
                 moved = self._commit()
-        except Exception:
+        except LeaseLost as e:
+            self._refuse(e)
+            raise
+        except Exception as e:
+            # a node paused past its lease finds its connection cut: the lease says why
+            lost = None if self.fence is None else self.fence.check()
+            if lost is not None:
+                self._refuse(lost)
+                raise lost from e
             self.load()
             raise
         moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
@@ -454,10 +473,19 @@ class RoomStore:
         self.room.forget(self._started)
         self._drop()
 
+    def _refuse(self, lost: LeaseLost) -> None:
+        """A commit refused for want of the lease: said, and nothing more is written here."""
+        log.error("croupier: room %s: a commit was refused: %s", self.name, lost)
+        self._drop()
+        self.fenced = str(lost)
+
     def _commit(self) -> dict[str, tuple[int, str]]:
         """One transaction: every staged event in the order staged (the room folds its
-        streams in commit order), one insert and one update of the heads for them all."""
+        streams in commit order), one insert and one update of the heads for them all; the
+        lease renewed first where there is one (:attr:`fence`)."""
         with self.store.transaction() as w:
+            if self.fence is not None:
+                self.fence.fence(w)
             heads: dict[str, tuple[int, str]] = {}
             for name, table_kind, config in self._creates:
                 heads[name] = (0, w.create(name, table_kind, config).head_hash)
@@ -493,6 +521,8 @@ class RoomStore:
         if self.staged:
             raise StoreError("an image is taken between commits, not with commands staged")
         with self.store.transaction() as w:
+            if self.fence is not None:
+                self.fence.fence(w)
             return self._take_image(w, sum(self.heads.values()))
 
     def _take_image(self, w: Writer, total: int) -> bool:

@@ -4,7 +4,8 @@
 its chain starts from, and its head (last sequence number and hash: optimistic concurrency, and
 a deleted last event shows). ``events``: append-only, ``(stream_id, seq)`` unique, ``position``
 the global order of commits. ``snapshots``: a stream's state projection every N events, a cache
-only. The migrations in ``migrations/versions`` create exactly these.
+only. ``leases``: which node writes a room when several serve it (:mod:`.lease`; PostgreSQL).
+The migrations in ``migrations/versions`` create exactly these.
 """
 
 from __future__ import annotations
@@ -50,4 +51,13 @@ snapshots = sa.Table(
     sa.Column("seq", sa.Integer(), primary_key=True),
     sa.Column("version", sa.Integer(), nullable=False),
     sa.Column("body", sa.Text(), nullable=False),
+)
+
+leases = sa.Table(
+    "leases",
+    metadata,
+    sa.Column("name", sa.String(200), primary_key=True),
+    sa.Column("node", sa.String(64), nullable=False),
+    sa.Column("epoch", sa.BigInteger(), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
 )

@@ -115,6 +115,9 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
 
+#: The PostgreSQL advisory lock held while the schema is migrated (any fixed number).
+_MIGRATING = 7_262_031
+
 #: The execution option that marks a connection as reading only (no write lock on SQLite).
 _READ = "croupier_read"
 
@@ -288,6 +291,9 @@ class EventStore:
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                # several nodes may start at once: one migrates, the others wait and find it done
+                conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATING})")
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 

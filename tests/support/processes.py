@@ -1,0 +1,105 @@
+"""``croupier serve`` as real processes, for the crash and failover tests: a free port, a node
+started and waited for by its ``/healthz``, one command of play whatever state a crash left a
+table in, and the check that every accepted command is in the store in order."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+import httpx
+
+from croupier.client import Client
+from croupier.service.store import codec
+from croupier.sim.bots import make_bot
+
+CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def env(**more: str) -> dict[str, str]:
+    """The environment of a child server: this process's, its import path, and ``more``."""
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **more}
+
+
+def start_node(
+    db: str, name: str, port: int, lease_s: float, keys: Path, log: IO[bytes]
+) -> subprocess.Popen[bytes]:
+    """``croupier serve --node NAME`` on ``db``, its output to ``log``; every node given the
+    same deck keys and session secret (a token from one node is good at the others)."""
+    cmd = [*CLI, "serve", "--db", db, "--port", str(port), "--node", name]
+    cmd += ["--lease-s", str(lease_s), "--key-file", str(keys)]
+    mine = env(CROUPIER_SECRET="the nodes' shared session secret")
+    return subprocess.Popen(cmd, env=mine, stdout=log, stderr=subprocess.STDOUT)
+
+
+def health(port: int) -> dict[str, Any] | None:
+    """The server's ``/healthz`` body (``None``: no answer)."""
+    try:
+        r = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=2)
+    except httpx.HTTPError:
+        return None
+    body: dict[str, Any] = r.json()
+    return body
+
+
+def room_state(port: int, room: str = "main") -> str | None:
+    """The room's state as the server's ``/healthz`` says (``serving``, ``standby``...)."""
+    body = health(port)
+    return None if body is None else str(body["rooms"][room]["state"])
+
+
+def wait_for(port: int, state: str, seconds: float) -> float:
+    """Wait until the room is ``state`` on the server at ``port``; when it was (monotonic)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if room_state(port) == state:
+            return time.monotonic()
+        time.sleep(0.1)
+    raise AssertionError(f"the room was not {state} at :{port} within {seconds} s")
+
+
+def step(client: Client, table: str, rng: random.Random) -> dict[str, Any]:
+    """One command at ``table``, whatever state a restart left it in: top-ups and a new
+    round between rounds, else the player to act acts from their own view; the reply."""
+    _, tv = client.view("dealer", table)
+    if tv.round is None or tv.round.actor is None:
+        for player, stack in tv.stacks:
+            if stack < 100:
+                client.ok(
+                    "cashier", {"type": "BuyIn", "player": player, "table": table, "cash": 300}
+                )
+        return client.ok("dealer", {"type": "StartRound", "table": table})
+    player = tv.players[tv.round.actor]
+    _, mine = client.view(player, table)
+    assert mine.round is not None
+    cmd = make_bot("random").act(mine.round, rng)
+    data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
+    return client.ok(player, {"type": type(cmd).__name__, "table": table, **data})
+
+
+def unmatched(
+    accepted: list[tuple[str, str]], stored: list[tuple[str, str]]
+) -> tuple[int, tuple[str, str], list[tuple[str, str]]] | None:
+    """The first accepted command not in the store in order (its index, it, and the stored
+    commands near where it was looked for), or None."""
+    at = 0
+    for n, a in enumerate(accepted):
+        start = at
+        while at < len(stored) and stored[at] != a:
+            at += 1
+        if at == len(stored):
+            return n, a, stored[start : start + 12]
+        at += 1
+    return None
