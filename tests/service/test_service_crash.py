@@ -32,7 +32,7 @@ from croupier.service.store.store import EventStore
 from croupier.service.tournament_commands import ENTRIES
 from croupier.tournament import Tournament
 from support.processes import CLI, env, free_port, step, unmatched
-from support.service import ticket
+from support.service import demo_users, ticket
 from support.store import create_database
 
 KILLS = int(os.environ.get("CROUPIER_CRASH_KILLS", "3"))
@@ -96,10 +96,14 @@ def run_tournament(client: Client, rng: random.Random, moved: list[int]) -> None
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh store: a SQLite file, or a new database on a throw-away PostgreSQL."""
+    """A fresh store: a SQLite file, or a new database on a throw-away PostgreSQL; the demo's
+    users in it with cheap hashes (dozens of log-ins across the restarts)."""
     if request.param == "sqlite":
-        return str(tmp_path / "crash.db")
-    return create_database(request.getfixturevalue("pg_server"), f"crash_{tmp_path.name[-20:]}")
+        url = str(tmp_path / "crash.db")
+    else:
+        url = create_database(request.getfixturevalue("pg_server"), f"crash_{tmp_path.name[-20:]}")
+    demo_users(url)
+    return url
 
 
 @pytest.mark.slow

@@ -12,6 +12,7 @@ import collections
 import contextlib
 import itertools
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -32,8 +33,9 @@ from croupier.service import commands as cmds
 from croupier.service import limits
 from support.service import STAFF, Room, served, ticket
 
-#: The random phase's time, shared by the operations (the coverage phase comes first).
-BUDGET_S = 30.0
+#: The random phase's time, shared by the operations (the coverage phase comes first), and the
+#: websocket fuzz's: seconds each (CROUPIER_FUZZ_SECONDS=60 or more for a longer search).
+BUDGET_S = float(os.environ.get("CROUPIER_FUZZ_SECONDS", "8"))
 
 
 def _valid_data_accepted(ctx: Any, response: Any, case: Any) -> bool | None:
@@ -150,7 +152,7 @@ def fuzz(
 
 # The websocket
 
-WS_BUDGET_S = 30.0
+WS_BUDGET_S = BUDGET_S
 _json = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
     lambda inner: (

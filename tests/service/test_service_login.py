@@ -123,7 +123,7 @@ def test_failed_log_ins_from_one_address_lock_it_for_every_name(tmp_path: Path) 
 
 def test_an_unknown_name_takes_as_long_as_a_wrong_password(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
-    add_users(url, 1)
+    add_users(url, 1, default_cost=True)  # as slow as the dummy hash
     now = [1_000_000]
     known: list[float] = []
     unknown: list[float] = []
@@ -157,7 +157,7 @@ def test_password_checks_wait_in_a_bounded_pool() -> None:
 
 def test_a_flood_of_log_ins_is_refused_503_beyond_the_pool(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'room.db'}"
-    add_users(url, 1)
+    add_users(url, 1, default_cost=True)  # checks slow enough to queue
     now = [1_000_000]
     with room(url, now) as c:
         c.app.state.service.hashing = Hashing(workers=1, waiting=2)  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from croupier.client import Client, play_round
@@ -26,20 +27,48 @@ STAFF = {
 }
 
 
+#: argon2 at its smallest cost (one pass over 256 KiB). The server's check reads the cost from
+#: the hash, so a log-in against it takes well under a millisecond instead of the default's
+#: 0.2 s or more: a test that logs in a dozen users does not spend seconds on it.
+_QUICK = PasswordHasher(time_cost=1, memory_cost=256, parallelism=1)
+
+
 @functools.cache
-def password_hash(password: str) -> str:
-    """A real argon2 hash, made once per password and test process (each takes ~0.4 s here)."""
-    return hash_password(password)
+def password_hash(password: str, default_cost: bool = False) -> str:
+    """A real argon2 hash, made once per password and test process: at the smallest cost, or
+    (``default_cost``) at the server's own, for tests of what that cost does to log-ins."""
+    return hash_password(password) if default_cost else _QUICK.hash(password)
 
 
-def add_users(url: str, players: int) -> None:
+def add_users(url: str, players: int, default_cost: bool = False) -> None:
+    """The staff (``STAFF``) and players p1..p``players``, each with the password NAME-pw
+    (hashed at the smallest cost unless ``default_cost``)."""
     store = EventStore(url)
     at = "2026-01-01T00:00:00+00:00"
     users = [*STAFF.items(), *((f"p{i}", Role.PLAYER) for i in range(1, players + 1))]
     try:
         d = Directory(store)
         for name, role in users:
-            d.change(UserAdded(name, role, password_hash(f"{name}-pw"), at), "test")
+            hashed = password_hash(f"{name}-pw", default_cost)
+            d.change(UserAdded(name, role, hashed, at), "test")
+    finally:
+        store.close()
+
+
+def demo_users(url: str) -> None:
+    """The users of ``croupier serve --demo`` (password ``demo``), hashed at the smallest cost,
+    stored before the server first starts: the demo's seeding keeps the users it finds."""
+    from croupier.service import demo
+
+    store = EventStore(url)
+    at = "2026-01-01T00:00:00+00:00"
+    people = [(name, role, False) for name, role in demo.STAFF.items()]
+    people += [(b, Role.PLAYER, True) for b in demo.BOTS]
+    people += [(h, Role.PLAYER, False) for h in demo.HUMANS]
+    try:
+        d = Directory(store)
+        for name, role, bot in people:
+            d.change(UserAdded(name, role, password_hash(demo.PASSWORD), at, bot=bot), "test")
     finally:
         store.close()
 
@@ -94,4 +123,4 @@ def served(url: str, players: int = 6, users: bool = True) -> Iterator[Room]:
         yield Room(client)
 
 
-__all__ = ["STAFF", "Room", "add_users", "play_round", "served", "ticket"]
+__all__ = ["STAFF", "Room", "add_users", "demo_users", "play_round", "served", "ticket"]

@@ -105,9 +105,10 @@ def create_database(base: str, name: str) -> str:
     return base.format(db=name)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
-    """A throw-away PostgreSQL for a test module (its base URL), or a skip with the reason."""
+    """A throw-away PostgreSQL for the test process (its base URL), or a skip with the reason:
+    started once, not once a module; each test makes a database of its own on it."""
     if pg_bin() is None:
         pytest.skip("no PostgreSQL binaries (initdb, pg_ctl) on this machine")
     with postgresql() as base:
