@@ -1,15 +1,24 @@
 """The web console's test bench: a real ``croupier serve --demo`` process on a free port and
 Debian's Chromium driven by Playwright (launched through ``executable_path``: no browser is
-downloaded). Tests skip with the reason where no Chromium is installed."""
+downloaded). Tests skip with the reason where no Chromium is installed.
+
+Each server starts on a copy of one demo room seeded in this process (the room ``serve
+--demo`` would seed: only what the demo's seeding adds, nothing played), and the bench logs
+in through the API once per user and server: each log-in checks an argon2 hash, slow by
+design."""
 
 from __future__ import annotations
 
+import atexit
+import datetime
+import functools
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -40,22 +49,73 @@ def free_port() -> int:
 TIMEOUT = 30.0
 
 
-class Server:
-    """``croupier serve --demo`` over a SQLite file, as a real process."""
+@functools.cache
+def _seeded(day: str) -> Path:
+    """A SQLite file holding the demo room as ``serve --demo`` seeds it, seeded once a day
+    (``day``: the seeding's buy-ins are today's in the day report)."""
+    from croupier.service import demo
+    from croupier.service.store.store import EventStore
 
-    def __init__(self, db: Path, *args: str) -> None:
+    folder = tempfile.mkdtemp(prefix="croupier-demo-")
+    atexit.register(shutil.rmtree, folder, True)
+    path = Path(folder) / "seeded.db"
+    store = EventStore(f"sqlite:///{path}")
+    try:
+        assert demo.seed(store)
+    finally:
+        store.close()
+    return path
+
+
+def seeded_copy(db: Path) -> None:
+    """A fresh copy of the seeded demo room at ``db`` (``serve --demo`` finds it there)."""
+    now = datetime.datetime.now()
+    day = f"{now.date()}-{now.astimezone(datetime.UTC).date()}"
+    source = _seeded(day)
+    for suffix in ("", "-wal", "-shm"):
+        part = source.with_name(source.name + suffix)
+        if part.exists():
+            shutil.copy(part, db.with_name(db.name + suffix))
+
+
+class Server:
+    """``croupier serve --demo`` over a SQLite file, as a real process; ``seeded``: on a copy
+    of the demo room seeded beforehand (else ``serve --demo`` seeds it)."""
+
+    def __init__(self, db: Path, *args: str, seeded: bool = True) -> None:
         self.db = f"sqlite:///{db}"
         self.args = args  # more options of croupier serve (--bots)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
+        self._tokens: dict[tuple[str, str], str] = {}
+        self._http: httpx.Client | None = None
+        if seeded and not db.exists():
+            seeded_copy(db)
+
+    @property
+    def http(self) -> httpx.Client:
+        """One client for the bench's requests, its connections kept open a while (and let go
+        well before the server closes an idle one, after 5 s: never reused as it closes)."""
+        if self._http is None:
+            limits = httpx.Limits(keepalive_expiry=2.0)
+            self._http = httpx.Client(base_url=self.url, timeout=TIMEOUT, limits=limits)
+        return self._http
 
     def start(self) -> None:
+        self.launch()
+        self.ready()
+
+    def launch(self) -> None:
+        """The process started; :meth:`ready` waits until it answers."""
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
         cmd = [*CLI, "serve", "--demo", "--db", self.db, "--port", str(self.port), *self.args]
         self.out = Path(self.db[len("sqlite:///") :] + ".out")  # what serve printed
         with self.out.open("ab") as out:
             self.process = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.PIPE)
+
+    def ready(self) -> None:
+        assert self.process is not None, "launch() first"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -70,6 +130,9 @@ class Server:
         raise RuntimeError("croupier serve did not start within 60 s")
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self._http is not None:
+            self._http.close()
+            self._http = None
         if self.process is not None and self.process.poll() is None:
             self.process.send_signal(sig)
             try:
@@ -81,29 +144,34 @@ class Server:
 
     # -- the public API, for setting a scene up --------------------------------------------
     def token(self, name: str, password: str = PASSWORD) -> str:
-        r = httpx.post(
-            f"{self.url}/login", json={"name": name, "password": password}, timeout=TIMEOUT
-        )
+        """``name``'s session token, logged in once (a restart keeps the sessions' secret)."""
+        key = (name, password)
+        if key not in self._tokens:
+            r = self.http.post("/login", json={"name": name, "password": password})
+            assert r.status_code == 200, r.text
+            self._tokens[key] = str(r.json()["token"])
+        return self._tokens[key]
+
+    def auth(self, who: str) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token(who)}"}
+
+    def get(self, who: str, path: str) -> Any:
+        """``who``'s read of ``path``: its JSON body (asserted 200)."""
+        r = self.http.get(path, headers=self.auth(who))
         assert r.status_code == 200, r.text
-        return str(r.json()["token"])
+        return r.json()
 
     def add_user(self, name: str, role: str = "player") -> None:
         """A new user (password ``PASSWORD``), added by the admin."""
-        r = httpx.post(
-            f"{self.url}/users",
+        r = self.http.post(
+            "/users",
             json={"name": name, "role": role, "password": PASSWORD},
-            headers={"Authorization": f"Bearer {self.token('admin')}"},
-            timeout=TIMEOUT,
+            headers=self.auth("admin"),
         )
         assert r.status_code == 200, r.text
 
     def command(self, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
-        r = httpx.post(
-            f"{self.url}/commands",
-            json=cmd,
-            headers={"Authorization": f"Bearer {self.token(who)}"},
-            timeout=TIMEOUT,
-        )
+        r = self.http.post("/commands", json=cmd, headers=self.auth(who))
         assert r.status_code == 200, r.text
         result: dict[str, Any] = r.json()
         return result

@@ -8,8 +8,6 @@ import re
 import time
 from typing import Any
 
-import httpx
-
 from croupier.cards import Card
 from croupier.service import contract
 from croupier.views import TableView
@@ -48,12 +46,7 @@ def open_table(
 
 def table_view(server: Server, who: str = "dealer", table: str = "qld-1") -> tuple[int, TableView]:
     """``who``'s view of the table through the API, with its sequence number."""
-    r = httpx.get(
-        f"{server.url}/tables/{table}/view",
-        headers={"Authorization": f"Bearer {server.token(who)}"},
-    )
-    assert r.status_code == 200, r.text
-    body = r.json()
+    body = server.get(who, f"/tables/{table}/view")
     view = contract.decode(body["view"])
     assert isinstance(view, TableView)
     return int(body["seq"]), view

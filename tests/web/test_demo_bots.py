@@ -39,7 +39,7 @@ def _board(url: str, token: str) -> dict[str, Any]:
 
 
 def test_the_demos_bots_play_at_every_table_within_a_minute_of_a_start(tmp_path: Path) -> None:
-    server = Server(tmp_path / "room.db", "--bots")
+    server = Server(tmp_path / "room.db", "--bots", seeded=False)  # seeded by serve --demo
     server.start()
     try:
         token = server.token("floor")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from support.web import Server, login, shoot
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """These tests only read the room (one log-in is refused): they share one."""
+    return module_server
 
 
 def test_a_wrong_password_is_refused_in_words(browser: Any, server: Server) -> None:

@@ -15,9 +15,11 @@ import pytest
 from support.web import CLI, Server, login
 
 
-@pytest.fixture
-def brisbane(tmp_path: Path) -> Iterator[Server]:
-    s = Server(tmp_path / "room.db", "--locale", "en-NZ", "--time-zone", "Australia/Brisbane")
+@pytest.fixture(scope="module")
+def brisbane(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A room in Brisbane's zone, only read by the tests that use it."""
+    db = tmp_path_factory.mktemp("brisbane") / "room.db"
+    s = Server(db, "--locale", "en-NZ", "--time-zone", "Australia/Brisbane")
     s.start()
     try:
         yield s

@@ -11,7 +11,7 @@ import re
 import time
 from typing import Any
 
-import httpx
+import pytest
 
 from croupier.cards import Card
 from croupier.service import contract
@@ -23,6 +23,13 @@ from support.web_table import caught_up, table_view
 #: A storage tag, or a Python path (``croupier.table.events:RoundStarted``).
 TAGGED = re.compile(r'"\$(t|tuple|card|enum|set|frozenset|map)"|croupier\.[a-z_]+[.:][A-Za-z_]')
 UTH = "uth-1"
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """One room for both tests: the second's page reads a view the test sends it, not the
+    room's, and changes nothing."""
+    return module_server
 
 
 class Received:
@@ -62,11 +69,7 @@ def page_at(browser: Any, server: Server, who: str, path: str, got: Received) ->
 
 
 def send(server: Server, who: str, cmd: dict[str, Any]) -> int:
-    r = httpx.post(
-        f"{server.url}/commands",
-        json=cmd,
-        headers={"Authorization": f"Bearer {server.token(who)}"},
-    )
+    r = server.http.post("/commands", json=cmd, headers=server.auth(who))
     return r.status_code
 
 

@@ -7,18 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import httpx
-
 from support.web import Server
 from support.web_table import DESK, PHONE, TABLET, caught_up, open_table, table_view
 
 
 def ledger(server: Server) -> dict[str, Any]:
-    r = httpx.get(
-        f"{server.url}/room/ledger", headers={"Authorization": f"Bearer {server.token('floor')}"}
-    )
-    assert r.status_code == 200, r.text
-    body: dict[str, Any] = r.json()
+    body: dict[str, Any] = server.get("floor", "/room/ledger")
     return body
 
 

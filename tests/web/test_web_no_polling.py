@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import httpx
-
 from support.web import Server, login
 
 #: Longer than the longest poll the pages made (every 1, 2, 3 or 5 s).
@@ -34,39 +32,22 @@ def counted(page: Any) -> Requests:
     return Requests(page)
 
 
-_TOKENS: dict[tuple[str, str], str] = {}
-
-
-def auth(server: Server, who: str) -> dict[str, str]:
-    """``who``'s session (one log-in per test: each costs a password hash)."""
-    key = (server.url, who)
-    if key not in _TOKENS:
-        body = {"name": who, "password": "demo"}
-        r = httpx.post(f"{server.url}/login", json=body, timeout=30)
-        assert r.status_code == 200, r.text
-        _TOKENS[key] = str(r.json()["token"])
-    return {"Authorization": f"Bearer {_TOKENS[key]}"}
-
-
 def get(server: Server, who: str, path: str) -> Any:
-    r = httpx.get(f"{server.url}{path}", headers=auth(server, who), timeout=30)
-    assert r.status_code == 200, r.text
-    return r.json()
+    return server.get(who, path)
 
 
 def command(server: Server, who: str, cmd: dict[str, Any]) -> None:
-    r = httpx.post(f"{server.url}/commands", json=cmd, headers=auth(server, who), timeout=30)
-    assert r.status_code == 200, r.text
+    server.command(who, cmd)
 
 
 def quiet(pages: dict[str, tuple[Any, Requests]], play: Callable[[], None]) -> None:
     """Run ``play`` (which waits for each page to show it), pause, then check that no page
     made a request meanwhile."""
-    for page, _ in pages.values():
-        page.wait_for_timeout(1_000)  # the sockets open
+    first = next(iter(pages.values()))[0]
+    first.wait_for_timeout(1_000)  # every page's sockets open (the pages run side by side)
     start = {k: len(r.seen) for k, (_, r) in pages.items()}
     play()
-    next(iter(pages.values()))[0].wait_for_timeout(PAUSE_MS)
+    first.wait_for_timeout(PAUSE_MS)
     made = {k: r.since(start[k]) for k, (_, r) in pages.items()}
     assert made == {k: [] for k in pages}, made
 
@@ -87,9 +68,7 @@ def join_and_leave(server: Server, wait: Callable[[int], None]) -> None:
 
 def users(server: Server) -> None:
     for i in range(1, 7):
-        body = {"name": f"w{i}", "role": "player", "password": "demo"}
-        r = httpx.post(f"{server.url}/users", json=body, headers=auth(server, "admin"), timeout=30)
-        assert r.status_code == 200, r.text
+        server.add_user(f"w{i}")
 
 
 def test_the_board_follows_the_room_without_polling(browser: Any, server: Server) -> None:

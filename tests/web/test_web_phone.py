@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,14 +39,10 @@ CHECK = """(width) => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(Path(tmp_path_factory.mktemp("phone")) / "room.db")
-    s.start()
-    try:
-        yield s
-    finally:
-        s.stop()
+@pytest.fixture
+def room(module_server: Server) -> Server:
+    """The screens only read the room: one for all of them."""
+    return module_server
 
 
 @pytest.mark.parametrize(("who", "path", "what"), SCREENS, ids=[s[2] for s in SCREENS])

@@ -156,10 +156,7 @@ def test_the_cashier_moves_cash_and_the_ledger_stays_conserved(
     # the ledger after all of it: zoe's 300 in and out, 100 + 40 at UTH, 110 for the cup
     # (the screen refreshes its ledger on its own: wait until it shows the room's)
     for _ in range(100):
-        ledger = httpx.get(
-            f"{server.url}/room/ledger",
-            headers={"Authorization": f"Bearer {server.token('cashier')}"},
-        ).json()
+        ledger = server.get("cashier", "/room/ledger")
         text = page.locator("#conserved").inner_text()
         if f"cash in {ledger['ledger']['cash_in']} = " in text:
             break

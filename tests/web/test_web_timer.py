@@ -63,10 +63,14 @@ def test_the_seat_to_act_counts_down_the_action_timer(browser: Any, server: Serv
         seen[who] = [int(timer.inner_text().split()[0])]
     assert all(0 < s[0] <= SECONDS for s in seen.values())
     # it counts down, second by second, on every screen
-    pages[actor].wait_for_timeout(2_500)
+    ticking = f'#seats .seat[data-player="{actor}"] .seat-timer'
     for who, page in (*pages.items(), ("dealer", dealer)):
-        timer = page.locator(f'#seats .seat[data-player="{actor}"] .seat-timer')
-        now = int(timer.inner_text().split()[0])
+        page.wait_for_function(
+            "([sel, was]) => parseInt(document.querySelector(sel)?.textContent) < was",
+            arg=[ticking, seen[who][0]],
+            timeout=2_500,
+        )
+        now = int(page.locator(ticking).inner_text().split()[0])
         assert 1 <= seen[who][0] - now <= 4, (who, seen[who][0], now)
     # the player to act reads it on their turn line too
     assert re.search(r"Your turn · \d+ s left", pages[actor].locator("#turn").inner_text())

@@ -10,8 +10,6 @@ import re
 import time
 from typing import Any
 
-import httpx
-
 from support.web import Server, login, shoot
 from support.web_table import PHONE
 
@@ -38,12 +36,7 @@ minutes = 30
 
 def live_hand(server: Server) -> dict[str, Any] | None:
     """The hand at table 1 as the director sees it (None: between hands)."""
-    r = httpx.get(
-        f"{server.url}/tournaments/{T}/tables/1/hand",
-        headers={"Authorization": f"Bearer {server.token('director')}"},
-    )
-    assert r.status_code == 200, r.text
-    found: dict[str, Any] | None = r.json()["hand"]
+    found: dict[str, Any] | None = server.get("director", f"/tournaments/{T}/tables/1/hand")["hand"]
     return found
 
 

@@ -43,9 +43,7 @@ def headers(server: Server, who: str) -> dict[str, str]:
 
 
 def field(server: Server) -> dict[str, Any]:
-    r = httpx.get(f"{server.url}/tournaments/{T}", headers=headers(server, "director"))
-    assert r.status_code == 200, r.text
-    body: dict[str, Any] = r.json()
+    body: dict[str, Any] = server.get("director", f"/tournaments/{T}")
     return body
 
 
@@ -68,14 +66,11 @@ def open_and_start(server: Server) -> None:
 def play_hand(server: Server, rng: random.Random) -> None:
     """A hand at every table, everyone all in (the dealer records them, as a dealer's tablet
     would); the director balances after it."""
-    dealer = headers(server, "dealer")
     hands = []
     for table in sorted(field(server)["tables"], key=int):
-        r = httpx.get(
-            f"{server.url}/tournaments/{T}/tables/{table}/plan?deck=server", headers=dealer
+        plan = contract.decode(
+            server.get("dealer", f"/tournaments/{T}/tables/{table}/plan?deck=server")["plan"]
         )
-        assert r.status_code == 200, r.text
-        plan = contract.decode(r.json()["plan"])
         rd = Round(plan.config)
         while not rd.is_over:
             forced = plan.forced_action(rd)

@@ -25,11 +25,7 @@ CARDS = "els => els.map(e => e.dataset.card)"  # the face-up cards a page shows
 
 
 def hand(server: Server, who: str = "director") -> dict[str, Any] | None:
-    r = httpx.get(
-        f"{server.url}{HAND}/hand", headers={"Authorization": f"Bearer {server.token(who)}"}
-    )
-    assert r.status_code == 200, r.text
-    found: dict[str, Any] | None = r.json()["hand"]
+    found: dict[str, Any] | None = server.get(who, f"{HAND}/hand")["hand"]
     return found
 
 
@@ -68,9 +64,7 @@ def open_seat(browser: Any, server: Server, name: str, received: list[Any]) -> A
 
 def shows_seq(page: Any, server: Server) -> None:
     """Wait until the page shows the hand as it is now."""
-    h = httpx.get(
-        f"{server.url}{HAND}/hand", headers={"Authorization": f"Bearer {server.token('director')}"}
-    ).json()
+    h = server.get("director", f"{HAND}/hand")
     page.wait_for_function("s => window.croupierSeat.seq >= s", arg=h["seq"], timeout=15_000)
 
 
@@ -142,13 +136,18 @@ def test_players_play_a_live_tournament_hand_from_their_seats(browser: Any, serv
         headers={"Authorization": f"Bearer {server.token('director')}"},
     )
     assert r.status_code == 200, r.text
+    ticking = f'#seats .seat[data-player="{actor}"] .seat-timer'
     for p in FIELD:
-        timer = pages[p].locator(f'#seats .seat[data-player="{actor}"] .seat-timer')
+        timer = pages[p].locator(ticking)
         timer.wait_for()
         first = int(timer.get_attribute("data-left") or 0)
         assert 0 < first <= 120
-    time.sleep(2.2)
-    assert int(timer.get_attribute("data-left") or 0) < first
+    # it counts down: a second or two later the last page shows less
+    pages[FIELD[-1]].wait_for_function(
+        "([sel, was]) => Number(document.querySelector(sel)?.dataset.left) < was",
+        arg=[ticking, first],
+        timeout=2_200,
+    )
     clock = hand(server)["clock"]  # type: ignore[index]
     assert f"s left ({clock['clause']})" in page.locator("#turn").inner_text()
     shoot(page, "tournament-seat")
