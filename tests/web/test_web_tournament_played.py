@@ -40,16 +40,28 @@ def live_hand(server: Server) -> dict[str, Any] | None:
     return found
 
 
-def screen(browser: Any, server: Server, who: str, viewport: dict[str, int]) -> Any:
+def screen(
+    browser: Any, server: Server, who: str, viewport: dict[str, int], late: bool = False
+) -> Any:
+    """``who``'s tournament screen; ``late``: its live-hands script arrives after the
+    tournament's first view has (a slow network), which must not lose that view."""
     page = browser.new_context(viewport=viewport).new_page()
     login(page, server, who)
+    if late:
+
+        def slow(route: Any) -> None:
+            time.sleep(1.5)
+            route.continue_()
+
+        page.route("**/ui/tournament_live.js", slow)
     page.goto(f"{server.url}/ui/tournament.html?tournament={T}")
     return page
 
 
 def seat_page(browser: Any, server: Server, player: str) -> Any:
-    """``player``'s phone: the tournament screen, then their seat through "Your table"."""
-    page = screen(browser, server, player, PHONE)
+    """``player``'s phone: the tournament screen, then their seat through "Your table" (the
+    first player's screen loads its live-hands script late)."""
+    page = screen(browser, server, player, PHONE, late=player == FIELD[0])
     page.get_by_role("link", name=re.compile(r"^Your table: table 1, seat \d+")).click()
     page.wait_for_url(re.compile(rf"tournament-seat\.html\?tournament={T}&table=1"))
     page.wait_for_selector("body[data-conn=live]")

@@ -67,6 +67,7 @@ function options(select, values) {
  *  (tournament_live.js) too. */
 function refresh(t) {
   $("open").hidden = true;
+  window.croupierTournamentView = t; // for tournament_live.js, should it run after this view came
   window.dispatchEvent(new CustomEvent("croupier-tournament", { detail: t }));
   showClock(t.clock);
   $("reg-count").textContent = `(${t.entrants.length} registered)`;

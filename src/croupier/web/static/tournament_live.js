@@ -51,7 +51,11 @@ function yourTable(t) {
   link.textContent = `Your table: table ${mine.table}, seat ${mine.seat}`;
 }
 
-window.addEventListener("croupier-tournament", (ev) => {
-  if (session.role === "player" && document.getElementById("your-table")) yourTable(ev.detail);
-  if (panel && session.role === "director") show(ev.detail);
-});
+function seen(t) {
+  if (session.role === "player" && document.getElementById("your-table")) yourTable(t);
+  if (panel && session.role === "director") show(t);
+}
+
+window.addEventListener("croupier-tournament", (ev) => seen(ev.detail));
+// the socket's first view may have come while this module was still loading
+if (window.croupierTournamentView) seen(window.croupierTournamentView);
