@@ -38,30 +38,10 @@ def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(
     assert len(acted) == 1
     events = [*dealt, *acted]
 
-    encoded: list[object] = []
-    plain = contract.plain
-
-    def counted(value: object) -> Any:
-        if isinstance(value, TableEvent):
-            encoded.append(value)
-        return plain(value)
-
-    projectors = [Projector(w) for w in WHO]
-    references = [Projector(w) for w in WHO]
-    said: dict[str | Viewer, list[str]] = {w: [] for w in WHO}
-    for seq, e in enumerate(events, 1):
-        item = Item(seq, e)
-        expected = [_as_said(r, seq, e) for r in references]
-        encoded.clear()
-        monkeypatch.setattr(contract, "plain", counted)
-        got = [p.message(item) for p in projectors]
-        monkeypatch.setattr(contract, "plain", plain)
-        assert got == expected
-        for w, m in zip(WHO, got, strict=True):
-            said[w].append(m)
+    said, encodings = _messages(monkeypatch, events)
     # the action hides nothing: one encoding of it for all five, the actor's words their own
-    assert len(encoded) == 1
-    last = {w: orjson.loads(said[w][-1]) for w in WHO}
+    assert encodings[-1] == 1
+    last = {w: orjson.loads(said[-1][i]) for i, w in enumerate(WHO)}
     assert len({orjson.dumps(m["event"]) for m in last.values()}) == 1
     assert last[actor]["words"] != last[Viewer.SPECTATOR]["words"]
     assert any(line["text"].startswith("you") for line in last[actor]["words"])
@@ -79,6 +59,19 @@ def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
     boards = [e for e in events if isinstance(e, CardsDealt) and _burns(e)]
     assert len(boards) == 3, "flop, turn and river, each after a burn"
 
+    said, encodings = _messages(monkeypatch, events)
+    for e, got, n in zip(events, said, encodings, strict=True):
+        if e in boards:
+            assert n == 2, "the dealer's, and one for the spectator and players"
+            dealer, *others = (orjson.loads(m)["event"] for m in got)
+            assert all(o == others[0] for o in others) and dealer != others[0]
+
+
+def _messages(
+    monkeypatch: pytest.MonkeyPatch, events: list[TableEvent]
+) -> tuple[list[list[str]], list[int]]:
+    """Each event's messages to the recipients in ``WHO`` (checked equal to each one's own
+    projection and words), and how many times each event was encoded for them."""
     encoded: list[object] = []
     plain = contract.plain
 
@@ -89,6 +82,7 @@ def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
 
     projectors = [Projector(w) for w in WHO]
     references = [Projector(w) for w in WHO]
+    said, encodings = [], []
     for seq, e in enumerate(events, 1):
         item = Item(seq, e)
         expected = [_as_said(r, seq, e) for r in references]
@@ -97,10 +91,9 @@ def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
         got = [p.message(item) for p in projectors]
         monkeypatch.setattr(contract, "plain", plain)
         assert got == expected
-        if e in boards:
-            assert len(encoded) == 2, "the dealer's, and one for the spectator and players"
-            dealer, *others = (orjson.loads(m)["event"] for m in got)
-            assert all(o == others[0] for o in others) and dealer != others[0]
+        said.append(got)
+        encodings.append(len(encoded))
+    return said, encodings
 
 
 def _burns(e: CardsDealt) -> bool:
