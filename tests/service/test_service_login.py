@@ -5,7 +5,6 @@ a wrong password, and password checks in a bounded pool of their own."""
 from __future__ import annotations
 
 import asyncio
-import statistics
 import threading
 import time
 from collections.abc import Iterator
@@ -134,7 +133,8 @@ def test_an_unknown_name_takes_as_long_as_a_wrong_password(tmp_path: Path) -> No
                 t0 = time.perf_counter()
                 assert _login(c, name, "wrong")[0] == 401
                 times.append(time.perf_counter() - t0)
-    a, b = statistics.median(known), statistics.median(unknown)
+    # the fastest of each: what a check costs, without the pauses another process's load adds
+    a, b = min(known), min(unknown)
     assert abs(a - b) < 0.3 * max(a, b), (known, unknown)
 
 
