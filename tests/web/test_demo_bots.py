@@ -10,7 +10,6 @@ tests/test_dependencies.py checks the package's imports against its dependencies
 from __future__ import annotations
 
 import random
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -24,9 +23,8 @@ from fastapi.testclient import TestClient
 from croupier.client import Client, play_round
 from croupier.service import demo
 from croupier.service.api import create_app
-from croupier.service.store.store import EventStore
 from support.service import served
-from support.web import Server
+from support.web import Server, seeded_copy
 
 PASSWORD = demo.PASSWORD
 
@@ -68,24 +66,13 @@ def test_the_demos_bots_play_at_every_table_within_a_minute_of_a_start(tmp_path:
 
 
 # ------------------------------------------------------------------------------------------
-# The demo room in process (seeded once: its sixteen password hashes take seconds)
-
-
-@pytest.fixture(scope="module")
-def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("demo") / "seeded.db"
-    store = EventStore(f"sqlite:///{path}")
-    try:
-        assert demo.seed(store)
-    finally:
-        store.close()
-    return path
+# The demo room in process (a copy of the one seeded once: its password hashes take seconds)
 
 
 @pytest.fixture
-def room(seeded: Path, tmp_path: Path) -> Iterator[Client]:
+def room(tmp_path: Path) -> Iterator[Client]:
     path = tmp_path / "room.db"
-    shutil.copy(seeded, path)
+    seeded_copy(path)
     with TestClient(create_app(f"sqlite:///{path}", shoe_seed=5)) as http:
         yield Client(http, lambda _: PASSWORD)
 
