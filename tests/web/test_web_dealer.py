@@ -13,10 +13,14 @@ HOLES = {"bot1": "As Ks", "bot2": "Qd Qc", "bot3": "7h 2c"}
 
 
 def _deal(dealer: Any, server: Server, cards: str, button: str) -> int:
-    dealer.get_by_label("Cards", exact=True).fill(cards)
+    field = dealer.get_by_label("Cards", exact=True)
+    field.fill(cards)
     with dealer.expect_response(lambda r: r.url.endswith("/commands")) as reply:
         dealer.get_by_role("button", name=button).click()
-    return int(reply.value.status)
+    status = int(reply.value.status)
+    if status == 200:  # the page clears the field once it has read the reply; wait for that
+        dealer.wait_for_function("() => document.getElementById('cards').value === ''")
+    return status
 
 
 def test_the_dealer_enters_a_live_deal_on_the_tablet(browser: Any, server: Server) -> None:
