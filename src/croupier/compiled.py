@@ -48,6 +48,7 @@ MODULES = (
     "croupier.sim.bots",
     "croupier.sim.simulate",
     "croupier.views",
+    "croupier.narration.lines",
 )
 
 

@@ -43,6 +43,11 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.cards import CARD_TEXT, Card
+from croupier.hands.orders import HandOrder
+from croupier.round.games import Game
+from croupier.round.structures import Structure
+from croupier.rules.rulebook import Rulebook
+from croupier.rules.tournament_rules import TournamentRules
 
 #: The contract's version: clients may check it (``GET /contract``'s ``$id`` ends with it).
 VERSION = "1"
@@ -63,11 +68,35 @@ _CODERS: dict[type, Callable[[Any], JSON]] = {}
 
 
 def plain(value: object) -> JSON:
-    """``value`` as the contract's plain JSON (see the module's docstring)."""
+    """``value`` as the contract's plain JSON (see the module's docstring). The JSON of a
+    :data:`SETTLED` value is shared: never change what this returns."""
     coder = _CODERS.get(type(value))
     if coder is None:
         coder = _CODERS[type(value)] = _coder(type(value))
     return coder(value)
+
+
+#: Values that never change once made and recur in message after message (every round's
+#: start carries its table's rulebook, about 9 KB of JSON): made plain once per object.
+SETTLED: tuple[type, ...] = (Rulebook, TournamentRules, Game, Structure, HandOrder)
+
+
+def _once(coder: Callable[[Any], JSON]) -> Callable[[Any], JSON]:
+    """``coder`` remembering its JSON by the value's identity (the value kept alive with
+    it, so that an id is not reused while it is remembered)."""
+    seen: dict[int, tuple[object, JSON]] = {}
+
+    def once(v: Any) -> JSON:
+        got = seen.get(id(v))
+        if got is not None and got[0] is v:
+            return got[1]
+        if len(seen) >= 64:
+            seen.clear()
+        out = coder(v)
+        seen[id(v)] = (v, out)
+        return out
+
+    return once
 
 
 def _same(v: Any) -> JSON:
@@ -110,7 +139,7 @@ def _coder(cls: type) -> Callable[[Any], JSON]:
                 out[f] = x if type(x) in _SAME else plain(x)
             return out
 
-        return dataclass
+        return _once(dataclass) if issubclass(cls, SETTLED) else dataclass
     if issubclass(cls, tuple | list):
         return _list
     if issubclass(cls, set | frozenset):

@@ -674,7 +674,8 @@ class Projector:
         if PUBLIC in texts:
             return bool(texts[PUBLIC])
         e = item.event
-        if Projector._spectators(item) == e:
+        seen = Projector._spectators(item)
+        if seen is e or seen == e:
             texts[EVENT_PUBLIC] = orjson.dumps(contract.plain(e)).decode()
             return True
         texts[PUBLIC] = ""
@@ -703,7 +704,7 @@ class Projector:
             e = project_table_event(e, cast(int | Viewer, seat))  # as this seat sees it
             event = texts.get(("event", seat)) or orjson.dumps(contract.plain(e)).decode()
             texts[("event", seat)] = event
-        lines = orjson.dumps([x.json() for x in self.narration(e)]).decode()
+        lines = orjson.dumps(self.narration(e)).decode()  # a Line is a dataclass: as Line.json
         return f'{{"seq":{item.seq},"event":{event},"words":{lines}}}'
 
 
