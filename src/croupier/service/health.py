@@ -100,7 +100,9 @@ def register(app: FastAPI, room: str) -> None:
         """Each room's state since the start, for anyone (states only: no log-in needed);
         503 while the room this server runs is refused, or this node is a standby."""
         svc = request.app.state.service
-        serving = svc.owner is not None
+        serving = svc.owner is not None and svc.owner.follows is None
         node = None if svc.node is None else svc.node.state()
+        if node is not None and svc.owner is not None and svc.owner.follows is not None:
+            node["replica"] = {"position": sum(svc.owner.rooms.heads.values())}
         body = report(request.app.state.recovery, room, serving, node)
         return JSONResponse(body, status_code=200 if serving else 503)

@@ -1,0 +1,58 @@
+"""Commands sent to a standby forwarded to the room's owner (``serve --node --redis``).
+
+A standby that keeps a replica of the room (:mod:`croupier.service.replica`) takes commands
+as the owner does (``POST /commands``, a stream socket's command message) and sends each, as
+it came, to ``POST /commands`` at the base URL the owner keeps with its lease (``serve
+--advertise``), with the caller's own bearer token (the nodes share the session secret): the
+owner checks and applies it as if the caller had sent it there, and its reply, status and
+body, is returned unchanged. An owner that does not answer, or none known: 503 naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx
+
+from croupier.service.node import Node
+from croupier.service.store.lease import CLAUSE
+
+#: Seconds a forwarded command may take at the owner (a group commit, a loaded machine).
+TIMEOUT_S = 30.0
+
+
+class Forwarder:
+    """The standby ``node``'s way to the owner (one HTTP client, its connections kept)."""
+
+    def __init__(self, node: Node, timeout: float = TIMEOUT_S) -> None:
+        self.node = node
+        self.client = httpx.AsyncClient(timeout=timeout)
+        #: the replica's catch-up to the heads of an accepted command, before its reply
+        self.reach: Callable[[dict[str, int]], Awaitable[None]] | None = None
+
+    async def send(self, token: str, data: Any) -> tuple[int, dict[str, Any]]:
+        """``data`` sent to the owner as the bearer of ``token``: the owner's status and
+        body, or 503 and a refusal naming the owner (unknown, unreachable)."""
+        node, h = self.node, self.node.lease.seen
+        if h is None or not h.live or h.node == node.name or not h.url:
+            return 503, {"refused": node.refusal(), "clause": CLAUSE}
+        url = f"{h.url.rstrip('/')}/commands"
+        try:
+            r = await self.client.post(url, json=data, headers={"Authorization": f"Bearer {token}"})
+            body = r.json()
+        except (httpx.HTTPError, ValueError) as e:
+            why = (
+                f"node {node.name} is a standby: room {node.lease.name}'s owner, node {h.node} "
+                f"at {h.url}, did not answer ({type(e).__name__}: {e}); retry in a moment"
+            )
+            return 503, {"refused": why[:500], "clause": CLAUSE}
+        if not isinstance(body, dict):
+            body = {"refused": f"node {h.node} answered {body!r}"[:500], "clause": CLAUSE}
+        heads = body.get("heads")
+        if r.status_code == 200 and isinstance(heads, dict) and self.reach is not None:
+            await self.reach(heads)
+        return r.status_code, body
+
+    async def close(self) -> None:
+        await self.client.aclose()

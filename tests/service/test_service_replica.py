@@ -1,0 +1,224 @@
+"""A client may connect to any node (``croupier serve --node NAME --redis URL``): two real
+nodes on a fresh PostgreSQL database and a throw-away Redis.
+
+A player plays through the standby only: its commands are forwarded to the owner and
+answered with the owner's reply, its reads come from the standby's replica, and its
+websocket on the standby is sent every event of the table in order with no gap, the same
+messages as the owner's socket sends. With Redis stopped the standby polls the store and
+still follows; Redis back, it follows Redis again. The owner SIGKILLed: a command sent to the
+standby meanwhile is refused 503 naming the owner (never a 500); the standby takes the room
+over from its warm replica, the player's socket stays open, and play goes on through it.
+Every accepted command is in the store in order, and ``croupier audit verify`` passes."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from croupier.service import demo
+from croupier.service.commands import Issued
+from croupier.service.store.rooms import commands_stream
+from croupier.service.store.store import EventStore
+from support.processes import (
+    CLI,
+    Recording,
+    env,
+    free_port,
+    health,
+    start_node,
+    step,
+    unmatched,
+    wait_for,
+)
+from support.redis_server import RedisServer, redis_server
+from support.service import ticket
+from support.store import create_database
+
+LEASE_S = 3.0
+GRACE_S = 15.0
+TABLE = "qld-1"
+
+
+class Cluster:
+    """Nodes a and b on one database and one Redis; their logs in ``folder``."""
+
+    def __init__(self, db: str, redis: RedisServer, folder: Path) -> None:
+        self.db, self.redis, self.folder = db, redis, folder
+        self.ports = {"a": free_port(), "b": free_port()}
+        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        self.owner = self.standby = ""
+
+    def start(self, name: str) -> None:
+        log = (self.folder / f"{name}.log").open("ab")
+        port, keys = self.ports[name], self.folder / "decks.key"
+        more = ["--redis", self.redis.url, "--advertise", f"http://127.0.0.1:{port}"]
+        self.procs[name] = start_node(self.db, name, port, LEASE_S, keys, log, more)
+
+    def log(self, name: str) -> str:
+        return (self.folder / f"{name}.log").read_text(errors="replace")
+
+    def stop(self) -> None:
+        for p in self.procs.values():
+            if p.poll() is None:
+                p.kill()
+            p.wait()
+
+
+@pytest.fixture
+def cluster(pg_server: str, tmp_path: Path) -> Iterator[Cluster]:
+    db = create_database(pg_server, f"replica_{tmp_path.name[-20:]}")
+    store = EventStore(db)
+    try:
+        demo.seed(store, "main")
+    finally:
+        store.close()
+    with redis_server() as redis:
+        two = Cluster(db, redis, tmp_path)
+        try:
+            two.start("a")
+            two.start("b")
+            deadline = time.monotonic() + 120
+            while True:
+                bodies = {n: health(p) for n, p in two.ports.items()}
+                states = {n: b["rooms"]["main"]["state"] if b else None for n, b in bodies.items()}
+                if set(states.values()) == {"serving", "standby"}:
+                    two.owner = "a" if states["a"] == "serving" else "b"
+                    two.standby = "b" if two.owner == "a" else "a"
+                    if "replica" in (bodies[two.standby] or {}).get("node", {}):
+                        break
+                assert time.monotonic() < deadline, two.log("a") + two.log("b")
+                time.sleep(0.1)
+            yield two
+        finally:
+            two.stop()
+
+
+class Socket:
+    """A player's table socket read in a thread: every message's sequence number (events),
+    and whether it ended."""
+
+    def __init__(self, port: int, client: Recording, who: str, after: int) -> None:
+        once = ticket(client.c, client.login(who))
+        url = f"ws://127.0.0.1:{port}/ws/tables/{TABLE}?ticket={once}&after={after}"
+        self.ws: ClientConnection = connect(url)  # closed by the test
+        self.seqs: list[int] = []
+        self.closed: str | None = None
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                msg = json.loads(self.ws.recv())
+                if "event" in msg:
+                    self.seqs.append(msg["seq"])
+        except Exception as e:
+            self.closed = repr(e)
+
+    def until(self, head: int, seconds: float = 20) -> list[int]:
+        deadline = time.monotonic() + seconds
+        while (not self.seqs or self.seqs[-1] < head) and time.monotonic() < deadline:
+            assert self.closed is None, self.closed
+            time.sleep(0.05)
+        return list(self.seqs)
+
+
+def _stored(db: str) -> list[tuple[str, str]]:
+    store = EventStore(db)
+    try:
+        issued = store.load(commands_stream("main"))
+    finally:
+        store.close()
+    return [(type(i.command).__name__, i.who) for i in issued if isinstance(i, Issued)]
+
+
+def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
+    one, two = cluster.owner, cluster.standby
+    rng = random.Random(33)
+    seeded = len(_stored(cluster.db))
+    a, b = Recording(cluster.ports[one]), Recording(cluster.ports[two])
+    a.accepted, a.heads = b.accepted, b.heads  # one record of both, in the order played
+    start, _ = b.view("bot1", TABLE)  # read from the standby's replica
+    sock = Socket(cluster.ports[two], b, "bot1", start)
+    for _ in range(12):  # forwarded to the owner; the reply once the replica has it
+        step(b, TABLE, rng)
+    head, mine = b.view("bot1", TABLE)
+    assert a.view("bot1", TABLE) == (head, mine)  # the replica reads as the owner
+    assert sock.until(head) == list(range(start + 1, head + 1))
+
+    cluster.redis.stop()  # the standby polls the store meanwhile
+    for _ in range(4):
+        step(a, TABLE, rng)  # played at the owner: the standby is told nothing
+    head, _ = a.view("bot1", TABLE)
+    assert sock.until(head) == list(range(start + 1, head + 1))
+    assert b.view("bot1", TABLE)[0] == head
+    assert "unreachable" in cluster.log(two), cluster.log(two)
+    cluster.redis.start()
+    deadline = time.monotonic() + 10
+    while "answers again" not in cluster.log(two):
+        assert time.monotonic() < deadline, cluster.log(two)
+        time.sleep(0.1)
+    for _ in range(4):
+        step(b, TABLE, rng)
+
+    cluster.procs[one].send_signal(signal.SIGKILL)
+    killed = time.monotonic()
+    cluster.procs[one].wait()
+    r = b.send("dealer", {"type": "StartRound", "table": TABLE})
+    assert r.status_code == 503, r.text
+    assert f"node {one}" in r.json()["refused"] or "taking" in r.json()["refused"]
+    took = wait_for(cluster.ports[two], "serving", LEASE_S + GRACE_S) - killed
+    print(f"takeover after SIGKILL from a warm replica: {took:.2f} s (lease {LEASE_S:g} s)")
+    assert "(loaded in" in cluster.log(two)
+    for _ in range(12):
+        step(b, TABLE, rng)  # a round the kill interrupted deals on from its sealed deck
+    now, _ = b.view("bot1", TABLE)
+    assert sock.until(now) == list(range(start + 1, now + 1))  # the same socket, no gap
+    sock.ws.close()
+    stored = _stored(cluster.db)
+    assert unmatched(b.accepted, stored) is None
+    assert len(stored) == seeded + len(b.accepted)
+    assert len(set(b.heads)) == len(b.heads)  # no sequence number acknowledged twice
+    done = subprocess.run(
+        [*CLI, "audit", "verify", "--db", cluster.db, "--json"],
+        env=env(),
+        capture_output=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout.decode()[-2000:] + done.stderr.decode()[-2000:]
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (
+            ["--redis", "redis://127.0.0.1:1"],
+            "--redis: only with --node (several nodes serving one room on PostgreSQL)",
+        ),
+        (
+            ["--node", "a", "--redis", "redis://127.0.0.1:1"],
+            "--node: a SQLite file has one writer and needs no lease (use postgresql://)",
+        ),
+        (
+            ["--node", "a", "--redis", "http://127.0.0.1:1"],
+            "--redis 'http://127.0.0.1:1': a Redis URL, as redis://host:port",
+        ),
+    ],
+)
+def test_serve_refuses_redis_where_it_cannot_work(
+    tmp_path: Path, args: list[str], line: str
+) -> None:
+    cmd = [*CLI, "serve", "--db", str(tmp_path / "x.db"), *args]
+    done = subprocess.run(cmd, env=env(), capture_output=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.decode().strip().splitlines() == [f"croupier: error: {line}"]
+    assert not (tmp_path / "x.db").exists() or args[0] == "--node"
