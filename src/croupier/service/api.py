@@ -263,24 +263,34 @@ class _Start:
         if loading is not None:  # a replica being loaded: promoted once loaded
             await asyncio.wait([loading])
         if svc.owner is not None and svc.owner.follows is not None:
-            owner = await self._promote(svc, svc.owner)
+            owner = await self._promote(app, svc, svc.owner)
         else:
             rooms, keys, svc.refused = await self._room(app, svc.store)
             if rooms is None:
                 return
             owner = RoomOwner(rooms, svc.hub, keys)
-        rooms = owner.rooms
+        self._fence(svc, owner)
+        try:
+            if svc.node is not None:
+                await asyncio.to_thread(svc.directory.load)
+            presence = Presence(owner, svc.clock, app.state.background)
+            # nobody is connected yet: the connections a crash left open are disconnections
+            # now, and every recorded disconnection times out
+            await presence.recover()
+            presence.resume()
+        except BaseException:
+            if svc.owner is owner:  # a promoted replica: dropped, and loaded again
+                await self._drop(app, svc, "the room could not be served: see the log")
+            raise
+        svc.rooms, svc.presence, svc.owner = owner.rooms, presence, owner
+
+    def _fence(self, svc: Service, owner: RoomOwner) -> None:
+        """On a node, the room's commits fenced by the lease held now; with Redis, each
+        commit said there."""
         if self.notices is not None:
             owner.committed = self.notices.committed
         if svc.node is not None:
-            rooms.fence, owner.lost = svc.node.lease.bound(), svc.node.fenced
-            await asyncio.to_thread(svc.directory.load)
-        presence = Presence(owner, svc.clock, app.state.background)
-        # nobody is connected yet: the connections a crash left open are disconnections now,
-        # and every recorded disconnection times out
-        await presence.recover()
-        presence.resume()
-        svc.rooms, svc.presence, svc.owner = rooms, presence, owner
+            owner.rooms.fence, owner.lost = svc.node.lease.bound(), svc.node.fenced
 
     async def _drop(self, app: FastAPI, svc: Service, reason: str) -> None:
         """Stop serving the room (this node lost its lease): every command refused with
@@ -318,21 +328,28 @@ class _Start:
         finally:
             self.loading = None
 
-    async def _promote(self, svc: Service, owner: RoomOwner) -> RoomOwner:
+    async def _promote(self, app: FastAPI, svc: Service, owner: RoomOwner) -> RoomOwner:
         """A replica becomes the room's owner (this node took the lease): no reload, only
         what the owner committed before its lease ran out folded in, and the decks of the
-        rounds in play given back."""
+        rounds in play given back. A failure leaves it a replica, following again."""
         following, replica = self.following, self.replica
-        self.following = self.replica = None
-        if svc.forward is not None:
-            svc.forward.reach = None
+        assert replica is not None and replica.own is owner
+        self.following = None
         if following is not None:
             following.cancel()
             await asyncio.wait([following])
-        if replica is not None:
+        try:
             await replica.catch_up()  # the lease is held: nothing more is committed elsewhere
-        await asyncio.to_thread(owner.rooms.lead)
-        await asyncio.to_thread(resume, owner.rooms, owner.keys)
+            await asyncio.to_thread(owner.rooms.lead)
+            await asyncio.to_thread(resume, owner.rooms, owner.keys)
+        except BaseException:
+            bg: Background = app.state.background
+            self.following = bg.task("the room's replica", replica.run())
+            raise
+        self.replica = None
+        if svc.forward is not None:
+            svc.forward.reach = None
+        self._fence(svc, owner)  # before it takes a command
         owner.follows = None
         return owner
 
@@ -372,8 +389,9 @@ class _Start:
                 beat.cancel()
             if node is not None and node.taking is not None:
                 node.taking.cancel()
-            if self.following is not None:
-                self.following.cancel()
+            for task in (self.following, self.loading):
+                if task is not None:
+                    task.cancel()
             if svc.presence is not None:
                 await svc.presence.close()
             if node is not None:  # a clean stop: a standby takes over at its next heartbeat

@@ -25,6 +25,8 @@ import logging
 import sys
 from typing import Any
 
+import sqlalchemy as sa
+
 from croupier.service.owner import RoomOwner, publish, table_items
 from croupier.service.store.rooms import table_stream
 
@@ -126,8 +128,13 @@ class Replica:
         self._said_down = False
 
     async def run(self) -> None:
-        """Listen to Redis and follow the store, until cancelled (a takeover, a stop)."""
+        """Listen to Redis and follow the store, until cancelled (a takeover, a stop). The
+        store unreachable: said once, and tried again (nothing was folded: a catch-up reads
+        before it folds). A catch-up that fails otherwise (a bug) may have folded part of
+        what it read: the replica is loaded again and its sockets closed (their clients
+        reconnect and catch up from the store)."""
         listener = asyncio.ensure_future(self._listen())
+        failing = False
         try:
             while True:
                 with contextlib.suppress(TimeoutError):
@@ -135,9 +142,26 @@ class Replica:
                         self.wake.wait(), self.down_s if self.down else self.poll_s
                     )
                 self.wake.clear()
-                await self.catch_up()
+                try:
+                    await self.catch_up()
+                except sa.exc.DBAPIError as e:
+                    if not failing:
+                        log.warning("croupier: the replica cannot read the store: %s", e)
+                    failing = True
+                    continue
+                except Exception:
+                    log.exception("croupier: the replica failed to follow: loading it again")
+                    await self.reload()
+                failing = False
         finally:
             listener.cancel()
+
+    async def reload(self) -> None:
+        """The replica loaded again from the store; every socket following it closed."""
+        own = self.own
+        async with own.lock:
+            own.hub.close(f"{own.follows}: its replica was loaded again; reconnect")
+            await asyncio.to_thread(own.rooms.load)
 
     async def catch_up(self) -> int:
         """Fold what the owner committed since the last look, and publish it here: the
@@ -156,10 +180,13 @@ class Replica:
     async def reach(self, heads: dict[str, int]) -> None:
         """Catch up at once if the replica is behind ``heads`` (a command this node forwarded
         was committed there): its reply then follows its events here, and the reads after it
-        show it."""
+        show it. A failure is left to the following loop (the command was accepted)."""
         have = self.own.rooms.heads
         if any(have.get(stream, 0) < head for stream, head in heads.items()):
-            await self.catch_up()
+            try:
+                await self.catch_up()
+            except Exception:  # the reply stands; the loop tries again
+                self.wake.set()
 
     async def _listen(self) -> None:
         while True:
