@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from websockets.sync.client import ClientConnection, connect
@@ -132,6 +133,17 @@ class Socket:
         return list(self.seqs)
 
 
+def _by_socket(port: int, client: Recording, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
+    """``cmd`` sent by ``who`` over a table socket at ``port``: the reply."""
+    once = ticket(client.c, client.login(who))
+    with connect(f"ws://127.0.0.1:{port}/ws/tables/{TABLE}?ticket={once}") as ws:
+        ws.send(json.dumps({"command": cmd, "id": 7}))
+        while True:
+            msg: dict[str, Any] = json.loads(ws.recv(timeout=30))
+            if "reply" in msg:
+                return msg
+
+
 def _stored(db: str) -> list[tuple[str, str]]:
     store = EventStore(db)
     try:
@@ -149,6 +161,10 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
     a.accepted, a.heads = b.accepted, b.heads  # one record of both, in the order played
     start, _ = b.view("bot1", TABLE)  # read from the standby's replica
     sock = Socket(cluster.ports[two], b, "bot1", start)
+    reply = _by_socket(cluster.ports[two], b, "dealer", {"type": "StartRound", "table": TABLE})
+    assert (reply["reply"], reply["status"], reply["type"]) == (7, 200, "StartRound"), reply
+    b.accepted.append(("StartRound", "dealer"))  # forwarded, and answered by the owner
+    b.heads += list(reply["heads"].items())
     for _ in range(12):  # forwarded to the owner; the reply once the replica has it
         step(b, TABLE, rng)
     head, mine = b.view("bot1", TABLE)
