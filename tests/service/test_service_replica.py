@@ -228,6 +228,10 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
             ["--node", "a", "--redis", "http://127.0.0.1:1"],
             "--redis 'http://127.0.0.1:1': a Redis URL, as redis://host:port",
         ),
+        (
+            ["--node", "a", "--advertise", "127.0.0.1:8000"],
+            "--advertise '127.0.0.1:8000': a base URL, as http://host:port",
+        ),
     ],
 )
 def test_serve_refuses_redis_where_it_cannot_work(
