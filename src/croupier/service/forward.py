@@ -5,7 +5,9 @@ as the owner does (``POST /commands``, a stream socket's command message) and se
 it came, to ``POST /commands`` at the base URL the owner keeps with its lease (``serve
 --advertise``), with the caller's own bearer token (the nodes share the session secret): the
 owner checks and applies it as if the caller had sent it there, and its reply, status and
-body, is returned unchanged. An owner that does not answer, or none known: 503 naming it.
+body, is returned unchanged. An owner that cannot be reached, or none known: 503 naming it
+(the command was not sent); an owner that took the command and sent no reply: 503 saying that
+the command may have been applied (the caller reads before sending it again).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 import httpx
 
+from croupier.service.limits import KEEP_ALIVE_SECONDS
 from croupier.service.node import Node
 from croupier.service.store.lease import CLAUSE
 
@@ -27,7 +30,11 @@ class Forwarder:
 
     def __init__(self, node: Node, timeout: float = TIMEOUT_S) -> None:
         self.node = node
-        self.client = httpx.AsyncClient(timeout=timeout)
+        # a kept-alive connection let go before the owner closes it; a refused connection
+        # tried once more (nothing was sent)
+        limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE_SECONDS / 2)
+        transport = httpx.AsyncHTTPTransport(retries=1, limits=limits)
+        self.client = httpx.AsyncClient(timeout=timeout, transport=transport)
         #: the replica's catch-up to the heads of an accepted command, before its reply
         self.reach: Callable[[dict[str, int]], Awaitable[None]] | None = None
 
@@ -42,10 +49,14 @@ class Forwarder:
             r = await self.client.post(url, json=data, headers={"Authorization": f"Bearer {token}"})
             body = r.json()
         except (httpx.HTTPError, ValueError) as e:
-            why = (
-                f"node {node.name} is a standby: room {node.lease.name}'s owner, node {h.node} "
-                f"at {h.url}, did not answer ({type(e).__name__}: {e}); retry in a moment"
-            )
+            owner = f"room {node.lease.name}'s owner, node {h.node} at {h.url}"
+            said = f"{type(e).__name__}: {e}"
+            if isinstance(e, httpx.ConnectError | httpx.ConnectTimeout):
+                why = f"node {node.name} is a standby: {owner}, cannot be reached ({said}); "
+                why += "nothing was sent: retry in a moment"
+            else:
+                why = f"node {node.name} is a standby: {owner}, sent no reply ({said}); "
+                why += "the command may have been applied: read before sending it again"
             return 503, {"refused": why[:500], "clause": CLAUSE}
         if not isinstance(body, dict):
             body = {"refused": f"node {h.node} answered {body!r}"[:500], "clause": CLAUSE}
