@@ -136,18 +136,50 @@ class Socket:
         return list(self.seqs)
 
 
-def _taken(cluster: Cluster, names: tuple[str, ...]) -> float:
-    """When one of ``names`` served the room (monotonic), the others following it."""
+def _taken(cluster: Cluster, names: tuple[str, ...]) -> tuple[str, float]:
+    """Which of ``names`` served the room, and when (monotonic)."""
     deadline = time.monotonic() + LEASE_S + GRACE_S
     while time.monotonic() < deadline:
         states = {n: room_state(cluster.ports[n]) for n in names}
         if "serving" in states.values():
             new = next(n for n, state in states.items() if state == "serving")
-            assert "(loaded in" in cluster.log(new)
+            when = time.monotonic()
+            while f"node {new} serves room main (loaded in" not in cluster.log(new):
+                assert time.monotonic() < deadline, cluster.log(new)  # said just after
+                time.sleep(0.05)
             print(f"node {new} took the room over")
-            return time.monotonic()
+            return new, when
         time.sleep(0.1)
     raise AssertionError("".join(map(cluster.log, cluster.ports)))
+
+
+def _follows(client: Recording, view: tuple[int, Any], seconds: float = 10) -> None:
+    """The node of ``client`` reads ``view`` of bot1's within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while client.view("bot1", TABLE) != view:
+        assert time.monotonic() < deadline, (client.view("bot1", TABLE), view)
+        time.sleep(0.1)
+
+
+def _paused_owner_follows(cluster: Cluster, owner: str, played: Recording, rng: Any) -> None:
+    """The owner paused past its lease: the last standby takes over and play goes on there;
+    resumed, the paused node drops the room and follows it as a replica again."""
+    (other,) = [n for n, p in cluster.procs.items() if p.poll() is None and n != owner]
+    cluster.procs[owner].send_signal(signal.SIGSTOP)
+    try:
+        _taken(cluster, (other,))
+        there = Recording(cluster.ports[other], played.tokens)
+        there.accepted, there.heads = played.accepted, played.heads
+        for _ in range(3):
+            step(there, TABLE, rng)
+    finally:
+        cluster.procs[owner].send_signal(signal.SIGCONT)
+    deadline = time.monotonic() + GRACE_S
+    while "replica" not in (health(cluster.ports[owner]) or {}).get("node", {}):
+        assert time.monotonic() < deadline, cluster.log(owner)
+        time.sleep(0.1)
+    assert "a standby now, writing nothing" in cluster.log(owner)
+    _follows(Recording(cluster.ports[owner]), there.view("bot1", TABLE))
 
 
 def _by_socket(port: int, client: Recording, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
@@ -212,7 +244,8 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
     assert f"node {one} at http://127.0.0.1:" in refused or "no node serves" in refused, refused
     assert "cannot be reached" in refused or "taking" in refused or "no node" in refused
     print("refused while the owner was down:", refused)
-    took = _taken(cluster, (two, three)) - killed
+    new, took = _taken(cluster, (two, three))
+    took -= killed
     print(f"takeover after SIGKILL from a warm replica: {took:.2f} s (lease {LEASE_S:g} s)")
     for _ in range(12):  # at the new owner, or forwarded to it: the player's node is the same
         step(b, TABLE, rng)  # a round the kill interrupted deals on from its sealed deck
@@ -220,10 +253,8 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
     assert sock.until(now) == list(range(start + 1, now + 1))  # the same socket, no gap
     sock.ws.close()
     c = Recording(cluster.ports[three])
-    deadline = time.monotonic() + 10
-    while c.view("bot1", TABLE) != (now, mine):  # the other node follows whichever owns
-        assert time.monotonic() < deadline
-        time.sleep(0.1)
+    _follows(c, (now, mine))  # the other node follows whichever owns
+    _paused_owner_follows(cluster, new, b, rng)
     stored = _stored(cluster.db)
     assert unmatched(b.accepted, stored) is None
     assert len(stored) == seeded + len(b.accepted)
