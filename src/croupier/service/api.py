@@ -298,6 +298,9 @@ class _Start:
         Redis, a replica loaded afresh (what a refused commit left in memory is dropped)."""
         owner, presence = svc.owner, svc.presence
         svc.owner = svc.presence = svc.rooms = None
+        following, self.following, self.replica = self.following, None, None
+        if following is not None:  # a replica being promoted when the lease was lost
+            following.cancel()
         if owner is not None:
             owner.close(reason)
         if presence is not None:
