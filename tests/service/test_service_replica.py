@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
@@ -208,6 +209,9 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
     seeded = len(_stored(cluster.db))
     a, b = Recording(cluster.ports[one]), Recording(cluster.ports[two])
     a.accepted, a.heads = b.accepted, b.heads  # one record of both, in the order played
+    for name in (two, three):  # a standby that serves clients: its check says so
+        r = httpx.get(f"http://127.0.0.1:{cluster.ports[name]}/healthz", timeout=10)
+        assert (r.status_code, r.json()["rooms"]["main"]["state"]) == (200, "standby")
     start, _ = b.view("bot1", TABLE)  # read from the standby's replica
     sock = Socket(cluster.ports[two], b, "bot1", start)
     reply = _by_socket(cluster.ports[two], b, "dealer", {"type": "StartRound", "table": TABLE})
