@@ -183,6 +183,17 @@ def _paused_owner_follows(cluster: Cluster, owner: str, played: Recording, rng: 
     _follows(Recording(cluster.ports[owner]), there.view("bot1", TABLE))
 
 
+def _a_new_user_logs_in_at_the_standby(owner: Recording, standby: Recording) -> None:
+    """A user added at the owner logs in at the standby within a look or two."""
+    new = {"name": "late", "role": "player", "password": demo.PASSWORD}
+    r = owner.c.post("/users", json=new, headers=owner.headers("admin"))
+    assert r.status_code == 200, r.text
+    deadline = time.monotonic() + 10
+    while standby.c.post("/login", json=new).status_code != 200:
+        assert time.monotonic() < deadline
+        time.sleep(1)  # a few failed log-ins: fewer than the throttle's
+
+
 def _by_socket(port: int, client: Recording, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
     """``cmd`` sent by ``who`` over a table socket at ``port``: the reply."""
     once = ticket(client.c, client.login(who))
@@ -224,6 +235,7 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
     assert a.view("bot1", TABLE) == (head, mine)  # the replica reads as the owner
     assert sock.until(head) == list(range(start + 1, head + 1))
 
+    _a_new_user_logs_in_at_the_standby(a, b)
     cluster.redis.stop()  # the standby polls the store meanwhile
     for _ in range(4):
         step(a, TABLE, rng)  # played at the owner: the standby is told nothing

@@ -322,7 +322,7 @@ class _Start:
             owner.follows = (
                 f"node {svc.node.name} is a standby: its replica of room {self.room} writes nothing"
             )
-            self.replica = Replica(owner, self.redis)
+            self.replica = Replica(owner, self.redis, svc.directory)
             svc.rooms, svc.owner = rooms, owner
             if svc.forward is not None:
                 svc.forward.reach = self.replica.reach

@@ -27,8 +27,11 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from croupier.service.auth import STREAM as USERS
+from croupier.service.auth import Directory
 from croupier.service.owner import RoomOwner, publish, table_items
 from croupier.service.store.rooms import table_stream
+from croupier.service.store.store import StoreError
 
 log = logging.getLogger("croupier.service")
 
@@ -120,9 +123,17 @@ class Replica:
     owner that writes nothing (:attr:`RoomOwner.follows`)."""
 
     def __init__(
-        self, own: RoomOwner, url: str, poll_s: float = POLL_S, down_s: float = DOWN_S
+        self,
+        own: RoomOwner,
+        url: str,
+        directory: Directory | None = None,
+        poll_s: float = POLL_S,
+        down_s: float = DOWN_S,
     ) -> None:
         self.own, self.url, self.poll_s, self.down_s = own, url, poll_s, down_s
+        #: the users, read again when their stream moves (a user added at another node)
+        self.directory = directory
+        self._users = -1
         self.wake = asyncio.Event()
         self.down = True  # until subscribed
         self._said_down = False
@@ -165,7 +176,9 @@ class Replica:
 
     async def catch_up(self) -> int:
         """Fold what the owner committed since the last look, and publish it here: the
-        events folded."""
+        events folded. The users read again if their stream moved."""
+        if self.directory is not None:
+            await asyncio.to_thread(self._read_users, self.directory)
         own = self.own
         rooms = own.rooms
         async with own.lock:
@@ -176,6 +189,15 @@ class Replica:
                 tables = {k: k[len(prefix) :] for k in items if k.startswith(prefix)}
                 publish(own.hub, rooms, [items], tables, True)
         return len(events)
+
+    def _read_users(self, directory: Directory) -> None:
+        try:
+            head = directory.store.stream(USERS).head_seq
+        except StoreError:  # no user yet
+            head = 0
+        if head != self._users:
+            directory.load()
+            self._users = head
 
     async def reach(self, heads: dict[str, int]) -> None:
         """Catch up at once if the replica is behind ``heads`` (a command this node forwarded
