@@ -23,7 +23,6 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -36,6 +35,7 @@ from croupier.service.store.rooms import commands_stream
 from croupier.service.store.store import EventStore
 from support.processes import (
     CLI,
+    Recording,
     env,
     free_port,
     health,
@@ -54,23 +54,6 @@ LEASE_S = 3.0
 #: loaded as at a start (recovery, image, sealed decks).
 GRACE_S = 15.0
 TABLE = "qld-1"
-
-
-class Recording(Client):
-    """A client that keeps every success reply's heads (stream, sequence number)."""
-
-    def __init__(self, port: int, tokens: dict[str, str] | None = None) -> None:
-        super().__init__(
-            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30),
-            lambda _: demo.PASSWORD,
-        )
-        self.tokens.update(tokens or {})
-        self.heads: list[tuple[str, int]] = []
-
-    def ok(self, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
-        body = super().ok(who, cmd)
-        self.heads += list(body["heads"].items())
-        return body
 
 
 class Nodes:

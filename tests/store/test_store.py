@@ -135,7 +135,7 @@ def test_schema_equals_the_migrations(store: EventStore) -> None:
         diff = compare_metadata(MigrationContext.configure(conn), metadata)
         assert diff == []
         version = conn.execute(sa.text("select version_num from alembic_version")).scalar()
-    assert version == "0002"
+    assert version == "0003"
     store.migrate()  # idempotent
 
 

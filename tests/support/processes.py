@@ -10,12 +10,14 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
 import httpx
 
 from croupier.client import Client
+from croupier.service import demo
 from croupier.service.store import codec
 from croupier.sim.bots import make_bot
 
@@ -34,12 +36,19 @@ def env(**more: str) -> dict[str, str]:
 
 
 def start_node(
-    db: str, name: str, port: int, lease_s: float, keys: Path, log: IO[bytes]
+    db: str,
+    name: str,
+    port: int,
+    lease_s: float,
+    keys: Path,
+    log: IO[bytes],
+    more: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
-    """``croupier serve --node NAME`` on ``db``, its output to ``log``; every node given the
-    same deck keys and session secret (a token from one node is good at the others)."""
+    """``croupier serve --node NAME`` on ``db`` (and ``more`` options), its output to
+    ``log``; every node given the same deck keys and session secret (a token from one node is
+    good at the others)."""
     cmd = [*CLI, "serve", "--db", db, "--port", str(port), "--node", name]
-    cmd += ["--lease-s", str(lease_s), "--key-file", str(keys)]
+    cmd += ["--lease-s", str(lease_s), "--key-file", str(keys), *more]
     mine = env(CROUPIER_SECRET="the nodes' shared session secret")
     return subprocess.Popen(cmd, env=mine, stdout=log, stderr=subprocess.STDOUT)
 
@@ -68,6 +77,23 @@ def wait_for(port: int, state: str, seconds: float) -> float:
             return time.monotonic()
         time.sleep(0.1)
     raise AssertionError(f"the room was not {state} at :{port} within {seconds} s")
+
+
+class Recording(Client):
+    """A client that keeps every success reply's heads (stream, sequence number)."""
+
+    def __init__(self, port: int, tokens: dict[str, str] | None = None) -> None:
+        super().__init__(
+            httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30),
+            lambda _: demo.PASSWORD,
+        )
+        self.tokens.update(tokens or {})
+        self.heads: list[tuple[str, int]] = []
+
+    def ok(self, who: str, cmd: dict[str, Any]) -> dict[str, Any]:
+        body = super().ok(who, cmd)
+        self.heads += list(body["heads"].items())
+        return body
 
 
 def step(client: Client, table: str, rng: random.Random) -> dict[str, Any]:

@@ -78,6 +78,23 @@ def serve(
             "stops within about this long; renewed every third of it)",
         ),
     ] = 5.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            "--redis",
+            help="with --node: the Redis server (redis://host:port) on which the owner says "
+            "what it commits; every standby then keeps a replica of the room, serves its reads "
+            "and sockets, and forwards commands to the owner",
+        ),
+    ] = None,
+    advertise: Annotated[
+        str | None,
+        typer.Option(
+            "--advertise",
+            help="with --node: this node's base URL, where the standbys forward commands "
+            "(default: http://HOST:PORT)",
+        ),
+    ] = None,
 ) -> None:
     """Run the card room's HTTP and websocket API over the event store (FastAPI, uvicorn).
     Every stream is checked before the first command is accepted."""
@@ -103,6 +120,10 @@ def serve(
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as e:
         raise fail(f"--host {host!r}: not an address to listen on ({e})") from None
+    if node is None and (redis is not None or advertise is not None):
+        flag = "--redis" if redis is not None else "--advertise"
+        raise fail(f"{flag}: only with --node (several nodes serving one room on PostgreSQL)")
+    _check_cluster(redis, advertise)
     store = open_store(db, existing=False)  # made and migrated here, its errors one line
     if node is not None:
         _check_node(node, store.engine.dialect.name, demo)
@@ -136,6 +157,8 @@ def serve(
         session_hours=session_hours,
         node=node,
         lease_s=lease_s,
+        redis=redis,
+        advertise=(advertise or url) if node is not None else None,
     )
     app.state.locale = where
     if demo and bots:
@@ -157,6 +180,21 @@ def _check_node(node: str, dialect: str, demo: bool) -> None:
         why = "--node: a SQLite file has one writer and needs no lease (use postgresql://)"
     elif demo:
         why = "--node with --demo: seed the demo room once without --node, then start the nodes"
+    if why is not None:
+        raise fail(why)
+
+
+def _check_cluster(redis: str | None, advertise: str | None) -> None:
+    """``--redis`` and ``--advertise`` refused in one line where they cannot work."""
+    from croupier.cli.options import fail
+
+    if advertise is not None and not advertise.startswith(("http://", "https://")):
+        raise fail(f"--advertise {advertise!r}: a base URL, as http://host:port")
+    if redis is None:
+        return
+    from croupier.service.replica import check_url
+
+    why = check_url(redis)
     if why is not None:
         raise fail(why)
 

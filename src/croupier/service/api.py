@@ -60,10 +60,12 @@ from croupier.service import (
 from croupier.service.auth import Directory, Sessions, session_seconds, session_secret
 from croupier.service.background import Background
 from croupier.service.deps import API, Refused, Service, body, now_iso
+from croupier.service.forward import Forwarder
 from croupier.service.hashing import Hashing
 from croupier.service.node import Node
 from croupier.service.owner import Hub, RoomOwner, resume, settle_heap, unlock, warm
 from croupier.service.presence import Presence
+from croupier.service.replica import Notices, Replica
 from croupier.service.store import images
 from croupier.service.store.images import RoomImage, image_stream
 from croupier.service.store.lease import CLAUSE as LEASE
@@ -100,6 +102,8 @@ def create_app(
     session_hours: float | None = None,
     node: str | None = None,
     lease_s: float = 5.0,
+    redis: str | None = None,
+    advertise: str | None = None,
 ) -> FastAPI:
     """The service over the store at ``db``; ``clock`` gives the server's time in seconds
     (default: the machine's); ``shoe_seed`` makes the shoes replayable (tests, demos only);
@@ -108,10 +112,14 @@ def create_app(
     the decks (:mod:`croupier.service.store.sealing`); ``session_hours``: how long a log-in
     lasts (default: :func:`croupier.service.auth.session_seconds`); ``node``: this server's
     name as one of several nodes serving the room, its writer only while it holds the room's
-    lease of ``lease_s`` seconds (:mod:`croupier.service.node`; PostgreSQL only)."""
+    lease of ``lease_s`` seconds (:mod:`croupier.service.node`; PostgreSQL only); ``redis``:
+    with ``node``, the Redis server of the owner's notices, which every standby follows with
+    a warm replica of the room (:mod:`croupier.service.replica`); ``advertise``: with
+    ``node``, this node's base URL, where the standbys forward the commands sent to them."""
     seconds = session_seconds(session_hours)  # a bad setting refused before the start
     start = _Start(db, room, clock, shoe_seed, settle, key_file, seconds)
     start.node, start.lease_s = node, lease_s
+    start.redis, start.advertise = redis, advertise
     app = FastAPI(
         title="croupier", version="1", lifespan=start.lifespan, responses=limits.RESPONSES
     )
@@ -123,7 +131,9 @@ def create_app(
     routers = (login_api, users_api, room_api, my_hands, audit_api, uth_tournament_api)
     for router in (r.router for r in routers):
         app.include_router(router)
-    stream.register(app, lambda user, data: dispatch.ws_reply(app.state.service, user, data))
+    stream.register(
+        app, lambda user, data, token: dispatch.ws_reply(app.state.service, user, data, token)
+    )
     staff.register(app)
     recall.register(app)
     uth_api.add_routes(app)
@@ -157,6 +167,12 @@ class _Start:
         self.settle, self.key_file, self.seconds = settle, key_file, seconds
         self.node: str | None = None
         self.lease_s = 5.0
+        self.redis: str | None = None
+        self.advertise: str | None = None
+        self.notices: Notices | None = None  # the owner's, with --redis
+        self.replica: Replica | None = None  # a standby's, with --redis
+        self.following: asyncio.Task[None] | None = None  # the replica following the owner
+        self.loading: asyncio.Future[None] | None = None  # the replica being loaded
 
     def _mine(self, found: Recovery) -> dict[str, list[str]]:
         """The streams of this room that recovery refused."""
@@ -243,50 +259,129 @@ class _Start:
         """Serve the room: recovery, the room rebuilt (:meth:`_room`), its owner, and the
         players' connections a crash left open recorded as lost. On a node, its commits are
         fenced by the lease and the users read again (another node may have added some)."""
-        rooms, keys, svc.refused = await self._room(app, svc.store)
-        if rooms is None:
-            return
-        owner = RoomOwner(rooms, svc.hub, keys)
-        if svc.node is not None:
-            rooms.fence, owner.lost = svc.node.lease.bound(), svc.node.fenced
-            await asyncio.to_thread(svc.directory.load)
-        presence = Presence(owner, svc.clock, app.state.background)
-        # nobody is connected yet: the connections a crash left open are disconnections now,
-        # and every recorded disconnection times out
-        await presence.recover()
-        presence.resume()
-        svc.rooms, svc.presence, svc.owner = rooms, presence, owner
+        loading = self.loading
+        if loading is not None:  # a replica being loaded: promoted once loaded
+            await asyncio.wait([loading])
+        if svc.owner is not None and svc.owner.follows is not None:
+            owner = await self._promote(app, svc, svc.owner)
+        else:
+            rooms, keys, svc.refused = await self._room(app, svc.store)
+            if rooms is None:
+                return
+            owner = RoomOwner(rooms, svc.hub, keys)
+        self._fence(svc, owner)
+        try:
+            if svc.node is not None:
+                await asyncio.to_thread(svc.directory.load)
+            presence = Presence(owner, svc.clock, app.state.background)
+            # nobody is connected yet: the connections a crash left open are disconnections
+            # now, and every recorded disconnection times out
+            await presence.recover()
+            presence.resume()
+        except BaseException:
+            if svc.owner is owner:  # a promoted replica: dropped, and loaded again
+                await self._drop(app, svc, "the room could not be served: see the log")
+            raise
+        svc.rooms, svc.presence, svc.owner = owner.rooms, presence, owner
 
-    async def _drop(self, svc: Service, reason: str) -> None:
+    def _fence(self, svc: Service, owner: RoomOwner) -> None:
+        """On a node, the room's commits fenced by the lease held now; with Redis, each
+        commit said there."""
+        if self.notices is not None:
+            owner.committed = self.notices.committed
+        if svc.node is not None:
+            owner.rooms.fence, owner.lost = svc.node.lease.bound(), svc.node.fenced
+
+    async def _drop(self, app: FastAPI, svc: Service, reason: str) -> None:
         """Stop serving the room (this node lost its lease): every command refused with
-        ``reason``, every stream socket closed, the players' grace timers stopped."""
+        ``reason``, every stream socket closed, the players' grace timers stopped; with
+        Redis, a replica loaded afresh (what a refused commit left in memory is dropped)."""
         owner, presence = svc.owner, svc.presence
         svc.owner = svc.presence = svc.rooms = None
+        following, self.following, self.replica = self.following, None, None
+        if following is not None:  # a replica being promoted when the lease was lost
+            following.cancel()
         if owner is not None:
             owner.close(reason)
         if presence is not None:
             await presence.close()
         if self.settle:  # the dropped room may be collected (the next room settles again)
             gc.unfreeze()
+        if self.redis is not None:
+            self.loading = asyncio.ensure_future(self._follow(app, svc))
+
+    async def _follow(self, app: FastAPI, svc: Service) -> None:
+        """A standby with Redis: the room loaded as a takeover loads it, kept as a replica
+        that follows the owner's commits (:class:`Replica`), its reads and sockets served."""
+        assert self.redis is not None and svc.node is not None
+        try:
+            rooms, keys, svc.refused = await self._room(app, svc.store)
+            if rooms is None:
+                return
+            owner = RoomOwner(rooms, svc.hub, keys)
+            owner.follows = (
+                f"node {svc.node.name} is a standby: its replica of room {self.room} writes nothing"
+            )
+            self.replica = Replica(owner, self.redis, svc.directory)
+            svc.rooms, svc.owner = rooms, owner
+            if svc.forward is not None:
+                svc.forward.reach = self.replica.reach
+            bg: Background = app.state.background
+            self.following = bg.task("the room's replica", self.replica.run())
+        finally:
+            self.loading = None
+
+    async def _promote(self, app: FastAPI, svc: Service, owner: RoomOwner) -> RoomOwner:
+        """A replica becomes the room's owner (this node took the lease): no reload, only
+        what the owner committed before its lease ran out folded in, and the decks of the
+        rounds in play given back. A failure leaves it a replica, following again."""
+        following, replica = self.following, self.replica
+        assert replica is not None and replica.own is owner
+        self.following = None
+        if following is not None:
+            following.cancel()
+            await asyncio.wait([following])
+        try:
+            await replica.catch_up()  # the lease is held: nothing more is committed elsewhere
+            await asyncio.to_thread(owner.rooms.lead)
+            await asyncio.to_thread(resume, owner.rooms, owner.keys)
+        except BaseException:
+            bg: Background = app.state.background
+            self.following = bg.task("the room's replica", replica.run())
+            raise
+        self.replica = None
+        if svc.forward is not None:
+            svc.forward.reach = None
+        self._fence(svc, owner)  # before it takes a command
+        owner.follows = None
+        return owner
 
     @asynccontextmanager
     async def lifespan(self, app: FastAPI) -> AsyncIterator[None]:
         store = EventStore(self.db)
         node = None
         if self.node is not None:
-            node = Node(Lease(store, self.room, self.node, self.lease_s))
+            node = Node(Lease(store, self.room, self.node, self.lease_s, self.advertise))
         app.state.recovery = Recovery((), {})  # a standby's, until it serves the room
         svc = app.state.service = self._open(store, node)
+        if node is not None and self.redis is not None:
+            svc.forward = Forwarder(node)
         bg: Background = app.state.background  # threads and tasks beside the requests
         beat = None
         if node is None:
             await self._serve(app, svc)
         else:
             node.take = functools.partial(self._serve, app, svc)
-            node.drop = functools.partial(self._drop, svc)
+            node.drop = functools.partial(self._drop, app, svc)
+            if self.redis is not None:
+                self.notices = Notices(self.redis, self.room)
+                bg.task("the room's notices on Redis", self.notices.run())
             await node.beat()  # a free lease is taken, and the room loaded, before serving
             beat = bg.task("the room's lease", node.run())
             await node.started()
+            if self.redis is not None and not node.serving and node.taking is None:
+                self.loading = asyncio.ensure_future(self._follow(app, svc))
+                await asyncio.wait([self.loading])
         bg.attach(store)
         timer = bg.task("the tournaments' level timer", tournament_api.level_timer(app))
         try:
@@ -297,10 +392,15 @@ class _Start:
                 beat.cancel()
             if node is not None and node.taking is not None:
                 node.taking.cancel()
+            for task in (self.following, self.loading):
+                if task is not None:
+                    task.cancel()
             if svc.presence is not None:
                 await svc.presence.close()
             if node is not None:  # a clean stop: a standby takes over at its next heartbeat
                 await asyncio.to_thread(node.lease.release)
+            if svc.forward is not None:
+                await svc.forward.close()
             svc.hashing.close()
             bg.detach()
             store.close()

@@ -395,13 +395,19 @@ class Sessions:
     def redeem(self, ticket: str) -> str | None:
         """The user a ticket was issued to, once: if it is unused, unexpired, and its session
         still good (not logged out, the password unchanged)."""
+        got = self.session(ticket)
+        return None if got is None else got[0]
+
+    def session(self, ticket: str) -> tuple[str, str] | None:
+        """:meth:`redeem`, with the token the ticket was issued for: ``(user, token)`` (a
+        standby forwards a socket's commands to the owner with it)."""
         got = self._drop(ticket) if 0 < len(ticket) <= 64 else None
         if got is None:
             return None
         token, user, expires = got
         if expires < self.clock() or self.user(token) != user:
             return None
-        return user
+        return user, token
 
 
 def _digest(token: str) -> str:

@@ -16,6 +16,7 @@ from fastapi import Depends, Request, WebSocket
 from croupier.cards import Deck
 from croupier.service import policy
 from croupier.service.auth import ROLES_CLAUSE, Directory, Role, Sessions, User
+from croupier.service.forward import Forwarder
 from croupier.service.hashing import Hashing
 from croupier.service.node import Node
 from croupier.service.owner import Hub, RoomOwner
@@ -72,6 +73,7 @@ class Service:
     hashing: Hashing  # the pool that checks passwords
     presence: Presence | None = None  # players' connections and their grace periods
     node: Node | None = None  # one of several nodes serving the room (``serve --node``)
+    forward: Forwarder | None = None  # a standby's way to the owner (``serve --redis``)
 
     def shuffle(self, key: str, deck: Deck) -> ShuffledDeck:
         """The next shuffle of the shoe ``key`` (a table, a tournament table, the draw for
@@ -148,6 +150,19 @@ def unserved(svc: Service) -> tuple[str, str]:
     if svc.node is not None and not svc.refused:
         return svc.node.refusal(), LEASE
     return f"the room was refused at recovery: {svc.refused}"[:500], "croupier store"
+
+
+def forwards(svc: Service) -> bool:
+    """Whether this node sends the commands it is given to the room's owner: a standby that
+    can (``serve --redis``), not the owner, and not a room refused at recovery."""
+    own = svc.owner
+    return (
+        svc.forward is not None
+        and not svc.refused
+        and (own is None or own.follows is not None)
+        and svc.node is not None
+        and not svc.node.serving
+    )
 
 
 def room_owner(request: Request) -> RoomOwner:

@@ -23,7 +23,7 @@ from croupier.service import commands as cmds
 from croupier.service import limits, policy, tournament_live, uth_api, uth_tournament_api, words
 from croupier.service import tournament_commands as tcmds
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.deps import API, Refused, Service, body, now_iso, owner_of
+from croupier.service.deps import API, Refused, Service, body, forwards, now_iso, owner_of
 from croupier.service.owner import DeckSealed
 from croupier.service.store.lease import CLAUSE as LEASE
 from croupier.service.store.lease import LeaseLost
@@ -110,10 +110,11 @@ def _prepare(
     return cmds.wrap(req, inner, at), user.name, issued.at, also
 
 
-async def ws_reply(svc: Service, user: User, data: Any) -> dict[str, Any]:
+async def ws_reply(svc: Service, user: User, data: Any, token: str = "") -> dict[str, Any]:
     """A command sent over a websocket, ``{"command": {...}, "id": ...}``: its reply
     ``{"reply": id, "status": 200, ...}`` as the HTTP route's body, or with the refusal's
-    status, reason and clause."""
+    status, reason and clause. A standby forwards it to the owner with the user's ``token``
+    and answers the owner's reply (:mod:`croupier.service.forward`)."""
     if isinstance(data, limits.BadJson):  # a frame that is not JSON
         return {"reply": None, "status": 400, **body(str(data), API)}
     ref = data.get("id") if isinstance(data, dict) else None
@@ -121,6 +122,9 @@ async def ws_reply(svc: Service, user: User, data: Any) -> dict[str, Any]:
         return {"reply": None, "status": 400, **body(limits.BAD_ID, API)}
     if not isinstance(data, dict) or not isinstance(data.get("command"), dict):
         return {"reply": ref, "status": 422, **body('send {"command": {...}, "id": ...}', API)}
+    if svc.forward is not None and forwards(svc):
+        status, reply = await svc.forward.send(token, data["command"])
+        return {"reply": ref, "status": status, **reply}
     try:
         return {"reply": ref, "status": 200, **await submit(svc, user, data["command"])}
     except Refused as e:

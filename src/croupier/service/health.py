@@ -98,9 +98,13 @@ def register(app: FastAPI, room: str) -> None:
     @app.get("/healthz")
     async def healthz(request: Request) -> JSONResponse:
         """Each room's state since the start, for anyone (states only: no log-in needed);
-        503 while the room this server runs is refused, or this node is a standby."""
+        503 while the room this server runs is refused, or this node is a standby without a
+        replica of the room (one with a replica serves clients: 200)."""
         svc = request.app.state.service
-        serving = svc.owner is not None
+        serving = svc.owner is not None and svc.owner.follows is None
         node = None if svc.node is None else svc.node.state()
+        replica = node is not None and svc.owner is not None and svc.owner.follows is not None
+        if replica and node is not None:  # a standby serving clients too (``serve --redis``)
+            node["replica"] = {"position": sum(svc.owner.rooms.heads.values())}
         body = report(request.app.state.recovery, room, serving, node)
-        return JSONResponse(body, status_code=200 if serving else 503)
+        return JSONResponse(body, status_code=200 if serving or replica else 503)

@@ -286,14 +286,19 @@ class RoomOwner:
         #: told once, on the event loop, why the room writes no more (its lease lost)
         self.lost: Callable[[str], None] | None = None
         self._told = False
+        #: told, on the event loop, the heads each group commit moved (``serve --redis``)
+        self.committed: Callable[[dict[str, int]], None] | None = None
+        #: why this node does not write the room although it holds it (``None``: it writes):
+        #: a standby's replica, which folds what the owner commits (:mod:`.replica`)
+        self.follows: str | None = None
 
     async def submit(self, prepare: Prepare, table: str | None = None) -> Done:
         """Run ``prepare`` and apply the command it gives when its turn comes; the outcome
         once its events are committed. Whatever ``prepare`` raises, or ``IllegalAction`` from
         the room, comes back as is (nothing changed); a failed commit raises (not accepted):
         :class:`LeaseLost` where this node no longer holds the room's lease."""
-        if self.rooms.fenced is not None:
-            raise LeaseLost(self.rooms.fenced)
+        if self.rooms.fenced is not None or self.follows is not None:
+            raise LeaseLost(self.rooms.fenced or self.follows or "")
         job = _Job(prepare, table, asyncio.get_running_loop().create_future())
         self._queue.append(job)
         if not self._running:
@@ -354,57 +359,23 @@ class RoomOwner:
         self.hub.close(reason)
 
     def _publish(self, jobs: Sequence[_Job]) -> None:
-        """Each accepted command's events to their streams' subscribers, then the prompt of
-        the player to act at each table they moved, then each table's views to the
-        subscribers that asked for them (the room as committed: the lock is still held); last,
-        one wake of the room's reads (:func:`reads_key`) if anything was committed."""
+        """Each accepted command's events to their subscribers (:func:`publish`); the prompt
+        goes to the player to act at each table a command named; then :attr:`committed` is
+        told the heads the group moved."""
+        items: list[dict[str, list[tuple[int, Any]]]] = []
         tables: dict[str, str] = {}
-        moved: set[str] = set()
+        heads: dict[str, int] = {}
         committed = False
         for j in jobs:
             if isinstance(j.outcome, Done):
                 committed = committed or bool(j.outcome.events)
-                for stream, items in j.items.items():
-                    self.hub.publish(stream, items)
-                    moved.add(stream)
+                items.append(j.items)
+                heads.update(j.outcome.heads)
                 if j.table is not None and j.items:
                     tables[table_stream(self.rooms.name, j.table)] = j.table
-        for stream, table in tables.items():
-            self._prompt(stream, table)
-        room = self.rooms.room
-        for stream in moved:
-            kind, _, rest = stream.partition(":")
-            table = rest.partition("/")[2]
-            seq = self.rooms.heads.get(stream, 0)
-            if kind == "table" and table in room.tables:
-                self.hub.views(stream, seq, partial(_table_view, room.tables[table]))
-            elif kind == "uth" and table in room.uth:
-                self.hub.views(stream, seq, partial(_uth_view, room.uth[table].play))
-        if committed:  # each reader's view is made by its socket, once, if it follows one
-            self.hub.publish(reads_key(self.rooms.name), [(position(self.rooms), None)])
-
-    def _prompt(self, stream: str, table: str) -> None:
-        """The player to act at ``table`` (the room as committed) is sent their view of the
-        round: ``{"seq": n, "turn": view, "to_call": c}`` (the message contract's; a client
-        acts on it at once). ``c`` is what their Call button says: the chips a call adds."""
-        t = self.rooms.room.tables.get(table)
-        r = None if t is None else t.round
-        if t is None or r is None or r.is_over or r.actor is None:
-            return
-        seq, position = self.rooms.heads.get(stream, 0), r.actor
-
-        def text() -> str:
-            view = round_view(r, position)
-            body: dict[str, object] = {"type": _ROUND_VIEW}
-            for name in _ROUND_VIEW_FIELDS:  # the game apart: the same for every round
-                body[name] = contract.plain(getattr(view, name))
-            game = _text(r.config.game)
-            la = view.legal
-            owed = 0 if la is None or la.can_check else la.call_amount
-            turn = orjson.dumps(body).decode()
-            return f'{{"seq":{seq},"turn":{turn[:-1]},"game":{game}}},"to_call":{owed}}}'
-
-        self.hub.prompt(stream, t.players[position], seq, text)
+        publish(self.hub, self.rooms, items, tables, committed)
+        if heads and self.committed is not None:
+            self.committed(heads)
 
     def _group(self, jobs: Sequence[_Job]) -> None:
         """Stage each job's command, then commit them together (in a worker thread, under
@@ -445,6 +416,63 @@ class RoomOwner:
         except Exception as e:  # the room was rebuilt from the store: nothing accepted
             for job, _ in staged:
                 job.outcome = e
+
+
+def publish(
+    hub: Hub,
+    rooms: RoomStore,
+    items: Sequence[dict[str, list[tuple[int, Any]]]],
+    tables: dict[str, str],
+    committed: bool,
+) -> None:
+    """Committed events to their streams' subscribers (``items``: each command's, by key, as
+    :func:`table_items` gives them), then the prompt of the player to act at each table of
+    ``tables`` (stream: table), then each moved table's views to the subscribers that asked
+    for them (the room as committed: its lock is held); last, one wake of the room's reads
+    (:func:`reads_key`) if ``committed`` (any event). The owner's after a commit, a standby's
+    replica's after it folds what the owner committed."""
+    moved: set[str] = set()
+    for one in items:
+        for stream, events in one.items():
+            hub.publish(stream, events)
+            moved.add(stream)
+    for stream, table in tables.items():
+        _prompt(hub, rooms, stream, table)
+    room = rooms.room
+    for stream in moved:
+        kind, _, rest = stream.partition(":")
+        table = rest.partition("/")[2]
+        seq = rooms.heads.get(stream, 0)
+        if kind == "table" and table in room.tables:
+            hub.views(stream, seq, partial(_table_view, room.tables[table]))
+        elif kind == "uth" and table in room.uth:
+            hub.views(stream, seq, partial(_uth_view, room.uth[table].play))
+    if committed:  # each reader's view is made by its socket, once, if it follows one
+        hub.publish(reads_key(rooms.name), [(position(rooms), None)])
+
+
+def _prompt(hub: Hub, rooms: RoomStore, stream: str, table: str) -> None:
+    """The player to act at ``table`` (the room as committed) is sent their view of the
+    round: ``{"seq": n, "turn": view, "to_call": c}`` (the message contract's; a client acts
+    on it at once). ``c`` is what their Call button says: the chips a call adds."""
+    t = rooms.room.tables.get(table)
+    r = None if t is None else t.round
+    if t is None or r is None or r.is_over or r.actor is None:
+        return
+    seq, position = rooms.heads.get(stream, 0), r.actor
+
+    def text() -> str:
+        view = round_view(r, position)
+        body: dict[str, object] = {"type": _ROUND_VIEW}
+        for name in _ROUND_VIEW_FIELDS:  # the game apart: the same for every round
+            body[name] = contract.plain(getattr(view, name))
+        game = _text(r.config.game)
+        la = view.legal
+        owed = 0 if la is None or la.can_check else la.call_amount
+        turn = orjson.dumps(body).decode()
+        return f'{{"seq":{seq},"turn":{turn[:-1]},"game":{game}}},"to_call":{owed}}}'
+
+    hub.prompt(stream, t.players[position], seq, text)
 
 
 def _table_view(t: Table, who: Any) -> object:

@@ -12,12 +12,22 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
+from fastapi.responses import JSONResponse
 
 from croupier.room.room import Room
 from croupier.service import commands as cmds
 from croupier.service import contract, dispatch, limits
 from croupier.service.auth import Role, User
-from croupier.service.deps import Caller, Owner, Refused, Svc, allowed, viewer
+from croupier.service.deps import (
+    Caller,
+    Owner,
+    Refused,
+    Svc,
+    allowed,
+    bearer,
+    forwards,
+    viewer,
+)
 from croupier.service.owner import position
 from croupier.service.store.rooms import table_stream
 from croupier.views import table_view
@@ -50,14 +60,18 @@ async def me(user: Caller) -> dict[str, Any]:
     return {"name": user.name, "role": user.role.value, "tables": sorted(user.tables)}
 
 
-@router.post("/commands", openapi_extra=_COMMAND_BODY)
-async def command(request: Request, svc: Svc, user: Caller) -> dict[str, Any]:
-    """A command as data: accepted (its events committed) or refused with the clause."""
+@router.post("/commands", openapi_extra=_COMMAND_BODY, response_model=dict[str, Any])
+async def command(request: Request, svc: Svc, user: Caller) -> Any:
+    """A command as data: accepted (its events committed) or refused with the clause. A
+    standby sends it to the room's owner and answers the owner's reply as it is."""
     raw = await request.body()  # capped by limits.Limits before it got here
     try:
         data = limits.loads(raw)
     except limits.BadJson as e:
         raise Refused(400, str(e)) from e
+    if svc.forward is not None and forwards(svc):
+        status, reply = await svc.forward.send(bearer(request), data)
+        return JSONResponse(reply, status_code=status)
     return await dispatch.submit(svc, user, data)
 
 

@@ -63,7 +63,9 @@ from croupier.views import Viewer, project_round_events, table_view
 #: A client further behind than this gets a snapshot of its view instead of the events.
 MAX_BEHIND = 1_000
 
-Reply = Callable[[User, Any], Awaitable[dict[str, Any]]]
+#: A command message's answer: ``reply(user, message, token)`` (the token of the user's
+#: session, which a standby forwards the command with).
+Reply = Callable[[User, Any, str], Awaitable[dict[str, Any]]]
 
 
 def _dumps(value: object) -> str:
@@ -389,7 +391,8 @@ async def open_socket(ws: WebSocket, public: bool = False) -> tuple[Any, User | 
     """The handshake every stream socket makes: the service and the user its one-time
     ticket names (``None`` on a public stream without one); closed (and None) if refused."""
     svc = ws.app.state.service
-    name = svc.sessions.redeem(ws.query_params.get("ticket", ""))
+    got = svc.sessions.session(ws.query_params.get("ticket", ""))
+    name, ws.state.token = (None, "") if got is None else got
     user = None if name is None else svc.directory.users.users.get(name)
     if user is None and not public:
         await ws.close(code=4401, reason="log in first: POST /ws-ticket, then ?ticket=")
@@ -518,7 +521,7 @@ async def _live(
         if reply is None or user is None:
             body: dict[str, Any] = {"reply": None, "status": 401, "refused": "log in first"}
         else:
-            body = await reply(user, data)
+            body = await reply(user, data, ws.state.token)
         sub.note(feed.head(), _dumps(body))  # after the events already published
 
     async def read() -> None:
@@ -671,7 +674,8 @@ def register(app: FastAPI, reply: Reply) -> None:
         assert user is not None  # not a public stream
         who = viewer(user, table)
         player = user.name if user.role is Role.PLAYER else None
-        here = (svc.presence, table) if isinstance(who, str) else None  # a player's connection
+        # a player's connection (recorded by the node that writes the room)
+        here = (svc.presence, table) if isinstance(who, str) and svc.presence else None
         feed = TableFeed(svc.owner, table, who)
         await serve(ws, svc, user, feed, reply, who, player, here)
 

@@ -51,7 +51,7 @@ async def level_timer(app: FastAPI, every: float = TIMER_SECONDS) -> None:
         await asyncio.sleep(every)
         svc = app.state.service
         own: RoomOwner | None = svc.owner
-        if own is None:
+        if own is None or own.follows is not None:  # a standby's replica writes nothing
             continue
         try:
             due, expired, now = await _due(own, svc.clock)

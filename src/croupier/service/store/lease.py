@@ -34,10 +34,11 @@ MIN_SECONDS = 1.0
 _UNTIL = "clock_timestamp() + :seconds * interval '1 second'"
 _MINE = "name = :name AND node = :node AND epoch = :epoch AND expires_at > clock_timestamp()"
 _ACQUIRE = sa.text(
-    "INSERT INTO leases (name, node, epoch, expires_at) "
-    f"VALUES (:name, :node, 1, {_UNTIL}) "
+    "INSERT INTO leases (name, node, epoch, expires_at, url) "
+    f"VALUES (:name, :node, 1, {_UNTIL}, :url) "
     "ON CONFLICT (name) DO UPDATE "
-    "SET node = excluded.node, epoch = leases.epoch + 1, expires_at = excluded.expires_at "
+    "SET node = excluded.node, epoch = leases.epoch + 1, expires_at = excluded.expires_at, "
+    "url = excluded.url "
     "WHERE leases.expires_at < clock_timestamp() "
     "RETURNING epoch"
 )
@@ -50,7 +51,7 @@ _FENCE = sa.text(
 )
 _RELEASE = sa.text(f"UPDATE leases SET expires_at = clock_timestamp() WHERE {_MINE}")
 _HOLDER = sa.text(
-    "SELECT node, epoch, expires_at > clock_timestamp() FROM leases WHERE name = :name"
+    "SELECT node, epoch, expires_at > clock_timestamp(), url FROM leases WHERE name = :name"
 )
 _NODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
@@ -65,11 +66,13 @@ class LeaseLost(StoreError):
 
 @dataclass(frozen=True, slots=True)
 class Holder:
-    """Who holds a lease, as the database says now: ``live`` while it has not run out."""
+    """Who holds a lease, as the database says now: ``live`` while it has not run out;
+    ``url``: where the holder takes commands (``--advertise``), if it said."""
 
     node: str
     epoch: int
     live: bool
+    url: str | None = None
 
 
 def check_node(node: str) -> str | None:
@@ -85,7 +88,9 @@ def check_node(node: str) -> str | None:
 class Lease:
     """The lease of the room ``name`` as node ``node`` sees it: :attr:`epoch` while held."""
 
-    def __init__(self, store: EventStore, name: str, node: str, seconds: float) -> None:
+    def __init__(
+        self, store: EventStore, name: str, node: str, seconds: float, url: str | None = None
+    ) -> None:
         if store.engine.dialect.name != "postgresql":
             raise LeaseError("--node: a SQLite file has one writer and needs no lease")
         why = check_node(node)
@@ -94,6 +99,7 @@ class Lease:
         if seconds < MIN_SECONDS:
             raise LeaseError(f"--lease-s {seconds:g}: at least {MIN_SECONDS:g} seconds")
         self.store, self.name, self.node, self.seconds = store, name, node, seconds
+        self.url = url  # this node's base URL, kept with the lease it holds
         #: the epoch this node holds the lease at (``None``: not held, as far as it knows)
         self.epoch: int | None = None
         #: who held the lease when last read (:meth:`holder`, or a refused commit)
@@ -105,7 +111,13 @@ class Lease:
         return self.seconds / 3
 
     def params(self, epoch: int | None = None) -> dict[str, object]:
-        return {"name": self.name, "node": self.node, "epoch": epoch, "seconds": self.seconds}
+        return {
+            "name": self.name,
+            "node": self.node,
+            "epoch": epoch,
+            "seconds": self.seconds,
+            "url": self.url,
+        }
 
     def acquire(self) -> bool:
         """Take the lease if it is free or has run out (a new epoch); whether it is held now.
@@ -151,7 +163,11 @@ class Lease:
     def holder_in(self, conn: Connection) -> Holder | None:
         """Who holds the lease, read on ``conn``."""
         row = conn.execute(_HOLDER, {"name": self.name}).first()
-        self.seen = None if row is None else Holder(str(row[0]), int(row[1]), bool(row[2]))
+        if row is None:
+            self.seen = None
+        else:
+            url = None if row[3] is None else str(row[3])
+            self.seen = Holder(str(row[0]), int(row[1]), bool(row[2]), url)
         return self.seen
 
     def lost(self, epoch: int | None, now: Holder | None) -> LeaseLost:

@@ -152,6 +152,20 @@ def room_streams(store: EventStore, room: str) -> list[str]:
     return [room_stream(room), cage_stream(room), *tables, *uths, *tournaments]
 
 
+def streams_of(room: str, infos: Sequence[StreamInfo]) -> list[str]:
+    """:func:`room_streams` from a list of every stream read once (the same streams)."""
+    kinds = {
+        "table": table_stream(room, ""),
+        "uth-table": uth_stream(room, ""),
+        "tournament": tournament_stream(room, ""),
+    }
+    mine = [s.id for s in infos if s.kind in kinds and s.id.startswith(kinds[s.kind])]
+    order = {k: n for n, k in enumerate(kinds)}
+    kind = {s.id: s.kind for s in infos}
+    mine.sort(key=lambda i: (order[kind[i]], i))
+    return [room_stream(room), cage_stream(room), *mine]
+
+
 @dataclass(frozen=True, slots=True)
 class Staged:
     """A command applied to the room and waiting for its commit: its events, and the heads of
@@ -326,6 +340,36 @@ class RoomStore:
         except (ValueError, TypeError, KeyError, AttributeError) as e:
             raise ImageError(f"the events after the room's image do not fold on it: {e}") from e
         return room, books
+
+    def follow(self) -> tuple[dict[str, int], list[RoomEvent]]:
+        """Catch up with what another node committed (a standby's replica of the room): the
+        rows after the heads held here, read by sequence number up to the heads of one read
+        of every stream (whole commits only), folded in commit order into the room, its
+        tables and its books as a rebuild folds them. The heads before, and the events."""
+        if self.staged:
+            raise StoreError("a replica folds what others commit; it stages nothing")
+        infos = {s.id: s for s in self.store.streams()}
+        names = streams_of(self.name, list(infos.values()))
+        tops = {n: infos[n].head_seq for n in names}
+        after = {n: self.heads.get(n, 0) for n in names if tops[n] > self.heads.get(n, 0)}
+        rows = [r for r in self.store.read_each(after) if r.seq <= tops[r.stream]]
+        rows.sort(key=lambda r: r.position)
+        before = dict(self.heads)
+        events = merge(self.name, rows)
+        for e in events:
+            self.room.replay(e)
+            self.books.add(e)
+        self.heads = tops
+        self._committed = dict(tops)
+        mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
+        self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
+        self.room.forget()
+        return before, events
+
+    def lead(self) -> None:
+        """A replica about to write the room (its node took the lease over): the tables'
+        last checkpoints read again (the owner before took some)."""
+        self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
 
     def _drop(self) -> None:
         self._creates, self._writes, self._snaps = [], [], []

@@ -4,7 +4,8 @@
 its chain starts from, and its head (last sequence number and hash: optimistic concurrency, and
 a deleted last event shows). ``events``: append-only, ``(stream_id, seq)`` unique, ``position``
 the global order of commits. ``snapshots``: a stream's state projection every N events, a cache
-only. ``leases``: which node writes a room when several serve it (:mod:`.lease`; PostgreSQL).
+only. ``leases``: which node writes a room when several serve it, and its URL (:mod:`.lease`;
+PostgreSQL).
 The migrations in ``migrations/versions`` create exactly these.
 """
 
@@ -60,4 +61,5 @@ leases = sa.Table(
     sa.Column("node", sa.String(64), nullable=False),
     sa.Column("epoch", sa.BigInteger(), nullable=False),
     sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("url", sa.String(500), nullable=True),  # where its holder takes commands
 )

@@ -1,0 +1,247 @@
+"""A client may connect to any node (``croupier serve --node NAME --redis URL``): the owner
+of the room says on Redis what each commit moved, and every standby keeps a warm replica of
+the room, follows it, and serves its reads and stream sockets from it.
+
+:class:`Notices` (the owner's side): after each group commit, one small notice per stream
+the commit moved, ``{"room", "stream", "head"}``, published on the room's channel
+(:func:`channel`). Redis only says "look": a notice lost costs a moment, nothing else.
+
+:class:`Replica` (a standby's side): the room loaded as a takeover loads it, then, on each
+notice that names a head it has not read (and at least every ``poll_s`` seconds whatever
+Redis says), the new rows read from the store by sequence number and folded into the room as
+a rebuild folds them (:meth:`RoomStore.follow`), under the room's lock, and published to this
+node's own subscribers exactly as the owner publishes its commits
+(:func:`croupier.service.owner.publish`): the same messages, the same sequence numbers. With
+Redis down the replica says so on its log and polls the store every ``down_s`` seconds until
+Redis answers again; it never stops following.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import sys
+from typing import Any
+
+import sqlalchemy as sa
+
+from croupier.service.auth import STREAM as USERS
+from croupier.service.auth import Directory
+from croupier.service.owner import RoomOwner, publish, table_items
+from croupier.service.store.rooms import table_stream
+from croupier.service.store.store import StoreError
+
+log = logging.getLogger("croupier.service")
+
+#: Seconds between two looks at the store while Redis answers (a notice may be lost).
+POLL_S = 2.0
+#: Seconds between two looks at the store while Redis is down.
+DOWN_S = 0.25
+#: Seconds between two tries to reach Redis again.
+RETRY_S = 1.0
+
+
+def _redis(url: str) -> tuple[Any, tuple[type[BaseException], ...]]:
+    """A Redis client of ``url`` (the ``cluster`` extra's ``redis`` package, imported only
+    where ``--redis`` is given), and the errors that say Redis is not there."""
+    try:
+        import redis.asyncio
+        from redis.exceptions import RedisError
+    except ImportError:
+        print(
+            "croupier: error: --redis needs the redis package, which is not installed: "
+            "pip install 'croupier[cluster]'",
+            file=sys.stderr,
+        )
+        raise SystemExit(2) from None
+    return redis.asyncio.from_url(url), (RedisError, OSError)
+
+
+def check_url(url: str) -> str | None:
+    """Why ``url`` cannot name a Redis server (``None``: it can); without the ``redis``
+    package, said in one line and exit 2."""
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return f"--redis {url!r}: a Redis URL, as redis://host:port"
+    try:
+        _redis(url)
+    except ValueError as e:
+        return f"--redis {url!r}: {e}"
+    return None
+
+
+def channel(room: str) -> str:
+    """The Redis channel of ``room``'s notices."""
+    return f"croupier:room:{room}"
+
+
+class Notices:
+    """The owner's notices (see the module's docstring): :meth:`committed` is the room
+    owner's hook (on the event loop); :meth:`run` sends them, in order, for the server's
+    life. Redis down: said once on the log (and once when it is back); play goes on."""
+
+    def __init__(self, url: str, room: str) -> None:
+        self.url, self.room = url, room
+        self._queue: asyncio.Queue[dict[str, int]] = asyncio.Queue()
+        self._down = False
+        self._errors: tuple[type[BaseException], ...] = ()
+
+    def committed(self, heads: dict[str, int]) -> None:
+        self._queue.put_nowait(heads)
+
+    async def run(self) -> None:
+        client, self._errors = _redis(self.url)
+        try:
+            while True:
+                heads = await self._queue.get()
+                while not self._queue.empty():  # what queued meanwhile, in one round trip
+                    heads.update(self._queue.get_nowait())
+                await self._send(client, heads)
+        finally:
+            await client.aclose()
+
+    async def _send(self, client: Any, heads: dict[str, int]) -> None:
+        try:
+            async with client.pipeline(transaction=False) as pipe:
+                for stream, head in heads.items():
+                    note = {"room": self.room, "stream": stream, "head": head}
+                    pipe.publish(channel(self.room), json.dumps(note))
+                await pipe.execute()
+        except self._errors as e:
+            if not self._down:
+                log.warning("croupier: redis %s: notices not sent (%s); standbys poll", self.url, e)
+            self._down = True
+            return
+        if self._down:
+            log.warning("croupier: redis %s answers again: notices sent", self.url)
+            self._down = False
+
+
+class Replica:
+    """A standby's replica of the room (see the module's docstring), for ``own``: a room
+    owner that writes nothing (:attr:`RoomOwner.follows`)."""
+
+    def __init__(
+        self,
+        own: RoomOwner,
+        url: str,
+        directory: Directory | None = None,
+        poll_s: float = POLL_S,
+        down_s: float = DOWN_S,
+    ) -> None:
+        self.own, self.url, self.poll_s, self.down_s = own, url, poll_s, down_s
+        #: the users, read again when their stream moves (a user added at another node)
+        self.directory = directory
+        self._users = -1
+        self.wake = asyncio.Event()
+        self.down = True  # until subscribed
+        self._said_down = False
+
+    async def run(self) -> None:
+        """Listen to Redis and follow the store, until cancelled (a takeover, a stop). The
+        store unreachable: said once, and tried again (nothing was folded: a catch-up reads
+        before it folds). A catch-up that fails otherwise (a bug) may have folded part of
+        what it read: the replica is loaded again and its sockets closed (their clients
+        reconnect and catch up from the store)."""
+        listener = asyncio.ensure_future(self._listen())
+        failing = False
+        try:
+            while True:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(
+                        self.wake.wait(), self.down_s if self.down else self.poll_s
+                    )
+                self.wake.clear()
+                try:
+                    await self.catch_up()
+                except sa.exc.DBAPIError as e:
+                    if not failing:
+                        log.warning("croupier: the replica cannot read the store: %s", e)
+                    failing = True
+                    continue
+                except Exception:
+                    log.exception("croupier: the replica failed to follow: loading it again")
+                    await self.reload()
+                failing = False
+        finally:
+            listener.cancel()
+
+    async def reload(self) -> None:
+        """The replica loaded again from the store; every socket following it closed."""
+        own = self.own
+        async with own.lock:
+            own.hub.close(f"{own.follows}: its replica was loaded again; reconnect")
+            await asyncio.to_thread(own.rooms.load)
+
+    async def catch_up(self) -> int:
+        """Fold what the owner committed since the last look, and publish it here: the
+        events folded. The users read again if their stream moved."""
+        if self.directory is not None:
+            await asyncio.to_thread(self._read_users, self.directory)
+        own = self.own
+        rooms = own.rooms
+        async with own.lock:
+            before, events = await asyncio.to_thread(rooms.follow)
+            if events:
+                items = table_items(rooms, before, events)
+                prefix = table_stream(rooms.name, "")
+                tables = {k: k[len(prefix) :] for k in items if k.startswith(prefix)}
+                publish(own.hub, rooms, [items], tables, True)
+        return len(events)
+
+    def _read_users(self, directory: Directory) -> None:
+        try:
+            head = directory.store.stream(USERS).head_seq
+        except StoreError:  # no user yet
+            head = 0
+        if head != self._users:
+            directory.load()
+            self._users = head
+
+    async def reach(self, heads: dict[str, int]) -> None:
+        """Catch up at once if the replica is behind ``heads`` (a command this node forwarded
+        was committed there): its reply then follows its events here, and the reads after it
+        show it. A failure is left to the following loop (the command was accepted)."""
+        have = self.own.rooms.heads
+        if any(have.get(stream, 0) < head for stream, head in heads.items()):
+            try:
+                await self.catch_up()
+            except Exception:  # the reply stands; the loop tries again
+                self.wake.set()
+
+    async def _listen(self) -> None:
+        while True:
+            client, errors = _redis(self.url)
+            try:
+                async with client.pubsub() as sub:
+                    await sub.subscribe(channel(self.own.rooms.name))
+                    if self.down and self._said_down:
+                        log.warning("croupier: redis %s answers again: following it", self.url)
+                    self.down, self._said_down = False, False
+                    self.wake.set()  # what was committed while not subscribed
+                    async for message in sub.listen():
+                        if message.get("type") == "message" and self._new(message["data"]):
+                            self.wake.set()
+            except errors as e:
+                self.down = True
+                if not self._said_down:
+                    log.warning(
+                        "croupier: redis %s unreachable (%s): the replica polls the store "
+                        "every %g s",
+                        self.url,
+                        e,
+                        self.down_s,
+                    )
+                    self._said_down = True
+            finally:
+                await client.aclose()
+            await asyncio.sleep(RETRY_S)
+
+    def _new(self, data: Any) -> bool:
+        """Whether a notice names a head this replica has not read (a bad one: look)."""
+        try:
+            note = json.loads(data)
+            return int(note["head"]) > self.own.rooms.heads.get(str(note["stream"]), 0)
+        except (ValueError, KeyError, TypeError):
+            return True
