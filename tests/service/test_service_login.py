@@ -133,9 +133,11 @@ def test_an_unknown_name_takes_as_long_as_a_wrong_password(tmp_path: Path) -> No
                 t0 = time.perf_counter()
                 assert _login(c, name, "wrong")[0] == 401
                 times.append(time.perf_counter() - t0)
-    # the fastest of each: what a check costs, without the pauses another process's load adds
+    # the fastest of each: what a check costs, without the pauses another process's load adds.
+    # Without the dummy hash an unknown name costs a hundredth of a check; a loaded machine
+    # has put up to 2x between samples of the same kind, so the bound is 3x either way.
     a, b = min(known), min(unknown)
-    assert abs(a - b) < 0.3 * max(a, b), (known, unknown)
+    assert min(a, b) > max(a, b) / 3, (known, unknown)
 
 
 def test_password_checks_wait_in_a_bounded_pool() -> None:

@@ -19,7 +19,7 @@ def _deal(dealer: Any, server: Server, cards: str, button: str) -> int:
         dealer.get_by_role("button", name=button).click()
     status = int(reply.value.status)
     if status == 200:  # the page clears the field once it has read the reply; wait for that
-        dealer.wait_for_function("() => document.getElementById('cards').value === ''")
+        dealer.wait_for_function("() => { const c = document.getElementById('cards'); return !c || c.value === ''; }")
     return status
 
 
