@@ -37,7 +37,7 @@ def test_bench_cluster_survives_two_kills_of_the_owner(pg_server: str) -> None:
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--nodes", "1"], "--nodes 1: at least 2 (a standby to take the room over)"),
+        (["--nodes", "1"], "--nodes 1: at least 2 (a standby to take the room over), at most 26"),
         (["--kills", "-1"], "--kills -1: a count, 0 or more"),
         (
             ["--db", "sqlite:///x.db"],
