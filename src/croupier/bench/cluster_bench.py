@@ -27,6 +27,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -167,8 +168,7 @@ class Nodes:
         return body if isinstance(body, dict) else {}
 
     def state(self, name: str) -> str | None:
-        state = self.health(name).get("rooms", {}).get(ROOM, {}).get("state")
-        return None if state is None else str(state)
+        return _state(self.health(name))
 
     def owner(self, among: list[str] | None = None) -> str | None:
         """The node whose ``/healthz`` says it serves the room, if any."""
@@ -195,6 +195,11 @@ class Nodes:
     def log(self, name: str) -> str:
         return (self.folder / f"{name}.log").read_text(errors="replace")
 
+    def loaded_in(self, name: str) -> float | None:
+        """The seconds ``name`` last said it took to load the room at its takeover."""
+        said = re.findall(r"serves room \S+ \(loaded in ([0-9.]+) s\)", self.log(name))
+        return float(said[-1]) if said else None
+
     def stop(self) -> None:
         for p in self.procs.values():
             if p.poll() is None:
@@ -203,7 +208,8 @@ class Nodes:
 
 
 def _state(body: dict[str, Any]) -> str | None:
-    return body.get("rooms", {}).get(ROOM, {}).get("state")
+    state = body.get("rooms", {}).get(ROOM, {}).get("state")
+    return None if state is None else str(state)
 
 
 @dataclass
@@ -224,6 +230,7 @@ class Tally:
     unknown: int = 0  # sent, and the reply lost with its connection
     reconnects: int = 0
     nudges: int = 0
+    statuses: Counter[int] = field(default_factory=Counter)  # the refusals' statuses
 
     def took(self, sent: float, who: str, kind: str, table: str, body: dict[str, Any]) -> None:
         self.latencies.append(time.perf_counter() - sent)
@@ -243,7 +250,7 @@ class Play:
     warming: list[asyncio.Future[None]] = field(default_factory=list)
 
     def next_port(self, avoid: int | None = None) -> int:
-        live = [self.nodes.ports[n] for n in self.nodes.live()]
+        live = [self.nodes.ports[n] for n in self.nodes.live()] or list(self.nodes.ports.values())
         ports = [p for p in live if p != avoid] or live
         self.turn += 1
         return ports[self.turn % len(ports)]
@@ -345,6 +352,7 @@ class Bots:
                 tally.took(sent[0], conn.who, sent[1], self.name, msg)
             else:
                 tally.refused += 1
+                tally.statuses[msg["status"]] += 1
                 if conn.who == "dealer":
                     self.spawn(self.start(0.2))
         elif conn.who == "dealer":
@@ -419,6 +427,7 @@ class Bots:
             tally.took(t0, "cashier", "BuyIn", self.name, body)
         else:
             tally.refused += 1
+            tally.statuses[status] += 1
             if status == 503 and "may have been applied" in str(body):
                 tally.unknown += 1
 
@@ -462,6 +471,7 @@ class Kill:
     killed: str
     took_over: str | None = None
     takeover_s: float | None = None
+    loaded_s: float | None = None  # of which loading the room (the new owner's log says)
 
 
 async def _kills(play: Play, kills: int, seconds: float, began: float) -> list[Kill]:
@@ -486,6 +496,8 @@ async def _kills(play: Play, kills: int, seconds: float, began: float) -> list[K
             new = await asyncio.to_thread(nodes.owner, nodes.live())
             if new is not None:
                 kill.took_over, kill.takeover_s = new, round(time.perf_counter() - t0, 2)
+                await asyncio.sleep(0.2)  # said just after
+                kill.loaded_s = nodes.loaded_in(new)
                 break
             await asyncio.sleep(0.05)
         nodes.start(owner)  # a fresh standby, used by the bots once its replica is loaded
@@ -668,6 +680,7 @@ def run(
         "refused": tally.refused,
         "unknown": tally.unknown,
         "unknown_applied": checks.extra,
+        "refused_by_status": {str(k): v for k, v in sorted(tally.statuses.items())},
         "reconnects": tally.reconnects,
         "nudges": tally.nudges,
         "kills": [k.__dict__ for k in killed],
