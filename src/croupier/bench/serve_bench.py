@@ -364,9 +364,15 @@ class Ws(asyncio.Protocol):
     message to ``on_text`` as it arrives: the bots' own cost stays small beside the server's
     on a shared machine."""
 
-    def __init__(self, path: str, on_text: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        path: str,
+        on_text: Callable[[str], None],
+        on_lost: Callable[[], None] | None = None,
+    ) -> None:
         self.path = path
         self.on_text = on_text
+        self.on_lost = on_lost  # told once the connection, opened, is lost
         self.buf = bytearray()
         self.parts: list[bytes] = []
         self.transport: asyncio.Transport | None = None
@@ -384,6 +390,8 @@ class Ws(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.open.done():
             self.open.set_exception(ConnectionError(f"websocket {self.path} closed: {exc}"))
+        elif self.on_lost is not None:
+            self.on_lost()
 
     def data_received(self, data: bytes) -> None:
         buf = self.buf
@@ -478,28 +486,46 @@ _OPENING = 16
 _openings: dict[tuple[int, str], asyncio.Semaphore] = {}
 
 
-async def _connect(
-    port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
-) -> Socket:
-    sock = Socket(tally)
+async def open_socket(
+    port: int,
+    table: str,
+    token: str,
+    on_line: Callable[[str], None],
+    after: int | None = None,
+    on_lost: Callable[[], None] | None = None,
+) -> Ws:
+    """A websocket on ``table`` at the server on ``port`` for the bearer of ``token`` (its
+    ticket asked for first), each line of its batched frames given to ``on_line``; with
+    ``after``, the events after that sequence number first; ``on_lost``: told if it drops."""
     loop = asyncio.get_running_loop()
     slot = _openings.setdefault((id(loop), token), asyncio.Semaphore(_OPENING))
 
     def frame(text: str) -> None:
         for line in text.split("\n"):
-            on_text(sock, line)
+            on_line(line)
 
     async with slot:  # a ticket is used before the session's oldest ones are let go
         http = Http(port)
-        status, body = await http.request("POST", "/ws-ticket", token)
-        http.close()
+        try:
+            status, body = await http.request("POST", "/ws-ticket", token)
+        finally:
+            http.close()
         if status != 200:
             raise RuntimeError(f"a websocket ticket for {table}: {status} {body}")
         # batch=1: the messages ready at once come in one frame, one per line
         path = f"/ws/tables/{table}?ticket={body['ticket']}&turns=1&batch=1"
-        _, ws = await loop.create_connection(lambda: Ws(path, frame), "127.0.0.1", port)
+        if after is not None:
+            path += f"&after={after}"
+        _, ws = await loop.create_connection(lambda: Ws(path, frame, on_lost), "127.0.0.1", port)
         await asyncio.wait_for(ws.open, 60)
-    sock.ws = ws
+    return ws
+
+
+async def _connect(
+    port: int, table: str, token: str, tally: Tally, on_text: Callable[[Socket, str], None]
+) -> Socket:
+    sock = Socket(tally)
+    sock.ws = await open_socket(port, table, token, lambda line: on_text(sock, line))
     return sock
 
 

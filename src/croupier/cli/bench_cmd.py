@@ -278,3 +278,47 @@ def bench_report(
         typer.echo(json.dumps(result, indent=2))
         return
     typer.echo(figures_table(result))
+
+
+@app.command("cluster")
+def bench_cluster(
+    as_json: JsonOpt = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db", help="PostgreSQL server URL (a fresh database is made on it and dropped)"
+        ),
+    ] = None,
+    nodes: Annotated[int, typer.Option("--nodes", help="croupier serve --node processes")] = 3,
+    tables: Annotated[int, typer.Option("--tables", min=1, help="bot tables")] = 20,
+    seconds: Annotated[float, typer.Option("--seconds", min=1, help="how long to play")] = 60.0,
+    kills: Annotated[int, typer.Option("--kills", help="SIGKILLs of the owner, spread")] = 5,
+    lease_s: Annotated[float, typer.Option("--lease-s", min=1, help="the room's lease")] = 3.0,
+) -> None:
+    """Several ``croupier serve --node`` processes on one room, the owner SIGKILLed again and
+    again: commands per second, latency, each takeover, and the store checked afterwards.
+
+    Needs a PostgreSQL server (``--db``) and ``redis-server`` on the PATH. Exits 1 if a
+    check fails."""
+    from croupier.bench import cluster_bench
+
+    try:
+        result = cluster_bench.run(db, nodes, tables, seconds, kills, lease_s)
+    except cluster_bench.BadInput as e:
+        typer.echo(f"croupier: error: {e}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(result, indent=2))
+    else:
+        rows = {k: v for k, v in result.items() if k not in ("kills", "checks", "problems")}
+        rows.update({f"check: {k}": v for k, v in result["checks"].items()})
+        typer.echo(figures_table(rows))
+        for problem in result["problems"]:
+            typer.echo(f"problem: {problem}")
+        for k in result["kills"]:
+            typer.echo(
+                f"kill at {k['at_s']:.1f} s: node {k['killed']} -> node {k['took_over']} "
+                f"serving after {k['takeover_s']} s"
+            )
+    if not result["ok"]:
+        raise typer.Exit(1)

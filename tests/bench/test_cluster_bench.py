@@ -1,0 +1,61 @@
+"""``croupier bench cluster`` end to end with tiny parameters: three real nodes on a fresh
+PostgreSQL database and a throw-away Redis, 4 bot tables, the owner SIGKILLed twice; every
+check of the store passes and the report names each takeover. Bad command lines: one line,
+exit 2."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from croupier.cli import app
+
+
+def test_bench_cluster_survives_two_kills_of_the_owner(pg_server: str) -> None:
+    db = pg_server.format(db="postgres")
+    if shutil.which("redis-server") is None:
+        pytest.skip("no redis-server on this machine")
+    args = ["bench", "cluster", "--db", db, "--tables", "4", "--seconds", "12"]
+    r = CliRunner().invoke(app, [*args, "--nodes", "3", "--kills", "2", "--json"])
+    assert r.exit_code == 0, (r.output, r.exception)
+    result = json.loads(r.output)
+    assert result["ok"] and result["problems"] == []
+    assert all(result["checks"].values()), result["checks"]
+    assert result["commands"] > 0 and result["commands_per_s"] > 0
+    assert result["p50_ms"] <= result["p99_ms"]
+    assert 0 <= result["unknown_applied"] <= result["unknown"]
+    assert [k["killed"] in "abc" for k in result["kills"]] == [True, True]
+    for kill in result["kills"]:
+        assert kill["took_over"] in set("abc") - {kill["killed"]}, kill
+        assert 0 < kill["takeover_s"] < 30, kill
+    print(json.dumps(result))
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (["--nodes", "1"], "--nodes 1: at least 2 (a standby to take the room over), at most 26"),
+        (["--kills", "-1"], "--kills -1: a count, 0 or more"),
+        (
+            ["--db", "sqlite:///x.db"],
+            "--db: a PostgreSQL server URL, as postgresql://... (the lease needs it)",
+        ),
+    ],
+)
+def test_bench_cluster_refuses_bad_input(pg_server: str, args: list[str], line: str) -> None:
+    db = [] if "--db" in args else ["--db", pg_server.format(db="postgres")]
+    r = CliRunner().invoke(app, ["bench", "cluster", *db, *args])
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines() == [f"croupier: error: {line}"]
+
+
+def test_bench_cluster_needs_redis_server(pg_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PATH", "/nonexistent")
+    r = CliRunner().invoke(app, ["bench", "cluster", "--db", pg_server.format(db="postgres")])
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines() == [
+        "croupier: error: no redis-server on the PATH (the nodes' notices need a Redis)"
+    ]
