@@ -9,6 +9,8 @@ from typing import Any
 from support.web import Server, shoot
 from support.web_table import PHONE, TABLET, caught_up, open_table, table_view
 
+# the Cards field emptied, or gone with the form (the last hole cards end the dealing)
+CLEARED = "() => { const c = document.getElementById('cards'); return !c || c.value === ''; }"
 HOLES = {"bot1": "As Ks", "bot2": "Qd Qc", "bot3": "7h 2c"}
 
 
@@ -19,7 +21,7 @@ def _deal(dealer: Any, server: Server, cards: str, button: str) -> int:
         dealer.get_by_role("button", name=button).click()
     status = int(reply.value.status)
     if status == 200:  # the page clears the field once it has read the reply; wait for that
-        dealer.wait_for_function("() => { const c = document.getElementById('cards'); return !c || c.value === ''; }")
+        dealer.wait_for_function(CLEARED)
     return status
 
 
