@@ -101,8 +101,9 @@ class Node:
         if held:
             self._renewed = time.monotonic()
             return
-        await asyncio.to_thread(self._read)  # the owner its refusals name
-        await self.lose(f"node {self.name}'s lease of room {lease.name} ran out")
+        now = await asyncio.to_thread(self._read)  # the owner its refusals name
+        where = "" if now is None or not now.live else f": node {now.node} holds it now"
+        await self.lose(f"node {self.name}'s lease of room {lease.name} ran out{where}")
 
     def _read(self) -> Holder | None:
         """Who holds the lease now (as last read, if the database cannot say)."""
@@ -174,6 +175,7 @@ class Node:
             await self.drop(reason)  # at once: nothing more is read or written here
             now = await asyncio.to_thread(self._read)
             said = "" if now is None or not now.live else f"; node {now.node} holds it"
+            said = "" if said[2:] in reason else said  # the reason named it already
             log.error(
                 "croupier: node %s: %s%s; a standby now, writing nothing", self.name, reason, said
             )
