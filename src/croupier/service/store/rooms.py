@@ -144,16 +144,13 @@ def merge(room: str, rows: Sequence[Stored]) -> list[RoomEvent]:
 
 
 def room_streams(store: EventStore, room: str) -> list[str]:
-    prefix, uth = table_stream(room, ""), uth_stream(room, "")
-    tables = [s.id for s in store.streams("table") if s.id.startswith(prefix)]
-    uths = [s.id for s in store.streams("uth-table") if s.id.startswith(uth)]
-    run = tournament_stream(room, "")
-    tournaments = [s.id for s in store.streams("tournament") if s.id.startswith(run)]
-    return [room_stream(room), cage_stream(room), *tables, *uths, *tournaments]
+    """The room's own streams: its own, its cage's, then its tables', UTH tables' and
+    tournaments' (each kind by name)."""
+    return streams_of(room, store.streams())
 
 
 def streams_of(room: str, infos: Sequence[StreamInfo]) -> list[str]:
-    """:func:`room_streams` from a list of every stream read once (the same streams)."""
+    """:func:`room_streams` from a list of every stream, read once."""
     kinds = {
         "table": table_stream(room, ""),
         "uth-table": uth_stream(room, ""),
