@@ -60,6 +60,7 @@ from croupier.bench.serve_bench import (
     seed,
 )
 from croupier.service import contract
+from croupier.service.forward import MAY_HAVE_BEEN_APPLIED
 from croupier.service.store import codec
 from croupier.sim.bots import make_bot
 from croupier.table.presets import preset
@@ -353,6 +354,9 @@ class Bots:
             else:
                 tally.refused += 1
                 tally.statuses[msg["status"]] += 1
+                # forwarded, and the owner sent no reply: perhaps applied
+                if msg["status"] == 503 and MAY_HAVE_BEEN_APPLIED in text:
+                    tally.unknown += 1
                 if conn.who == "dealer":
                     self.spawn(self.start(0.2))
         elif conn.who == "dealer":
@@ -428,7 +432,7 @@ class Bots:
         else:
             tally.refused += 1
             tally.statuses[status] += 1
-            if status == 503 and "may have been applied" in str(body):
+            if status == 503 and MAY_HAVE_BEEN_APPLIED in str(body):
                 tally.unknown += 1
 
     async def run(self, port: int, ready: asyncio.Event) -> None:

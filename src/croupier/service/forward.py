@@ -23,6 +23,9 @@ from croupier.service.limits import KEEP_ALIVE_SECONDS
 from croupier.service.node import Node
 from croupier.service.store.lease import CLAUSE, Holder
 
+#: How a refusal says that the owner took the command and sent no reply: perhaps applied.
+MAY_HAVE_BEEN_APPLIED = "the command may have been applied"
+
 #: Seconds a forwarded command may take at the owner (a group commit, a loaded machine).
 TIMEOUT_S = 30.0
 
@@ -94,8 +97,8 @@ class Forwarder:
                 "nothing was sent: retry in a moment"
             )
         return (
-            f"node {node.name} is a standby: {owner}, sent no reply ({said}); the command may "
-            "have been applied: read before sending it again"
+            f"node {node.name} is a standby: {owner}, sent no reply ({said}); "
+            f"{MAY_HAVE_BEEN_APPLIED}: read before sending it again"
         )
 
     async def close(self) -> None:
