@@ -34,11 +34,37 @@ def test_bench_cluster_survives_two_kills_of_the_owner(pg_server: str) -> None:
     print(json.dumps(result))
 
 
+def test_bench_cluster_paces_one_node_to_the_rate_asked(pg_server: str) -> None:
+    """One node, no kill: the bots at the owner, 20 commands a second offered over 2 tables
+    (unpaced, they send hundreds), measured after a second's warm-up."""
+    db = pg_server.format(db="postgres")
+    if shutil.which("redis-server") is None:
+        pytest.skip("no redis-server on this machine")
+    args = ["bench", "cluster", "--db", db, "--tables", "2", "--seconds", "6", "--nodes", "1"]
+    r = CliRunner().invoke(app, [*args, "--kills", "0", "--rate", "20", "--warmup", "1", "--json"])
+    assert r.exit_code == 0, (r.output, r.exception)
+    result = json.loads(r.output)
+    assert result["ok"] and all(result["checks"].values()), result
+    assert result["nodes"] == 1 and result["kills"] == [] and result["offered_per_s"] == 20
+    assert 10 <= result["commands_per_s"] <= 24, result
+    assert result["commands"] > result["commands_per_s"] * 6  # the warm-up's are not measured
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        (["--nodes", "1"], "--nodes 1: at least 2 (a standby to take the room over), at most 26"),
+        (["--nodes", "0"], "--nodes 0: at least 1, at most 26"),
+        (["--nodes", "1"], "--kills 5 with --nodes 1: a kill needs a standby to take over"),
         (["--kills", "-1"], "--kills -1: a count, 0 or more"),
+        (
+            ["--rate", "-1"],
+            "--rate -1.0: commands a second, 0 (as fast as they are answered) or more",
+        ),
+        (
+            ["--rate", "nan"],
+            "--rate nan: commands a second, 0 (as fast as they are answered) or more",
+        ),
+        (["--warmup", "inf"], "--warmup inf: seconds, 0 or more"),
         (
             ["--db", "sqlite:///x.db"],
             "--db: a PostgreSQL server URL, as postgresql://... (the lease needs it)",

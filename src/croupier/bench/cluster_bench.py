@@ -5,9 +5,11 @@ A fresh database on the PostgreSQL server ``--db`` names (dropped afterwards) is
 ``bench serve`` seeds it (N dunedin-house tables of three bots each, :func:`serve_bench.seed`);
 a throw-away ``redis-server`` (the machine's binary) runs on a free port in a temporary
 directory; K nodes (``a``, ``b``, ...) serve the room with ``--redis`` and a short lease. Each
-table's dealer and players are bots on websockets (``serve_bench``'s) at the standbys, round
-robin, so that every command is forwarded to the owner. ``--kills`` times, spread evenly over
-the run, the owner is SIGKILLed; the takeover time is from the signal to another node's
+table's dealer and players are bots on websockets (``serve_bench``'s), table by table at every
+node in turn (the owner among them): a command sent to a standby is forwarded to the owner.
+Each bot has one command in flight; ``--rate`` paces each table's commands (as ``bench serve``
+does), and the figures are of the commands sent after ``--warmup``. ``--kills`` times, spread
+evenly over the run, the owner is SIGKILLed; the takeover time is from the signal to another node's
 ``/healthz`` saying the room is ``serving``; the killed node is then started again, a fresh
 standby. A bot whose socket drops reconnects to the next live node and catches up with
 ``after=SEQ``; a command whose reply was lost with the socket is never sent again (it may have
@@ -74,12 +76,22 @@ class BadInput(ValueError):
     """What the command line asked for cannot run (one line, exit 2)."""
 
 
-def check_input(db: str | None, nodes: int, kills: int) -> str:
+def check_input(
+    db: str | None, nodes: int, kills: int, rate: float = 0.0, warmup: float = 0.0
+) -> str:
     """The ``redis-server`` binary, or :class:`BadInput` naming what is wrong."""
-    if not 2 <= nodes <= 26:
-        raise BadInput(f"--nodes {nodes}: at least 2 (a standby to take the room over), at most 26")
+    if not 1 <= nodes <= 26:
+        raise BadInput(f"--nodes {nodes}: at least 1, at most 26")
     if kills < 0:
         raise BadInput(f"--kills {kills}: a count, 0 or more")
+    if kills and nodes < 2:
+        raise BadInput(f"--kills {kills} with --nodes 1: a kill needs a standby to take over")
+    if not rate >= 0 or rate == float("inf"):
+        raise BadInput(
+            f"--rate {rate}: commands a second, 0 (as fast as they are answered) or more"
+        )
+    if not 0 <= warmup < float("inf"):
+        raise BadInput(f"--warmup {warmup}: seconds, 0 or more")
     if db is None or not db.startswith(("postgresql:", "postgresql+", "postgres:")):
         raise BadInput("--db: a PostgreSQL server URL, as postgresql://... (the lease needs it)")
     binary = shutil.which("redis-server")
@@ -225,7 +237,8 @@ class Acked:
 
 @dataclass
 class Tally:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # of the commands measured
+    since: float = float("inf")  # commands sent from then on are measured (after the warm-up)
     acked: list[Acked] = field(default_factory=list)
     refused: int = 0
     unknown: int = 0  # sent, and the reply lost with its connection
@@ -234,7 +247,8 @@ class Tally:
     statuses: Counter[int] = field(default_factory=Counter)  # the refusals' statuses
 
     def took(self, sent: float, who: str, kind: str, table: str, body: dict[str, Any]) -> None:
-        self.latencies.append(time.perf_counter() - sent)
+        if sent >= self.since:
+            self.latencies.append(time.perf_counter() - sent)
         self.acked.append(Acked(who, kind, table, dict(body.get("heads") or {})))
 
 
@@ -246,6 +260,7 @@ class Play:
     tokens: dict[str, str]
     tally: Tally
     until: float
+    interval: float = 0.0  # seconds between a table's commands (``--rate``; 0: unpaced)
     turn: int = 0  # round robin over the live nodes, for reconnections
     #: the killed nodes started again, until their replicas are loaded
     warming: list[asyncio.Future[None]] = field(default_factory=list)
@@ -333,6 +348,7 @@ class Bots:
         self.moved = time.perf_counter()  # the last reply or event heard
         self.tasks: set[asyncio.Task[None]] = set()
         self.starting = False
+        self.due = 0.0  # when the table's last command went out, or is due to (``--rate``)
 
     def spawn(self, coro: Any) -> None:
         task = asyncio.ensure_future(coro)
@@ -371,7 +387,24 @@ class Bots:
         except ValueError:  # a view the round has moved past (a nudge's): the next one acts
             return
         data = {k: v for k, v in codec.encode(cmd).items() if k not in ("$t", "player")}
-        conn.send({"type": type(cmd).__name__, "table": self.name, **data})
+        self.paced(conn, {"type": type(cmd).__name__, "table": self.name, **data})
+
+    def paced(self, conn: Conn, cmd: dict[str, Any]) -> None:
+        """``cmd`` sent now, or at its time under ``--rate``: the table's commands are due one
+        every :attr:`Play.interval` seconds from a random start, and one whose time passed
+        goes at once with the schedule kept (as ``bench serve`` paces its tables)."""
+        interval = self.play.interval
+        if not interval:
+            conn.send(cmd)
+            return
+        now = time.perf_counter()
+        if not self.due:
+            self.due = now + self.rng.random() * interval
+        due = self.due = max(self.due + interval, now - interval)
+        if due <= now:
+            conn.send(cmd)
+        else:
+            asyncio.get_running_loop().call_later(due - now, conn.send, cmd)
 
     async def view(self, who: str) -> dict[str, Any] | None:
         http = Http(self.conns["dealer"].port)
@@ -411,7 +444,7 @@ class Bots:
         for player, stack in tv["stacks"]:
             if stack < self.top_up // 2:
                 await self._buy(player)
-        self.conns["dealer"].send({"type": "StartRound", "table": self.name})
+        self.paced(self.conns["dealer"], {"type": "StartRound", "table": self.name})
 
     async def _buy(self, player: str) -> None:
         tally = self.play.tally
@@ -512,7 +545,13 @@ async def _kills(play: Play, kills: int, seconds: float, began: float) -> list[K
 
 
 async def _play(
-    nodes: Nodes, owner: str, tables: int, seconds: float, kills: int
+    nodes: Nodes,
+    owner: str,
+    tables: int,
+    seconds: float,
+    kills: int,
+    rate: float = 0.0,
+    warmup: float = 0.0,
 ) -> tuple[Tally, list[Kill], float]:
     port = nodes.ports[owner]
     http = Http(port)  # log-ins at the owner, one at a time: not what is measured
@@ -525,11 +564,11 @@ async def _play(
         tokens[n] = str(body["token"])
     http.close()
     tally = Tally()
-    play = Play(nodes, tokens, tally, float("inf"))
-    standbys = [nodes.ports[n] for n in nodes.names if n != owner]
+    play = Play(nodes, tokens, tally, float("inf"), tables / rate if rate else 0.0)
+    ports = [nodes.ports[n] for n in nodes.names]  # every node, the owner among them
     ready = asyncio.Event()
     bots = [Bots(k, play) for k in range(1, tables + 1)]
-    opened = [b.run(standbys[k % len(standbys)], ready) for k, b in enumerate(bots)]
+    opened = [b.run(ports[k % len(ports)], ready) for k, b in enumerate(bots)]
     running = [asyncio.ensure_future(o) for o in opened]
     while not all(c.ws is not None for b in bots for c in b.conns.values()):
         for t in running:
@@ -537,11 +576,13 @@ async def _play(
                 raise t.exception()  # type: ignore[misc]
         await asyncio.sleep(0.05)
     began = time.perf_counter()
-    play.until = began + seconds
+    tally.since = began + warmup
+    play.until = began + warmup + seconds
     ready.set()
-    killed = await _kills(play, kills, seconds, began)
+    await asyncio.sleep(warmup)
+    killed = await _kills(play, kills, seconds, began + warmup)
     await asyncio.gather(*running)
-    elapsed = time.perf_counter() - began
+    elapsed = time.perf_counter() - began - warmup
     await asyncio.gather(*play.warming)  # nothing of the nodes' left half done
     return tally, killed, elapsed
 
@@ -649,10 +690,14 @@ def run(
     seconds: float = 60.0,
     kills: int = 5,
     lease_s: float = 3.0,
+    rate: float = 0.0,
+    warmup: float = 0.0,
 ) -> dict[str, Any]:
     """The benchmark's figures and checks (see the module's docstring); ``ok`` false if any
-    check failed. :class:`BadInput` for what cannot run."""
-    binary = check_input(db, nodes, kills)
+    check failed. ``rate``: the commands a second the bots offer in all (0: each as soon as
+    it may); ``warmup``: seconds played before the measured ``seconds``. :class:`BadInput`
+    for what cannot run."""
+    binary = check_input(db, nodes, kills, rate, warmup)
     with (
         fresh_store(db) as url,
         tempfile.TemporaryDirectory(prefix="croupier-cluster-") as folder,
@@ -666,7 +711,9 @@ def run(
                 cluster.start(n)
             owner = cluster.ready()
             with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-                tally, killed, elapsed = runner.run(_play(cluster, owner, tables, seconds, kills))
+                tally, killed, elapsed = runner.run(
+                    _play(cluster, owner, tables, seconds, kills, rate, warmup)
+                )
         finally:
             cluster.stop()
         checks = check(url, tally, seeded)
@@ -676,9 +723,11 @@ def run(
         "nodes": nodes,
         "tables": tables,
         "lease_s": lease_s,
+        "offered_per_s": rate or None,
+        "warmup_s": warmup,
         "seconds": round(elapsed, 2),
         "commands": len(tally.acked),
-        "commands_per_s": round((len(tally.acked)) / elapsed, 1),
+        "commands_per_s": round(len(tally.latencies) / elapsed, 1),
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
         "refused": tally.refused,

@@ -294,16 +294,24 @@ def bench_cluster(
     seconds: Annotated[float, typer.Option("--seconds", min=1, help="how long to play")] = 60.0,
     kills: Annotated[int, typer.Option("--kills", help="SIGKILLs of the owner, spread")] = 5,
     lease_s: Annotated[float, typer.Option("--lease-s", min=1, help="the room's lease")] = 3.0,
+    rate: Annotated[
+        float,
+        typer.Option("--rate", help="commands a second offered in all (0: each as soon as it may)"),
+    ] = 0.0,
+    warmup: Annotated[
+        float, typer.Option("--warmup", help="seconds played before the measured --seconds")
+    ] = 0.0,
 ) -> None:
-    """Several ``croupier serve --node`` processes on one room, the owner SIGKILLed again and
-    again: commands per second, latency, each takeover, and the store checked afterwards.
+    """Several ``croupier serve --node`` processes on one room (or one), the bots at every
+    node, the owner SIGKILLed again and again: commands per second, latency, each takeover,
+    and the store checked afterwards.
 
     Needs a PostgreSQL server (``--db``) and ``redis-server`` on the PATH. Exits 1 if a
     check fails."""
     from croupier.bench import cluster_bench
 
     try:
-        result = cluster_bench.run(db, nodes, tables, seconds, kills, lease_s)
+        result = cluster_bench.run(db, nodes, tables, seconds, kills, lease_s, rate, warmup)
     except cluster_bench.BadInput as e:
         typer.echo(f"croupier: error: {e}", err=True)
         raise typer.Exit(2) from None
