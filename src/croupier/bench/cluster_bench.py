@@ -239,6 +239,7 @@ class Acked:
 class Tally:
     latencies: list[float] = field(default_factory=list)  # of the commands measured
     since: float = float("inf")  # commands sent from then on are measured (after the warm-up)
+    until: float = float("inf")  # ... until then
     acked: list[Acked] = field(default_factory=list)
     refused: int = 0
     unknown: int = 0  # sent, and the reply lost with its connection
@@ -247,7 +248,7 @@ class Tally:
     statuses: Counter[int] = field(default_factory=Counter)  # the refusals' statuses
 
     def took(self, sent: float, who: str, kind: str, table: str, body: dict[str, Any]) -> None:
-        if sent >= self.since:
+        if self.since <= sent < self.until:
             self.latencies.append(time.perf_counter() - sent)
         self.acked.append(Acked(who, kind, table, dict(body.get("heads") or {})))
 
@@ -577,12 +578,12 @@ async def _play(
         await asyncio.sleep(0.05)
     began = time.perf_counter()
     tally.since = began + warmup
-    play.until = began + warmup + seconds
+    play.until = tally.until = began + warmup + seconds
     ready.set()
     await asyncio.sleep(warmup)
     killed = await _kills(play, kills, seconds, began + warmup)
     await asyncio.gather(*running)
-    elapsed = time.perf_counter() - began - warmup
+    elapsed = time.perf_counter() - began - warmup  # the last replies' wait included
     await asyncio.gather(*play.warming)  # nothing of the nodes' left half done
     return tally, killed, elapsed
 
@@ -727,7 +728,7 @@ def run(
         "warmup_s": warmup,
         "seconds": round(elapsed, 2),
         "commands": len(tally.acked),
-        "commands_per_s": round(len(tally.latencies) / elapsed, 1),
+        "commands_per_s": round(len(tally.latencies) / seconds, 1),
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
         "refused": tally.refused,

@@ -136,6 +136,8 @@ class Replica:
         self._users = -1
         self.wake = asyncio.Event()
         self.down = True  # until subscribed
+        #: the catch-up under way, which every caller that asks meanwhile awaits
+        self._catching: asyncio.Future[int] | None = None
         self._said_down = False
 
     async def run(self) -> None:
@@ -176,7 +178,25 @@ class Replica:
 
     async def catch_up(self) -> int:
         """Fold what the owner committed since the last look, and publish it here: the
-        events folded. The users read again if their stream moved."""
+        events folded. The users read again if their stream moved. The look begins after
+        the call (it sees what was committed before); calls made meanwhile share it: a call
+        while a look is under way waits for it to end, then shares the next look, which the
+        first of them begins. Under load the replies to forwarded commands, each wanting its
+        events here first, share a look or two instead of queueing one each."""
+        running = self._catching
+        if running is not None:  # begun before this call: perhaps blind to what it wants
+            with contextlib.suppress(Exception):
+                await asyncio.shield(running)
+        if self._catching is None:
+            self._catching = asyncio.ensure_future(self._catch_up())
+            self._catching.add_done_callback(self._caught)
+        return await asyncio.shield(self._catching)
+
+    def _caught(self, done: asyncio.Future[int]) -> None:
+        if self._catching is done:
+            self._catching = None
+
+    async def _catch_up(self) -> int:
         if self.directory is not None:
             await asyncio.to_thread(self._read_users, self.directory)
         own = self.own
