@@ -47,6 +47,7 @@ from croupier.service import (
     locale_api,
     login_api,
     my_hands,
+    node_channel,
     recall,
     room_api,
     staff,
@@ -128,7 +129,15 @@ def create_app(
     _handlers(app)
     health.register(app, room)
     locale_api.register(app)
-    routers = (login_api, users_api, room_api, my_hands, audit_api, uth_tournament_api)
+    routers = (
+        login_api,
+        users_api,
+        room_api,
+        my_hands,
+        audit_api,
+        uth_tournament_api,
+        node_channel,
+    )
     for router in (r.router for r in routers):
         app.include_router(router)
     stream.register(
@@ -365,7 +374,7 @@ class _Start:
         app.state.recovery = Recovery((), {})  # a standby's, until it serves the room
         svc = app.state.service = self._open(store, node)
         if node is not None and self.redis is not None:
-            svc.forward = Forwarder(node)
+            svc.forward = Forwarder(node, svc.sessions.secret)
         bg: Background = app.state.background  # threads and tasks beside the requests
         beat = None
         if node is None:

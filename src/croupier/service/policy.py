@@ -203,6 +203,9 @@ ROUTES: dict[str, Entry] = {
     "DELETE /users/{name}/tables/{table}": _e("relieve dealers", R.ADMIN, R.FLOOR),
     # commands: each then as COMMANDS says
     "POST /commands": _e("send commands", *ANYONE),
+    # a standby's channel to the owner: opened with the nodes' key, each command then as
+    # POST /commands with its sender's own token
+    "WS /nodes/commands": _e("forward commands from another node", *ANYONE),
     # the room
     "GET /room/board": _e("see the board", *ANYONE),
     "GET /room/ledger": _e("read the ledger", R.CASHIER, R.AUDITOR, R.FLOOR, R.ADMIN),
