@@ -183,6 +183,17 @@ def _paused_owner_follows(cluster: Cluster, owner: str, played: Recording, rng: 
     _follows(Recording(cluster.ports[owner]), there.view("bot1", TABLE))
 
 
+def _the_owner_answers_a_command_too_large_for_a_frame(port: int, standby: Recording) -> None:
+    """A command over a websocket message's cap (a hand-for-hand record may be) is forwarded
+    as its own HTTP request, not on the channel: the owner's own refusal comes back, not a
+    503 for a channel closed under it; a small one goes on the channel, refused alike."""
+    auth = {"Authorization": f"Bearer {standby.login('dealer')}"}
+    for pad in (10, 100_000):
+        cmd = {"type": "NoSuchCommand", "table": TABLE, "note": "x" * pad}
+        r = httpx.post(f"http://127.0.0.1:{port}/commands", json=cmd, headers=auth, timeout=30)
+        assert r.status_code == 422 and "NoSuchCommand" in r.json()["refused"], (pad, r.text)
+
+
 def _a_new_user_logs_in_at_the_standby(owner: Recording, standby: Recording) -> None:
     """A user added at the owner logs in at the standby within a look or two."""
     new = {"name": "late", "role": "player", "password": demo.PASSWORD}
@@ -234,6 +245,7 @@ def test_a_player_plays_through_the_standby(cluster: Cluster) -> None:
     head, mine = b.view("bot1", TABLE)
     assert a.view("bot1", TABLE) == (head, mine)  # the replica reads as the owner
     assert sock.until(head) == list(range(start + 1, head + 1))
+    _the_owner_answers_a_command_too_large_for_a_frame(cluster.ports[two], b)
 
     _a_new_user_logs_in_at_the_standby(a, b)
     cluster.redis.stop()  # the standby polls the store meanwhile

@@ -24,10 +24,12 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import httpx
 import sqlalchemy as sa
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import WebSocketException
 
+from croupier.service.limits import KEEP_ALIVE_SECONDS, MAX_WS_MESSAGE
 from croupier.service.node import Node
 from croupier.service.store.lease import CLAUSE, Holder
 
@@ -40,6 +42,8 @@ TIMEOUT_S = 30.0
 
 #: The owner's channel at every node (:mod:`.node_channel`).
 PATH = "/nodes/commands"
+#: Bytes of a frame that are not the command or the token (its id and keys, with room).
+FRAME_ROOM = 1024
 
 
 def node_key(secret: bytes) -> str:
@@ -102,7 +106,7 @@ class Channel:
                 reply = frame.get("body")
                 if done is not None and not done.done():
                     done.set_result((int(frame.get("status", 500)), reply))
-        except (OSError, ValueError, WebSocketException) as e:
+        except Exception as e:  # the connection, or a frame not of the channel's shape
             why = NoReply(f"the channel closed: {type(e).__name__}: {e}")
         for done in self.pending.values():
             if not done.done():
@@ -123,6 +127,7 @@ class Forwarder:
         self.node, self.key, self.timeout = node, node_key(secret), timeout
         self.channel: Channel | None = None
         self._opening: asyncio.Lock | None = None
+        self._http: httpx.AsyncClient | None = None  # commands too large for a frame
         #: the replica's catch-up to the heads of an accepted command, before its reply
         self.reach: Callable[[dict[str, int]], Awaitable[None]] | None = None
 
@@ -155,8 +160,11 @@ class Forwarder:
         if h is None or not h.live or h.node == node.name or not h.url:
             return 503, {"refused": node.refusal(), "clause": CLAUSE}
         try:
-            channel = await self._channel(h.url)
-            status, body = await channel.request(token, data, self.timeout)
+            if len(json.dumps(data)) + len(token) > MAX_WS_MESSAGE - FRAME_ROOM:
+                status, body = await self._post_http(h.url, token, data)
+            else:
+                channel = await self._channel(h.url)
+                status, body = await channel.request(token, data, self.timeout)
         except (Unreachable, NoReply) as e:
             return e
         if not isinstance(body, dict):
@@ -165,6 +173,22 @@ class Forwarder:
         if status == 200 and isinstance(heads, dict) and self.reach is not None:
             await self.reach(heads)
         return status, body
+
+    async def _post_http(self, url: str, token: str, data: Any) -> tuple[int, Any]:
+        """A command larger than a frame (a hand-for-hand record of many hands) sent as its
+        own ``POST /commands`` (the body's cap is larger than a websocket message's)."""
+        if self._http is None:
+            limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE_SECONDS / 2)
+            transport = httpx.AsyncHTTPTransport(retries=1, limits=limits)
+            self._http = httpx.AsyncClient(timeout=self.timeout, transport=transport)
+        headers = {"Authorization": f"Bearer {token}"}
+        try:
+            r = await self._http.post(f"{url.rstrip('/')}/commands", json=data, headers=headers)
+            return r.status_code, r.json()
+        except (httpx.ConnectError, httpx.ConnectTimeout) as e:
+            raise Unreachable(f"{type(e).__name__}: {e}") from e
+        except (httpx.HTTPError, ValueError) as e:
+            raise NoReply(f"{type(e).__name__}: {e}") from e
 
     async def _channel(self, url: str) -> Channel:
         """The open channel to ``url``: the one kept, or a new one (one opening at a time; a
@@ -205,3 +229,5 @@ class Forwarder:
         if self.channel is not None:
             await self.channel.close()
             self.channel = None
+        if self._http is not None:
+            await self._http.aclose()

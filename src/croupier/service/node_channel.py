@@ -13,6 +13,7 @@ header; any other client is closed with 4401 before a frame is read.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 from typing import Any
 
@@ -39,7 +40,9 @@ async def channel(ws: WebSocket) -> None:
 
     async def answer(frame: dict[str, Any]) -> None:
         status, reply = await one(svc, frame.get("token"), frame.get("command"))
-        await ws.send_json({"id": frame.get("id"), "status": status, "body": reply})
+        with contextlib.suppress(Exception):  # the channel closed meanwhile: the standby
+            # answers its caller that the command may have been applied
+            await ws.send_json({"id": frame.get("id"), "status": status, "body": reply})
 
     try:
         while True:
