@@ -139,7 +139,7 @@ class Presence:
         disconnected (:meth:`resume` starts their timers)."""
         prefix = table_stream(self.owner.rooms.name, "")
         left = await asyncio.to_thread(connected, self.store, prefix)
-        n, lost = 0, []
+        seated: list[tuple[str, str]] = []
         for stream, player in left:
             table = stream[len(prefix) :]
             t = self.owner.rooms.room.tables.get(table)
@@ -148,18 +148,26 @@ class Presence:
                 and t.seat_of(player) is not None
                 and not self._recorded(table, player)
             ):
+                seated.append((stream, player))
 
-                def drop(at: int, p: str = player) -> TableCommand:
-                    return Disconnect(p, at)
+        def drop(player: str) -> Callable[[int], TableCommand]:
+            return lambda at: Disconnect(player, at)
 
-                done = await self._submit(table, drop)
-                if done is None:
-                    continue  # not recorded: the log still says connected (the next start tries)
-                n += 1
-            lost.append(Significant(What.CONNECTION_LOST, player, stream, self._at()))
+        # submitted together, so that the owner commits them in a group or a few: one commit
+        # each, awaited in turn, kept a takeover of 200 busy tables from serving for seconds
+        done = await asyncio.gather(
+            *(self._submit(stream[len(prefix) :], drop(player)) for stream, player in seated)
+        )
+        # one not recorded: the log still says connected (the next start tries again)
+        failed = {k for k, d in zip(seated, done, strict=True) if d is None}
+        lost = [
+            Significant(What.CONNECTION_LOST, player, stream, self._at())
+            for stream, player in left
+            if (stream, player) not in failed
+        ]
         if lost:  # one append for them all
             await asyncio.to_thread(record_all, self.store, lost)
-        return n
+        return len(seated) - len(failed)
 
     def resume(self) -> int:
         """Timers for the disconnections recorded before the server started; how many."""
