@@ -98,13 +98,16 @@ def bearer(request: Request) -> str:
 
 def caller(request: Request) -> User:
     """The logged-in user who sends ``request`` (refused 401 otherwise)."""
-    svc = service(request)
-    token = bearer(request)
-    name = svc.sessions.user(token) if token else None
-    user = None if name is None else svc.directory.users.users.get(name)
+    user = user_of(service(request), bearer(request))
     if user is None:
         raise Refused(401, LOG_IN_FIRST)
     return user
+
+
+def user_of(svc: Service, token: object) -> User | None:
+    """The user whose session ``token`` is, if it is one."""
+    name = svc.sessions.user(token) if isinstance(token, str) and token else None
+    return None if name is None else svc.directory.users.users.get(name)
 
 
 def need(user: User, route: str, *at: str) -> None:

@@ -122,17 +122,26 @@ async def ws_reply(svc: Service, user: User, data: Any, token: str = "") -> dict
         return {"reply": None, "status": 400, **body(limits.BAD_ID, API)}
     if not isinstance(data, dict) or not isinstance(data.get("command"), dict):
         return {"reply": ref, "status": 422, **body('send {"command": {...}, "id": ...}', API)}
+    status, reply = await answer(svc, user, data["command"], token, "websocket command")
+    return {"reply": ref, "status": status, **reply}
+
+
+async def answer(
+    svc: Service, user: User, data: Any, token: str, via: str
+) -> tuple[int, dict[str, Any]]:
+    """``data``, a command sent by ``user`` (bearer of ``token``) other than as an HTTP
+    request (``via`` says how, on the log): the status and body ``POST /commands`` would
+    answer. A standby forwards it to the owner."""
     if svc.forward is not None and forwards(svc):
-        status, reply = await svc.forward.send(token, data["command"])
-        return {"reply": ref, "status": status, **reply}
+        return await svc.forward.send(token, data)
     try:
-        return {"reply": ref, "status": 200, **await submit(svc, user, data["command"])}
+        return 200, await submit(svc, user, data)
     except Refused as e:
-        return {"reply": ref, "status": e.status, **e.body()}
+        return e.status, e.body()
     except Exception as e:  # a bug: recorded, and the command was not accepted
-        detail = f"websocket command: {type(e).__name__}: {e}"[:500]
+        detail = f"{via}: {type(e).__name__}: {e}"[:500]
         await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, now_iso())
-        return {"reply": ref, "status": 500, "error": "internal error: nothing was accepted"}
+        return 500, {"error": "internal error: nothing was accepted"}
 
 
 def _fill(

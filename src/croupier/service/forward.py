@@ -86,11 +86,14 @@ class Channel:
     def open_now(self) -> bool:
         return not self.reader.done()
 
-    async def request(self, token: str, data: Any, timeout: float) -> tuple[int, dict[str, Any]]:
+    async def request(self, token: str, command: str, timeout: float) -> tuple[int, dict[str, Any]]:
+        """The owner's status and body for ``command`` (its JSON) sent as the bearer of
+        ``token``; :class:`NoReply` if none comes."""
         n = next(self.ids)
         done = self.pending[n] = asyncio.get_running_loop().create_future()
         try:
-            await self.ws.send(json.dumps({"id": n, "token": token, "command": data}))
+            frame = f'{{"id":{n},"token":{json.dumps(token)},"command":{command}}}'
+            await self.ws.send(frame)
             return await asyncio.wait_for(asyncio.shield(done), timeout)
         except (OSError, TimeoutError, WebSocketException) as e:
             raise NoReply(f"{type(e).__name__}: {e}") from e
@@ -160,11 +163,12 @@ class Forwarder:
         if h is None or not h.live or h.node == node.name or not h.url:
             return 503, {"refused": node.refusal(), "clause": CLAUSE}
         try:
-            if len(json.dumps(data)) + len(token) > MAX_WS_MESSAGE - FRAME_ROOM:
-                status, body = await self._post_http(h.url, token, data)
+            command = json.dumps(data)  # once: its size, then the frame's text
+            if len(command) + len(token) > MAX_WS_MESSAGE - FRAME_ROOM:
+                status, body = await self._post_http(h.url, token, command)
             else:
                 channel = await self._channel(h.url)
-                status, body = await channel.request(token, data, self.timeout)
+                status, body = await channel.request(token, command, self.timeout)
         except (Unreachable, NoReply) as e:
             return e
         if not isinstance(body, dict):
@@ -174,16 +178,18 @@ class Forwarder:
             await self.reach(heads)
         return status, body
 
-    async def _post_http(self, url: str, token: str, data: Any) -> tuple[int, Any]:
+    async def _post_http(self, url: str, token: str, command: str) -> tuple[int, Any]:
         """A command larger than a frame (a hand-for-hand record of many hands) sent as its
         own ``POST /commands`` (the body's cap is larger than a websocket message's)."""
         if self._http is None:
             limits = httpx.Limits(keepalive_expiry=KEEP_ALIVE_SECONDS / 2)
             transport = httpx.AsyncHTTPTransport(retries=1, limits=limits)
             self._http = httpx.AsyncClient(timeout=self.timeout, transport=transport)
-        headers = {"Authorization": f"Bearer {token}"}
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         try:
-            r = await self._http.post(f"{url.rstrip('/')}/commands", json=data, headers=headers)
+            r = await self._http.post(
+                f"{url.rstrip('/')}/commands", content=command, headers=headers
+            )
             return r.status_code, r.json()
         except (httpx.ConnectError, httpx.ConnectTimeout) as e:
             raise Unreachable(f"{type(e).__name__}: {e}") from e

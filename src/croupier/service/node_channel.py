@@ -20,10 +20,8 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from croupier.service import dispatch, limits
-from croupier.service.deps import LOG_IN_FIRST, Refused, Service, forwards, now_iso
+from croupier.service.deps import LOG_IN_FIRST, Refused, Service, user_of
 from croupier.service.forward import PATH, node_key
-from croupier.service.store.recovery import record
-from croupier.service.store.significant import What
 
 router = APIRouter()
 
@@ -59,18 +57,9 @@ async def channel(ws: WebSocket) -> None:
 
 
 async def one(svc: Service, token: Any, data: Any) -> tuple[int, dict[str, Any]]:
-    """A forwarded command's status and body, as ``POST /commands`` answers it."""
-    name = svc.sessions.user(token) if isinstance(token, str) and token else None
-    user = None if name is None else svc.directory.users.users.get(name)
+    """A forwarded command's status and body, as ``POST /commands`` answers it (a node that
+    is no longer the owner sends it on to the new one)."""
+    user = user_of(svc, token)
     if user is None:
         return 401, Refused(401, LOG_IN_FIRST).body()
-    if svc.forward is not None and forwards(svc):  # no longer the owner: on to the new one
-        return await svc.forward.send(token, data)
-    try:
-        return 200, await dispatch.submit(svc, user, data)
-    except Refused as e:
-        return e.status, e.body()
-    except Exception as e:  # a bug: recorded, and the command was not accepted
-        detail = f"forwarded command: {type(e).__name__}: {e}"[:500]
-        await asyncio.to_thread(record, svc.store, What.ERROR, "server", detail, now_iso())
-        return 500, {"error": "internal error: nothing was accepted"}
+    return await dispatch.answer(svc, user, data, token, "forwarded command")
