@@ -13,8 +13,10 @@ import jsonschema
 import pytest
 
 from croupier.narration import Narration
+from croupier.narration.lines import mentions
 from croupier.round import events as rv
 from croupier.service import contract
+from croupier.table import events as te
 from support.service import Room, served, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
@@ -119,3 +121,21 @@ def test_words_for_the_reader_name_seats_players_and_pots() -> None:
     # a bet opens the street: the next is a raise
     assert other(rv.BetOrRaised(2, 50, False, True))[0].text == "carol bets 50"
     assert other(rv.BetOrRaised(0, 150, False, True))[0].text == "alice raises to 150"
+
+
+def test_an_event_names_whom_its_words_speak_to_as_you() -> None:
+    """A reader an event names gets words of their own ("you call 2"); every other reader
+    shares the spectators' words: so whom it names must never miss the reader."""
+    players = ("alice", "bob7", "carol")
+    acted = te.RoundProgressed((rv.Called(1, 2, False), rv.Folded(2)), 0)
+    assert mentions(acted) == {1, 2}
+    ruling = "player 0's hand is dead; player 12 waits"
+    ruled = te.RoundProgressed((rv.RulingMade("report", "c", ruling),), 0)
+    assert mentions(ruled) == {0, 12}
+    assert mentions(te.ChipsAdded("bob7", 50, "")) == {"bob7"}
+    assert mentions(te.RoundFinished(3, (("alice", 10),), 0, 0)) == frozenset()
+    for i, name in enumerate(players):
+        me = Narration(name, players)
+        for e in (acted, ruled):
+            said = [line.text for line in me(e)]
+            assert any("you" in t or "your" in t for t in said) == (i in mentions(e)), said

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import cast
 
 from croupier.cards import CARD_TEXT, JOKER_ID, Card
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
@@ -27,17 +27,37 @@ _POSITION = re.compile(r"\bplayer (\d+)('s)?")
 _WINNER = re.compile(r"player (\d+): ([^;]+)")
 
 
-@dataclass(frozen=True, slots=True)
 class Line:
     """One line of words: ``kind`` is "" (play), "round" (a round begins or ends), "ruling"
-    (the floor's or the rulebook's), or "win" (chips awarded)."""
+    (the floor's or the rulebook's), or "win" (chips awarded). A plain class rather than a
+    frozen dataclass: lines are made for every message sent, and a frozen dataclass's
+    ``__init__`` costs about 15 times as much."""
 
-    text: str
-    clause: str = ""
-    kind: str = ""
+    __slots__ = ("clause", "kind", "text")
+
+    def __init__(self, text: str, clause: str = "", kind: str = "") -> None:
+        self.text = text
+        self.clause = clause
+        self.kind = kind
 
     def json(self) -> dict[str, str]:
         return {"text": self.text, "clause": self.clause, "kind": self.kind}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.text, self.clause, self.kind) == (other.text, other.clause, other.kind)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.clause, self.kind))
+
+    def __repr__(self) -> str:
+        return f"Line(text={self.text!r}, clause={self.clause!r}, kind={self.kind!r})"
+
+
+def as_json(lines: Sequence[Line]) -> list[dict[str, str]]:
+    """``lines`` as the message contract's ``words``."""
+    return [x.json() for x in lines]
 
 
 def spelt(name: str) -> str:
@@ -105,33 +125,20 @@ class Narration:
         elif isinstance(e, TournamentHandDealt):
             self.players, self.bet_open = e.plan.players, False
             return
-        elif isinstance(
-            e, te.CardsDealt | te.RoundProgressed | te.FloorReported | TournamentHandProgressed
-        ):
+        elif isinstance(e, _CARRIERS):
             events = e.events
         else:
             events = (e,)
         for x in events:
-            if isinstance(x, rv.BoardDealt | rv.BettingRoundEnded):
+            if isinstance(x, _CLOSES_BETTING):
                 self.bet_open = False
             elif isinstance(x, rv.BetOrRaised) or (isinstance(x, rv.BlindPosted) and x.amount):
                 self.bet_open = True
 
     def involves(self, e: object, position: int) -> bool:
         """Whether ``e`` names the reader (at round ``position``): their words differ."""
-        if isinstance(e, te.RoundStarted | TournamentHandDealt):
-            return True  # the players are listed
-        if isinstance(e, te.TableEvent) and getattr(e, "player", None) == self.reader:
-            return True
-        events = getattr(e, "events", None) or getattr(e, "opening", None) or (e,)
-        mention = f"player {position}"
-        for x in events:
-            if getattr(x, "player", None) == position:
-                return True
-            text = getattr(x, "text", None) or getattr(x, "message", None)
-            if isinstance(text, str) and mention in text:
-                return True
-        return False
+        named = mentions(e)
+        return named is None or self.reader in named or position in named
 
     def __call__(self, e: object) -> list[Line]:
         """The lines of one event (a table's, a round's, or a tournament hand's)."""
@@ -149,7 +156,24 @@ class Narration:
 
     def table_event(self, e: te.TableEvent) -> list[Line]:
         one = _one
+        # the events' classes are disjoint: the cases come in the order play meets them most
+        # (each case passed costs a check, and the words are said for every message sent)
         match e:
+            case te.CardsDealt() | te.RoundProgressed():
+                return [x for r in e.events for x in self.round_event(r)]
+            case te.RoundStarted():
+                self.players, self.bet_open = e.players, False
+                names = ", ".join(self.name(p) for p in e.players)
+                how = f" (shoe: {e.shoe})" if e.shoe else " (live deal)"
+                head = Line(f"Round {e.hand} begins: {names}{how}", "", "round")
+                return [head, *(x for r in e.opening for x in self.round_event(r))]
+            case te.RoundFinished():
+                fee = f"; commission {e.commission}" if e.commission else ""
+                return one(f"Round {e.hand} over{fee}", "", "round")
+            case te.DeadlineSet():
+                return one(f"{self.name(e.player)} to act", e.clause)
+            case te.TableCheckpoint():
+                return []
             case te.PlayerSat():
                 return one(f"{self.does(e.player, 'sits', 'sit')} in seat {e.seat} with {e.chips}")
             case te.ChipsAdded():
@@ -169,28 +193,15 @@ class Narration:
                 return one(f"{verb} a declared player and may not add chips", e.clause, "ruling")
             case te.TimeCharged():
                 return one(f"{self.does(e.player, 'is', 'are')} charged {e.amount} for time")
-            case te.RoundStarted():
-                self.players, self.bet_open = e.players, False
-                names = ", ".join(self.name(p) for p in e.players)
-                how = f" (shoe: {e.shoe})" if e.shoe else " (live deal)"
-                head = Line(f"Round {e.hand} begins: {names}{how}", "", "round")
-                return [head, *(x for r in e.opening for x in self.round_event(r))]
-            case te.CardsDealt() | te.RoundProgressed():
-                return [x for r in e.events for x in self.round_event(r)]
             case te.FloorReported():
                 what = spelt(type(e.incident).__name__)
                 p = getattr(e.incident, "player", None)
-                who = f" ({self.name(p)})" if isinstance(p, int | str) else ""
+                who = f" ({self.name(p)})" if isinstance(p, (int, str)) else ""
                 head = Line(f"Floor report: {what}{who}", "", "ruling")
                 return [head, *(x for r in e.events for x in self.round_event(r))]
             case te.TimedOut():
                 verb = self.does(e.player, "ran", "ran")
                 return one(f"{verb} out of time: the hand is folded", e.clause, "ruling")
-            case te.DeadlineSet():
-                return one(f"{self.name(e.player)} to act", e.clause)
-            case te.RoundFinished():
-                fee = f"; commission {e.commission}" if e.commission else ""
-                return one(f"Round {e.hand} over{fee}", "", "round")
             case te.TableRoundVoided():
                 return one(f"Round {e.hand} is void: {e.reason}", e.clause, "ruling")
             case te.Notice():
@@ -214,8 +225,6 @@ class Narration:
                 return one(
                     f"The last round reopens ({e.commands} command(s) back)", e.clause, "ruling"
                 )
-            case te.TableCheckpoint():
-                return []
             case ab.PlayerDisconnected():
                 return one(
                     f"{self.does(e.player, 'is', 'are')} disconnected: the seat is kept", e.clause
@@ -235,35 +244,20 @@ class Narration:
     def round_event(self, e: rv.Event) -> list[Line]:
         one = _one
         bet_open = self.bet_open
-        if isinstance(e, rv.BoardDealt | rv.BettingRoundEnded):
+        if isinstance(e, _CLOSES_BETTING):
             self.bet_open = False
         elif isinstance(e, rv.BetOrRaised) or (isinstance(e, rv.BlindPosted) and e.amount):
             self.bet_open = True
-        match e:
-            case rv.FeeCharged():
-                return one(f"{self.does(e.player, 'pays', 'pay')} a fee of {e.amount}", e.clause)
-            case rv.BlindPosted():
-                return one(f"{self.does(e.player, 'posts', 'post')} the {e.kind} {e.amount}")
-            case rv.AntePosted():
-                return one(f"{self.does(e.player, 'antes', 'ante')} {e.amount}")
-            case rv.DeadPosted():
-                return one(f"{self.does(e.player, 'posts', 'post')} {e.amount} dead", e.clause)
-            case rv.HoleDealt():
-                return one(f"{self.does(e.player, 'is', 'are')} dealt {cards_text(e.cards)}")
-            case rv.BoardDealt():
-                street = STREETS[e.street] if 0 <= e.street < len(STREETS) else "board"
-                return one(f"Board: {cards_text(e.cards)} ({street})")
-            case rv.CardBurned():
-                return one(f"Burn {cards_text([e.card])}")
-            case rv.Folded():
-                return one(self.does(e.player, "folds", "fold"))
-            case rv.Checked():
-                return one(self.does(e.player, "checks", "check"))
+        match e:  # the commonest first, as in table_event
             case rv.Called():
                 if not e.amount:
                     return one(self.does(e.player, "checks", "check"))
                 all_in = " (all in)" if e.all_in else ""
                 return one(f"{self.does(e.player, 'calls', 'call')} {e.amount}{all_in}")
+            case rv.Checked():
+                return one(self.does(e.player, "checks", "check"))
+            case rv.Folded():
+                return one(self.does(e.player, "folds", "fold"))
             case rv.BetOrRaised():
                 all_in = " (all in)" if e.all_in else ""
                 if bet_open:
@@ -273,8 +267,20 @@ class Narration:
                 return one(f"{verb} {e.to}{all_in}")
             case rv.BettingRoundEnded() | rv.RoundEnded():
                 return []
-            case rv.BetReturned():
-                return one(f"{e.amount} uncalled, returned to {self.name(e.player)}")
+            case rv.HoleDealt():
+                return one(f"{self.does(e.player, 'is', 'are')} dealt {cards_text(e.cards)}")
+            case rv.CardBurned():
+                return one(f"Burn {cards_text([e.card])}")
+            case rv.BoardDealt():
+                street = STREETS[e.street] if 0 <= e.street < len(STREETS) else "board"
+                return one(f"Board: {cards_text(e.cards)} ({street})")
+            case rv.BlindPosted():
+                return one(f"{self.does(e.player, 'posts', 'post')} the {e.kind} {e.amount}")
+            case rv.PotAwarded():
+                pot = "the main pot" if e.pot == 0 else f"side pot {e.pot}"
+                half = f" ({e.half} half)" if e.half in ("high", "low") else ""
+                verb = self.does(e.player, "wins", "win")
+                return one(f"{verb} {e.amount} from {pot}{half}", e.clause, "win")
             case rv.HandShown():
                 return one(f"{self.does(e.player, 'shows', 'show')} {cards_text(e.cards)}")
             case rv.HandMucked():
@@ -283,11 +289,14 @@ class Narration:
                 return one(f"Dealer: {self._announced(e.text)}", e.clause)
             case rv.CommissionTaken():
                 return one(f"Commission {e.amount}", e.clause)
-            case rv.PotAwarded():
-                pot = "the main pot" if e.pot == 0 else f"side pot {e.pot}"
-                half = f" ({e.half} half)" if e.half in ("high", "low") else ""
-                verb = self.does(e.player, "wins", "win")
-                return one(f"{verb} {e.amount} from {pot}{half}", e.clause, "win")
+            case rv.FeeCharged():
+                return one(f"{self.does(e.player, 'pays', 'pay')} a fee of {e.amount}", e.clause)
+            case rv.AntePosted():
+                return one(f"{self.does(e.player, 'antes', 'ante')} {e.amount}")
+            case rv.DeadPosted():
+                return one(f"{self.does(e.player, 'posts', 'post')} {e.amount} dead", e.clause)
+            case rv.BetReturned():
+                return one(f"{e.amount} uncalled, returned to {self.name(e.player)}")
             case rv.RulingMade():
                 return one(f"Ruling: {self.named(e.message)}", e.clause, "ruling")
             case rv.RoundVoided():
@@ -329,6 +338,48 @@ class Narration:
 
 def _one(text: str, clause: str = "", kind: str = "") -> list[Line]:
     return [Line(text, clause, kind)]
+
+
+#: Table events that carry round events (their words are those events').
+_CARRIERS = (te.CardsDealt, te.RoundProgressed, te.FloorReported, TournamentHandProgressed)
+#: Round events after which no bet is open on the street.
+_CLOSES_BETTING = (rv.BoardDealt, rv.BettingRoundEnded)
+#: "player N" in a round event's text (no ``\b``: a reader named in it is never missed).
+_MENTION = re.compile(r"player (\d+)")
+#: Whether a type's events have an attribute, asked once a type: ``getattr`` with a default
+#: raises and catches an exception for each miss.
+_HAS: dict[tuple[type, str], bool] = {}
+
+
+def _get(x: object, name: str) -> object:
+    key = (type(x), name)
+    has = _HAS.get(key)
+    if has is None:
+        has = _HAS[key] = hasattr(x, name)
+    return getattr(x, name) if has else None
+
+
+def mentions(e: object) -> frozenset[str | int] | None:
+    """Whom ``e`` names, whatever its reader: players by name (a table event's own player)
+    and by round position (its round events' players, and "player N" in their text); None
+    where it lists every player (a round's start). A reader it names gets words of their own
+    ("you call 2"); any other reads the same words as a spectator."""
+    if isinstance(e, (te.RoundStarted, TournamentHandDealt)):
+        return None
+    named: set[str | int] = set()
+    if isinstance(e, te.TableEvent):
+        p = _get(e, "player")
+        if isinstance(p, str):
+            named.add(p)
+    events = cast("Sequence[object]", _get(e, "events") or _get(e, "opening") or (e,))
+    for x in events:
+        p = _get(x, "player")
+        if isinstance(p, int):
+            named.add(p)
+        text = _get(x, "text") or _get(x, "message")
+        if isinstance(text, str) and "player " in text:
+            named.update(int(n) for n in _MENTION.findall(text))
+    return frozenset(named)
 
 
 def words(e: object, players: Sequence[str] = (), reader: str | None = None) -> list[Line]:

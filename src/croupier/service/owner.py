@@ -29,6 +29,7 @@ import sqlalchemy as sa
 
 from croupier.cards import Card
 from croupier.narration import Narration
+from croupier.narration.lines import Line, mentions
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
@@ -81,6 +82,17 @@ class Item:
     event: TableEvent
     texts: dict[object, str] = field(default_factory=dict)
     spectator: TableEvent | None = None  # the event as a spectator may see it, once asked
+    seen: dict[int, TableEvent] = field(default_factory=dict)  # as each position sees it
+    named: frozenset[str | int] | None = None  # whom it names (None: everyone), once asked
+    asked: bool = False
+
+    def names(self, who: str, pos: int) -> bool:
+        """Whether the event names the player ``who`` at round position ``pos``, whose words
+        then differ from everyone else's (:func:`~croupier.narration.lines.mentions`, asked
+        once an item)."""
+        if not self.asked:
+            self.named, self.asked = mentions(self.event), True
+        return self.named is None or who in self.named or pos in self.named
 
 
 #: The key of an item's encoding that every recipient may receive.
@@ -670,7 +682,7 @@ class Projector:
             self.started = e
         pos = self._position()
         key: object = pos
-        if isinstance(pos, int) and self.narration.involves(e, pos):
+        if isinstance(pos, int) and item.names(cast(str, self.who), pos):
             key = ("you", pos)  # its words name the reader: "you call 2"
         texts = item.texts
         public = texts.get(PUBLIC) if not isinstance(key, tuple) else ""
@@ -717,9 +729,19 @@ class Projector:
         return item.spectator
 
     @staticmethod
+    def _seen(item: Item, seat: int | Viewer) -> TableEvent:
+        """``item``'s event as ``seat`` may see it (projected once an item and position)."""
+        if not isinstance(seat, int):
+            return project_table_event(item.event, seat)
+        seen = item.seen.get(seat)
+        if seen is None:
+            seen = item.seen[seat] = project_table_event(item.event, seat)
+        return seen
+
+    @staticmethod
     def _as_spectator(item: Item, pos: int) -> bool:
         """Whether the player at ``pos`` may see no more of ``item``'s event than a spectator."""
-        return project_table_event(item.event, pos) == Projector._spectators(item)
+        return Projector._seen(item, pos) == Projector._spectators(item)
 
     def _encode(self, item: Item, seat: object, e: TableEvent) -> str:
         """The message of ``item`` for this recipient at ``seat`` (its position; ``PUBLIC``:
@@ -729,10 +751,10 @@ class Projector:
         if seat is PUBLIC or self._public(item):
             event = texts[EVENT_PUBLIC]
         else:
-            e = project_table_event(e, cast(int | Viewer, seat))  # as this seat sees it
+            e = self._seen(item, cast(int | Viewer, seat))  # as this seat sees it
             event = texts.get(("event", seat)) or orjson.dumps(contract.plain(e)).decode()
             texts[("event", seat)] = event
-        lines = orjson.dumps(self.narration(e)).decode()  # a Line is a dataclass: as Line.json
+        lines = orjson.dumps(self.narration(e), default=Line.json).decode()
         return f'{{"seq":{item.seq},"event":{event},"words":{lines}}}'
 
 
