@@ -9,10 +9,11 @@ import json
 import pstats
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 from typer.testing import CliRunner
 
-from croupier.bench.serve_bench import long_table
+from croupier.bench.serve_bench import _port, long_table, server
 from croupier.cli import app
 from croupier.room import AtTable, OpenTable, TakeSeat
 from croupier.rules import IllegalAction
@@ -55,6 +56,17 @@ def test_bench_serve_profiles_the_server_and_its_commit_thread(tmp_path: Path) -
     names = {name for (_, _, name) in pstats.Stats(str(out)).stats}
     # the event loop's work and the commit's, done in a worker thread
     assert {"_live", "_group"} <= names
+
+
+def test_a_server_that_cannot_start_is_reported_with_its_log(tmp_path: Path) -> None:
+    """The bench's server logs to a file (a pipe nobody reads during play would stop it once
+    full); a server that exits is reported with the end of that log."""
+    missing = tmp_path / "no-such-folder" / "bench.db"
+    with (
+        pytest.raises(RuntimeError, match=r"croupier serve exited: (.|\n)*no-such-folder"),
+        server(f"sqlite:///{missing}", _port()),
+    ):
+        pass
 
 
 def test_bench_serve_paces_the_bots_to_the_rate_asked() -> None:

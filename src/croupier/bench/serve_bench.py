@@ -230,27 +230,32 @@ def server(
         )
         cli = [sys.executable, "-c", code]
     cmd = [*cli, "serve", "--db", url, "--port", str(port), "--room", ROOM]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        for _ in range(tries):
-            if proc.poll() is not None:
-                err = proc.stderr.read().decode() if proc.stderr else ""
-                raise RuntimeError(f"croupier serve exited: {err[-2000:]}")
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise RuntimeError("croupier serve did not start")
-        yield proc
-    finally:
-        proc.terminate()
+    # its log to a file, not a pipe: a pipe nobody reads while it plays would stop the server
+    # once full (64 KiB of warnings)
+    with tempfile.TemporaryFile() as log:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
         try:
-            proc.wait(120 if profile else 10)  # the profiler's stats take a while to write
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            for _ in range(tries):
+                if proc.poll() is not None:
+                    log.seek(0)
+                    err = log.read().decode(errors="replace")
+                    raise RuntimeError(f"croupier serve exited: {err[-2000:]}")
+                try:
+                    up = httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1)
+                    if up.status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            else:
+                raise RuntimeError("croupier serve did not start")
+            yield proc
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(120 if profile else 10)  # the profiler's stats take a while to write
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
 
 
 def profiled(main: Callable[[], object], path: str) -> None:
