@@ -55,11 +55,6 @@ class Line:
         return f"Line(text={self.text!r}, clause={self.clause!r}, kind={self.kind!r})"
 
 
-def as_json(lines: Sequence[Line]) -> list[dict[str, str]]:
-    """``lines`` as the message contract's ``words``."""
-    return [x.json() for x in lines]
-
-
 def spelt(name: str) -> str:
     """A class name as words: ``SeatChanged`` -> ``seat changed``."""
     return " ".join(w.lower() for w in re.findall(r"[A-Z][a-z]*|[a-z]+|\d+", name)) or name
@@ -134,11 +129,6 @@ class Narration:
                 self.bet_open = False
             elif isinstance(x, rv.BetOrRaised) or (isinstance(x, rv.BlindPosted) and x.amount):
                 self.bet_open = True
-
-    def involves(self, e: object, position: int) -> bool:
-        """Whether ``e`` names the reader (at round ``position``): their words differ."""
-        named = mentions(e)
-        return named is None or self.reader in named or position in named
 
     def __call__(self, e: object) -> list[Line]:
         """The lines of one event (a table's, a round's, or a tournament hand's)."""
