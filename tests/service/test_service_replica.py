@@ -149,9 +149,19 @@ def _taken(cluster: Cluster, names: tuple[str, ...]) -> tuple[str, float]:
                 assert time.monotonic() < deadline, cluster.log(new)  # said just after
                 time.sleep(0.05)
             print(f"node {new} took the room over")
+            for other in (n for n in names if n != new):  # it forwards once it has read so
+                while _owner_seen(cluster.ports[other]) != new:
+                    assert time.monotonic() < deadline, cluster.log(other)
+                    time.sleep(0.05)
             return new, when
         time.sleep(0.1)
     raise AssertionError("".join(map(cluster.log, cluster.ports)))
+
+
+def _owner_seen(port: int) -> str | None:
+    """The owner the node at ``port`` last read from the lease (``/healthz``)."""
+    owner = ((health(port) or {}).get("node") or {}).get("owner") or {}
+    return owner.get("node")
 
 
 def _follows(client: Recording, view: tuple[int, Any], seconds: float = 10) -> None:
