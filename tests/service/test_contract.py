@@ -92,6 +92,9 @@ def test_a_client_written_from_the_contract_plays_a_hand(room: Room) -> None:
         events = [json.loads(t) for t in texts]
         words = [w["text"] for m in events if "words" in m for w in m["words"]]
         assert any(w.startswith("you are dealt ") for w in words), (p, words)
+        # another's hidden cards are "▒", sent as a JSON escape: the messages stay ASCII
+        assert any("▒" in w for w in words), (p, words)
+        assert all(t.isascii() for t in texts if '"words"' in t), p
         assert not any("player 0" in w or "you is" in w or "you sits" in w for w in words)
 
 

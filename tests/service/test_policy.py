@@ -7,6 +7,7 @@ tables included, the director closes only tournaments, a player acts only for th
 from __future__ import annotations
 
 import contextlib
+import inspect
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -101,6 +102,25 @@ def test_every_command_and_route_is_in_the_policy() -> None:
     assert set(CATALOGUE) == set(policy.COMMANDS), "a command without a policy, or the reverse"
     assert route_keys(create_app("sqlite://")) == set(policy.ROUTES)
     assert set(CALLS) | {k for k in policy.ROUTES if k.startswith("WS ")} == set(policy.ROUTES)
+
+
+def test_every_route_and_its_dependencies_run_on_the_event_loop() -> None:
+    """FastAPI runs a plain function (a route or a ``Depends``) in its thread pool: a hop to a
+    thread and back for each request. The service's are coroutines."""
+
+    def calls(dependant: Any) -> Iterator[Any]:
+        yield dependant.call
+        for d in dependant.dependencies:
+            yield from calls(d)
+
+    found = [
+        f"{getattr(r, 'path', r)}: {getattr(c, '__qualname__', c)}"
+        for r in _flat(create_app("sqlite://").routes)
+        if isinstance(r, APIRoute | APIWebSocketRoute)
+        for c in calls(r.dependant)
+        if c is not None and not inspect.iscoroutinefunction(c)
+    ]
+    assert not found, found
 
 
 def test_the_docs_print_the_policy() -> None:

@@ -21,10 +21,12 @@ WHO: tuple[str | Viewer, ...] = (Viewer.DEALER, Viewer.SPECTATOR, "p1", "p2", "p
 
 
 def _as_said(p: Projector, seq: int, e: TableEvent) -> str:
-    """The message as the contract spells it: the recipient's projection, its words."""
+    """The message as the contract spells it: the recipient's projection, its words (in
+    ASCII: a hidden card's "▒" as its JSON escape)."""
     seen = p(e)
     words = [x.json() for x in p.narration(seen)]
-    return orjson.dumps({"seq": seq, "event": contract.plain(seen), "words": words}).decode()
+    text = orjson.dumps({"seq": seq, "event": contract.plain(seen), "words": words}).decode()
+    return text.replace("▒", "\\u2592")
 
 
 def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -117,12 +117,12 @@ def need(user: User, route: str, *at: str) -> None:
         raise Refused(403, why, ROLES_CLAUSE)
 
 
-def allowed(route: str) -> Callable[[Request], User]:
+def allowed(route: str) -> Callable[[Request], Awaitable[User]]:
     """A dependency: the caller, if the policy lets their role call ``route`` (refused
     401 or 403 otherwise)."""
     policy.entry(route)  # a route the policy does not know fails at the start
 
-    def check(request: Request) -> User:
+    async def check(request: Request) -> User:
         user = caller(request)
         need(user, route)
         return user
@@ -176,14 +176,26 @@ def clock(request: Request) -> int:
     return service(request).clock()
 
 
-#: The logged-in caller (a dependency).
-Caller = Annotated[User, Depends(caller)]
-#: The room's owner (a dependency).
-Owner = Annotated[RoomOwner, Depends(room_owner)]
+# The dependencies are coroutines: FastAPI runs a plain function given to ``Depends`` in its
+# thread pool, a hop to a thread and back for every request (they only read memory).
 
 
-def _http_service(request: Request) -> Service:
+async def _caller(request: Request) -> User:
+    return caller(request)
+
+
+async def _room_owner(request: Request) -> RoomOwner:
+    return room_owner(request)
+
+
+async def _http_service(request: Request) -> Service:
     return service(request)
+
+
+#: The logged-in caller (a dependency).
+Caller = Annotated[User, Depends(_caller)]
+#: The room's owner (a dependency).
+Owner = Annotated[RoomOwner, Depends(_room_owner)]
 
 
 #: The service (a dependency).
