@@ -19,10 +19,12 @@ An import of a package that only an extra brings is allowed where its absence is
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.metadata
 import re
 import sys
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,10 +95,17 @@ def closure(names: set[str]) -> set[str]:
     return seen
 
 
+@functools.cache
+def _packages() -> Mapping[str, list[str]]:
+    """Each installed top-level module's distributions (read once: it reads every
+    distribution's file list)."""
+    return importlib.metadata.packages_distributions()
+
+
 def distributions(top: str, known: set[str]) -> set[str]:
     """The distributions providing module ``top`` (by its installed files; a module not
     installed here, by the declared requirement of the same name)."""
-    found = importlib.metadata.packages_distributions().get(top)
+    found = _packages().get(top)
     if found:
         return {normal(d) for d in found}
     return {normal(top)} & known
