@@ -12,8 +12,11 @@ from typing import Any
 
 from support.web import Server, login
 
-#: Longer than the longest poll the pages made (every 1, 2, 3 or 5 s).
+#: Longer than the longest poll the pages made (every 1, 2, 3 or 5 s): the pages' clocks are
+#: run on by this much at once (Playwright's fake timers), every timer due meanwhile fired.
 PAUSE_MS = 5_500
+#: Real time for a request a fired timer made to be seen.
+SETTLE_MS = 300
 T = "sat-1"
 
 
@@ -23,6 +26,7 @@ class Requests:
     def __init__(self, page: Any) -> None:
         self.seen: list[str] = []
         page.on("request", lambda r: self.seen.append(f"{r.method} {r.url}"))
+        page.clock.install()  # time flows as usual until ``quiet`` runs it on
 
     def since(self, start: int) -> list[str]:
         return self.seen[start:]
@@ -41,13 +45,15 @@ def command(server: Server, who: str, cmd: dict[str, Any]) -> None:
 
 
 def quiet(pages: dict[str, tuple[Any, Requests]], play: Callable[[], None]) -> None:
-    """Run ``play`` (which waits for each page to show it), pause, then check that no page
-    made a request meanwhile."""
+    """Run ``play`` (which waits for each page to show it), run every page's clock on past
+    any poll, then check that no page made a request meanwhile."""
     first = next(iter(pages.values()))[0]
     first.wait_for_timeout(1_000)  # every page's sockets open (the pages run side by side)
     start = {k: len(r.seen) for k, (_, r) in pages.items()}
     play()
-    first.wait_for_timeout(PAUSE_MS)
+    for page, _ in pages.values():
+        page.clock.run_for(PAUSE_MS)
+    first.wait_for_timeout(SETTLE_MS)
     made = {k: r.since(start[k]) for k, (_, r) in pages.items()}
     assert made == {k: [] for k in pages}, made
 
