@@ -54,6 +54,16 @@ VERSION = "1"
 
 JSON = Any
 
+#: A hidden card in words ("▒") and as its JSON escape (the same string once parsed).
+_SHADE, _SHADE_JSON = "▒".encode(), b"\\u2592"
+
+
+def message_text(data: bytes) -> str:
+    """A message's JSON (UTF-8) as the text a socket sends, a hidden card's "▒" escaped: the
+    messages stay ASCII, which Python decodes, joins and encodes several times faster than
+    other text."""
+    return data.replace(_SHADE, _SHADE_JSON).decode()
+
 
 def type_name(cls: type) -> str:
     """A class's public name: its name alone; an Ultimate Texas Hold'em class's begins with

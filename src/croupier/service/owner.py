@@ -754,13 +754,9 @@ class Projector:
             e = self._seen(item, cast(int | Viewer, seat))  # as this seat sees it
             event = texts.get(("event", seat)) or orjson.dumps(contract.plain(e)).decode()
             texts[("event", seat)] = event
-        lines = orjson.dumps(self.narration(e), default=Line.json).replace(_SHADE, _SHADE_JSON)
-        return f'{{"seq":{item.seq},"event":{event},"words":{lines.decode()}}}'
+        lines = contract.message_text(orjson.dumps(self.narration(e), default=Line.json))
+        return f'{{"seq":{item.seq},"event":{event},"words":{lines}}}'
 
-
-#: A hidden card in words ("▒") and as a JSON escape: a message stays ASCII, which Python
-#: decodes, joins and encodes for the socket several times faster than other text.
-_SHADE, _SHADE_JSON = "▒".encode(), b"\\u2592"
 
 #: The JSON of values sent again and again (a table's game), by identity (each entry keeps its
 #: value alive, so an id is not reused while it is here).

@@ -69,7 +69,7 @@ Reply = Callable[[User, Any, str], Awaitable[dict[str, Any]]]
 
 
 def _dumps(value: object) -> str:
-    return orjson.dumps(value).decode()
+    return contract.message_text(orjson.dumps(value))
 
 
 def viewer(user: User | None, table: str) -> str | Viewer:
