@@ -60,7 +60,8 @@ class BuildExt(build_ext):
             with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
                 # the largest first, so that no long file starts last
                 order = sorted(sources, key=lambda f: -os.path.getsize(f))
-                done = dict(zip(order, pool.map(lambda f: one_by_one([f], *args, **kwargs), order)))
+                objects = pool.map(lambda f: one_by_one([f], *args, **kwargs), order)
+                done = dict(zip(order, objects, strict=True))
             return [o for f in sources for o in done[f]]
 
         self.compiler.compile = on_every_core
