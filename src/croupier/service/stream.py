@@ -576,19 +576,19 @@ async def _live(
                         notes.appendleft((item.seq, more))
                 else:
                     text = notes.popleft()[1]
-                if text is None:
-                    continue
-                if batch:
+                if text is not None:
                     ready.append(text)
-                else:
-                    await ws.send_text(text)
             if ready:
                 # One turn of the loop first: every socket woken by the same commit then
                 # writes in the next turn, together, rather than each after the others' words
                 # are made; their readers wake once for the lot (a saturated bench's clients
                 # slept and woke 0.7 times a command, now 0.1; 3-5 % more commands a second).
                 await asyncio.sleep(0)
-                await ws.send_text("\n".join(ready))
+                if batch:
+                    await ws.send_text("\n".join(ready))
+                else:
+                    for text in ready:
+                        await ws.send_text(text)
     finally:
         reader.cancel()
 
