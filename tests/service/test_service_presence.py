@@ -5,6 +5,7 @@ the player's hand; the player reconnects and catches up by sequence number, with
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,8 @@ from fastapi.testclient import TestClient
 
 from croupier.service import contract
 from croupier.service.api import create_app
+from croupier.service.presence import connected
+from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.store import EventStore
 from croupier.table.absence import (
     AbsentFolded,
@@ -170,3 +173,34 @@ def test_a_restarted_server_times_out_the_disconnections_it_recorded(url: str) -
         view = client.get("/tables/t1/view", headers=Room(client).headers("floor")).json()
         table = contract.decode(view["view"])
         assert table.absent == ("p2",) and (2, "p2", "sitting out") in table.seats
+
+
+def test_connections_opening_together_are_recorded_in_a_few_appends(room: Room) -> None:
+    """Thousands of sockets opening at once (a room's bots, clients back after a restart) must
+    not each contend for the significant-events stream: the records due together go in one
+    append. Every connection is still recorded, and each opener waits for its own record."""
+    svc = room.c.app.state.service  # type: ignore[attr-defined]
+    presence = svc.presence
+    store = presence.store
+    appends: list[int] = []
+    append = store.append
+
+    def counted(stream: str, expected: int, new: Any) -> int:
+        if stream == SIGNIFICANT:
+            appends.append(len(new))
+        return int(append(stream, expected, new))
+
+    watchers = [f"w{i}" for i in range(120)]  # spectators: recorded, no table command
+
+    async def open_all() -> list[bool]:
+        return list(await asyncio.gather(*(presence.opened("t1", w) for w in watchers)))
+
+    store.append = counted
+    try:
+        opened = room.c.portal.call(open_all)  # type: ignore[attr-defined]
+    finally:
+        del store.append
+    assert opened == [True] * len(watchers)
+    assert sum(appends) == len(watchers) and len(appends) <= 4, appends
+    left = connected(store, "table:main/")
+    assert {p for s, p in left if s == STREAM} >= set(watchers)

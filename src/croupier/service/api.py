@@ -407,7 +407,7 @@ class _Start:
             if svc.presence is not None:
                 await svc.presence.close()
             if node is not None:  # a clean stop: a standby takes over at its next heartbeat
-                await asyncio.to_thread(node.lease.release)
+                await node.release()
             if svc.forward is not None:
                 await svc.forward.close()
             svc.hashing.close()

@@ -18,13 +18,16 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
 from croupier.service.store.lease import Holder, Lease
 
 log = logging.getLogger("croupier.service")
+
+T = TypeVar("T")
 
 #: What a node runs to serve the room once it holds the lease, and to stop serving it (why).
 Take = Callable[[], Awaitable[None]]
@@ -46,6 +49,12 @@ class Node:
         self._renewed = 0.0  # when the lease was last renewed (this node's clock, a hint)
         self._losing = False  # the room being dropped: no new try until it is
         self._tasks: set[asyncio.Future[None]] = set()
+        # the lease's own thread: a renewal queued behind the default pool's work (thousands
+        # of sockets opening at once each record their connection there) could come too late
+        self._thread = ThreadPoolExecutor(1, f"croupier-lease-{lease.node}")
+
+    async def _run(self, fn: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, fn)
 
     @property
     def name(self) -> str:
@@ -94,14 +103,14 @@ class Node:
             await self._acquire()
             return
         try:
-            held = await asyncio.to_thread(lease.renew)
+            held = await self._run(lease.renew)
         except sa.exc.DBAPIError as e:  # the database unreachable: held until it runs out
             log.warning("croupier: node %s: the lease not renewed: %s", self.name, e)
             held = time.monotonic() - self._renewed < lease.seconds
         if held:
             self._renewed = time.monotonic()
             return
-        now = await asyncio.to_thread(self._read)  # the owner its refusals name
+        now = await self._run(self._read)  # the owner its refusals name
         where = "" if now is None or not now.live else f": node {now.node} holds it now"
         await self.lose(f"node {self.name}'s lease of room {lease.name} ran out{where}")
 
@@ -114,11 +123,11 @@ class Node:
 
     async def _acquire(self) -> None:
         try:
-            got = await asyncio.to_thread(self.lease.acquire)
+            got = await self._run(self.lease.acquire)
         except sa.exc.DBAPIError as e:
             log.warning("croupier: node %s: the lease not acquired: %s", self.name, e)
             return
-        await asyncio.to_thread(self._read)
+        await self._run(self._read)
         if not got:
             return
         self._renewed = time.monotonic()
@@ -136,7 +145,7 @@ class Node:
             await self.take()
         except Exception:
             log.exception("croupier: node %s could not load the room: lease let go", self.name)
-            await asyncio.to_thread(self.lease.release)
+            await self._run(self.lease.release)
             return
         finally:
             if self.taking is asyncio.current_task():
@@ -148,6 +157,13 @@ class Node:
             self.lease.name,
             time.monotonic() - began,
         )
+
+    async def release(self) -> None:
+        """A clean stop: let the lease go (a standby takes over at its next heartbeat)."""
+        try:
+            await self._run(self.lease.release)
+        finally:
+            self._thread.shutdown(wait=False)
 
     async def started(self) -> None:
         """Wait for the room being loaded, if any (a start that acquired the lease)."""
@@ -173,7 +189,7 @@ class Node:
         self.serving, self._losing = False, True
         try:
             await self.drop(reason)  # at once: nothing more is read or written here
-            now = await asyncio.to_thread(self._read)
+            now = await self._run(self._read)
             said = "" if now is None or not now.live else f"; node {now.node} holds it"
             said = "" if said[2:] in reason else said  # the reason named it already
             log.error(

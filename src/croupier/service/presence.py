@@ -12,7 +12,8 @@ timer that fires late or twice changes nothing.
 A server killed outright (SIGKILL, a power cut) runs none of that, so who was connected is kept
 durably: a player's first connection to a table and the loss of their last are significant
 events (``What.CONNECTED`` and ``What.CONNECTION_LOST``, ``who`` the player, ``detail`` the
-table's stream), one small append each, outside the room's owner (never on the command path).
+table's stream), appended outside the room's owner (never on the command path), those due at
+the same time in one append.
 The connection is recorded before it is accepted, and its loss after the disconnection is
 committed, so after any crash the log says connected for everyone who was (and maybe for one
 whose disconnection is already on the table, which the start skips). At start, before play
@@ -40,7 +41,7 @@ from croupier.service.background import Background
 from croupier.service.owner import Done, Prepare, RoomOwner
 from croupier.service.store import codec
 from croupier.service.store.lease import LeaseLost
-from croupier.service.store.recovery import record, record_all
+from croupier.service.store.recovery import record_all
 from croupier.service.store.rooms import RoomStore, table_stream
 from croupier.service.store.schema import events
 from croupier.service.store.significant import STREAM as SIGNIFICANT
@@ -81,6 +82,9 @@ class Presence:
         # the connections the significant-events log says are open (what it says last)
         self.noted: set[tuple[str, str]] = set()
         self._noting: dict[tuple[str, str], asyncio.Lock] = {}  # one record at a time
+        # connection records waiting for the next append, and the task making it
+        self._due: list[tuple[Significant, asyncio.Future[None]]] = []
+        self._writing: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------------------------
     # What the websockets tell it
@@ -210,11 +214,38 @@ class Presence:
                 return
             what = What.CONNECTED if now else What.CONNECTION_LOST
             stream = table_stream(self.owner.rooms.name, table)
-            await asyncio.to_thread(record, self.store, what, player, stream, self._at())
+            await self._log(Significant(what, player, stream, self._at()))
             if now:
                 self.noted.add(key)
             else:
                 self.noted.discard(key)
+
+    async def _log(self, e: Significant) -> None:
+        """Append ``e`` with the other connection records due now, in one append: thousands
+        of sockets opening at once (a room's bots, clients reconnecting after a restart) make
+        a few appends, not one each contending for the significant-events stream."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._due.append((e, done))
+        if self._writing is None:
+            self._writing = asyncio.ensure_future(self._write())
+        await done
+
+    async def _write(self) -> None:
+        try:
+            while self._due:
+                due, self._due = self._due, []
+                try:
+                    await asyncio.to_thread(record_all, self.store, [e for e, _ in due])
+                except Exception as ex:  # each waiter is told (shielded callers see it)
+                    for _, done in due:
+                        if not done.done():
+                            done.set_exception(ex)
+                    continue
+                for _, done in due:
+                    if not done.done():
+                        done.set_result(None)
+        finally:
+            self._writing = None
 
     async def _lost(self, table: str, player: str, seated: bool) -> None:
         if seated:

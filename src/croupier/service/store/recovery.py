@@ -28,8 +28,13 @@ def record_all(store: EventStore, events: Sequence[Significant]) -> int:
         return _record(store, events)
 
 
+#: how many times an append is tried when another writer took the head (other nodes of the
+#: room append to the same stream)
+TRIES = 10
+
+
 def _record(store: EventStore, events: Sequence[Significant]) -> int:
-    for _ in range(3):
+    for _ in range(TRIES):
         try:
             try:
                 head = store.stream(STREAM).head_seq
