@@ -89,8 +89,9 @@ log = logging.getLogger("croupier.service")
 
 __all__ = ["API", "Refused", "Service", "create_app"]
 
-#: The message contract, made once (:func:`croupier.service.contract.schema`).
-_CONTRACT: dict[str, Any] = contract.schema()
+#: The message contract, made once, when first asked for (:func:`croupier.service.contract.schema`
+#: reads the events' annotations: a fifth of a second no start should pay).
+_contract = functools.cache(contract.schema)
 
 
 def create_app(
@@ -152,7 +153,7 @@ def create_app(
     @app.get("/contract")
     async def message_contract() -> dict[str, Any]:
         """The message contract: every stream socket message as JSON Schema (public)."""
-        return _CONTRACT
+        return await asyncio.to_thread(_contract)
 
     mount_console(app)  # the web console: static pages over this same public API
     return app
