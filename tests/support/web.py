@@ -25,6 +25,8 @@ from typing import Any
 
 import httpx
 
+from support.forks import FORKS, Forked
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ROOT / "docs" / "screens"
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
@@ -79,15 +81,16 @@ def seeded_copy(db: Path) -> None:
 
 
 class Server:
-    """``croupier serve --demo`` over a SQLite file, as a real process; ``seeded``: on a copy
-    of the demo room seeded beforehand (else ``serve --demo`` seeds it)."""
+    """``croupier serve --demo`` over a SQLite file, as a real process (forked from one that
+    imported croupier already: :mod:`support.forks`); ``seeded``: on a copy of the demo room
+    seeded beforehand (else ``serve --demo`` seeds it)."""
 
     def __init__(self, db: Path, *args: str, seeded: bool = True) -> None:
         self.db = f"sqlite:///{db}"
         self.args = args  # more options of croupier serve (--bots)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: Forked | None = None  # forked: see support.forks
         self._tokens: dict[tuple[str, str], str] = {}
         self._http: httpx.Client | None = None
         if seeded and not db.exists():
@@ -109,10 +112,9 @@ class Server:
     def launch(self) -> None:
         """The process started; :meth:`ready` waits until it answers."""
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-        cmd = [*CLI, "serve", "--demo", "--db", self.db, "--port", str(self.port), *self.args]
+        argv = ["serve", "--demo", "--db", self.db, "--port", str(self.port), *self.args]
         self.out = Path(self.db[len("sqlite:///") :] + ".out")  # what serve printed
-        with self.out.open("ab") as out:
-            self.process = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.PIPE)
+        self.process = FORKS.spawn(argv, env, self.out, self.out.with_suffix(".err"))
 
     def ready(self) -> None:
         assert self.process is not None, "launch() first"

@@ -3,9 +3,9 @@ module whose tests only read the room shares one, ``module_server``), and one Ch
 whole session whose pages each test leaves closed (a page left open keeps its scripts running,
 reconnecting to a server that is gone and counting timers down, for the rest of the session).
 
-A server's start imports the whole service, seconds of a loaded machine's time: the room of
-the next test to run in this process (where it asks for ``server``) is started while this
-test runs."""
+A server is forked from a process that imported croupier once (:mod:`support.forks`: the
+import was most of a start's time), and the room of the next test to run in this process
+(where it asks for ``server``) is started while this test runs."""
 
 from __future__ import annotations
 
