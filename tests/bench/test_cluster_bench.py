@@ -44,7 +44,7 @@ def test_bench_cluster_paces_one_node_to_the_rate_asked(pg_server: str) -> None:
     if shutil.which("redis-server") is None:
         pytest.skip("no redis-server on this machine")
     args = ["bench", "cluster", "--db", db, "--tables", "2", "--seconds", "6", "--nodes", "1"]
-    r = CliRunner().invoke(app, [*args, "--kills", "0", "--rate", "0.8", "--warmup", "5", "--json"])
+    r = CliRunner().invoke(app, [*args, "--kills", "0", "--rate", "0.8", "--warmup", "3", "--json"])
     assert r.exit_code == 0, (r.output, r.exception)
     result = json.loads(r.output)
     assert result["ok"] and all(result["checks"].values()), result

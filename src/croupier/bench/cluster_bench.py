@@ -399,8 +399,8 @@ class Bots:
             conn.send(cmd)
             return
         now = time.perf_counter()
-        if not self.due:
-            self.due = now + self.rng.random() * interval
+        if not self.due:  # the first is due at a random moment of the first interval
+            self.due = now + (self.rng.random() - 1) * interval
         due = self.due = max(self.due + interval, now - interval)
         if due <= now:
             conn.send(cmd)
