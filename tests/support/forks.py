@@ -21,7 +21,7 @@ import subprocess
 import sys
 import traceback
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 
 class Forked:
@@ -31,7 +31,7 @@ class Forked:
     def __init__(self, pid: int, err: Path) -> None:
         self.pid = pid
         self.returncode: int | None = None
-        self.stderr: IO[bytes] = err.open("rb")
+        self.err = err  # what it wrote on stderr
         try:
             self._fd: int | None = os.pidfd_open(pid)
         except ProcessLookupError:  # ended (and reaped) already

@@ -121,7 +121,7 @@ class Server:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                err = self.process.stderr.read().decode() if self.process.stderr else ""
+                err = self.process.err.read_text(errors="replace")
                 raise RuntimeError(f"croupier serve exited: {err[-2000:]}")
             try:
                 if httpx.get(f"{self.url}/openapi.json", timeout=1).status_code == 200:
