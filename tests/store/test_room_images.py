@@ -10,6 +10,7 @@ import itertools
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -154,3 +155,38 @@ def test_a_forged_image_is_found_by_the_audit(store: EventStore) -> None:
     _rewrite(store, codec.envelope(forged).decode())
     problems = audit.verify(store)["problems"]
     assert problems == [f"{IMAGE}: the image after event {image.position} differs from the fold"]
+
+
+def test_a_load_while_another_writer_commits_reads_one_moment(
+    store: EventStore, url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A standby loads its replica while the owner commits: a commit landing between the
+    load's first read (the heads) and its later ones (the events after the image, the tables'
+    tails) is not seen. Read at different moments, the image was refused for a false reason
+    (logged as a refused stream) and the tables folded past the heads the load kept."""
+    live = played(store)
+    before = folded(store)
+    heads = {s.id: s.head_seq for s in store.streams()}
+    writer = EventStore(url)
+    name = next(n for n, t in live.room.tables.items() if t.round is not None)
+    bot, rng = make_bot("random"), random.Random(5)
+    read_streams = EventStore.read_streams
+    landed = []
+
+    def interleaved(self: EventStore, ids: Any, after: int = 0) -> Any:
+        if not landed:  # the owner commits its next action now, on its own connection
+            live.store = writer
+            r = live.room.tables[name].round
+            assert r is not None
+            landed.append(live.execute(AtTable(name, Act(bot.act(actor_view(r), rng)))))
+        return read_streams(self, ids, after)
+
+    monkeypatch.setattr(EventStore, "read_streams", interleaved)
+    try:
+        again = RoomStore(store)
+    finally:
+        writer.close()
+    assert landed and any(s.head_seq > heads.get(s.id, 0) for s in store.streams())
+    assert (again.loaded, again.refused_image) == ("image", None)
+    assert images.fingerprint(again.room, again.books) == before
+    assert again.heads == {n: heads[n] for n in again.heads}

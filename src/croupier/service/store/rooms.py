@@ -243,7 +243,17 @@ class RoomStore:
         """The room rebuilt from its streams (anything staged is dropped): from its latest
         image and the events after it where there is one (:mod:`~.images`), else folded from
         every event. An image that does not fit the streams is refused (:attr:`refused_image`
-        says why) and the room folded from every event."""
+        says why) and the room folded from every event. Every read is of one moment
+        (:meth:`EventStore.snapshot`): a standby loads its replica while the owner commits."""
+        store = self.store
+        with store.snapshot() as view:
+            self.store = view
+            try:
+                return self._load()
+            finally:
+                self.store = store
+
+    def _load(self) -> Room:
         self._drop()
         names = room_streams(self.store, self.name)
         infos = {s.id: s for s in self.store.streams()}
