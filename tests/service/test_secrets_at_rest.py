@@ -198,7 +198,7 @@ def test_a_uth_tournament_rounds_deck_is_sealed_and_its_deal_records_no_seed(
     """A UTH tournament's round is dealt from the server's shoe like a UTH table's: the deck's
     order and salt sealed before the reveal, the commitment published as the round opens, and
     the deal's record in the commands stream holds neither the order nor a seed."""
-    from croupier.service.owner import sealed_decks
+    from croupier.service.decks import sealed_decks
     from croupier.service.store.rooms import commands_stream
     from support.service_uth_tournament import body, deal, opened, table, wagers_in
 

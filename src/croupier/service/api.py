@@ -60,11 +60,12 @@ from croupier.service import (
 )
 from croupier.service.auth import Directory, Sessions, session_seconds, session_secret
 from croupier.service.background import Background
+from croupier.service.decks import resume, unlock
 from croupier.service.deps import API, Refused, Service, body, now_iso
 from croupier.service.forward import Forwarder
 from croupier.service.hashing import Hashing
 from croupier.service.node import Node
-from croupier.service.owner import Hub, RoomOwner, resume, settle_heap, unlock, warm
+from croupier.service.owner import Hub, RoomOwner, settle_heap, warm
 from croupier.service.presence import Presence
 from croupier.service.replica import Notices, Replica
 from croupier.service.store import images
@@ -86,6 +87,9 @@ from croupier.service.throttle import Throttle
 from croupier.web import mount as mount_console
 
 log = logging.getLogger("croupier.service")
+
+#: Seconds a standby waits before it tries again to load its replica of the room.
+REPLICA_RETRY_S = 1.0
 
 __all__ = ["API", "Refused", "Service", "create_app"]
 
@@ -325,7 +329,19 @@ class _Start:
         that follows the owner's commits (:class:`Replica`), its reads and sockets served."""
         assert self.redis is not None and svc.node is not None
         try:
-            rooms, keys, svc.refused = await self._room(app, svc.store)
+            while True:
+                try:
+                    rooms, keys, svc.refused = await self._room(app, svc.store)
+                    break
+                except Exception:
+                    log.exception(
+                        "croupier: node %s could not load its replica of room %s",
+                        svc.node.name,
+                        self.room,
+                    )
+                    if svc.node.taking is not None:  # a takeover loads the room itself
+                        return
+                    await asyncio.sleep(REPLICA_RETRY_S)  # a standby keeps trying
             if rooms is None:
                 return
             owner = RoomOwner(rooms, svc.hub, keys)

@@ -25,7 +25,6 @@ from functools import partial
 from typing import Any, cast
 
 import orjson
-import sqlalchemy as sa
 
 from croupier.cards import Card
 from croupier.narration import Narration
@@ -33,33 +32,20 @@ from croupier.narration.lines import Line, mentions
 from croupier.room import RoomCommand, RoomEvent
 from croupier.room.events import AtTableEvent
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
-from croupier.room.tournament_hands import hold_deck as hold_live
 from croupier.room.tournaments import AtTournamentEvent
 from croupier.room.uth_tables import AtUthEvent
 from croupier.rules import IllegalAction
 from croupier.service import contract
-from croupier.service.store import codec
 from croupier.service.store.lease import LeaseLost
-from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
     Staged,
-    sealed_stream,
     table_stream,
 )
-from croupier.service.store.schema import events as events_table
 from croupier.service.store.sealing import (
     Keyring,
-    KeyringError,
-    SealedDeck,
     SealingError,
-    any_sealed,
-    check_keys,
-    load_keys,
-    sealed_keys,
 )
-from croupier.service.store.significant import What
-from croupier.service.store.store import EventStore
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.table import Table
 from croupier.uth.played import UthPlay
@@ -523,91 +509,6 @@ def seal_all(
     return out
 
 
-def sealed_decks(
-    store: EventStore,
-    room: str,
-    keys: Keyring | None,
-    want: Callable[[str, str], bool] = lambda table, commitment: True,
-) -> list[DeckSealed]:
-    """The decks in ``room``'s sealed stream whose ``(table, commitment)`` ``want`` wants,
-    opened (:class:`SealingError`: one does not open)."""
-    stream = sealed_stream(room)
-    if not any(s.id == stream for s in store.streams("sealed")):
-        return []
-    out = []
-    for e in store.load(stream):
-        if isinstance(e, DeckSealed | SealedDeck) and want(e.table, e.commitment):
-            if isinstance(e, SealedDeck):
-                if keys is None:
-                    raise SealingError(f"no key to open the deck of {e.table} with")
-                e = DeckSealed(e.table, e.commitment, *keys.open(stream, e))
-            out.append(e)
-    return out
-
-
-def unlock(
-    store: EventStore, room: str, key_file: str | None = None, at: str = ""
-) -> tuple[Keyring | None, dict[str, list[str]]]:
-    """The keys that seal ``room``'s decks and open those sealed before, at a start. Without
-    them, ``None`` and the sealed stream refused with why, said loudly (on the console and in
-    the significant-events log, at ``at``); nothing else is written (a key file is made only
-    while no deck in the database is sealed)."""
-    stream = sealed_stream(room)
-    try:
-        keys = load_keys(store.url, key_file, create=not any_sealed(store))
-        problem = check_keys(store, stream, keys)
-    except KeyringError as e:
-        keys = None
-        needed = ", ".join(repr(k) for k in sorted(sealed_keys(store, stream)))
-        under = f"the decks of rounds dealt here are sealed under key {needed}, but " * bool(needed)
-        problem = f"{stream}: {under}{e}; nothing was changed"
-    if problem is None:
-        return keys, {}
-    log.error("croupier: room %s refused: %s", room, problem)
-    record(store, What.REFUSED_STREAM, "server", problem, at)
-    return None, {stream: [problem]}
-
-
-def resume(rooms: RoomStore, keys: Keyring | None = None) -> list[str]:
-    """Give each round a crash interrupted the deck it is dealt from, kept (sealed under
-    ``keys``) in the sealed stream, so that it deals on: a cash table's round dealt by
-    croupier (:meth:`Table.hold_deck`), a UTH round before its deal, a tournament table's live
-    hand. The decks are read once; the keys resumed (a table's name, ``tournament:T/N``)."""
-    hold: dict[str, tuple[str, Callable[[tuple[Card, ...]], object]]] = {}
-    for name, t in rooms.room.tables.items():
-        r = t.round
-        if r is None or r.is_over or not r.config.automatic:
-            continue
-        ts = table_stream(rooms.name, name)
-        start = last_start(rooms, ts, rooms.heads.get(ts, 0))
-        first = rooms.store.read(ts, start - 1, start)[0].event() if start else None
-        hold[name] = (getattr(first, "commitment", ""), t.hold_deck)
-    for name, u in rooms.room.uth.items():
-        play = u.play
-        if play.round is not None and not play.round.dealt:
-            hold[name] = (play.commitment, partial(_hold_uth, play))
-    for name, tm in rooms.room.tournaments.items():
-        for n, lh in tm.live.items():
-            hold[f"tournament:{name}/{n}"] = (lh.commitment, partial(hold_live, tm, n))
-    if not hold:
-        return []
-    resumed = []
-    for deck in sealed_decks(
-        rooms.store, rooms.name, keys, lambda key, c: key in hold and hold[key][0] == c
-    ):
-        if hold[deck.table][1](deck.order) is not False:
-            resumed.append(deck.table)
-    return resumed
-
-
-def _hold_uth(play: Any, order: tuple[Card, ...]) -> bool:
-    held: bool = play.hold_deck(order, play.commitment)
-    return held
-
-
-#: The garbage collector's thresholds while a room is served (young, middle, old): a command
-#: makes a few hundred short-lived containers, so the default 700 collects the young
-#: generation every few commands.
 GC_THRESHOLDS = (10_000, 20, 20)
 
 
@@ -634,20 +535,6 @@ def warm(rooms: RoomStore) -> int:
         except Exception:  # only a warm-up: the showdown will build them
             log.exception("warming the hand tables of %s failed", g.name)
     return len(games)
-
-
-def last_start(rooms: RoomStore, stream: str, upto: int) -> int:
-    """The sequence number of the last round start in ``stream`` at or before ``upto`` (0:
-    none): a recipient's projection needs the players of the round in progress."""
-    name = codec.type_name(RoundStarted)
-    q = sa.select(sa.func.max(events_table.c.seq)).where(
-        events_table.c.stream_id == stream,
-        events_table.c.type == name,
-        events_table.c.seq <= upto,
-    )
-    with rooms.store.engine.connect() as conn:
-        found = conn.execute(q).scalar()
-    return int(found or 0)
 
 
 class Projector:

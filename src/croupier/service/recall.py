@@ -28,8 +28,8 @@ from croupier.cards import Card
 from croupier.narration import Narration
 from croupier.round import events as rv
 from croupier.service import contract
+from croupier.service.decks import sealed_decks
 from croupier.service.deps import Refused, caller, need, room_owner
-from croupier.service.owner import sealed_decks
 from croupier.service.store.played import Played, Span, fold_round, spans
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.sealing import Keyring, SealingError

@@ -37,13 +37,13 @@ from croupier.narration import Narration
 from croupier.room.tournament_hands import TournamentHandDealt, TournamentHandProgressed
 from croupier.service import contract, limits, policy
 from croupier.service.auth import Role, User
+from croupier.service.decks import last_start
 from croupier.service.deps import unserved
 from croupier.service.owner import (
     Item,
     Projector,
     RoomOwner,
     Subscriber,
-    last_start,
     position,
     reads_key,
     tournament_table_key,

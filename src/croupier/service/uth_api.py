@@ -8,7 +8,7 @@
   server's shoe: the deck's commitment is published in the round's opening ``Shuffled`` event,
   the order and salt kept in the sealed stream (never sent while the round is played), from
   which a server restarted mid-round gives the round its deck back
-  (:func:`croupier.service.owner.resume`).
+  (:func:`croupier.service.decks.resume`).
 * ``GET /uth/{table}/view``: the caller's view (:func:`croupier.uth.view.uth_view`).
 * ``/ws/uth/{table}?ticket=...&after=SEQ``: the caller's projection of the table's stream,
   numbered by sequence number, as ``/ws/tables/{table}`` does for a cash table: ``{"seq": n,
