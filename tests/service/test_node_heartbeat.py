@@ -1,6 +1,7 @@
 """A node's heartbeat renews its lease on a thread of its own: work queued in the event loop's
 default thread pool (thousands of sockets opening at once each record their connection there)
-must not hold a renewal back until the lease has run out."""
+must not hold a renewal back until the lease has run out. A node not ready to serve at once
+(its replica still loading) leaves a free lease to a standby that is, for a lease's length."""
 
 from __future__ import annotations
 
@@ -50,3 +51,28 @@ def test_a_renewal_does_not_wait_behind_the_default_thread_pool(store: EventStor
 
     took = asyncio.run(beat_while_the_pool_is_busy())
     assert took < 0.5, f"the renewal took {took:.2f} s behind the pool's work"
+
+
+def test_a_node_still_loading_leaves_a_free_lease_to_a_ready_standby(store: EventStore) -> None:
+    owner, warm = Node(Lease(store, "main", "a", 1.0)), Node(Lease(store, "main", "w", 1.0))
+    cold = Node(Lease(store, "main", "c", 1.0))
+    cold.ready = lambda: False  # its replica still loading: a takeover would wait for it
+
+    async def play() -> None:
+        await owner.beat()
+        assert owner.lease.epoch == 1
+        await owner.release()  # the lease free (as when it runs out after a SIGKILL)
+        await cold.beat()
+        assert cold.lease.epoch is None  # left to a standby that can serve at once
+        await warm.beat()
+        assert warm.lease.epoch == 2
+        await cold.beat()  # held: nothing to take
+        await warm.release()
+        await cold.beat()
+        assert cold.lease.epoch is None
+        await asyncio.sleep(cold.lease.seconds + 0.05)  # no ready standby took it meanwhile
+        await cold.beat()
+        assert cold.lease.epoch == 3
+        await cold.release()
+
+    asyncio.run(play())

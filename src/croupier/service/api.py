@@ -399,6 +399,7 @@ class _Start:
         else:
             node.take = functools.partial(self._serve, app, svc)
             node.drop = functools.partial(self._drop, app, svc)
+            node.ready = lambda: self.loading is None  # not while its replica is loading
             if self.redis is not None:
                 self.notices = Notices(self.redis, self.room)
                 bg.task("the room's notices on Redis", self.notices.run())

@@ -10,6 +10,11 @@ loses it (a renewal refused, or a commit refused by the lease: :class:`LeaseLost
 its log, refuses every command from then on (503, naming the node that holds the lease),
 closes its stream sockets and drops the room: a standby again. While standby every command and
 read of the room is answered 503 naming the owner, and ``/healthz`` says ``standby``.
+
+A node that could not serve at once (:attr:`Node.ready` false: its replica of the room still
+loading, after a restart) leaves a free lease for one lease's length to the standbys that can
+(a warm replica is promoted in a fraction of a second; a cold load takes seconds), then takes
+it if none has.
 """
 
 from __future__ import annotations
@@ -49,6 +54,9 @@ class Node:
         self._renewed = 0.0  # when the lease was last renewed (this node's clock, a hint)
         self._losing = False  # the room being dropped: no new try until it is
         self._tasks: set[asyncio.Future[None]] = set()
+        #: whether this node could serve the room at once if it took the lease
+        self.ready: Callable[[], bool] = lambda: True
+        self._free_since: float | None = None  # when this unready node first saw it free
         # the lease's own thread: a renewal queued behind the default pool's work (thousands
         # of sockets opening at once each record their connection there) could come too late
         self._thread = ThreadPoolExecutor(1, f"croupier-lease-{lease.node}")
@@ -100,7 +108,8 @@ class Node:
             if self.serving or self.taking is not None:  # a commit found it lost
                 await self.lose(f"node {self.name} no longer holds room {lease.name}'s lease")
                 return
-            await self._acquire()
+            if not await self._defers():
+                await self._acquire()
             return
         try:
             held = await self._run(lease.renew)
@@ -113,6 +122,18 @@ class Node:
         now = await self._run(self._read)  # the owner its refusals name
         where = "" if now is None or not now.live else f": node {now.node} holds it now"
         await self.lose(f"node {self.name}'s lease of room {lease.name} ran out{where}")
+
+    async def _defers(self) -> bool:
+        """Whether this node leaves the lease to a readier standby for now."""
+        if self.ready():
+            self._free_since = None
+            return False
+        now = await self._run(self._read)
+        if now is not None and now.live:
+            self._free_since = None
+            return True  # held: nothing to take
+        first = self._free_since = self._free_since or time.monotonic()
+        return time.monotonic() - first < self.lease.seconds
 
     def _read(self) -> Holder | None:
         """Who holds the lease now (as last read, if the database cannot say)."""
