@@ -12,9 +12,9 @@ closes its stream sockets and drops the room: a standby again. While standby eve
 read of the room is answered 503 naming the owner, and ``/healthz`` says ``standby``.
 
 A node that could not serve at once (:attr:`Node.ready` false: its replica of the room still
-loading, after a restart) leaves a free lease for one lease's length to the standbys that can
-(a warm replica is promoted in a fraction of a second; a cold load takes seconds), then takes
-it if none has.
+loading, after a restart) leaves a free lease for two heartbeats to the standbys that can (a
+warm replica is promoted in a fraction of a second; a cold load takes seconds), then takes it
+if none has.
 """
 
 from __future__ import annotations
@@ -133,7 +133,8 @@ class Node:
             self._free_since = None
             return True  # held: nothing to take
         first = self._free_since = self._free_since or time.monotonic()
-        return time.monotonic() - first < self.lease.seconds
+        # a ready standby tries every heartbeat: two of them are time enough to take it
+        return time.monotonic() - first < 2 * self.lease.every
 
     def _read(self) -> Holder | None:
         """Who holds the lease now (as last read, if the database cannot say)."""
