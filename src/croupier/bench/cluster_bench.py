@@ -692,7 +692,7 @@ def run(
     tables: int = 20,
     seconds: float = 60.0,
     kills: int = 5,
-    lease_s: float = 3.0,
+    lease_s: float = 2.0,
     rate: float = 0.0,
     warmup: float = 0.0,
 ) -> dict[str, Any]:

@@ -293,7 +293,7 @@ def bench_cluster(
     tables: Annotated[int, typer.Option("--tables", min=1, help="bot tables")] = 20,
     seconds: Annotated[float, typer.Option("--seconds", min=1, help="how long to play")] = 60.0,
     kills: Annotated[int, typer.Option("--kills", help="SIGKILLs of the owner, spread")] = 5,
-    lease_s: Annotated[float, typer.Option("--lease-s", min=1, help="the room's lease")] = 3.0,
+    lease_s: Annotated[float, typer.Option("--lease-s", min=1, help="the room's lease")] = 2.0,
     rate: Annotated[
         float,
         typer.Option("--rate", help="commands a second offered in all (0: each as soon as it may)"),
