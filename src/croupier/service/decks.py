@@ -140,11 +140,6 @@ def _hold_uth(play: Any, order: tuple[Card, ...]) -> bool:
     return held
 
 
-#: The garbage collector's thresholds while a room is served (young, middle, old): a command
-#: makes a few hundred short-lived containers, so the default 700 collects the young
-#: generation every few commands.
-
-
 def round_starts(rooms: RoomStore, streams: Sequence[str]) -> dict[str, RoundStarted]:
     """The start of the round in play in each table stream of ``streams`` (the last
     :class:`RoundStarted` up to the head ``rooms`` holds), read in two queries for all."""

@@ -509,6 +509,9 @@ def seal_all(
     return out
 
 
+#: The garbage collector's thresholds while a room is served (young, middle, old): a command
+#: makes a few hundred short-lived containers, so the default 700 collects the young
+#: generation every few commands.
 GC_THRESHOLDS = (10_000, 20, 20)
 
 
