@@ -6,7 +6,6 @@ must not hold a renewal back until the lease has run out. A node not ready to se
 from __future__ import annotations
 
 import asyncio
-import itertools
 import os
 import time
 from collections.abc import Iterator
@@ -16,16 +15,13 @@ import pytest
 from croupier.service.node import Node
 from croupier.service.store.lease import Lease
 from croupier.service.store.store import EventStore
-from support.store import create_database
-
-_names = itertools.count()
+from support.store import pg_store
 
 
 @pytest.fixture
 def store(pg_server: str) -> Iterator[EventStore]:
-    s = EventStore(create_database(pg_server, f"heartbeat{next(_names)}"))
-    yield s
-    s.close()
+    with pg_store(pg_server, "heartbeat") as s:
+        yield s
 
 
 def test_a_renewal_does_not_wait_behind_the_default_thread_pool(store: EventStore) -> None:

@@ -6,7 +6,6 @@ out, so the standby is not held up by it."""
 
 from __future__ import annotations
 
-import itertools
 import logging
 import time
 from collections.abc import Callable, Iterator
@@ -21,18 +20,16 @@ from croupier.service.store.rooms import RoomStore
 from croupier.service.store.significant import Significant, What
 from croupier.service.store.store import EventStore
 from croupier.table.presets import preset
-from support.store import create_database
+from support.store import pg_store
 
 #: A short lease: each test waits it out once or twice.
 SECONDS = 1.0
-_names = itertools.count()
 
 
 @pytest.fixture
 def store(pg_server: str) -> Iterator[EventStore]:
-    s = EventStore(create_database(pg_server, f"lease{next(_names)}"))
-    yield s
-    s.close()
+    with pg_store(pg_server, "lease") as s:
+        yield s
 
 
 def _expire() -> None:

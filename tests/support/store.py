@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import pwd
 import random
@@ -31,6 +32,7 @@ from croupier.room import (
 from croupier.service.store.rooms import (
     RoomStore,
 )
+from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
@@ -103,6 +105,20 @@ def create_database(base: str, name: str) -> str:
     with psycopg.connect(base.format(db="postgres"), autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     return base.format(db=name)
+
+
+_databases = itertools.count()
+
+
+@contextmanager
+def pg_store(base: str, prefix: str) -> Iterator[EventStore]:
+    """An event store on a fresh database of its own (named ``prefix`` and a number) on the
+    PostgreSQL server at ``base``."""
+    s = EventStore(create_database(base, f"{prefix}{next(_databases)}"))
+    try:
+        yield s
+    finally:
+        s.close()
 
 
 @pytest.fixture(scope="session")

@@ -245,29 +245,24 @@ class RoomStore:
         every event. An image that does not fit the streams is refused (:attr:`refused_image`
         says why) and the room folded from every event. Every read is of one moment
         (:meth:`EventStore.snapshot`): a standby loads its replica while the owner commits."""
-        store = self.store
-        with store.snapshot() as view:
-            self.store = view
-            try:
-                return self._load()
-            finally:
-                self.store = store
+        with self.store.snapshot() as view:  # one moment read; self.store writes later
+            return self._load(view)
 
-    def _load(self) -> Room:
+    def _load(self, store: EventStore) -> Room:
         self._drop()
-        names = room_streams(self.store, self.name)
-        infos = {s.id: s for s in self.store.streams()}
+        names = room_streams(store, self.name)
+        infos = {s.id: s for s in store.streams()}
         self.heads = {n: infos[n].head_seq for n in names}
         self._committed = dict(self.heads)
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
-        self._snapped = self.store.last_snapshots(table_stream(self.name, ""))
+        self._snapped = store.last_snapshots(table_stream(self.name, ""))
         image, self._image = self._image, None
         self.loaded, self.refused_image = "fold", None
         try:
-            image = image or images.latest(self.store, self.name)
+            image = image or images.latest(store, self.name)
             if image is not None:
-                self.room, self.books = self._from_image(image, names, infos)
+                self.room, self.books = self._from_image(store, image, names, infos)
                 self.loaded, self._imaged = (
                     "image",
                     sum(image.heads.get(n, (0, ""))[0] for n in names),
@@ -275,42 +270,42 @@ class RoomStore:
         except ImageError as e:
             self.refused_image = str(e)
         if self.loaded == "fold":
-            self.room, self.books = self._fold(names)
+            self.room, self.books = self._fold(store, names)
             self._imaged = 0  # the next commit takes an image
         self.room.forget()  # the store keeps the log: memory holds the state
         return self.room
 
-    def _fold(self, names: list[str]) -> tuple[Room, RoomBooks]:
-        settings: RoomSettings = self.store.stream(room_stream(self.name)).config()
-        events = merge(self.name, self.store.read_streams(names))
+    def _fold(self, store: EventStore, names: list[str]) -> tuple[Room, RoomBooks]:
+        settings: RoomSettings = store.stream(room_stream(self.name)).config()
+        events = merge(self.name, store.read_streams(names))
         return Room.from_events(events, settings.call_seconds), RoomBooks.of(events)
 
-    def _tables(self, room: Room, reader: Reader) -> None:
+    def _tables(self, store: EventStore, room: Room, reader: Reader) -> None:
         """Each cash table of ``room`` from its latest checkpoint and the events after it
         (three queries in all), else folded from all its events."""
         prefix = table_stream(self.name, "")
-        found = self.store.latest_snapshots(prefix)
+        found = store.latest_snapshots(prefix)
         after = {
             table_stream(self.name, n): found.get(table_stream(self.name, n), (0, ""))[0]
             for n in room.configs
         }
         tails: dict[str, list[Any]] = {s: [] for s in after}
-        for r in self.store.read_each(after):
+        for r in store.read_each(after):
             tails[r.stream].append(reader.read(r.body))
         for name, config in room.configs.items():
             stream = table_stream(self.name, name)
             start = [codec.unwrap(found[stream][1])] if after[stream] else []
             if start and not isinstance(start[0], TableCheckpoint):
-                room.tables[name] = load_table(self.store, stream, config)  # an older kind
+                room.tables[name] = load_table(store, stream, config)  # an older kind
                 continue
             room.tables[name] = Table.from_events(config, [*start, *tails[stream]])
 
     def _from_image(
-        self, image: RoomImage, names: list[str], infos: dict[str, StreamInfo]
+        self, store: EventStore, image: RoomImage, names: list[str], infos: dict[str, StreamInfo]
     ) -> tuple[Room, RoomBooks]:
         """The room and its books from ``image`` and the events after it; each table, UTH
         table and tournament from its own stream. ``ImageError``: they do not fit."""
-        rows = self.store.read_streams(names, after=image.position)
+        rows = store.read_streams(names, after=image.position)
         expect = {n: image.heads.get(n, (0, ""))[0] for n in names}
         for r in rows:
             if r.seq != expect[r.stream] + 1:
@@ -333,17 +328,17 @@ class RoomStore:
             for e in merge(self.name, rows):
                 room.replay(e, own=False)
                 books.add(e)
-            self._tables(room, reader)
+            self._tables(store, room, reader)
             for name, u in room.uth.items():
                 stream = uth_stream(self.name, name)
                 if stream in self.heads:
-                    config = self.store.stream(stream).config()
-                    u.play = KINDS["uth-table"].fold(config, self.store.load(stream))
+                    config = store.stream(stream).config()
+                    u.play = KINDS["uth-table"].fold(config, store.load(stream))
             for name, tm in room.tournaments.items():
                 stream = tournament_stream(self.name, name)
                 if stream in self.heads:
-                    config = self.store.stream(stream).config()
-                    tm.run = KINDS["tournament"].fold(config, self.store.load(stream))
+                    config = store.stream(stream).config()
+                    tm.run = KINDS["tournament"].fold(config, store.load(stream))
         except (ValueError, TypeError, KeyError, AttributeError) as e:
             raise ImageError(f"the events after the room's image do not fold on it: {e}") from e
         return room, books
