@@ -31,6 +31,21 @@ def until_below(page: Any, seconds: int) -> None:
     )
 
 
+def writes_in(page: Any, selector: str, ms: int) -> int:
+    """How many times the page rewrote the text of ``selector`` in ``ms`` milliseconds."""
+    count: int = page.evaluate(
+        """([selector, ms]) => new Promise((done) => {
+             let n = 0;
+             const seen = new MutationObserver((records) => { n += records.length; });
+             const all = { childList: true, characterData: true, subtree: true };
+             seen.observe(document.querySelector(selector), all);
+             setTimeout(() => { seen.disconnect(); done(n); }, ms);
+           })""",
+        [selector, ms],
+    )
+    return count
+
+
 def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     browser: Any, server: Server
 ) -> None:
@@ -62,6 +77,11 @@ def test_the_director_starts_and_the_wall_clock_ticks_changes_level_and_pauses(
     assert wall.locator("#next-level").inner_text().startswith("50 / 100")
     assert wall.locator("#payouts li").count() >= 1
     shoot(wall, "clock")
+    # the running count is written once a second, not at every frame (a screen left open on a
+    # phone or a wall repaints once a second): 2.5 s of it, on the wall and the director's screen
+    desk.locator("#t-time").wait_for()
+    assert writes_in(wall, "#time", 2500) <= 4
+    assert writes_in(desk, "#t-time", 2500) <= 4
 
     # the director moves the clock to level 2: the wall shows it at once
     desk.get_by_role("button", name="Next level").click()

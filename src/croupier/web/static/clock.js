@@ -1,14 +1,14 @@
 // The tournament clock for a wall screen: public (no log-in), live over the clock's websocket.
 // The server sends the clock at each commit (a level, a pause, an entry, an elimination); between
 // messages the page counts the level's time down itself from the server's figure.
-import { api, count, follow, h, params } from "/ui/croupier.js";
+import { api, count, countdown, follow, h, params, setText } from "/ui/croupier.js";
 
 const name = params.get("tournament") || "";
 const $ = (id) => document.getElementById(id);
 /** The last clock the server sent, and when (performance.now()) it arrived. */
 let shown = null;
 let arrived = 0;
-let ticking = false;
+let ticker = null; // shows the time left at once (countdown)
 
 export function money(n) { return `$${count(n)}`; }
 export function chips(n) { return count(n); }
@@ -54,19 +54,20 @@ export function left() {
   return Math.max(0, shown.remaining - (performance.now() - arrived) / 1000);
 }
 
+/** The time left on the page; the seconds left while they run down (null: they stand still). */
 function tick() {
-  if (shown) {
-    const s = left();
-    const t = $("time");
-    t.textContent = mmss(s);
-    t.dataset.remaining = String(Math.ceil(s));
-    t.classList.toggle("ending", running(shown) && s <= 60);
-    if (shown.next_break_in !== null && shown.next_break_in !== undefined) {
-      const gone = shown.remaining - s;
-      $("next-break").textContent = `in ${mmss(shown.next_break_in - gone)}`;
-    }
+  if (!shown) return null;
+  const s = left();
+  const t = $("time");
+  setText(t, mmss(s));
+  const whole = String(Math.ceil(s));
+  if (t.dataset.remaining !== whole) t.dataset.remaining = whole;
+  t.classList.toggle("ending", running(shown) && s <= 60);
+  if (shown.next_break_in !== null && shown.next_break_in !== undefined) {
+    const gone = shown.remaining - s;
+    setText($("next-break"), `in ${mmss(shown.next_break_in - gone)}`);
   }
-  requestAnimationFrame(tick);
+  return running(shown) ? s : null;
 }
 
 function render(c) {
@@ -94,7 +95,7 @@ function render(c) {
   $("payouts-title").textContent = c.payouts_fixed ? "Payouts" : "Payouts (as the pool stands)";
   $("payouts").replaceChildren(...c.payouts.map((p) =>
     h("li", { "data-place": p.place }, h("span.place", {}, ordinal(p.place)), h("span.cash", {}, p.seat ? `seat${p.cash ? ` + ${money(p.cash)}` : ""}` : money(p.cash)))));
-  if (!ticking) { ticking = true; requestAnimationFrame(tick); }
+  if (ticker) ticker(); else ticker = countdown(tick);
 }
 
 function ordinal(n) {

@@ -294,3 +294,24 @@ export function timeOfDay(seconds) {
 export function count(n) {
   return Number(n || 0).toLocaleString(place.language);
 }
+
+/** Runs ``show`` now and again whenever a countdown shown in whole seconds (rounded up) next
+ *  changes, not at every frame: a screen left open repaints once a second, not sixty times.
+ *  ``show`` puts the figure on the page and returns the seconds left while they run down, or
+ *  null while they stand still. Returns a function that shows at once (a new figure came). */
+export function countdown(show) {
+  let timer = 0;
+  const run = () => {
+    clearTimeout(timer);
+    const left = show();
+    const part = left === null || left <= 0 ? 1 : left - Math.floor(left) || 1;
+    timer = setTimeout(run, part * 1000 + 15);
+  };
+  run();
+  return run;
+}
+
+/** Sets an element's text only when it differs (an equal write still repaints the page). */
+export function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}

@@ -5,7 +5,7 @@
 // for anyone logged in the field, the tables and the payouts. Live over the tournament's stream
 // socket: the server pushes the tournament (the field, the tables, the clock; for the director
 // the hand at each table) after every commit that changes it; the page never polls.
-import { api, attempt, count, follow, h, header, params, requireLogin, said, say, session } from "/ui/croupier.js";
+import { api, attempt, count, countdown, follow, h, header, params, requireLogin, said, say, session, setText } from "/ui/croupier.js";
 
 requireLogin();
 const name = params.get("tournament") || "";
@@ -14,6 +14,7 @@ const $ = (id) => document.getElementById(id);
 const director = session.role === "director";
 let clock = null;
 let arrived = 0;
+let ticker = null; // shows the time left at once (countdown)
 
 const money = (n) => `$${count(n)}`;
 const num = (n) => count(n);
@@ -35,6 +36,7 @@ async function send(cmd, done) {
 function showClock(c) {
   clock = c;
   arrived = performance.now();
+  ticker?.();
   document.body.dataset.status = c.status;
   $("t-status").textContent = c.status;
   $("t-level").textContent = c.level.break ? "break" : String(c.level.number);
@@ -49,12 +51,13 @@ function showClock(c) {
   $("next").disabled = c.status === "registering" || c.status === "finished";
 }
 
-function countdown() {
-  if (clock) {
-    const on = clock.status === "running" || clock.status === "break";
-    $("t-time").textContent = mmss(on ? clock.remaining - (performance.now() - arrived) / 1000 : clock.remaining);
-  }
-  requestAnimationFrame(countdown);
+/** The level's time left, counted on from the server's last figure (null: it stands still). */
+function showTime() {
+  if (!clock) return null;
+  const on = clock.status === "running" || clock.status === "break";
+  const left = on ? clock.remaining - (performance.now() - arrived) / 1000 : clock.remaining;
+  setText($("t-time"), mmss(left));
+  return on ? left : null;
 }
 
 function options(select, values) {
@@ -162,7 +165,7 @@ $("wall-link").href = `/ui/clock.html?tournament=${T}`;
 $("director").hidden = !director;
 $("cage").hidden = session.role !== "cashier";
 wire();
-requestAnimationFrame(countdown);
+ticker = countdown(showTime);
 const live = follow(`/ws/tournaments/${T}`, (msg) => {
   const t = msg.view !== undefined ? msg.view : msg.snapshot;
   if (t) refresh(t);
