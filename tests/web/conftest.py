@@ -93,7 +93,10 @@ def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def browser() -> Iterator[Any]:
     path = chromium()
     if path is None:
-        pytest.skip("no Chromium here: `apt-get install -y chromium` (./dev test does, as root)")
+        pytest.skip(
+            "no Chromium here: `apt-get install -y chromium-headless-shell`"
+            " (./dev test does, as root)"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
