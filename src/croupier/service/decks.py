@@ -29,7 +29,7 @@ from croupier.service.store.sealing import (
     sealed_keys,
 )
 from croupier.service.store.significant import What
-from croupier.service.store.store import EventStore
+from croupier.service.store.store import EventStore, StoreError
 from croupier.table.events import RoundStarted
 
 log = logging.getLogger("croupier.service")
@@ -47,14 +47,15 @@ def sealed_decks(
     from the stream's head back (the decks of rounds in play were sealed last): a takeover
     reads the decks in play, not every deck the room ever dealt."""
     stream = sealed_stream(room)
-    info = next((s for s in store.streams("sealed") if s.id == stream), None)
-    if info is None:
+    try:
+        head = store.stream(stream).head_seq
+    except StoreError:  # no deck sealed in this room yet
         return []
     found: list[object] = []
     if newest is None:
         found = [e for e in store.load(stream) if _wanted(e, want)]
     else:
-        upto, step = info.head_seq, 2 * newest + 64
+        upto, step = head, 2 * newest + 64
         while upto > 0 and len(found) < newest:
             rows = store.read(stream, max(upto - step, 0), upto)
             found += [e for e in (r.event() for r in reversed(rows)) if _wanted(e, want)]
