@@ -18,8 +18,9 @@ import datetime
 
 from croupier.room import OpenTable, OpenTournament, OpenUthTable, TakeSeat, TournamentTerms
 from croupier.room.commands import AtTable, RoomCommand
-from croupier.service.auth import DealerAssigned, Directory, Role, UserAdded, hash_password
+from croupier.service.auth import DealerAssigned, Directory, Role, UserAdded
 from croupier.service.commands import Issued
+from croupier.service.hashing import hash_published
 from croupier.service.store.rooms import RoomStore, commands_stream
 from croupier.service.store.store import EventStore
 from croupier.table.commands import SitOut
@@ -76,9 +77,9 @@ def seed(store: EventStore, room: str = "main") -> bool:
     at = datetime.datetime.now(datetime.UTC).isoformat()
     users = Directory(store)
     players = [(b, Role.PLAYER, True) for b in BOTS] + [(h, Role.PLAYER, False) for h in HUMANS]
-    # every demo user has the one published password: its argon2 hash is made once (each hash
-    # takes 0.1 s or more by design; fifteen of them slowed every demo start)
-    demo_hash = hash_password(PASSWORD)
+    # every demo user has the one published password, hashed once at argon2's least cost: a
+    # published password has no secret for the cost to guard (set-password rehashes in full)
+    demo_hash = hash_published(PASSWORD)
     for name, role, is_bot in [*((n, r, False) for n, r in STAFF.items()), *players]:
         if name not in users.users.users:
             users.change(UserAdded(name, role, demo_hash, at, bot=is_bot), "demo")
