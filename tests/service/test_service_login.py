@@ -210,3 +210,33 @@ def test_play_keeps_its_pace_while_log_ins_flood_a_real_server() -> None:
     got = login_flood.run(tables=2, seconds=3, pace=20, flooders=20, warmup=0.5)
     assert got["ratio"] >= 0.8, got
     assert got["log_ins"].get(200, 0) > 0, got
+
+
+def test_the_demos_published_password_alone_is_hashed_at_the_least_cost(tmp_path: Path) -> None:
+    """The demo's users share the published password at argon2id's least cost (nothing secret
+    to guard); a user added to the room afterwards gets the default cost."""
+    from argon2 import PasswordHasher, extract_parameters
+
+    from croupier.service import demo
+    from croupier.service.auth import Directory, Role
+
+    url = f"sqlite:///{tmp_path / 'room.db'}"
+    store = EventStore(url)
+    try:
+        assert demo.seed(store)
+        users = Directory(store)
+        users.add("alice", Role.PLAYER, "a chosen secret", "admin", "2026-12-07T00:00:00+00:00")
+        hashes = {n: u.password_hash for n, u in Directory(store).users.users.items()}
+    finally:
+        store.close()
+    least = extract_parameters(
+        PasswordHasher(time_cost=1, memory_cost=256, parallelism=1).hash("x")
+    )
+    default = extract_parameters(PasswordHasher().hash("x"))
+    for name in (*demo.STAFF, *demo.BOTS, *demo.HUMANS):
+        assert extract_parameters(hashes[name]) == least, name
+    assert extract_parameters(hashes["alice"]) == default
+    assert PasswordHasher().verify(hashes["you"], demo.PASSWORD)
+    with TestClient(create_app(url)) as c:
+        assert _login(c, "you", demo.PASSWORD)[0] == 200
+        assert _login(c, "you", "not the password")[0] == 401

@@ -78,7 +78,7 @@ def seed(store: EventStore, room: str = "main") -> bool:
     users = Directory(store)
     players = [(b, Role.PLAYER, True) for b in BOTS] + [(h, Role.PLAYER, False) for h in HUMANS]
     # every demo user has the one published password, hashed once at argon2's least cost: a
-    # published password has no secret for the cost to guard (set-password rehashes in full)
+    # published password has no secret for the cost to guard (users added later: full cost)
     demo_hash = hash_published(PASSWORD)
     for name, role, is_bot in [*((n, r, False) for n, r in STAFF.items()), *players]:
         if name not in users.users.users:
