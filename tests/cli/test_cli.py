@@ -95,11 +95,13 @@ def test_demo_plays_a_queensland_round() -> None:
 
 
 def _commands(command: Any, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    """The path of every command under ``command`` (a typer-built group)."""
-    subs = getattr(command, "commands", {})
+    """The path of every command under ``command`` (a typer-built group; the root imports
+    each of its commands when it is asked for it)."""
     out = [path]
-    for name, sub in subs.items():
-        out += _commands(sub, (*path, name))
+    if hasattr(command, "list_commands"):
+        ctx = typer.Context(command)
+        for name in command.list_commands(ctx):
+            out += _commands(command.get_command(ctx, name), (*path, name))
     return out
 
 

@@ -3,30 +3,40 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 import typer
 
 from croupier.cards import CardError
-from croupier.cli import (
-    audit_cmd,
-    bench_cmd,
-    demo_cmd,
-    eval_cmd,
-    export_cmd,
-    ohh_cmd,
-    phh_cmd,
-    play_cmd,
-    serve_cmd,
-    simulate_cmd,
-    tournament_cmd,
-    uth_cmd,
-)
-from croupier.cli.options import ReadableGroup
+from croupier.cli.usage import LazyGroup
+
+DEMO_HELP = "A short demonstration: deal, evaluate and compare hands."
+
+
+class _Root(LazyGroup):
+    """``croupier``: each command imported when it runs (:class:`LazyGroup`)."""
+
+    lazy: ClassVar[dict[str, tuple[str, str, str | None]]] = {
+        "demo": ("croupier.cli.demo_cmd", "demo", DEMO_HELP),
+        "play": ("croupier.cli.play_cmd", "play", None),
+        "simulate": ("croupier.cli.simulate_cmd", "simulate_cmd", None),
+        "export": ("croupier.cli.export_cmd", "export_cmd", None),
+        "serve": ("croupier.cli.serve_cmd", "serve", None),
+        "bots": ("croupier.cli.serve_cmd", "bots", None),
+        "eval": ("croupier.cli.eval_cmd", "app", None),
+        "phh": ("croupier.cli.phh_cmd", "app", None),
+        "ohh": ("croupier.cli.ohh_cmd", "app", None),
+        "uth": ("croupier.cli.uth_cmd", "app", None),
+        "bench": ("croupier.cli.bench_cmd", "app", None),
+        "tournament": ("croupier.cli.tournament_cmd", "app", None),
+        "audit": ("croupier.cli.audit_cmd", "app", None),
+        "users": ("croupier.cli.serve_cmd", "users_app", None),
+    }  # fmt: skip
+
 
 app = typer.Typer(
     name="croupier",
-    cls=ReadableGroup,
+    cls=_Root,
     help="Conducts casino poker exactly as the regulators' rulebooks say.",
     no_args_is_help=True,
     add_completion=False,
@@ -54,22 +64,6 @@ def _options(
     ] = False,
 ) -> None:
     """Conducts casino poker exactly as the regulators' rulebooks say."""
-
-
-app.command("demo", help="A short demonstration: deal, evaluate and compare hands.")(demo_cmd.demo)
-app.command("play")(play_cmd.play)
-app.command("simulate")(simulate_cmd.simulate_cmd)
-app.add_typer(eval_cmd.app, name="eval")
-app.add_typer(phh_cmd.app, name="phh")
-app.add_typer(ohh_cmd.app, name="ohh")
-app.command("export")(export_cmd.export_cmd)
-app.add_typer(uth_cmd.app, name="uth")
-app.add_typer(bench_cmd.app, name="bench")
-app.add_typer(tournament_cmd.app, name="tournament")
-app.add_typer(audit_cmd.app, name="audit")
-app.command("serve")(serve_cmd.serve)
-app.command("bots")(serve_cmd.bots)
-app.add_typer(serve_cmd.users_app, name="users")
 
 
 def _click_class(name: str) -> type[Exception]:

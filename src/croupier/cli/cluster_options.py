@@ -10,7 +10,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from tqdm import tqdm
 
-from croupier.cli.options import fail
+from croupier.cli.usage import fail
 from croupier.sim.parallel import Cluster, ClusterError, run_chunks
 
 R = TypeVar("R")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from croupier.cli.options import fail
+from croupier.cli.usage import fail
 
 if TYPE_CHECKING:
     from croupier.service.store.store import EventStore

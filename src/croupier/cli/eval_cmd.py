@@ -12,11 +12,11 @@ from croupier.cli.options import (
     DEFAULT_RULEBOOK,
     Game,
     Split,
-    fail,
     make_deck,
     make_low,
     make_order,
 )
+from croupier.cli.usage import fail
 from croupier.hands import (
     HandOrder,
     HandValue,

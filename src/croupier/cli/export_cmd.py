@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.options import DEFAULT_RULEBOOK
+from croupier.cli.usage import fail
 
 if TYPE_CHECKING:
     from croupier.histories.phh import HandHistory

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from croupier.cli.options import fail
 from croupier.cli.phh_cmd import ReplayRulebook, print_report
+from croupier.cli.usage import fail
 
 app = typer.Typer(help="OHH (Open Hand History) files: replay them under a rulebook.")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from croupier.cli.options import fail
+from croupier.cli.usage import fail
 
 
 def output_folder(path: Path, option: str) -> Path:

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.options import DEFAULT_RULEBOOK
 from croupier.cli.slow import notice_if_slow
+from croupier.cli.usage import fail
 
 if TYPE_CHECKING:
     from croupier.histories.phh_replay import Report

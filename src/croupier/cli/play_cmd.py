@@ -22,8 +22,9 @@ import typer
 from croupier.cards import format_cards
 from croupier.cli.commitment import commitment_line, reveal_lines
 from croupier.cli.narrate import Narrator, table_line
-from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.options import DEFAULT_RULEBOOK
 from croupier.cli.paths import output_folder
+from croupier.cli.usage import fail
 from croupier.histories.phh import dump
 from croupier.histories.phh_export import dated, to_history
 from croupier.round import BetRaise, CheckCall, Command, Fold, LegalActions, Muck, Round, Show

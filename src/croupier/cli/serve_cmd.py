@@ -104,7 +104,7 @@ def serve(
     import uvicorn
 
     from croupier.cli.db import open_store
-    from croupier.cli.options import fail
+    from croupier.cli.usage import fail
     from croupier.service import demo as demo_room
     from croupier.service.api import create_app
     from croupier.service.auth import UserError, session_seconds
@@ -172,7 +172,7 @@ def serve(
 
 def _check_node(node: str, dialect: str, demo: bool) -> None:
     """``--node`` refused in one line where it cannot work."""
-    from croupier.cli.options import fail
+    from croupier.cli.usage import fail
     from croupier.service.store.lease import check_node
 
     why = check_node(node)
@@ -186,7 +186,7 @@ def _check_node(node: str, dialect: str, demo: bool) -> None:
 
 def _check_cluster(redis: str | None, advertise: str | None) -> None:
     """``--redis`` and ``--advertise`` refused in one line where they cannot work."""
-    from croupier.cli.options import fail
+    from croupier.cli.usage import fail
 
     if advertise is not None and not advertise.startswith(("http://", "https://")):
         raise fail(f"--advertise {advertise!r}: a base URL, as http://host:port")

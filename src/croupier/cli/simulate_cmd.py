@@ -13,8 +13,9 @@ import typer
 from tqdm import tqdm
 
 from croupier.cli.cluster_options import Scheduler, Workers, cluster, run_with_bar
-from croupier.cli.options import DEFAULT_RULEBOOK, fail
+from croupier.cli.options import DEFAULT_RULEBOOK
 from croupier.cli.paths import output_folder
+from croupier.cli.usage import fail
 from croupier.rules import UnknownRulebook
 from croupier.sim import table_chunks
 from croupier.sim.parallel import Cluster

@@ -15,9 +15,9 @@ from typing import Annotated
 import typer
 
 from croupier.cli.clock_screen import Field, run_live
-from croupier.cli.options import fail
 from croupier.cli.paths import fresh_folder, output_folder
 from croupier.cli.tournament_sim_cmd import simulate
+from croupier.cli.usage import fail
 from croupier.tournament.clock import Clock, format_seconds
 from croupier.tournament.conditions import (
     MAX_ENTRANTS,

@@ -13,8 +13,8 @@ from typing import Annotated
 import typer
 
 from croupier.cli.cluster_options import Scheduler, Workers, cluster, run_with_bar
-from croupier.cli.options import fail
 from croupier.cli.place_chart import sparkline, svg
+from croupier.cli.usage import fail
 from croupier.tournament.conditions import (
     MAX_ENTRANTS,
     Conditions,

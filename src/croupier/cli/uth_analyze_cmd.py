@@ -16,7 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from croupier.cli.cluster_options import Scheduler, Workers, cluster, run_with_bar
-from croupier.cli.options import fail
+from croupier.cli.usage import fail
 from croupier.hands import Category
 from croupier.sim.parallel import Cluster
 

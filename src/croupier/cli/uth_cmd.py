@@ -9,7 +9,7 @@ import typer
 
 import croupier.cli.uth_analyze_cmd as uth_analyze_cmd
 from croupier.cli import uth_play_cmd
-from croupier.cli.options import fail
+from croupier.cli.usage import fail
 from croupier.hands import Category
 from croupier.rules.books.act_uth_2025 import ACT_UTH_2025_RULES
 

@@ -16,7 +16,7 @@ import typer
 
 from croupier.cards import Deck, format_cards
 from croupier.cli.commitment import commitment_line, reveal_lines
-from croupier.cli.options import fail
+from croupier.cli.usage import fail
 from croupier.rules import IllegalAction
 from croupier.shoe import Shoe
 from croupier.uth import (
