@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -130,3 +132,20 @@ def test_bench_simulate_prints_the_three_rates_as_json() -> None:
     r = run(app, ["bench", "simulate", "--rounds", "30"])
     assert r.exit_code == 0, r.output
     assert "simulate, dunedin-house hold'em" in r.output
+
+
+def test_the_command_line_imports_only_the_command_it_runs() -> None:
+    """``croupier --version`` and a mistyped command answer without importing the core (a
+    fresh process: this one has imported everything)."""
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from croupier.cli import app\n"
+        "for args in (['--version'], ['nosuch']):\n"
+        "    assert CliRunner().invoke(app, args).exit_code in (0, 2), args\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('croupier.')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.split())
+    assert "croupier.cli.usage" in loaded
+    assert not {m for m in loaded if m.split(".")[1] in ("round", "room", "service", "hands")}
