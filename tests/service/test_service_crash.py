@@ -14,7 +14,6 @@ import json
 import os
 import random
 import signal
-import subprocess
 import threading
 import time
 from pathlib import Path
@@ -31,7 +30,8 @@ from croupier.service.store.rooms import commands_stream, tournament_stream
 from croupier.service.store.store import EventStore
 from croupier.service.tournament_commands import ENTRIES
 from croupier.tournament import Tournament
-from support.processes import CLI, env, free_port, step, unmatched
+from support.forks import Forked
+from support.processes import free_port, serve, step, unmatched
 from support.service import demo_users, ticket
 from support.store import create_database
 
@@ -46,9 +46,8 @@ ENTRANTS = (*demo.BOTS[:6], *demo.HUMANS)
 NEXT_LEVELS = 3
 
 
-def _start(db: str, port: int) -> subprocess.Popen[bytes]:
-    cmd = [*CLI, "serve", "--demo", "--db", db, "--port", str(port)]
-    server = subprocess.Popen(cmd, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def _start(db: str, port: int, log: Path) -> Forked:
+    server = serve(["--demo", "--db", db, "--port", str(port)], log)
     for _ in range(600):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/openapi.json", timeout=1).status_code == 200:
@@ -107,14 +106,15 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.mark.slow
-def test_sigkill_at_random_moments_loses_no_accepted_command(db: str) -> None:
+def test_sigkill_at_random_moments_loses_no_accepted_command(db: str, tmp_path: Path) -> None:
     port = free_port()
+    log = tmp_path / "serve.log"
     url = f"http://127.0.0.1:{port}"
     rng = random.Random(20)
     accepted: list[tuple[str, str]] = []
     last_seen, hands_at_kill = 0, []
     moved = [0]
-    server = _start(db, port)
+    server = _start(db, port, log)
     try:
         for kill in range(KILLS + 1):
             # a fresh start on a loaded machine may be slow to answer
@@ -162,7 +162,7 @@ def test_sigkill_at_random_moments_loses_no_accepted_command(db: str) -> None:
                 accepted += client.accepted
                 timer.join()
             server.wait()
-            server = _start(db, port)
+            server = _start(db, port, log)
     finally:
         server.kill()
         server.wait()

@@ -33,6 +33,7 @@ from croupier.service import demo
 from croupier.service.commands import Issued
 from croupier.service.store.rooms import commands_stream
 from croupier.service.store.store import EventStore
+from support.forks import Forked
 from support.processes import (
     CLI,
     Recording,
@@ -62,11 +63,11 @@ class Nodes:
     def __init__(self, db: str, folder: Path) -> None:
         self.db, self.folder = db, folder
         self.ports = {"a": free_port(), "b": free_port()}
-        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        self.procs: dict[str, Forked] = {}
         self.owner = self.standby = ""  # which is which, once both are up
 
     def start(self, name: str) -> None:
-        log = (self.folder / f"{name}.log").open("ab")
+        log = self.folder / f"{name}.log"
         port, keys = self.ports[name], self.folder / "decks.key"
         self.procs[name] = start_node(self.db, name, port, LEASE_S, keys, log)
 

@@ -12,8 +12,6 @@ import json
 import os
 import signal
 import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -35,10 +33,11 @@ from croupier.table.absence import (
     PlayerReconnected,
 )
 from croupier.views import TableView
+from support.forks import Forked
+from support.processes import serve
 from support.service import add_users
 from support.store import create_database
 
-CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 PLAYERS = ["p1", "p2", "p3"]
 STREAM = "table:main/t1"
 GRACE = 2  # seconds: a player back within it keeps the hand
@@ -53,16 +52,13 @@ def _port() -> int:
 class Server:
     """``croupier serve`` over ``db`` on ``port``, started (and killed) as a real process."""
 
-    def __init__(self, db: str, port: int) -> None:
-        self.db, self.port = db, port
-        self.process: subprocess.Popen[bytes] | None = None
+    def __init__(self, db: str, port: int, log: Path) -> None:
+        self.db, self.port, self.log = db, port, log
+        self.process: Forked | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), SECRET_ENV: "presence"}
-        cmd = [*CLI, "serve", "--db", self.db, "--port", str(self.port)]
-        self.process = subprocess.Popen(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        args = ["--db", self.db, "--port", str(self.port)]
+        self.process = serve(args, self.log, **{SECRET_ENV: "presence"})
         for _ in range(600):  # the lifespan (recovery, the restart's disconnections) ran first
             try:
                 r = httpx.get(f"http://127.0.0.1:{self.port}/openapi.json", timeout=1)
@@ -99,7 +95,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     else:
         db = create_database(request.getfixturevalue("pg_server"), f"pres_{tmp_path.name[-20:]}")
     add_users(db, len(PLAYERS))
-    s = Server(db, _port())
+    s = Server(db, _port(), tmp_path / "serve.log")
     try:
         yield s
     finally:

@@ -31,6 +31,7 @@ from croupier.service.commands import Issued
 from croupier.service.forward import MAY_HAVE_BEEN_APPLIED
 from croupier.service.store.rooms import commands_stream
 from croupier.service.store.store import EventStore
+from support.forks import Forked
 from support.processes import (
     CLI,
     Recording,
@@ -58,11 +59,11 @@ class Cluster:
     def __init__(self, db: str, redis: RedisServer, folder: Path) -> None:
         self.db, self.redis, self.folder = db, redis, folder
         self.ports = {name: free_port() for name in "abc"}
-        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        self.procs: dict[str, Forked] = {}
         self.owner = self.standby = self.third = ""
 
     def start(self, name: str) -> None:
-        log = (self.folder / f"{name}.log").open("ab")
+        log = self.folder / f"{name}.log"
         port, keys = self.ports[name], self.folder / "decks.key"
         more = ["--redis", self.redis.url, "--advertise", f"http://127.0.0.1:{port}"]
         self.procs[name] = start_node(self.db, name, port, LEASE_S, keys, log, more)

@@ -7,12 +7,11 @@ from __future__ import annotations
 import os
 import random
 import socket
-import subprocess
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import httpx
 
@@ -20,6 +19,7 @@ from croupier.client import Client
 from croupier.service import demo
 from croupier.service.store import codec
 from croupier.sim.bots import make_bot
+from support.forks import FORKS, Forked
 
 CLI = [sys.executable, "-c", "from croupier.cli import main; main()"]
 
@@ -35,22 +35,27 @@ def env(**more: str) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), **more}
 
 
+def serve(args: Sequence[str], log: Path, **more_env: str) -> Forked:
+    """``croupier serve ARGS`` as a real process, forked from a helper that has imported
+    croupier already (:mod:`support.forks`), its output appended to ``log``."""
+    return FORKS.spawn(["serve", *args], env(**more_env), log, log)
+
+
 def start_node(
     db: str,
     name: str,
     port: int,
     lease_s: float,
     keys: Path,
-    log: IO[bytes],
+    log: Path,
     more: Sequence[str] = (),
-) -> subprocess.Popen[bytes]:
+) -> Forked:
     """``croupier serve --node NAME`` on ``db`` (and ``more`` options), its output to
     ``log``; every node given the same deck keys and session secret (a token from one node is
     good at the others)."""
-    cmd = [*CLI, "serve", "--db", db, "--port", str(port), "--node", name]
-    cmd += ["--lease-s", str(lease_s), "--key-file", str(keys), *more]
-    mine = env(CROUPIER_SECRET="the nodes' shared session secret")
-    return subprocess.Popen(cmd, env=mine, stdout=log, stderr=subprocess.STDOUT)
+    args = ["--db", db, "--port", str(port), "--node", name]
+    args += ["--lease-s", str(lease_s), "--key-file", str(keys), *more]
+    return serve(args, log, CROUPIER_SECRET="the nodes' shared session secret")
 
 
 def health(port: int) -> dict[str, Any] | None:
