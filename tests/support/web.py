@@ -192,9 +192,11 @@ def login(page: Any, server: Server, name: str, password: str = PASSWORD) -> Non
     page.wait_for_selector("#room:not([hidden]), body[data-screen]")
 
 
-def shoot(page: Any, name: str) -> Path:
-    """Save a screenshot of the page under docs/screens/ (shown in the README)."""
+def shoot(page: Any, name: str) -> None:
+    """Save a screenshot of the page as docs/screens/NAME.png (the README's and the guides'
+    pictures) when ``CROUPIER_SCREENS=1`` asks for them; otherwise a test run leaves the
+    committed pictures as they are (every run used to rewrite them all)."""
+    if os.environ.get("CROUPIER_SCREENS") != "1":
+        return
     SCREENS.mkdir(parents=True, exist_ok=True)
-    path = SCREENS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
-    return path
+    page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
