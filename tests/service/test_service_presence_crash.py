@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -34,19 +33,13 @@ from croupier.table.absence import (
 )
 from croupier.views import TableView
 from support.forks import Forked
-from support.processes import serve
+from support.processes import free_port, serve
 from support.service import add_users
 from support.store import create_database
 
 PLAYERS = ["p1", "p2", "p3"]
 STREAM = "table:main/t1"
 GRACE = 2  # seconds: a player back within it keeps the hand
-
-
-def _port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Server:
@@ -95,7 +88,7 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
     else:
         db = create_database(request.getfixturevalue("pg_server"), f"pres_{tmp_path.name[-20:]}")
     add_users(db, len(PLAYERS))
-    s = Server(db, _port(), tmp_path / "serve.log")
+    s = Server(db, free_port(), tmp_path / "serve.log")
     try:
         yield s
     finally:

@@ -119,6 +119,7 @@ def serve() -> None:
     """The helper: import croupier's command line and service, then fork one server for each
     request line (``{"argv", "env", "out", "err"}``), answering each with ``{"pid"}``, and
     reap each server as it ends, writing its exit status (:func:`status_file`)."""
+    # what every server imports, paid once here
     import croupier.cli.serve_cmd
     import croupier.service.api  # noqa: F401
     from croupier.cli import main

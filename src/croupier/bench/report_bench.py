@@ -33,13 +33,14 @@ from typing import Any
 
 import httpx
 
-from croupier.bench.serve_bench import PASSWORD, ROOM, _cheap_hash, _percentile, _port, server
+from croupier.bench.serve_bench import PASSWORD, ROOM, _percentile, _port, server
 from croupier.bench.serve_bench import fresh_store as fresh_store
 from croupier.room import AtTable, BuyIn, CashOut, OpenTable, Room, RoomEvent, TakeSeat, daybook
 from croupier.room.books import RoomBooks
 from croupier.room.events import AtTableEvent
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import Role, UserAdded
+from croupier.service.hashing import hash_published
 from croupier.service.store import codec, images
 from croupier.service.store.rooms import RoomStore, merge, room_streams, table_stream
 from croupier.service.store.store import EventStore
@@ -166,7 +167,7 @@ def fill(url: str, events: int, days: int = 7, templates: int = 4, seed: int = 1
             rooms.commit()
             written += len(copy)
         at = datetime.datetime.now(datetime.UTC).isoformat()
-        pw = _cheap_hash(PASSWORD)
+        pw = hash_published(PASSWORD)
         users: list[object] = [
             UserAdded("floor", Role.FLOOR, pw, at),
             *(UserAdded(b, Role.PLAYER, pw, at, bot=True) for b in bots),

@@ -48,6 +48,7 @@ from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service import contract
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import DealerAssigned, Role, UserAdded
+from croupier.service.hashing import hash_published
 from croupier.service.owner import settle_heap
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, table_stream
@@ -66,14 +67,6 @@ RULEBOOK = "dunedin-house"
 PASSWORD = "bench"
 BOTS_PER_TABLE = 3
 STAFF = {"admin": Role.ADMIN, "floor": Role.FLOOR, "dealer": Role.DEALER, "cashier": Role.CASHIER}
-
-
-def _cheap_hash(password: str) -> str:
-    """An argon2 hash with the smallest cost: hundreds of bots log in within a second (the
-    server verifies with the parameters the hash names; real users get the default cost)."""
-    from argon2 import PasswordHasher
-
-    return PasswordHasher(time_cost=1, memory_cost=256, parallelism=1).hash(password)
 
 
 def _player(table: int, i: int) -> str:
@@ -125,7 +118,7 @@ def seed(url: str, tables: int) -> None:
     store = EventStore(url)
     try:
         at = datetime.datetime.now(datetime.UTC).isoformat()
-        pw = _cheap_hash(PASSWORD)
+        pw = hash_published(PASSWORD)
         users: list[object] = [UserAdded(n, r, pw, at) for n, r in STAFF.items()]
         for k in range(1, tables + 1):
             users += [UserAdded(_player(k, i), Role.PLAYER, pw, at) for i in range(BOTS_PER_TABLE)]
