@@ -152,7 +152,7 @@ def round_starts(rooms: RoomStore, streams: Sequence[str]) -> dict[str, RoundSta
         .where(c.stream_id.in_(streams), c.type == codec.type_name(RoundStarted))
         .group_by(c.stream_id)
     )
-    with rooms.store.engine.connect() as conn:
+    with rooms.store.reading() as conn:
         last = {str(s): int(n) for s, n in conn.execute(q)}
     for s, n in last.items():
         if n > rooms.heads.get(s, 0):  # committed since the room was read: the one before
@@ -161,7 +161,7 @@ def round_starts(rooms: RoomStore, streams: Sequence[str]) -> dict[str, RoundSta
     if not pairs:
         return {}
     q = sa.select(c.stream_id, c.body).where(sa.tuple_(c.stream_id, c.seq).in_(pairs))
-    with rooms.store.engine.connect() as conn:
+    with rooms.store.reading() as conn:
         rows = [(str(s), codec.unwrap(b)) for s, b in conn.execute(q)]
     return {s: e for s, e in rows if isinstance(e, RoundStarted)}
 
@@ -175,6 +175,6 @@ def last_start(rooms: RoomStore, stream: str, upto: int) -> int:
         events_table.c.type == name,
         events_table.c.seq <= upto,
     )
-    with rooms.store.engine.connect() as conn:
+    with rooms.store.reading() as conn:
         found = conn.execute(q).scalar()
     return int(found or 0)

@@ -331,7 +331,7 @@ def connected(store: EventStore, prefix: str) -> list[tuple[str, str]]:
         .order_by(events.c.seq)
     )
     last: dict[tuple[str, str], bool] = {}
-    with store.engine.connect() as conn:
+    with store.reading() as conn:
         bodies = [body for (body,) in conn.execute(q)]
     for body in bodies:
         e = codec.unwrap(body)

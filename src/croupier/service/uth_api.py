@@ -86,7 +86,7 @@ def last_shuffle(rooms: RoomStore, stream: str, upto: int) -> int:
         events_table.c.type == codec.type_name(Shuffled),
         events_table.c.seq <= upto,
     )
-    with rooms.store.engine.connect() as conn:
+    with rooms.store.reading() as conn:
         return int(conn.execute(q).scalar() or 0)
 
 

@@ -157,7 +157,7 @@ class Lease:
 
     def holder(self) -> Holder | None:
         """Who holds the lease now (``None``: nobody ever has)."""
-        with self.store.engine.connect() as conn:
+        with self.store.reading() as conn:
             return self.holder_in(conn)
 
     def holder_in(self, conn: Connection) -> Holder | None:

@@ -257,7 +257,7 @@ def sealed_keys(store: EventStore, stream: str | None = None) -> dict[str, str]:
     if stream is not None:
         q = q.where(events_table.c.stream_id == stream)
     out: dict[str, str] = {}
-    with store.engine.connect() as conn:
+    with store.reading() as conn:
         for (body,) in conn.execute(q.order_by(events_table.c.position)):
             try:
                 kid = orjson.loads(body)["e"]["key"]
@@ -270,7 +270,7 @@ def sealed_keys(store: EventStore, stream: str | None = None) -> dict[str, str]:
 def any_sealed(store: EventStore) -> bool:
     """Whether any deck in the database is sealed (then a missing key file is not made anew)."""
     q = sa.select(events_table.c.position).where(events_table.c.type == SEALED_TYPE).limit(1)
-    with store.engine.connect() as conn:
+    with store.reading() as conn:
         return conn.execute(q).first() is not None
 
 

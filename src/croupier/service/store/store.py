@@ -110,7 +110,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def _sqlite_begin(conn: Connection) -> None:
     # Take the write lock at the start: a read-then-append never finds its snapshot stale. A
-    # read (see EventStore._reading) takes none: WAL gives it a snapshot from its first read.
+    # read (see EventStore.reading) takes none: WAL gives it a snapshot from its first read.
     reading = conn.get_execution_options().get(_READ, False)
     conn.exec_driver_sql("BEGIN" if reading else "BEGIN IMMEDIATE")
 
@@ -317,8 +317,11 @@ class EventStore:
     # Reading
 
     @contextmanager
-    def _reading(self) -> Iterator[Connection]:
-        """A connection to read on: the snapshot's, else a fresh one that takes no lock."""
+    def reading(self) -> Iterator[Connection]:
+        """A connection to read on: the snapshot's, else a fresh one that takes no lock. Every
+        read goes through here: a connection taken from the engine as it is begins as a writer
+        does (SQLite's ``BEGIN IMMEDIATE``), so a read would wait for the room's commit and
+        hold up the next."""
         if self._pinned is not None:
             yield self._pinned
             return
@@ -350,7 +353,7 @@ class EventStore:
         """Every stored event in commit order as ``(stream, seq, type, version, body,
         hash)``, read in batches of ``batch`` rows (the audit's one pass)."""
         q = "SELECT stream_id, seq, type, version, body, hash FROM events ORDER BY position"
-        with self._reading() as conn:
+        with self.reading() as conn:
             result = conn.execution_options(stream_results=True, yield_per=batch).exec_driver_sql(q)
             for part in result.partitions():
                 yield from cast(Sequence[Row], part)
@@ -359,11 +362,11 @@ class EventStore:
         q = sa.select(streams).order_by(streams.c.id)
         if kind is not None:
             q = q.where(streams.c.kind == kind)
-        with self._reading() as conn:
+        with self.reading() as conn:
             return [_info(r) for r in conn.execute(q).mappings()]
 
     def stream(self, stream: str) -> StreamInfo:
-        with self._reading() as conn:
+        with self.reading() as conn:
             row = conn.execute(sa.select(streams).where(streams.c.id == stream)).mappings().first()
         if row is None:
             raise StoreError(f"no stream {stream}")
@@ -375,7 +378,7 @@ class EventStore:
         q = sa.select(events).where(events.c.stream_id == stream, events.c.seq > after)
         if upto is not None:
             q = q.where(events.c.seq <= upto)
-        with self._reading() as conn:
+        with self.reading() as conn:
             return [_stored(r) for r in conn.execute(q.order_by(events.c.seq)).mappings()]
 
     def read_streams(self, ids: Sequence[str], after: int = 0) -> list[Stored]:
@@ -384,13 +387,13 @@ class EventStore:
         q = sa.select(events).where(events.c.stream_id.in_(list(ids))).order_by(events.c.position)
         if after:
             q = q.where(events.c.position > after)
-        with self._reading() as conn:
+        with self.reading() as conn:
             return [_stored(r) for r in conn.execute(q).mappings()]
 
     def read_after(self, position: int) -> list[Stored]:
         """Every event committed after ``position``, in commit order."""
         q = sa.select(events).where(events.c.position > position).order_by(events.c.position)
-        with self._reading() as conn:
+        with self.reading() as conn:
             return [_stored(r) for r in conn.execute(q).mappings()]
 
     def load(self, stream: str, after: int = 0) -> list[Any]:
@@ -400,7 +403,7 @@ class EventStore:
             .where(events.c.stream_id == stream, events.c.seq > after)
             .order_by(events.c.seq)
         )
-        with self._reading() as conn:
+        with self.reading() as conn:
             return [codec.unwrap(body) for (body,) in conn.execute(q)]
 
     def all_snapshots(self) -> dict[str, list[tuple[int, str]]]:
@@ -409,7 +412,7 @@ class EventStore:
             snapshots.c.stream_id, snapshots.c.seq
         )
         out: dict[str, list[tuple[int, str]]] = {}
-        with self._reading() as conn:
+        with self.reading() as conn:
             for stream, seq, body in conn.execute(q):
                 out.setdefault(str(stream), []).append((int(seq), str(body)))
         return out
@@ -420,7 +423,7 @@ class EventStore:
             .where(snapshots.c.stream_id == stream)
             .order_by(snapshots.c.seq)
         )
-        with self._reading() as conn:
+        with self.reading() as conn:
             return [(seq, codec.unwrap(body)) for seq, body in conn.execute(q)]
 
     def last_snapshots(self, prefix: str = "") -> dict[str, int]:
@@ -430,7 +433,7 @@ class EventStore:
             .where(snapshots.c.stream_id.startswith(prefix, autoescape=True))
             .group_by(snapshots.c.stream_id)
         )
-        with self._reading() as conn:
+        with self.reading() as conn:
             return {str(s): int(n) for s, n in conn.execute(q)}
 
     def latest_snapshots(self, prefix: str) -> dict[str, tuple[int, str]]:
@@ -445,7 +448,7 @@ class EventStore:
         q = sa.select(snapshots.c.stream_id, snapshots.c.seq, snapshots.c.body).join(
             last, sa.and_(snapshots.c.stream_id == last.c.stream_id, snapshots.c.seq == last.c.seq)
         )
-        with self._reading() as conn:
+        with self.reading() as conn:
             return {str(i): (int(n), str(b)) for i, n, b in conn.execute(q)}
 
     def read_each(self, after: Mapping[str, int], batch: int = 200) -> list[Stored]:
@@ -453,7 +456,7 @@ class EventStore:
         order within each stream."""
         out: list[Stored] = []
         items = list(after.items())
-        with self._reading() as conn:
+        with self.reading() as conn:
             for i in range(0, len(items), batch):
                 which = sa.or_(
                     *(
@@ -473,12 +476,12 @@ class EventStore:
             .order_by(snapshots.c.seq.desc())
             .limit(1)
         )
-        with self._reading() as conn:
+        with self.reading() as conn:
             row = conn.execute(q).first()
         return None if row is None else (int(row[0]), codec.unwrap(row[1]))
 
     def count(self) -> int:
-        with self._reading() as conn:
+        with self.reading() as conn:
             return int(conn.execute(sa.select(sa.func.count()).select_from(events)).scalar_one())
 
 
