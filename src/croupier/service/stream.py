@@ -579,11 +579,10 @@ async def _live(
                 if text is not None:
                     ready.append(text)
             if ready:
-                # One turn of the loop first: every socket woken by the same commit then
-                # writes in the next turn, together, rather than each after the others' words
-                # are made; their readers wake once for the lot (a saturated bench's clients
-                # slept and woke 0.7 times a command, now 0.1; 3-5 % more commands a second).
-                await asyncio.sleep(0)
+                # Written at once, with no turn of the loop first: such a turn let every socket
+                # woken by the same commit write together, so that clients on the server's own
+                # cores woke less, but it cost the server a task step per socket woken
+                # (measured in docs/design.md, "Where a command's time goes").
                 if batch:
                     await ws.send_text("\n".join(ready))
                 else:
