@@ -5,7 +5,8 @@ This module is where that input is made. It
 
 * shuffles a :class:`~croupier.cards.Deck` with Fisher–Yates (:func:`fisher_yates`) — "the cards
   must be shuffled immediately before the start of a round of play" (qld-holdem-2005 s17(1);
-  act-omaha-2017 7.1). A shoe draws from :func:`secrets.randbelow` by default. A shoe built with
+  act-omaha-2017 7.1). A shoe draws as :func:`secrets.randbelow` does by default, from the
+  system's CSPRNG read in blocks (:class:`SecureRandBelow`). A shoe built with
   ``seed=`` draws from :class:`random.Random` instead: **seeded shoes are for tests and replays
   only**, never for live play, since anyone who knows the seed knows every card;
 * cuts the shuffled deck once, at least 2 cards from either end (qld-holdem-2005 s17(3)(a);
@@ -33,9 +34,11 @@ from croupier.cards import JOKER_ID, Card, Deck
 
 __all__ = [
     "MIN_CUT",
+    "RANDOM_BLOCK",
     "RANGE_CLAUSE",
     "SALT_BYTES",
     "RandBelow",
+    "SecureRandBelow",
     "Shoe",
     "ShoeError",
     "ShuffledDeck",
@@ -58,6 +61,9 @@ MIN_CUT = 2
 """Fewest cards either side of the cut: "at least 2 cards from either end of the deck"
 (qld-holdem-2005 s17(3)(a)); "more than one card from either end" (act-omaha-2017 7.2)."""
 SALT_BYTES = 32
+#: Bytes of the system's randomness a secure shoe reads at a time (:class:`SecureRandBelow`):
+#: 512 bits; a 52-card shuffle and its cut take 260 of them, about 390 with the draws rejected.
+RANDOM_BLOCK = 64
 
 
 class ShoeError(ValueError):
@@ -169,6 +175,36 @@ class ShuffledDeck:
         return len(self.order)
 
 
+class SecureRandBelow:
+    """``randbelow(n)`` drawn from the operating system's CSPRNG as :func:`secrets.randbelow`
+    draws it (the ``n.bit_length()`` bits of a draw taken again while they make ``n`` or
+    more: rejection, no modulo bias), the bits read :data:`RANDOM_BLOCK` bytes at a time: a
+    shuffle's 51 draws and its cut cost about one read of the system's randomness, not one
+    each. ``read(k)`` gives ``k`` random bytes (default :func:`secrets.token_bytes`; a test
+    may pass a known source). One shoe's, used by one thread at a time."""
+
+    def __init__(self, read: Callable[[int], bytes] = secrets.token_bytes) -> None:
+        self._read = read
+        self._pool = 0  # random bits not yet used, the next draw's in the lowest
+        self._bits = 0  # how many
+
+    def __call__(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("randbelow: n must be positive")
+        k = n.bit_length()
+        mask = (1 << k) - 1
+        while True:
+            if self._bits < k:
+                fresh = int.from_bytes(self._read(RANDOM_BLOCK), "little")
+                self._pool |= fresh << self._bits
+                self._bits += 8 * RANDOM_BLOCK
+            r = self._pool & mask
+            self._pool >>= k
+            self._bits -= k
+            if r < n:
+                return r
+
+
 def _seeded_randbelow(rng: random.Random) -> RandBelow:
     """A uniform ``randbelow`` by rejection sampling on ``getrandbits`` (what ``randrange``
     does, without its argument handling, which dominates a 52-card shuffle)."""
@@ -187,7 +223,8 @@ def _seeded_randbelow(rng: random.Random) -> RandBelow:
 class Shoe:
     """Shuffles and cuts one deck for each hand and commits to the order.
 
-    ``Shoe(deck)`` draws every shuffle, cut and salt from :mod:`secrets`. ``Shoe(deck, seed=s)``
+    ``Shoe(deck)`` draws every shuffle, cut and salt from :mod:`secrets` (the shuffle and cut
+    through :class:`SecureRandBelow`). ``Shoe(deck, seed=s)``
     draws them all from ``random.Random(s)``: the same seed gives the same sequence of shuffled
     decks, which is what tests and replays need and what live play must never use.
     ``cut_clause`` is the clause a rejected cut cites: the table's rulebook's ``cut_clause``
@@ -204,7 +241,7 @@ class Shoe:
         self._randbelow: RandBelow
         self._token_bytes: Callable[[int], bytes]
         if seed is None:
-            self._randbelow = secrets.randbelow
+            self._randbelow = SecureRandBelow()
             self._token_bytes = secrets.token_bytes
         else:
             rng = random.Random(seed)

@@ -13,7 +13,9 @@ import pytest
 from croupier.cards import JOKER, REDUCED_DECK_SIZES, Deck
 from croupier.rules import ACT_OMAHA_2017, QLD_HOLDEM_2005
 from croupier.shoe import (
+    RANDOM_BLOCK,
     SALT_BYTES,
+    SecureRandBelow,
     Shoe,
     ShoeError,
     ShuffledDeck,
@@ -244,11 +246,12 @@ def card_position_p_value(
     seed: int,
     n_shuffles: int = N_SHUFFLES,
     n_cards: int = 52,
+    randbelow: Callable[[int], int] | None = None,
 ) -> float:
     """Chi-square p-value of the card x position count table ((n-1)^2 degrees of freedom)."""
     from scipy.stats import chi2
 
-    randbelow = random.Random(seed).randrange
+    randbelow = randbelow or random.Random(seed).randrange
     cards = list(range(n_cards))
     orders = np.array([shuffle(cards, randbelow) for _ in range(n_shuffles)], dtype=np.int64)
     cells = orders * n_cards + np.arange(n_cards)  # card * n + position
@@ -274,3 +277,78 @@ def test_s17_1_fisher_yates_is_uniform_by_chi_square() -> None:
     print(f"chi-square p: fisher_yates={p_fair:.6g} naive={p_biased:.6g} ({elapsed:.1f} s)")
     assert p_fair > 0.001
     assert p_biased < 0.001
+
+
+# --- the secure shoe's draws: the system's randomness read in blocks ----------------------------
+
+
+def _known(data: bytes) -> Callable[[int], bytes]:
+    """A source that gives ``data`` first, then zeros, ``k`` bytes a read."""
+    stream = bytearray(data)
+
+    def read(k: int) -> bytes:
+        got = bytes(stream[:k]).ljust(k, b"\0")
+        del stream[:k]
+        return got
+
+    return read
+
+
+def test_secure_draws_take_each_draws_bits_in_turn_and_reject_rather_than_fold() -> None:
+    # 0xE4 is 11 10 01 00: randbelow(3) takes two bits a draw from the lowest, and a 3 is drawn
+    # again (folding it onto 0 would make 0 twice as likely as 1 or 2)
+    draw = SecureRandBelow(_known(b"\xe4"))
+    assert [draw(3) for _ in range(4)] == [0, 1, 2, 0]
+    assert SecureRandBelow(_known(b"\x2a"))(64) == 42  # six bits, 101010
+    with pytest.raises(ValueError, match="positive"):
+        draw(0)
+
+
+def test_secure_draws_read_the_system_randomness_about_once_a_shuffle() -> None:
+    reads: list[int] = []
+
+    def counted(k: int) -> bytes:
+        reads.append(k)
+        return random.Random(len(reads)).randbytes(k)
+
+    draw = SecureRandBelow(counted)
+    deck = list(range(52))
+    for _ in range(1_000):
+        assert sorted(fisher_yates(deck, draw)) == deck
+        assert 2 <= draw_cut(52, draw) <= 50
+    assert set(reads) == {RANDOM_BLOCK}
+    # 260 bits a shuffle and cut, about 390 with the rejected draws, in blocks of 512: about
+    # 760 reads for 1,000 (secrets.randbelow reads once a draw: 52,000)
+    assert 700 <= len(reads) <= 820
+
+
+def test_a_secure_shoe_draws_through_the_block_reader() -> None:
+    shoe = Shoe(Deck.standard())
+    assert isinstance(shoe._randbelow, SecureRandBelow)
+    assert len({shoe.shuffle().order for _ in range(50)}) == 50
+
+
+def _draws_p_value(draw: Callable[[int], int], n: int, count: int) -> float:
+    from scipy.stats import chisquare
+
+    counts = np.bincount([draw(n) for _ in range(count)], minlength=n)
+    return float(chisquare(counts).pvalue)
+
+
+@pytest.mark.parametrize("n", [3, 5, 52])
+def test_secure_draws_are_uniform_by_chi_square_and_a_folded_draw_is_not(n: int) -> None:
+    """30,000 draws below ``n`` from known random bytes: p > 0.001; the same bits folded
+    (``bits % n``, no rejection) fail where ``n`` is not a power of two's neighbour."""
+    p = _draws_p_value(SecureRandBelow(random.Random(STAT_SEED).randbytes), n, 30_000)
+    assert p > 0.001
+    bits = random.Random(STAT_SEED)
+    p_folded = _draws_p_value(lambda m: bits.getrandbits(m.bit_length()) % m, n, 30_000)
+    assert p_folded < 0.001
+
+
+@pytest.mark.slow
+def test_s17_1_the_secure_shoes_shuffle_is_uniform_by_chi_square() -> None:
+    """The secure shoe's draws (from known random bytes, deterministic in CI) through
+    :func:`fisher_yates`: 50,000 shuffles, card x position chi-square p > 0.001."""
+    draw = SecureRandBelow(random.Random(STAT_SEED).randbytes)
+    assert card_position_p_value(fisher_yates, STAT_SEED, randbelow=draw) > 0.001
