@@ -338,7 +338,7 @@ def _draws_p_value(draw: Callable[[int], int], n: int, count: int) -> float:
 @pytest.mark.parametrize("n", [3, 5, 52])
 def test_secure_draws_are_uniform_by_chi_square_and_a_folded_draw_is_not(n: int) -> None:
     """30,000 draws below ``n`` from known random bytes: p > 0.001; the same bits folded
-    (``bits % n``, no rejection) fail where ``n`` is not a power of two's neighbour."""
+    (``bits % n``, no rejection) fail it."""
     p = _draws_p_value(SecureRandBelow(random.Random(STAT_SEED).randbytes), n, 30_000)
     assert p > 0.001
     bits = random.Random(STAT_SEED)
