@@ -224,9 +224,9 @@ class Shoe:
     """Shuffles and cuts one deck for each hand and commits to the order.
 
     ``Shoe(deck)`` draws every shuffle, cut and salt from :mod:`secrets` (the shuffle and cut
-    through :class:`SecureRandBelow`). ``Shoe(deck, seed=s)``
-    draws them all from ``random.Random(s)``: the same seed gives the same sequence of shuffled
-    decks, which is what tests and replays need and what live play must never use.
+    through :class:`SecureRandBelow`). ``Shoe(deck, seed=s)`` draws them all from
+    ``random.Random(s)``: the same seed gives the same sequence of shuffled decks, which is
+    what tests and replays need and what live play must never use.
     ``cut_clause`` is the clause a rejected cut cites: the table's rulebook's ``cut_clause``
     (every rulebook sets the same range), or :data:`RANGE_CLAUSE` without one.
     """
