@@ -48,6 +48,7 @@ from croupier.bench.serve_bench import (
     BOTS_PER_TABLE,
     PASSWORD,
     ROOM,
+    ROUND_BEATS,
     RULEBOOK,
     STAFF,
     Http,
@@ -399,8 +400,8 @@ class Bots:
             conn.send(cmd)
             return
         now = time.perf_counter()
-        if not self.due:  # the first is due at a random moment of the first interval
-            self.due = now + (self.rng.random() - 1) * interval
+        if not self.due:  # the first is due at a random moment of a round's length
+            self.due = now + (self.rng.random() * ROUND_BEATS - 1) * interval
         due = self.due = max(self.due + interval, now - interval)
         if due <= now:
             conn.send(cmd)

@@ -9,14 +9,15 @@ round, and each sends its commands over its websocket. A command's latency is fr
 to receiving its acknowledgement, which the server gives only once its events are committed.
 With ``--pace R`` the bots offer R commands a second in all (each table's commands due one
 every ``tables / R`` seconds on a schedule of its own that began at a random moment of its
-first interval; a command that waited for its turn goes out at once and the schedule keeps its
-beat): the latency at a given load, rather than at saturation, where the mean latency is the
-number of tables over the throughput (each table has one command in flight). The bots ask for
-batched frames (``?batch=1``: the messages ready at one wake in one frame, a line each).
+first round's length, :data:`ROUND_BEATS` intervals; a command that waited for its turn goes
+out at once and the schedule keeps its beat): the latency at a given load, rather than at
+saturation, where the mean latency is the number of tables over the throughput (each table
+has one command in flight). The bots ask for batched frames (``?batch=1``: the messages ready
+at one wake in one frame, a line each).
 
-The first ``--warmup`` seconds (default 5) are played but measured apart: every table deals
-its first round at the same moment then, a burst no room sees after its opening, and its
-latencies are reported as ``warmup_p99_ms``.
+The first ``--warmup`` seconds (default 5) are played but measured apart: the tables deal
+their first rounds then, unpaced all at the same moment (a burst no room sees after its
+opening), paced over one round's length; their latencies are reported as ``warmup_p99_ms``.
 
 ``rebuild_ms_10k_events`` is the time to load a table stream of 10,000 events from the store
 into a table's state (:func:`croupier.service.store.tables.load_table`: its latest snapshot and
@@ -66,6 +67,13 @@ ROOM = "bench"
 RULEBOOK = "dunedin-house"
 PASSWORD = "bench"
 BOTS_PER_TABLE = 3
+#: The commands of a round that three calling stations play to showdown: the start, and each
+#: player's call or check on each of the four streets. Paced, a table's first round begins at
+#: a random moment of this many intervals: such a round always takes as many commands, so
+#: tables begun within one interval would start their rounds together for good, a burst of
+#: round starts (the costliest commands: a shuffle, a sealed deck, the deal) every round's
+#: length that no room sees.
+ROUND_BEATS = 13
 STAFF = {"admin": Role.ADMIN, "floor": Role.FLOOR, "dealer": Role.DEALER, "cashier": Role.CASHIER}
 
 
@@ -635,9 +643,9 @@ async def _bot_table(
     dealer = await _connect(port, table, tokens["dealer"], tally, deal)
     seats = [await _connect(port, table, tokens[p], tally, play) for p in players]
     await clock.ready()
-    # paced, a table begins at a random moment of its first interval: the tables offer an
-    # even load rather than all their rounds starting at once
-    phase = rng.random() * interval
+    # paced, a table begins at a random moment of its first round's length (ROUND_BEATS): the
+    # tables offer an even load rather than all their rounds starting at once
+    phase = rng.random() * interval * ROUND_BEATS
     last[0] = time.perf_counter() + phase - interval
     spawn(start(phase))
     try:
