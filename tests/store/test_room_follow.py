@@ -1,12 +1,17 @@
 """A standby's replica of a room (:meth:`RoomStore.follow`): loaded once, then folding what
 another writer commits, commit after commit, it holds the room, its tables and its books as the
 writer does; the events it folds are the writer's, in the order committed, and a new table's
-stream is followed from its first event."""
+stream is followed from its first event. After its first look a replica reads by position
+(one query, not one condition a stream) and falls back to reading stream by stream where that
+misses a row, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from croupier.room import AtTable, OpenTable, RoomEvent, TakeSeat
 from croupier.service.store import images
@@ -17,7 +22,7 @@ from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from support.store import play_room
+from support.store import pg_store, play_room
 
 
 def _same(replica: RoomStore, writer: RoomStore, written: list[RoomEvent]) -> None:
@@ -61,3 +66,55 @@ def test_a_replica_folds_what_the_writer_commits(tmp_path: Path) -> None:
         )
     finally:
         store.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
+    if request.param == "sqlite":
+        s = EventStore(f"sqlite:///{tmp_path / 'croupier.db'}")
+        try:
+            yield s
+        finally:
+            s.close()
+        return
+    with pg_store(request.getfixturevalue("pg_server"), "follow") as s:
+        yield s
+
+
+def _decision(writer: RoomStore, rng: random.Random) -> list[RoomEvent]:
+    """The next command at table "a" (a round started where none is in play), committed."""
+    t = writer.room.tables["a"]
+    if t.round is None or t.round.is_over:
+        shoe = Shoe(t.config.game.deck, seed=rng.randrange(1 << 30))
+        return writer.execute(AtTable("a", StartRound(shoe.shuffle().order)))
+    move = make_bot("calling-station").act(actor_view(t.round), rng)
+    return writer.execute(AtTable("a", Act(move)))
+
+
+def test_a_replica_reads_by_position_and_falls_back_where_that_misses_a_row(
+    store: EventStore,
+) -> None:
+    writer = RoomStore(store)
+    play_room(writer, rounds=1)
+    replica = RoomStore(store)
+    rng = random.Random(3)
+    written = _decision(writer, rng)
+    _same(replica, writer, written)  # the first look after a load: stream by stream
+    followed = replica._followed  # the position the next look reads after
+    assert followed is not None and followed == store.read(*_last(writer))[0].position
+    for _ in range(4):  # several commits at a look, then one at a time
+        written = _decision(writer, rng) + _decision(writer, rng)
+        _same(replica, writer, written)
+    # a row stored at a position before the last one followed (no single writer would store
+    # one so): the count of rows read by position falls short, and the look reads stream by
+    # stream; it folds the same events
+    replica._followed = 10**12
+    _same(replica, writer, _decision(writer, rng))
+    assert replica._followed < 10**12  # the rows read set it again
+
+
+def _last(writer: RoomStore) -> tuple[str, int, int]:
+    """The stream of table "a" and its last row's sequence number, to read that row."""
+    stream = next(s for s in writer.heads if s.endswith("/a"))
+    head = writer.heads[stream]
+    return stream, head - 1, head

@@ -31,7 +31,6 @@ from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import Directory
 from croupier.service.owner import RoomOwner, publish, table_items
 from croupier.service.store.rooms import table_stream
-from croupier.service.store.store import StoreError
 
 log = logging.getLogger("croupier.service")
 
@@ -197,8 +196,6 @@ class Replica:
             self._catching = None
 
     async def _catch_up(self) -> int:
-        if self.directory is not None:
-            await asyncio.to_thread(self._read_users, self.directory)
         own = self.own
         rooms = own.rooms
         async with own.lock:
@@ -208,16 +205,12 @@ class Replica:
                 prefix = table_stream(rooms.name, "")
                 tables = {k: k[len(prefix) :] for k in items if k.startswith(prefix)}
                 publish(own.hub, rooms, [items], tables, True)
-        return len(events)
-
-    def _read_users(self, directory: Directory) -> None:
-        try:
-            head = directory.store.stream(USERS).head_seq
-        except StoreError:  # no user yet
-            head = 0
-        if head != self._users:
-            directory.load()
+        # the users read again if their stream moved (its head read by the same look)
+        head = rooms.seen.get(USERS, 0)
+        if self.directory is not None and head != self._users:
+            await asyncio.to_thread(self.directory.load)
             self._users = head
+        return len(events)
 
     async def reach(self, heads: dict[str, int]) -> None:
         """Catch up at once if the replica is behind ``heads`` (a command this node forwarded

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,7 +44,14 @@ from croupier.service.store.lease import Fence, LeaseLost
 from croupier.service.store.reading import Reader
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import WRITING, Significant, What
-from croupier.service.store.store import EventStore, Stored, StoreError, StreamInfo, Writer
+from croupier.service.store.store import (
+    EventStore,
+    Head,
+    Stored,
+    StoreError,
+    StreamInfo,
+    Writer,
+)
 from croupier.service.store.tables import load_table
 from croupier.table.commands import StartRound
 from croupier.table.events import RoundStarted, TableCheckpoint
@@ -149,7 +157,7 @@ def room_streams(store: EventStore, room: str) -> list[str]:
     return streams_of(room, store.streams())
 
 
-def streams_of(room: str, infos: Sequence[StreamInfo]) -> list[str]:
+def streams_of(room: str, infos: Sequence[StreamInfo] | Sequence[Head]) -> list[str]:
     """:func:`room_streams` from a list of every stream, read once."""
     kinds = {
         "table": table_stream(room, ""),
@@ -214,6 +222,9 @@ class RoomStore:
         self._snaps: list[tuple[str, int, object]] = []
         self._started: set[str] = set()
         self._unfolded: list[RoomEvent] = []  # staged events, for the books once committed
+        #: every stream's head at a replica's last look (:meth:`follow`)
+        self.seen: dict[str, int] = {}
+        self._followed: int | None = None  # the position of the last row a replica folded
         self.books = RoomBooks()
         #: the lease every commit renews first, where several nodes serve the room (``None``:
         #: this process is the room's only writer)
@@ -254,6 +265,7 @@ class RoomStore:
         infos = {s.id: s for s in store.streams()}
         self.heads = {n: infos[n].head_seq for n in names}
         self._committed = dict(self.heads)
+        self._followed = None
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self._snapped = store.last_snapshots(table_stream(self.name, ""))
@@ -345,17 +357,18 @@ class RoomStore:
 
     def follow(self) -> tuple[dict[str, int], list[RoomEvent]]:
         """Catch up with what another node committed (a standby's replica of the room): the
-        rows after the heads held here, read by sequence number up to the heads of one read
-        of every stream (whole commits only), folded in commit order into the room, its
-        tables and its books as a rebuild folds them. The heads before, and the events."""
+        rows after the heads held here, up to the heads of the same read (one moment of the
+        store: whole commits only), folded in commit order into the room, its tables and its
+        books as a rebuild folds them. The heads before, and the events. :attr:`seen`: every
+        stream's head at that moment."""
         if self.staged:
             raise StoreError("a replica folds what others commit; it stages nothing")
-        infos = {s.id: s for s in self.store.streams()}
-        names = streams_of(self.name, list(infos.values()))
-        tops = {n: infos[n].head_seq for n in names}
-        after = {n: self.heads.get(n, 0) for n in names if tops[n] > self.heads.get(n, 0)}
-        rows = [r for r in self.store.read_each(after) if r.seq <= tops[r.stream]]
-        rows.sort(key=lambda r: r.position)
+        with self.store.snapshot() as view:
+            infos = {h.id: h for h in view.heads()}
+            names = streams_of(self.name, list(infos.values()))
+            tops = {n: infos[n].head_seq for n in names}
+            after = {n: self.heads.get(n, 0) for n in names if tops[n] > self.heads.get(n, 0)}
+            rows = self._unread(view, after, tops)
         before = dict(self.heads)
         events = merge(self.name, rows)
         for e in events:
@@ -365,8 +378,33 @@ class RoomStore:
         self._committed = dict(tops)
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
+        self.seen = {i: h.head_seq for i, h in infos.items()}
+        if rows:
+            self._followed = rows[-1].position
         self.room.forget()
         return before, events
+
+    def _unread(
+        self, view: EventStore, after: dict[str, int], tops: dict[str, int]
+    ) -> list[Stored]:
+        """The rows of each stream of ``after`` after its sequence number there, up to its
+        top, in commit order. Read by position after the last row followed where that finds
+        every one of them (the room's streams have one writer, whose commits take positions
+        in turn); else, as after a load, stream by stream by sequence number."""
+        if not after:
+            return []
+        if self._followed is not None:
+            rows = [
+                r
+                for r in view.read_since(list(after), self._followed)
+                if after[r.stream] < r.seq <= tops[r.stream]
+            ]
+            got = Counter(r.stream for r in rows)
+            if all(got[n] == tops[n] - head for n, head in after.items()):
+                return rows
+        rows = [r for r in view.read_each(after) if r.seq <= tops[r.stream]]
+        rows.sort(key=lambda r: r.position)
+        return rows
 
     def lead(self) -> None:
         """A replica about to write the room (its node took the lease over): the tables'

@@ -83,6 +83,17 @@ class StreamInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class Head:
+    """A stream's head, without its configuration: what a replica's look reads of every
+    stream."""
+
+    id: str
+    kind: str
+    head_seq: int
+    head_hash: str
+
+
+@dataclass(frozen=True, slots=True)
 class Stored:
     """One stored event as written: decode it with :meth:`event`."""
 
@@ -365,6 +376,12 @@ class EventStore:
         with self.reading() as conn:
             return [_info(r) for r in conn.execute(q).mappings()]
 
+    def heads(self) -> list[Head]:
+        """Every stream's head (its configuration left unread, unlike :meth:`streams`)."""
+        q = sa.select(streams.c.id, streams.c.kind, streams.c.head_seq, streams.c.head_hash)
+        with self.reading() as conn:
+            return [Head(str(i), str(k), int(n), str(h)) for i, k, n, h in conn.execute(q)]
+
     def stream(self, stream: str) -> StreamInfo:
         with self.reading() as conn:
             row = conn.execute(sa.select(streams).where(streams.c.id == stream)).mappings().first()
@@ -450,6 +467,17 @@ class EventStore:
         )
         with self.reading() as conn:
             return {str(i): (int(n), str(b)) for i, n, b in conn.execute(q)}
+
+    def read_since(self, ids: Sequence[str], position: int) -> list[Stored]:
+        """The events of the streams ``ids`` stored at a position after ``position``, in
+        commit order."""
+        q = (
+            sa.select(events)
+            .where(events.c.position > position, events.c.stream_id.in_(list(ids)))
+            .order_by(events.c.position)
+        )
+        with self.reading() as conn:
+            return [_stored(r) for r in conn.execute(q).mappings()]
 
     def read_each(self, after: Mapping[str, int], batch: int = 200) -> list[Stored]:
         """The events of each stream of ``after`` after its sequence number there, in commit
