@@ -48,7 +48,6 @@ from croupier.bench.serve_bench import (
     BOTS_PER_TABLE,
     PASSWORD,
     ROOM,
-    ROUND_BEATS,
     RULEBOOK,
     STAFF,
     Http,
@@ -58,6 +57,7 @@ from croupier.bench.serve_bench import (
     _player,
     _port,
     _table,
+    first_spread,
     fresh_store,
     open_socket,
     seed,
@@ -263,6 +263,7 @@ class Play:
     tally: Tally
     until: float
     interval: float = 0.0  # seconds between a table's commands (``--rate``; 0: unpaced)
+    spread: float = 0.0  # seconds over which paced tables begin (``serve_bench.first_spread``)
     turn: int = 0  # round robin over the live nodes, for reconnections
     #: the killed nodes started again, until their replicas are loaded
     warming: list[asyncio.Future[None]] = field(default_factory=list)
@@ -401,7 +402,7 @@ class Bots:
             return
         now = time.perf_counter()
         if not self.due:  # the first is due at a random moment of a round's length
-            self.due = now + (self.rng.random() * ROUND_BEATS - 1) * interval
+            self.due = now + self.rng.random() * self.play.spread - interval
         due = self.due = max(self.due + interval, now - interval)
         if due <= now:
             conn.send(cmd)
@@ -568,7 +569,8 @@ async def _play(
         tokens[n] = str(body["token"])
     http.close()
     tally = Tally()
-    play = Play(nodes, tokens, tally, float("inf"), tables / rate if rate else 0.0)
+    interval = tables / rate if rate else 0.0
+    play = Play(nodes, tokens, tally, float("inf"), interval, first_spread(interval, warmup))
     ports = [nodes.ports[n] for n in nodes.names]  # every node, the owner among them
     ready = asyncio.Event()
     bots = [Bots(k, play) for k in range(1, tables + 1)]

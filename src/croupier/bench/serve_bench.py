@@ -9,11 +9,11 @@ round, and each sends its commands over its websocket. A command's latency is fr
 to receiving its acknowledgement, which the server gives only once its events are committed.
 With ``--pace R`` the bots offer R commands a second in all (each table's commands due one
 every ``tables / R`` seconds on a schedule of its own that began at a random moment of its
-first round's length, :data:`ROUND_BEATS` intervals; a command that waited for its turn goes
-out at once and the schedule keeps its beat): the latency at a given load, rather than at
-saturation, where the mean latency is the number of tables over the throughput (each table
-has one command in flight). The bots ask for batched frames (``?batch=1``: the messages ready
-at one wake in one frame, a line each).
+first round's length, :data:`ROUND_BEATS` intervals or the warm-up if shorter; a command
+that waited for its turn goes out at once and the schedule keeps its beat): the latency at a
+given load, rather than at saturation, where the mean latency is the number of tables over
+the throughput (each table has one command in flight). The bots ask for batched frames
+(``?batch=1``: the messages ready at one wake in one frame, a line each).
 
 The first ``--warmup`` seconds (default 5) are played but measured apart: the tables deal
 their first rounds then, unpaced all at the same moment (a burst no room sees after its
@@ -74,6 +74,14 @@ BOTS_PER_TABLE = 3
 #: round starts (the costliest commands: a shuffle, a sealed deck, the deal) every round's
 #: length that no room sees.
 ROUND_BEATS = 13
+
+
+def first_spread(interval: float, warmup: float) -> float:
+    """The seconds over which paced tables begin their first rounds: a round's length
+    (:data:`ROUND_BEATS` intervals), within the warm-up, and at least one interval."""
+    return max(interval, min(ROUND_BEATS * interval, warmup))
+
+
 STAFF = {"admin": Role.ADMIN, "floor": Role.FLOOR, "dealer": Role.DEALER, "cashier": Role.CASHIER}
 
 
@@ -643,9 +651,9 @@ async def _bot_table(
     dealer = await _connect(port, table, tokens["dealer"], tally, deal)
     seats = [await _connect(port, table, tokens[p], tally, play) for p in players]
     await clock.ready()
-    # paced, a table begins at a random moment of its first round's length (ROUND_BEATS): the
-    # tables offer an even load rather than all their rounds starting at once
-    phase = rng.random() * interval * ROUND_BEATS
+    # paced, a table begins at a random moment of its first round's length (first_spread):
+    # the tables offer an even load rather than all their rounds starting at once
+    phase = rng.random() * first_spread(interval, clock.warmup)
     last[0] = time.perf_counter() + phase - interval
     spawn(start(phase))
     try:
