@@ -1,9 +1,10 @@
 """A standby's replica of a room (:meth:`RoomStore.follow`): loaded once, then folding what
 another writer commits, commit after commit, it holds the room, its tables and its books as the
 writer does; the events it folds are the writer's, in the order committed, and a new table's
-stream is followed from its first event. After its first look a replica reads by position
+stream is followed from its first event. A replica reads by position after its load
 (one query, not one condition a stream) and falls back to reading stream by stream where that
-misses a row, on SQLite and PostgreSQL."""
+misses a row; it folds the rows a commit wrote, as the owner sends them, only where they follow
+its heads. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -97,11 +98,11 @@ def test_a_replica_reads_by_position_and_falls_back_where_that_misses_a_row(
     writer = RoomStore(store)
     play_room(writer, rounds=1)
     replica = RoomStore(store)
+    # loaded: it reads after the last position it saw; then after each look's last
+    assert replica._followed == store.last_position()
     rng = random.Random(3)
-    written = _decision(writer, rng)
-    _same(replica, writer, written)  # the first look after a load: stream by stream
-    followed = replica._followed  # the position the next look reads after
-    assert followed is not None and followed == store.read(*_last(writer))[0].position
+    _same(replica, writer, _decision(writer, rng))
+    assert replica._followed == store.last_position()
     for _ in range(4):  # several commits at a look, then one at a time
         written = _decision(writer, rng) + _decision(writer, rng)
         _same(replica, writer, written)
@@ -110,11 +111,43 @@ def test_a_replica_reads_by_position_and_falls_back_where_that_misses_a_row(
     # stream; it folds the same events
     replica._followed = 10**12
     _same(replica, writer, _decision(writer, rng))
-    assert replica._followed < 10**12  # the rows read set it again
+    assert replica._followed == store.last_position()  # the look's, again
 
 
-def _last(writer: RoomStore) -> tuple[str, int, int]:
-    """The stream of table "a" and its last row's sequence number, to read that row."""
-    stream = next(s for s in writer.heads if s.endswith("/a"))
-    head = writer.heads[stream]
-    return stream, head - 1, head
+def test_a_replica_folds_the_rows_a_commit_wrote_only_where_they_follow_its_heads(
+    store: EventStore,
+) -> None:
+    """The owner sends each commit's rows (:attr:`RoomStore.written`); a replica folds them
+    where each stream's rows number on from its head and chain from its hash, passes over a
+    commit a look already read, and folds nothing from rows that skip a commit or were
+    changed (its next look reads the store)."""
+    writer = RoomStore(store)
+    play_room(writer, rounds=1)
+    replica = RoomStore(store)
+    rng = random.Random(4)
+    for _ in range(6):
+        written = _decision(writer, rng)
+        assert writer.written and {r[0] for r in writer.written} <= set(writer.heads)
+        got = replica.fold_written(writer.written)
+        assert got is not None and got[1] == written
+        assert replica.heads == writer.heads
+        assert images.fingerprint(replica.room, replica.books) == images.fingerprint(
+            writer.room, writer.books
+        )
+    _decision(writer, rng)
+    replica.follow()  # a look read that commit: its rows are passed over
+    assert replica.fold_written(writer.written) == (replica.heads, [])
+    _decision(writer, rng)
+    skipped = writer.written
+    _decision(writer, rng)
+    heads = dict(replica.heads)
+    assert replica.fold_written(writer.written) is None  # the commit before is missing
+    stream, seq, kind, version, body, digest = skipped[0]
+    changed = [(stream, seq, kind, version, body.replace("1", "2", 1), digest), *skipped[1:]]
+    assert replica.fold_written(changed) is None  # its hash is not the chain's
+    assert replica.heads == heads
+    assert replica.fold_written(skipped) is not None
+    assert replica.fold_written(writer.written) is not None
+    assert images.fingerprint(replica.room, replica.books) == images.fingerprint(
+        writer.room, writer.books
+    )

@@ -67,7 +67,7 @@ from croupier.service.hashing import Hashing
 from croupier.service.node import Node
 from croupier.service.owner import Hub, RoomOwner, settle_heap, warm
 from croupier.service.presence import Presence
-from croupier.service.replica import Notices, Replica
+from croupier.service.replica import Notices, Replica, notice_key
 from croupier.service.store import images
 from croupier.service.store.images import RoomImage, image_stream
 from croupier.service.store.lease import CLAUSE as LEASE
@@ -348,7 +348,8 @@ class _Start:
             owner.follows = (
                 f"node {svc.node.name} is a standby: its replica of room {self.room} writes nothing"
             )
-            self.replica = Replica(owner, self.redis, svc.directory)
+            key = notice_key(svc.sessions.secret)
+            self.replica = Replica(owner, self.redis, key, svc.directory)
             svc.rooms, svc.owner = rooms, owner
             if svc.forward is not None:
                 svc.forward.reach = self.replica.reach
@@ -401,7 +402,7 @@ class _Start:
             node.drop = functools.partial(self._drop, app, svc)
             node.ready = lambda: self.loading is None  # not while its replica is loading
             if self.redis is not None:
-                self.notices = Notices(self.redis, self.room)
+                self.notices = Notices(self.redis, self.room, notice_key(svc.sessions.secret))
                 bg.task("the room's notices on Redis", self.notices.run())
             await node.beat()  # a free lease is taken, and the room loaded, before serving
             beat = bg.task("the room's lease", node.run())

@@ -46,6 +46,7 @@ from croupier.service.store.sealing import (
     Keyring,
     SealingError,
 )
+from croupier.service.store.store import Written
 from croupier.table.events import RoundStarted, TableEvent
 from croupier.table.table import Table
 from croupier.uth.played import UthPlay
@@ -284,8 +285,9 @@ class RoomOwner:
         #: told once, on the event loop, why the room writes no more (its lease lost)
         self.lost: Callable[[str], None] | None = None
         self._told = False
-        #: told, on the event loop, the heads each group commit moved (``serve --redis``)
-        self.committed: Callable[[dict[str, int]], None] | None = None
+        #: told, on the event loop, the heads each group commit moved and the rows it wrote
+        #: to the room's streams (``serve --redis``: :attr:`RoomStore.written`)
+        self.committed: Callable[[dict[str, int], list[Written]], None] | None = None
         #: why this node does not write the room although it holds it (``None``: it writes):
         #: a standby's replica, which folds what the owner commits (:mod:`.replica`)
         self.follows: str | None = None
@@ -373,7 +375,7 @@ class RoomOwner:
                     tables[table_stream(self.rooms.name, j.table)] = j.table
         publish(self.hub, self.rooms, items, tables, committed)
         if heads and self.committed is not None:
-            self.committed(heads)
+            self.committed(heads, self.rooms.written)
 
     def _group(self, jobs: Sequence[_Job]) -> None:
         """Stage each job's command, then commit them together (in a worker thread, under

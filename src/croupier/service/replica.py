@@ -1,36 +1,42 @@
 """A client may connect to any node (``croupier serve --node NAME --redis URL``): the owner
-of the room says on Redis what each commit moved, and every standby keeps a warm replica of
+of the room says on Redis what each commit wrote, and every standby keeps a warm replica of
 the room, follows it, and serves its reads and stream sockets from it.
 
-:class:`Notices` (the owner's side): after each group commit, one small notice per stream
-the commit moved, ``{"room", "stream", "head"}``, published on the room's channel
-(:func:`channel`). Redis only says "look": a notice lost costs a moment, nothing else.
+:class:`Notices` (the owner's side): after each group commit, one notice on the room's channel
+(:func:`channel`): the heads the commit moved and the rows it wrote to the room's streams,
+``{"room", "heads", "rows"}`` (the rows left out past :data:`MAX_ROWS`), signed with the
+nodes' key (:func:`notice_key`, from the session secret they share). The store stays the
+truth: a notice lost, unsigned or out of turn costs a look at it, nothing else.
 
-:class:`Replica` (a standby's side): the room loaded as a takeover loads it, then, on each
-notice that names a head it has not read (and at least every ``poll_s`` seconds whatever
-Redis says), the new rows read from the store by sequence number and folded into the room as
-a rebuild folds them (:meth:`RoomStore.follow`), under the room's lock, and published to this
-node's own subscribers exactly as the owner publishes its commits
-(:func:`croupier.service.owner.publish`): the same messages, the same sequence numbers. With
-Redis down the replica says so on its log and polls the store every ``down_s`` seconds until
-Redis answers again; it never stops following.
+:class:`Replica` (a standby's side): the room loaded as a takeover loads it, then each
+notice's rows folded as they come when they are exactly what follows its heads (each stream
+numbered on, each hash the chain's: :meth:`RoomStore.fold_written`); otherwise, and at least
+every ``poll_s`` seconds whatever Redis says, a look at the store (:meth:`RoomStore.follow`),
+under the room's lock. What is folded is published to this node's own subscribers exactly as
+the owner publishes its commits (:func:`croupier.service.owner.publish`): the same messages,
+the same sequence numbers. With Redis down the replica says so on its log and polls the store
+every ``down_s`` seconds until Redis answers again; it never stops following.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
+import hashlib
+import hmac
 import logging
 import sys
+from collections import deque
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import Directory
 from croupier.service.owner import RoomOwner, publish, table_items
 from croupier.service.store.rooms import table_stream
+from croupier.service.store.store import Written
 
 log = logging.getLogger("croupier.service")
 
@@ -40,6 +46,12 @@ POLL_S = 2.0
 DOWN_S = 0.25
 #: Seconds between two tries to reach Redis again.
 RETRY_S = 1.0
+#: The most bytes of JSON a notice's rows may take; a commit that wrote more is said by its
+#: heads alone, and the standbys read its rows from the store.
+MAX_ROWS = 256 * 1024
+#: Seconds a forwarded command's reply waits for its commit's notice before the replica
+#: looks at the store.
+REACH_S = 0.05
 
 
 def _redis(url: str) -> tuple[Any, tuple[type[BaseException], ...]]:
@@ -75,37 +87,62 @@ def channel(room: str) -> str:
     return f"croupier:room:{room}"
 
 
+def notice_key(secret: bytes) -> bytes:
+    """The key the nodes sign their notices with: the session secret's, never the secret."""
+    return hmac.new(secret, b"croupier notices", hashlib.sha256).digest()
+
+
+def sign(key: bytes, payload: bytes) -> bytes:
+    """``payload`` with its signature first (hex, then a space)."""
+    return hmac.new(key, payload, hashlib.sha256).hexdigest().encode() + b" " + payload
+
+
+def signed(key: bytes, data: object) -> bytes | None:
+    """The payload of ``data`` if signed with ``key`` (:func:`sign`), else ``None``."""
+    if not isinstance(data, bytes):
+        return None
+    mac, _, payload = data.partition(b" ")
+    good = hmac.new(key, payload, hashlib.sha256).hexdigest().encode()
+    return payload if hmac.compare_digest(mac, good) else None
+
+
 class Notices:
     """The owner's notices (see the module's docstring): :meth:`committed` is the room
     owner's hook (on the event loop); :meth:`run` sends them, in order, for the server's
     life. Redis down: said once on the log (and once when it is back); play goes on."""
 
-    def __init__(self, url: str, room: str) -> None:
-        self.url, self.room = url, room
-        self._queue: asyncio.Queue[dict[str, int]] = asyncio.Queue()
+    def __init__(self, url: str, room: str, key: bytes) -> None:
+        self.url, self.room, self.key = url, room, key
+        self._queue: asyncio.Queue[tuple[dict[str, int], list[Written]]] = asyncio.Queue()
         self._down = False
         self._errors: tuple[type[BaseException], ...] = ()
 
-    def committed(self, heads: dict[str, int]) -> None:
-        self._queue.put_nowait(heads)
+    def committed(self, heads: dict[str, int], rows: list[Written]) -> None:
+        self._queue.put_nowait((heads, rows))
 
     async def run(self) -> None:
         client, self._errors = _redis(self.url)
         try:
             while True:
-                heads = await self._queue.get()
+                commits = [await self._queue.get()]
                 while not self._queue.empty():  # what queued meanwhile, in one round trip
-                    heads.update(self._queue.get_nowait())
-                await self._send(client, heads)
+                    commits.append(self._queue.get_nowait())
+                await self._send(client, commits)
         finally:
             await client.aclose()
 
-    async def _send(self, client: Any, heads: dict[str, int]) -> None:
+    def notice(self, heads: dict[str, int], rows: list[Written]) -> bytes:
+        """One commit's notice, signed."""
+        payload = orjson.dumps({"room": self.room, "heads": heads, "rows": rows})
+        if len(payload) > MAX_ROWS:
+            payload = orjson.dumps({"room": self.room, "heads": heads})
+        return sign(self.key, payload)
+
+    async def _send(self, client: Any, commits: list[tuple[dict[str, int], list[Written]]]) -> None:
         try:
             async with client.pipeline(transaction=False) as pipe:
-                for stream, head in heads.items():
-                    note = {"room": self.room, "stream": stream, "head": head}
-                    pipe.publish(channel(self.room), json.dumps(note))
+                for heads, rows in commits:
+                    pipe.publish(channel(self.room), self.notice(heads, rows))
                 await pipe.execute()
         except self._errors as e:
             if not self._down:
@@ -125,11 +162,12 @@ class Replica:
         self,
         own: RoomOwner,
         url: str,
+        key: bytes,
         directory: Directory | None = None,
         poll_s: float = POLL_S,
         down_s: float = DOWN_S,
     ) -> None:
-        self.own, self.url, self.poll_s, self.down_s = own, url, poll_s, down_s
+        self.own, self.url, self.key, self.poll_s, self.down_s = own, url, key, poll_s, down_s
         #: the users, read again when their stream moves (a user added at another node)
         self.directory = directory
         self._users = -1
@@ -138,6 +176,10 @@ class Replica:
         #: the catch-up under way, which every caller that asks meanwhile awaits
         self._catching: asyncio.Future[int] | None = None
         self._said_down = False
+        self._notes: deque[list[Any]] = deque()  # the notices' rows, to fold in turn
+        self._look = False  # a look at the store wanted (a notice without its rows)
+        self._folded = asyncio.Event()  # set, and replaced, whenever something is folded
+        self._said_unsigned = False
 
     async def run(self) -> None:
         """Listen to Redis and follow the store, until cancelled (a takeover, a stop). The
@@ -153,9 +195,13 @@ class Replica:
                     await asyncio.wait_for(
                         self.wake.wait(), self.down_s if self.down else self.poll_s
                     )
+                look, self._look = not self.wake.is_set() or self._look, False
                 self.wake.clear()
                 try:
-                    await self.catch_up()
+                    if self._notes and not await self._fold_notes():
+                        look = True
+                    if look:
+                        await self.catch_up()
                 except sa.exc.DBAPIError as e:
                     if not failing:
                         log.warning("croupier: the replica cannot read the store: %s", e)
@@ -200,11 +246,7 @@ class Replica:
         rooms = own.rooms
         async with own.lock:
             before, events = await asyncio.to_thread(rooms.follow)
-            if events:
-                items = table_items(rooms, before, events)
-                prefix = table_stream(rooms.name, "")
-                tables = {k: k[len(prefix) :] for k in items if k.startswith(prefix)}
-                publish(own.hub, rooms, [items], tables, True)
+            self._publish(before, events)
         # the users read again if their stream moved (its head read by the same look)
         head = rooms.seen.get(USERS, 0)
         if self.directory is not None and head != self._users:
@@ -212,16 +254,49 @@ class Replica:
             self._users = head
         return len(events)
 
+    def _publish(self, before: dict[str, int], events: list[Any]) -> None:
+        """What was folded, to this node's subscribers (the room's lock held)."""
+        rooms = self.own.rooms
+        if events:
+            items = table_items(rooms, before, events)
+            prefix = table_stream(rooms.name, "")
+            tables = {k: k[len(prefix) :] for k in items if k.startswith(prefix)}
+            publish(self.own.hub, rooms, [items], tables, True)
+        self._folded.set()
+        self._folded = asyncio.Event()
+
+    async def _fold_notes(self) -> bool:
+        """Fold the notices' rows in turn; ``False`` at the first that does not follow the
+        heads held here (the rest dropped: a look at the store reads them)."""
+        own = self.own
+        async with own.lock:
+            while self._notes:
+                got = own.rooms.fold_written(self._notes.popleft())
+                if got is None:
+                    self._notes.clear()
+                    return False
+                self._publish(*got)
+        return True
+
     async def reach(self, heads: dict[str, int]) -> None:
-        """Catch up at once if the replica is behind ``heads`` (a command this node forwarded
-        was committed there): its reply then follows its events here, and the reads after it
-        show it. A failure is left to the following loop (the command was accepted)."""
+        """Wait until the replica has ``heads`` (a command this node forwarded was committed
+        there): its reply then follows its events here, and the reads after it show it. Its
+        commit's notice is waited for :data:`REACH_S` seconds, then the store is looked at. A
+        failure is left to the following loop (the command was accepted)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + REACH_S
         have = self.own.rooms.heads
-        if any(have.get(stream, 0) < head for stream, head in heads.items()):
-            try:
-                await self.catch_up()
-            except Exception:  # the reply stands; the loop tries again
-                self.wake.set()
+        while any(have.get(stream, 0) < head for stream, head in heads.items()):
+            left = deadline - loop.time()
+            if self.down or left <= 0:
+                try:
+                    await self.catch_up()
+                except Exception:  # the reply stands; the loop tries again
+                    self.wake.set()
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._folded.wait(), left)
+            have = self.own.rooms.heads
 
     async def _listen(self) -> None:
         while True:
@@ -234,8 +309,8 @@ class Replica:
                     self.down, self._said_down = False, False
                     self.wake.set()  # what was committed while not subscribed
                     async for message in sub.listen():
-                        if message.get("type") == "message" and self._new(message["data"]):
-                            self.wake.set()
+                        if message.get("type") == "message":
+                            self._take(message["data"])
             except errors as e:
                 self.down = True
                 if not self._said_down:
@@ -251,10 +326,25 @@ class Replica:
                 await client.aclose()
             await asyncio.sleep(RETRY_S)
 
-    def _new(self, data: Any) -> bool:
-        """Whether a notice names a head this replica has not read (a bad one: look)."""
+    def _take(self, data: object) -> None:
+        """A notice: its rows queued to fold, or a look wanted if it names a head not read
+        here and carries no rows. One not signed with the nodes' key is ignored (said once)."""
+        payload = signed(self.key, data)
+        if payload is None:
+            if not self._said_unsigned:
+                log.warning("croupier: a notice not signed with the nodes' key: ignored")
+                self._said_unsigned = True
+            return
         try:
-            note = json.loads(data)
-            return int(note["head"]) > self.own.rooms.heads.get(str(note["stream"]), 0)
-        except (ValueError, KeyError, TypeError):
-            return True
+            note = orjson.loads(payload)
+            rows, heads = note.get("rows"), note["heads"]
+            have = self.own.rooms.heads
+            if isinstance(rows, list):
+                self._notes.append(rows)
+            elif any(int(n) > have.get(str(s), 0) for s, n in heads.items()):
+                self._look = True
+            else:
+                return
+        except (ValueError, KeyError, TypeError, AttributeError):
+            self._look = True
+        self.wake.set()

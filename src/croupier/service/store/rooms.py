@@ -51,6 +51,8 @@ from croupier.service.store.store import (
     StoreError,
     StreamInfo,
     Writer,
+    Written,
+    chain,
 )
 from croupier.service.store.tables import load_table
 from croupier.table.commands import StartRound
@@ -224,7 +226,13 @@ class RoomStore:
         self._unfolded: list[RoomEvent] = []  # staged events, for the books once committed
         #: every stream's head at a replica's last look (:meth:`follow`)
         self.seen: dict[str, int] = {}
-        self._followed: int | None = None  # the position of the last row a replica folded
+        # a replica's last look's last position (every row of the room's streams up to it
+        # folded): the next reads rows after it
+        self._followed: int | None = None
+        #: the rows of the room's streams the last commit wrote, in order (the owner sends
+        #: them to the standbys: :meth:`fold_written`)
+        self.written: list[Written] = []
+        self._rows: list[Written] = []
         self.books = RoomBooks()
         #: the lease every commit renews first, where several nodes serve the room (``None``:
         #: this process is the room's only writer)
@@ -265,7 +273,7 @@ class RoomStore:
         infos = {s.id: s for s in store.streams()}
         self.heads = {n: infos[n].head_seq for n in names}
         self._committed = dict(self.heads)
-        self._followed = None
+        self._followed = store.last_position()
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self._snapped = store.last_snapshots(table_stream(self.name, ""))
@@ -369,6 +377,7 @@ class RoomStore:
             tops = {n: infos[n].head_seq for n in names}
             after = {n: self.heads.get(n, 0) for n in names if tops[n] > self.heads.get(n, 0)}
             rows = self._unread(view, after, tops)
+            last = view.last_position()
         before = dict(self.heads)
         events = merge(self.name, rows)
         for e in events:
@@ -379,8 +388,42 @@ class RoomStore:
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self.seen = {i: h.head_seq for i, h in infos.items()}
-        if rows:
-            self._followed = rows[-1].position
+        self._followed = last
+        self.room.forget()
+        return before, events
+
+    def fold_written(
+        self, rows: Sequence[Sequence[Any]]
+    ) -> tuple[dict[str, int], list[RoomEvent]] | None:
+        """Fold a commit's rows as its writer wrote them (:attr:`written`, sent by the
+        owner), if they are exactly what follows the heads held here: each stream one of the
+        room's, its rows numbered on from its head, each hash the chain's from the one
+        before. The heads before and the events; rows a look already folded are passed
+        over. ``None``, nothing folded, where they are not (a look at the store then reads
+        what is missing)."""
+        if self.staged:
+            raise StoreError("a replica folds what others commit; it stages nothing")
+        known = dict(self._known)
+        fresh: list[Stored] = []
+        for stream, seq, kind, version, body, digest in rows:
+            head = known.get(stream)
+            if head is None or stream not in self.heads:
+                return None
+            if seq <= self.heads[stream]:
+                continue
+            if seq != head[0] + 1 or chain(head[1], body.encode()) != digest:
+                return None
+            known[stream] = (seq, digest)
+            fresh.append(Stored(stream, seq, 0, kind, version, body, digest))
+        before = dict(self.heads)
+        events = merge(self.name, fresh)
+        for e in events:
+            self.room.replay(e)
+            self.books.add(e)
+        for r in fresh:
+            self.heads[r.stream] = r.seq
+        self._committed = dict(self.heads)
+        self._known = known
         self.room.forget()
         return before, events
 
@@ -529,6 +572,7 @@ class RoomStore:
         """Write everything staged in one transaction; a failure rebuilds the room from the
         store (nothing staged was accepted) and raises. Where the room's lease is lost
         (:attr:`fence`), :class:`LeaseLost`: nothing written, and the room writes no more."""
+        self.written = []
         if not self.staged:
             return
         try:
@@ -549,6 +593,7 @@ class RoomStore:
             self.load()
             raise
         moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
+        self.written = [r for r in self._rows if r[0] in self.heads]
         self._known.update(moved)
         self._committed = dict(self.heads)
         self.books.extend(self._unfolded)  # in the order staged: the order committed
@@ -586,6 +631,7 @@ class RoomStore:
                     heads[stream] = known
                 writes.append((stream, value))
             moved = w.extend(writes, heads)
+            self._rows = w.rows
             for stream, seq, value in self._snaps:
                 w.snapshot(stream, seq, value)
             # one snapshot per ``snapshot_every`` events of each table: encoding the board

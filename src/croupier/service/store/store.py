@@ -82,6 +82,10 @@ class StreamInfo:
         return codec.unwrap(self.meta)
 
 
+#: A row as a commit wrote it: ``(stream, seq, type, version, body, hash)``.
+Written = tuple[str, int, str, int, str, str]
+
+
 @dataclass(frozen=True, slots=True)
 class Head:
     """A stream's head, without its configuration: what a replica's look reads of every
@@ -153,6 +157,7 @@ class Writer:
 
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
+        self.rows: list[Written] = []  # the rows :meth:`extend` wrote, in order
 
     def create(self, stream: str, kind: str, meta: object) -> StreamInfo:
         body = codec.envelope(meta)
@@ -204,6 +209,7 @@ class Writer:
             )
         if not rows:
             return {}
+        self.rows += rows
         moved = {s: now[s] for s in dict.fromkeys(s for s, _ in writes)}
         insert, move = _driver_sql(self.conn.dialect.paramstyle)
         try:
@@ -375,6 +381,11 @@ class EventStore:
             q = q.where(streams.c.kind == kind)
         with self.reading() as conn:
             return [_info(r) for r in conn.execute(q).mappings()]
+
+    def last_position(self) -> int:
+        """The position of the last event stored (0: none)."""
+        with self.reading() as conn:
+            return int(conn.execute(sa.select(sa.func.max(events.c.position))).scalar() or 0)
 
     def heads(self) -> list[Head]:
         """Every stream's head (its configuration left unread, unlike :meth:`streams`)."""
