@@ -57,11 +57,11 @@ from croupier.bench.serve_bench import (
     _player,
     _port,
     _table,
-    first_spread,
     fresh_store,
     open_socket,
     seed,
 )
+from croupier.bench.timing import first_spread
 from croupier.service import contract
 from croupier.service.forward import MAY_HAVE_BEEN_APPLIED
 from croupier.service.store import codec

@@ -9,10 +9,10 @@ round, and each sends its commands over its websocket. A command's latency is fr
 to receiving its acknowledgement, which the server gives only once its events are committed.
 With ``--pace R`` the bots offer R commands a second in all (each table's commands due one
 every ``tables / R`` seconds on a schedule of its own that began at a random moment of its
-first round's length, :data:`ROUND_BEATS` intervals or the warm-up if shorter; a command
-that waited for its turn goes out at once and the schedule keeps its beat): the latency at a
-given load, rather than at saturation, where the mean latency is the number of tables over
-the throughput (each table has one command in flight). The bots ask for batched frames
+first round's length, :func:`~croupier.bench.timing.first_spread`; a command that waited for
+its turn goes out at once and the schedule keeps its beat): the latency at a given load,
+rather than at saturation, where the mean latency is the number of tables over the
+throughput (each table has one command in flight). The bots ask for batched frames
 (``?batch=1``: the messages ready at one wake in one frame, a line each).
 
 The first ``--warmup`` seconds (default 5) are played but measured apart: the tables deal
@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from croupier.bench.timing import first_spread
 from croupier.room import AtTable, BuyIn, OpenTable, TakeSeat
 from croupier.service import contract
 from croupier.service.auth import STREAM as USERS
@@ -67,21 +68,6 @@ ROOM = "bench"
 RULEBOOK = "dunedin-house"
 PASSWORD = "bench"
 BOTS_PER_TABLE = 3
-#: The commands of a round that three calling stations play to showdown: the start, and each
-#: player's call or check on each of the four streets. Paced, a table's first round begins at
-#: a random moment of this many intervals: such a round always takes as many commands, so
-#: tables begun within one interval would start their rounds together for good, a burst of
-#: round starts (the costliest commands: a shuffle, a sealed deck, the deal) every round's
-#: length that no room sees.
-ROUND_BEATS = 13
-
-
-def first_spread(interval: float, warmup: float) -> float:
-    """The seconds over which paced tables begin their first rounds: a round's length
-    (:data:`ROUND_BEATS` intervals), within the warm-up, and at least one interval."""
-    return max(interval, min(ROUND_BEATS * interval, warmup))
-
-
 STAFF = {"admin": Role.ADMIN, "floor": Role.FLOOR, "dealer": Role.DEALER, "cashier": Role.CASHIER}
 
 
