@@ -1,12 +1,39 @@
 """The owner's notices on Redis (:mod:`croupier.service.replica`): each commit's heads and rows,
 signed with the nodes' key; a standby takes only what that key signed, and a commit too large
-to carry is said by its heads alone."""
+to carry is said by its heads alone. With a real ``redis-server``: a replica that looks at the
+store only once a minute follows the writer's commits from their notices, and a notice signed
+with another key moves nothing."""
 
 from __future__ import annotations
 
-import orjson
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
 
-from croupier.service.replica import MAX_ROWS, Notices, notice_key, sign, signed
+import orjson
+import redis.asyncio
+
+from croupier.room import AtTable
+from croupier.service.owner import Hub, RoomOwner
+from croupier.service.replica import (
+    MAX_ROWS,
+    Notices,
+    Replica,
+    channel,
+    notice_key,
+    sign,
+    signed,
+)
+from croupier.service.store.rooms import RoomStore
+from croupier.service.store.store import EventStore
+from croupier.shoe import Shoe
+from croupier.sim.bots import make_bot
+from croupier.table.commands import Act, StartRound
+from croupier.views import actor_view
+from support.redis_server import redis_server
+from support.store import play_room
 
 KEY = notice_key(b"the session secret")
 ROWS = [("table:main/a", 7, "croupier.table.events:Acted", 1, '{"x":1}', "ab" * 32)]
@@ -29,3 +56,63 @@ def test_a_commits_notice_carries_its_heads_and_rows_unless_too_large() -> None:
     big = [(s, n, t, v, "x" * MAX_ROWS, h) for s, n, t, v, _, h in ROWS]
     note = orjson.loads(signed(KEY, notices.notice({"table:main/a": 7}, big)) or b"null")
     assert note == {"room": "main", "heads": {"table:main/a": 7}}  # the store has the rows
+
+
+def _commit(writer: RoomStore, rng: random.Random) -> None:
+    """The next command at table "a", committed (a round started where none is in play)."""
+    t = writer.room.tables["a"]
+    if t.round is None or t.round.is_over:
+        shoe = Shoe(t.config.game.deck, seed=rng.randrange(1 << 30))
+        writer.execute(AtTable("a", StartRound(shoe.shuffle().order)))
+    else:
+        move = make_bot("calling-station").act(actor_view(t.round), rng)
+        writer.execute(AtTable("a", Act(move)))
+
+
+async def _until(check: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        await asyncio.sleep(0.02)
+    return False
+
+
+def test_a_replica_follows_signed_notices_and_ignores_forged_ones(tmp_path: Path) -> None:
+    store = EventStore(f"sqlite:///{tmp_path / 'croupier.db'}")
+    try:
+        writer = RoomStore(store)
+        play_room(writer, rounds=1)
+        with redis_server() as server:
+            asyncio.run(_follow(writer, RoomStore(store), server.url))
+    finally:
+        store.close()
+
+
+async def _follow(writer: RoomStore, rooms: RoomStore, url: str) -> None:
+    notices = Notices(url, rooms.name, KEY)
+    replica = Replica(RoomOwner(rooms, Hub()), url, KEY, poll_s=60.0)
+    tasks = [asyncio.ensure_future(notices.run()), asyncio.ensure_future(replica.run())]
+    client = redis.asyncio.from_url(url)
+    try:
+        # subscribed: the replica looked at the store once then, and now waits a minute
+        assert await _until(lambda: not replica.down, 10)
+        rng = random.Random(6)
+        for _ in range(8):
+            _commit(writer, rng)
+            notices.committed(dict(writer.heads), writer.written)
+        assert await _until(lambda: rooms.heads == writer.heads, 10), (
+            "the notices were not followed"
+        )
+        # the next commit said with another key's signature: nothing moves, and no look is made
+        _commit(writer, rng)
+        forged = Notices(url, rooms.name, notice_key(b"not the nodes' secret"))
+        await client.publish(channel(rooms.name), forged.notice(dict(writer.heads), writer.written))
+        assert not await _until(lambda: rooms.heads == writer.heads, 1.0)
+        notices.committed(dict(writer.heads), writer.written)  # and with the nodes' key
+        assert await _until(lambda: rooms.heads == writer.heads, 10)
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await client.aclose()
