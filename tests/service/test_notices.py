@@ -18,6 +18,7 @@ import redis.asyncio
 from croupier.room import AtTable
 from croupier.service.owner import Hub, RoomOwner
 from croupier.service.replica import (
+    MAX_BACKLOG,
     MAX_ROWS,
     Notices,
     Replica,
@@ -56,6 +57,19 @@ def test_a_commits_notice_carries_its_heads_and_rows_unless_too_large() -> None:
     big = [(s, n, t, v, "x" * MAX_ROWS, h) for s, n, t, v, _, h in ROWS]
     note = orjson.loads(signed(KEY, notices.notice({"table:main/a": 7}, big)) or b"null")
     assert note == {"room": "main", "heads": {"table:main/a": 7}}  # the store has the rows
+    note = orjson.loads(signed(KEY, notices.notice({"table:main/a": 7}, None)) or b"null")
+    assert note == {"room": "main", "heads": {"table:main/a": 7}}  # rows left out: a backlog
+
+
+def test_a_backlog_of_notices_goes_on_without_rows() -> None:
+    """Redis slow: past MAX_BACKLOG commits waiting to be sent, the next are queued with their
+    heads alone, so the owner's memory stays bounded (the standbys read the store)."""
+    notices = Notices("redis://127.0.0.1:6379", "main", KEY)
+    for n in range(MAX_BACKLOG + 3):
+        notices.committed({"table:main/a": n + 1}, [ROWS[0]])
+    queued = [notices._queue.get_nowait() for _ in range(MAX_BACKLOG + 3)]
+    assert all(rows == [ROWS[0]] for _, rows in queued[:MAX_BACKLOG])
+    assert all(rows is None for _, rows in queued[MAX_BACKLOG:])
 
 
 def _commit(writer: RoomStore, rng: random.Random) -> None:

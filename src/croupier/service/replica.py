@@ -4,9 +4,10 @@ the room, follows it, and serves its reads and stream sockets from it.
 
 :class:`Notices` (the owner's side): after each group commit, one notice on the room's channel
 (:func:`channel`): the heads the commit moved and the rows it wrote to the room's streams,
-``{"room", "heads", "rows"}`` (the rows left out past :data:`MAX_ROWS`), signed with the
-nodes' key (:func:`notice_key`, from the session secret they share). The store stays the
-truth: a notice lost, unsigned or out of turn costs a look at it, nothing else.
+``{"room", "heads", "rows"}`` (the rows left out past :data:`MAX_ROWS`, or while
+:data:`MAX_BACKLOG` notices wait to be sent), signed with the nodes' key
+(:func:`notice_key`, from the session secret they share). The store stays the truth: a
+notice lost, unsigned or out of turn costs a look at it, nothing else.
 
 :class:`Replica` (a standby's side): the room loaded as a takeover loads it, then each
 notice's rows folded as they come when they are exactly what follows its heads (each stream
@@ -49,6 +50,9 @@ RETRY_S = 1.0
 #: The most bytes of JSON a notice's rows may take; a commit that wrote more is said by its
 #: heads alone, and the standbys read its rows from the store.
 MAX_ROWS = 256 * 1024
+#: Commits waiting to be sent on Redis past which the next ones go without their rows (Redis
+#: slow or hung: the backlog stays small, and the standbys read those rows from the store).
+MAX_BACKLOG = 1000
 #: Seconds a forwarded command's reply waits for its commit's notice before the replica
 #: looks at the store.
 REACH_S = 0.05
@@ -113,12 +117,12 @@ class Notices:
 
     def __init__(self, url: str, room: str, key: bytes) -> None:
         self.url, self.room, self.key = url, room, key
-        self._queue: asyncio.Queue[tuple[dict[str, int], list[Written]]] = asyncio.Queue()
+        self._queue: asyncio.Queue[tuple[dict[str, int], list[Written] | None]] = asyncio.Queue()
         self._down = False
         self._errors: tuple[type[BaseException], ...] = ()
 
     def committed(self, heads: dict[str, int], rows: list[Written]) -> None:
-        self._queue.put_nowait((heads, rows))
+        self._queue.put_nowait((heads, rows if self._queue.qsize() < MAX_BACKLOG else None))
 
     async def run(self) -> None:
         client, self._errors = _redis(self.url)
@@ -131,14 +135,19 @@ class Notices:
         finally:
             await client.aclose()
 
-    def notice(self, heads: dict[str, int], rows: list[Written]) -> bytes:
-        """One commit's notice, signed."""
-        payload = orjson.dumps({"room": self.room, "heads": heads, "rows": rows})
-        if len(payload) > MAX_ROWS:
+    def notice(self, heads: dict[str, int], rows: list[Written] | None) -> bytes:
+        """One commit's notice, signed (its heads alone without ``rows`` or past
+        :data:`MAX_ROWS`)."""
+        payload = b""
+        if rows is not None:
+            payload = orjson.dumps({"room": self.room, "heads": heads, "rows": rows})
+        if rows is None or len(payload) > MAX_ROWS:
             payload = orjson.dumps({"room": self.room, "heads": heads})
         return sign(self.key, payload)
 
-    async def _send(self, client: Any, commits: list[tuple[dict[str, int], list[Written]]]) -> None:
+    async def _send(
+        self, client: Any, commits: list[tuple[dict[str, int], list[Written] | None]]
+    ) -> None:
         try:
             async with client.pipeline(transaction=False) as pipe:
                 for heads, rows in commits:
