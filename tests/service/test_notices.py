@@ -15,7 +15,6 @@ from pathlib import Path
 import orjson
 import redis.asyncio
 
-from croupier.room import AtTable
 from croupier.service.owner import Hub, RoomOwner
 from croupier.service.replica import (
     MAX_BACKLOG,
@@ -29,12 +28,8 @@ from croupier.service.replica import (
 )
 from croupier.service.store.rooms import RoomStore
 from croupier.service.store.store import EventStore
-from croupier.shoe import Shoe
-from croupier.sim.bots import make_bot
-from croupier.table.commands import Act, StartRound
-from croupier.views import actor_view
 from support.redis_server import redis_server
-from support.store import play_room
+from support.store import next_at_a, play_room
 
 KEY = notice_key(b"the session secret")
 ROWS = [("table:main/a", 7, "croupier.table.events:Acted", 1, '{"x":1}', "ab" * 32)]
@@ -72,17 +67,6 @@ def test_a_backlog_of_notices_goes_on_without_rows() -> None:
     assert all(rows is None for _, rows in queued[MAX_BACKLOG:])
 
 
-def _commit(writer: RoomStore, rng: random.Random) -> None:
-    """The next command at table "a", committed (a round started where none is in play)."""
-    t = writer.room.tables["a"]
-    if t.round is None or t.round.is_over:
-        shoe = Shoe(t.config.game.deck, seed=rng.randrange(1 << 30))
-        writer.execute(AtTable("a", StartRound(shoe.shuffle().order)))
-    else:
-        move = make_bot("calling-station").act(actor_view(t.round), rng)
-        writer.execute(AtTable("a", Act(move)))
-
-
 async def _until(check: Callable[[], bool], seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -113,13 +97,13 @@ async def _follow(writer: RoomStore, rooms: RoomStore, url: str) -> None:
         assert await _until(lambda: not replica.down, 10)
         rng = random.Random(6)
         for _ in range(8):
-            _commit(writer, rng)
+            next_at_a(writer, rng)
             notices.committed(dict(writer.heads), writer.written)
         assert await _until(lambda: rooms.heads == writer.heads, 10), (
             "the notices were not followed"
         )
         # the next commit said with another key's signature: nothing moves, and no look is made
-        _commit(writer, rng)
+        next_at_a(writer, rng)
         forged = Notices(url, rooms.name, notice_key(b"not the nodes' secret"))
         await client.publish(channel(rooms.name), forged.notice(dict(writer.heads), writer.written))
         assert not await _until(lambda: rooms.heads == writer.heads, 1.0)

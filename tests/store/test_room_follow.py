@@ -23,7 +23,7 @@ from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from support.store import pg_store, play_room
+from support.store import next_at_a, pg_store, play_room
 
 
 def _same(replica: RoomStore, writer: RoomStore, written: list[RoomEvent]) -> None:
@@ -82,16 +82,6 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore
         yield s
 
 
-def _decision(writer: RoomStore, rng: random.Random) -> list[RoomEvent]:
-    """The next command at table "a" (a round started where none is in play), committed."""
-    t = writer.room.tables["a"]
-    if t.round is None or t.round.is_over:
-        shoe = Shoe(t.config.game.deck, seed=rng.randrange(1 << 30))
-        return writer.execute(AtTable("a", StartRound(shoe.shuffle().order)))
-    move = make_bot("calling-station").act(actor_view(t.round), rng)
-    return writer.execute(AtTable("a", Act(move)))
-
-
 def test_a_replica_reads_by_position_and_falls_back_where_that_misses_a_row(
     store: EventStore,
 ) -> None:
@@ -101,16 +91,16 @@ def test_a_replica_reads_by_position_and_falls_back_where_that_misses_a_row(
     # loaded: it reads after the last position it saw; then after each look's last
     assert replica._followed == store.last_position()
     rng = random.Random(3)
-    _same(replica, writer, _decision(writer, rng))
+    _same(replica, writer, next_at_a(writer, rng))
     assert replica._followed == store.last_position()
     for _ in range(4):  # several commits at a look, then one at a time
-        written = _decision(writer, rng) + _decision(writer, rng)
+        written = next_at_a(writer, rng) + next_at_a(writer, rng)
         _same(replica, writer, written)
     # a row stored at a position before the last one followed (no single writer would store
     # one so): the count of rows read by position falls short, and the look reads stream by
     # stream; it folds the same events
     replica._followed = 10**12
-    _same(replica, writer, _decision(writer, rng))
+    _same(replica, writer, next_at_a(writer, rng))
     assert replica._followed == store.last_position()  # the look's, again
 
 
@@ -126,7 +116,7 @@ def test_a_replica_folds_the_rows_a_commit_wrote_only_where_they_follow_its_head
     replica = RoomStore(store)
     rng = random.Random(4)
     for _ in range(6):
-        written = _decision(writer, rng)
+        written = next_at_a(writer, rng)
         assert writer.written and {r[0] for r in writer.written} <= set(writer.heads)
         got = replica.fold_written(writer.written)
         assert got is not None and got[1] == written
@@ -134,12 +124,12 @@ def test_a_replica_folds_the_rows_a_commit_wrote_only_where_they_follow_its_head
         assert images.fingerprint(replica.room, replica.books) == images.fingerprint(
             writer.room, writer.books
         )
-    _decision(writer, rng)
+    next_at_a(writer, rng)
     replica.follow()  # a look read that commit: its rows are passed over
     assert replica.fold_written(writer.written) == (replica.heads, [])
-    _decision(writer, rng)
+    next_at_a(writer, rng)
     skipped = writer.written
-    _decision(writer, rng)
+    next_at_a(writer, rng)
     heads = dict(replica.heads)
     assert replica.fold_written(writer.written) is None  # the commit before is missing
     stream, seq, kind, version, body, digest = skipped[0]

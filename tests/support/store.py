@@ -26,6 +26,7 @@ from croupier.room import (
     CashOut,
     JoinList,
     OpenTable,
+    RoomEvent,
     TakeSeat,
     list_key,
 )
@@ -152,3 +153,14 @@ def play_room(rs: RoomStore, rounds: int = 6, seed: int = 1) -> None:
             while t.round is not None and not t.round.is_over:
                 rs.execute(AtTable(name, Act(bot.act(actor_view(t.round), rng))))
     rs.execute(CashOut("a0", "a"))
+
+
+def next_at_a(writer: RoomStore, rng: random.Random) -> list[RoomEvent]:
+    """After :func:`play_room`: the next command at its table "a" (a round started where none
+    is in play, else a calling station's decision), committed; its events."""
+    t = writer.room.tables["a"]
+    if t.round is None or t.round.is_over:
+        shoe = Shoe(t.config.game.deck, seed=rng.randrange(1 << 30))
+        return writer.execute(AtTable("a", StartRound(shoe.shuffle().order)))
+    move = make_bot("calling-station").act(actor_view(t.round), rng)
+    return writer.execute(AtTable("a", Act(move)))

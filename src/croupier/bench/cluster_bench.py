@@ -263,7 +263,7 @@ class Play:
     tally: Tally
     until: float
     interval: float = 0.0  # seconds between a table's commands (``--rate``; 0: unpaced)
-    spread: float = 0.0  # seconds over which paced tables begin (``serve_bench.first_spread``)
+    spread: float = 0.0  # seconds over which paced tables begin (``timing.first_spread``)
     turn: int = 0  # round robin over the live nodes, for reconnections
     #: the killed nodes started again, until their replicas are loaded
     warming: list[asyncio.Future[None]] = field(default_factory=list)

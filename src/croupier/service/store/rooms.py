@@ -232,7 +232,6 @@ class RoomStore:
         #: the rows of the room's streams the last commit wrote, in order (the owner sends
         #: them to the standbys: :meth:`fold_written`)
         self.written: list[Written] = []
-        self._rows: list[Written] = []
         self.books = RoomBooks()
         #: the lease every commit renews first, where several nodes serve the room (``None``:
         #: this process is the room's only writer)
@@ -378,19 +377,11 @@ class RoomStore:
             after = {n: self.heads.get(n, 0) for n in names if tops[n] > self.heads.get(n, 0)}
             rows = self._unread(view, after, tops)
             last = view.last_position()
-        before = dict(self.heads)
-        events = merge(self.name, rows)
-        for e in events:
-            self.room.replay(e)
-            self.books.add(e)
-        self.heads = tops
-        self._committed = dict(tops)
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
-        self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
+        known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
         self.seen = {i: h.head_seq for i, h in infos.items()}
         self._followed = last
-        self.room.forget()
-        return before, events
+        return self._fold_in(rows, tops, known)
 
     def fold_written(
         self, rows: Sequence[Sequence[Any]]
@@ -415,14 +406,22 @@ class RoomStore:
                 return None
             known[stream] = (seq, digest)
             fresh.append(Stored(stream, seq, 0, kind, version, body, digest))
+        heads = {**self.heads, **{r.stream: r.seq for r in fresh}}
+        return self._fold_in(fresh, heads, known)
+
+    def _fold_in(
+        self, rows: Sequence[Stored], heads: dict[str, int], known: dict[str, tuple[int, str]]
+    ) -> tuple[dict[str, int], list[RoomEvent]]:
+        """A replica's fold of committed ``rows`` (in commit order) into the room and its
+        books, after which its heads are ``heads`` (and their hashes ``known``). The heads
+        before, and the events."""
         before = dict(self.heads)
-        events = merge(self.name, fresh)
+        events = merge(self.name, rows)
         for e in events:
             self.room.replay(e)
             self.books.add(e)
-        for r in fresh:
-            self.heads[r.stream] = r.seq
-        self._committed = dict(self.heads)
+        self.heads = heads
+        self._committed = dict(heads)
         self._known = known
         self.room.forget()
         return before, events
@@ -578,9 +577,9 @@ class RoomStore:
         try:
             if any(w[0] == SIGNIFICANT for w in self._writes):
                 with WRITING:  # other writers of that log wait (see significant.WRITING)
-                    moved = self._commit()
+                    moved, rows = self._commit()
             else:
-                moved = self._commit()
+                moved, rows = self._commit()
         except LeaseLost as e:
             self._refuse(e)
             raise
@@ -593,7 +592,7 @@ class RoomStore:
             self.load()
             raise
         moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
-        self.written = [r for r in self._rows if r[0] in self.heads]
+        self.written = [r for r in rows if r[0] in self.heads]
         self._known.update(moved)
         self._committed = dict(self.heads)
         self.books.extend(self._unfolded)  # in the order staged: the order committed
@@ -608,10 +607,11 @@ class RoomStore:
         self._drop()
         self.fenced = str(lost)
 
-    def _commit(self) -> dict[str, tuple[int, str]]:
+    def _commit(self) -> tuple[dict[str, tuple[int, str]], list[Written]]:
         """One transaction: every staged event in the order staged (the room folds its
         streams in commit order), one insert and one update of the heads for them all; the
-        lease renewed first where there is one (:attr:`fence`)."""
+        lease renewed first where there is one (:attr:`fence`). The heads moved, and the rows
+        written."""
         with self.store.transaction() as w:
             if self.fence is not None:
                 self.fence.fence(w)
@@ -631,7 +631,6 @@ class RoomStore:
                     heads[stream] = known
                 writes.append((stream, value))
             moved = w.extend(writes, heads)
-            self._rows = w.rows
             for stream, seq, value in self._snaps:
                 w.snapshot(stream, seq, value)
             # one snapshot per ``snapshot_every`` events of each table: encoding the board
@@ -643,7 +642,7 @@ class RoomStore:
                 w.snapshot(room_stream(self.name), total, snap)
             if total - self._imaged >= self.image_every:
                 self._take_image(w, total)
-        return moved
+        return moved, w.rows
 
     def take_image(self) -> bool:
         """An image of the room now, in a transaction of its own (nothing may be staged);
