@@ -1,8 +1,8 @@
 """The owner's notices on Redis (:mod:`croupier.service.replica`): each commit's heads and rows,
-signed with the nodes' key; a standby takes only what that key signed, and a commit too large
-to carry is said by its heads alone. With a real ``redis-server``: a replica that looks at the
-store only once a minute follows the writer's commits from their notices, and a notice signed
-with another key moves nothing."""
+sealed with the nodes' key (AES-GCM: a commit's rows hold hole cards); a standby takes only
+what that key sealed, and a commit too large to carry is said by its heads alone. With a real
+``redis-server``: a replica that looks at the store only once a minute follows the writer's
+commits from their notices, and a notice sealed with another key moves nothing."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from croupier.service.replica import (
     Replica,
     channel,
     notice_key,
-    sign,
-    signed,
+    opened,
+    seal,
 )
 from croupier.service.store.rooms import RoomStore
 from croupier.service.store.store import EventStore
@@ -35,24 +35,26 @@ KEY = notice_key(b"the session secret")
 ROWS = [("table:main/a", 7, "croupier.table.events:Acted", 1, '{"x":1}', "ab" * 32)]
 
 
-def test_a_notice_is_taken_only_as_signed_with_the_nodes_key() -> None:
-    data = sign(KEY, b'{"room":"main"}')
-    assert signed(KEY, data) == b'{"room":"main"}'
-    assert signed(notice_key(b"another secret"), data) is None
-    assert signed(KEY, data.replace(b"main", b"mine")) is None  # changed after signing
-    assert signed(KEY, b'{"room":"main"}') is None  # not signed at all
-    assert signed(KEY, "text, not bytes") is None
+def test_a_notice_is_taken_only_as_sealed_with_the_nodes_key() -> None:
+    data = seal(KEY, b'{"room":"main"}')
+    assert opened(KEY, data) == b'{"room":"main"}'
+    assert b"main" not in data  # unreadable without the key (hole cards ride in the rows)
+    assert seal(KEY, b'{"room":"main"}') != data  # a fresh nonce each time
+    assert opened(notice_key(b"another secret"), data) is None
+    assert opened(KEY, data[:-1] + bytes([data[-1] ^ 1])) is None  # changed after sealing
+    assert opened(KEY, b'{"room":"main"}') is None  # not sealed at all
+    assert opened(KEY, "text, not bytes") is None
     assert KEY != b"the session secret" and len(KEY) == 32  # derived: never the secret
 
 
 def test_a_commits_notice_carries_its_heads_and_rows_unless_too_large() -> None:
     notices = Notices("redis://127.0.0.1:6379", "main", KEY)
-    note = orjson.loads(signed(KEY, notices.notice({"table:main/a": 7}, ROWS)) or b"null")
+    note = orjson.loads(opened(KEY, notices.notice({"table:main/a": 7}, ROWS)) or b"null")
     assert note == {"room": "main", "heads": {"table:main/a": 7}, "rows": [list(r) for r in ROWS]}
     big = [(s, n, t, v, "x" * MAX_ROWS, h) for s, n, t, v, _, h in ROWS]
-    note = orjson.loads(signed(KEY, notices.notice({"table:main/a": 7}, big)) or b"null")
+    note = orjson.loads(opened(KEY, notices.notice({"table:main/a": 7}, big)) or b"null")
     assert note == {"room": "main", "heads": {"table:main/a": 7}}  # the store has the rows
-    note = orjson.loads(signed(KEY, notices.notice({"table:main/a": 7}, None)) or b"null")
+    note = orjson.loads(opened(KEY, notices.notice({"table:main/a": 7}, None)) or b"null")
     assert note == {"room": "main", "heads": {"table:main/a": 7}}  # rows left out: a backlog
 
 
@@ -76,7 +78,7 @@ async def _until(check: Callable[[], bool], seconds: float) -> bool:
     return False
 
 
-def test_a_replica_follows_signed_notices_and_ignores_forged_ones(tmp_path: Path) -> None:
+def test_a_replica_follows_sealed_notices_and_ignores_forged_ones(tmp_path: Path) -> None:
     store = EventStore(f"sqlite:///{tmp_path / 'croupier.db'}")
     try:
         writer = RoomStore(store)
@@ -102,7 +104,7 @@ async def _follow(writer: RoomStore, rooms: RoomStore, url: str) -> None:
         assert await _until(lambda: rooms.heads == writer.heads, 10), (
             "the notices were not followed"
         )
-        # the next commit said with another key's signature: nothing moves, and no look is made
+        # the next commit sealed with another key: nothing moves, and no look is made
         next_at_a(writer, rng)
         forged = Notices(url, rooms.name, notice_key(b"not the nodes' secret"))
         await client.publish(channel(rooms.name), forged.notice(dict(writer.heads), writer.written))

@@ -5,9 +5,10 @@ the room, follows it, and serves its reads and stream sockets from it.
 :class:`Notices` (the owner's side): after each group commit, one notice on the room's channel
 (:func:`channel`): the heads the commit moved and the rows it wrote to the room's streams,
 ``{"room", "heads", "rows"}`` (the rows left out past :data:`MAX_ROWS`, or while
-:data:`MAX_BACKLOG` notices wait to be sent), signed with the nodes' key
-(:func:`notice_key`, from the session secret they share). The store stays the truth: a
-notice lost, unsigned or out of turn costs a look at it, nothing else.
+:data:`MAX_BACKLOG` notices wait to be sent), sealed with the nodes' key (:func:`seal`:
+AES-GCM under :func:`notice_key`, from the session secret they share), since those rows hold
+the hole cards of rounds in play. The store stays the truth: a notice lost, not sealed with
+that key, or out of turn costs a look at it, nothing else.
 
 :class:`Replica` (a standby's side): the room loaded as a takeover loads it, then each
 notice's rows folded as they come when they are exactly what follows its heads (each stream
@@ -26,12 +27,15 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import os
 import sys
 from collections import deque
 from typing import Any
 
 import orjson
 import sqlalchemy as sa
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from croupier.service.auth import STREAM as USERS
 from croupier.service.auth import Directory
@@ -56,6 +60,8 @@ MAX_BACKLOG = 1000
 #: Seconds a forwarded command's reply waits for its commit's notice before the replica
 #: looks at the store.
 REACH_S = 0.05
+NONCE_BYTES = 12
+NOTICE_AAD = b"croupier notice"
 
 
 def _redis(url: str) -> tuple[Any, tuple[type[BaseException], ...]]:
@@ -92,22 +98,28 @@ def channel(room: str) -> str:
 
 
 def notice_key(secret: bytes) -> bytes:
-    """The key the nodes sign their notices with: the session secret's, never the secret."""
+    """The key the nodes seal their notices with (AES-256): the session secret's, never the
+    secret."""
     return hmac.new(secret, b"croupier notices", hashlib.sha256).digest()
 
 
-def sign(key: bytes, payload: bytes) -> bytes:
-    """``payload`` with its signature first (hex, then a space)."""
-    return hmac.new(key, payload, hashlib.sha256).hexdigest().encode() + b" " + payload
+def seal(key: bytes, payload: bytes) -> bytes:
+    """``payload`` sealed with ``key``: AES-256-GCM under a fresh 96-bit nonce, the nonce
+    first. A notice carries the rows of the room's streams, hole cards of rounds in play
+    among them: a client of Redis without the key reads nothing of it and can forge none."""
+    nonce = os.urandom(NONCE_BYTES)
+    return nonce + AESGCM(key).encrypt(nonce, payload, NOTICE_AAD)
 
 
-def signed(key: bytes, data: object) -> bytes | None:
-    """The payload of ``data`` if signed with ``key`` (:func:`sign`), else ``None``."""
-    if not isinstance(data, bytes):
+def opened(key: bytes, data: object) -> bytes | None:
+    """The payload of ``data`` if sealed with ``key`` (:func:`seal`) and unchanged, else
+    ``None``."""
+    if not isinstance(data, bytes) or len(data) <= NONCE_BYTES:
         return None
-    mac, _, payload = data.partition(b" ")
-    good = hmac.new(key, payload, hashlib.sha256).hexdigest().encode()
-    return payload if hmac.compare_digest(mac, good) else None
+    try:
+        return AESGCM(key).decrypt(data[:NONCE_BYTES], data[NONCE_BYTES:], NOTICE_AAD)
+    except InvalidTag:
+        return None
 
 
 class Notices:
@@ -136,14 +148,14 @@ class Notices:
             await client.aclose()
 
     def notice(self, heads: dict[str, int], rows: list[Written] | None) -> bytes:
-        """One commit's notice, signed (its heads alone without ``rows`` or past
+        """One commit's notice, sealed (its heads alone without ``rows`` or past
         :data:`MAX_ROWS`)."""
         payload = b""
         if rows is not None:
             payload = orjson.dumps({"room": self.room, "heads": heads, "rows": rows})
         if rows is None or len(payload) > MAX_ROWS:
             payload = orjson.dumps({"room": self.room, "heads": heads})
-        return sign(self.key, payload)
+        return seal(self.key, payload)
 
     async def _send(
         self, client: Any, commits: list[tuple[dict[str, int], list[Written] | None]]
@@ -188,7 +200,7 @@ class Replica:
         self._notes: deque[list[Any]] = deque()  # the notices' rows, to fold in turn
         self._look = False  # a look at the store wanted (a notice without its rows)
         self._folded = asyncio.Event()  # set, and replaced, whenever something is folded
-        self._said_unsigned = False
+        self._said_unsealed = False
 
     async def run(self) -> None:
         """Listen to Redis and follow the store, until cancelled (a takeover, a stop). The
@@ -337,12 +349,12 @@ class Replica:
 
     def _take(self, data: object) -> None:
         """A notice: its rows queued to fold, or a look wanted if it names a head not read
-        here and carries no rows. One not signed with the nodes' key is ignored (said once)."""
-        payload = signed(self.key, data)
+        here and carries no rows. One not sealed with the nodes' key is ignored (said once)."""
+        payload = opened(self.key, data)
         if payload is None:
-            if not self._said_unsigned:
-                log.warning("croupier: a notice not signed with the nodes' key: ignored")
-                self._said_unsigned = True
+            if not self._said_unsealed:
+                log.warning("croupier: a notice not sealed with the nodes' key: ignored")
+                self._said_unsealed = True
             return
         try:
             note = orjson.loads(payload)
