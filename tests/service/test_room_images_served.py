@@ -51,6 +51,7 @@ def said(url: str) -> list[tuple[str, str]]:
 
 def test_a_restart_loads_the_room_from_its_image(url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rooms, "IMAGE_EVERY", 30)
+    monkeypatch.setattr(rooms, "IMAGE_PER_STREAM", 0)
     with served(url, players=8) as room:
         room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"], seats=4)
         rng = random.Random(3)
@@ -60,6 +61,8 @@ def test_a_restart_loads_the_room_from_its_image(url: str, monkeypatch: pytest.M
         room.ok("p1", {"type": "RequestTopUp", "player": "p1", "table": "t1", "cash": 50})
         before = reads(room)
         live = room.c.app.state.service.rooms  # type: ignore[attr-defined]
+        assert live.apart is not None  # written after its commit, on a thread of its own
+        live.apart.wait()
         image = images.latest(live.store, "main")
         assert image is not None  # taken as the room played
     with served(url, users=False) as again:

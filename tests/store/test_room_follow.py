@@ -9,6 +9,7 @@ its heads. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -30,6 +31,7 @@ def _same(replica: RoomStore, writer: RoomStore, written: list[RoomEvent]) -> No
     before, events = replica.follow()
     assert events == written
     assert replica.heads == writer.heads
+    assert replica.position == sum(replica.heads.values()) == writer.position
     assert images.fingerprint(replica.room, replica.books) == images.fingerprint(
         writer.room, writer.books
     )
@@ -120,13 +122,18 @@ def test_a_replica_folds_the_rows_a_commit_wrote_only_where_they_follow_its_head
         assert writer.written and {r[0] for r in writer.written} <= set(writer.heads)
         got = replica.fold_written(writer.written)
         assert got is not None and got[1] == written
+        assert got[0] == {
+            s: replica.heads[s] - n for s, n in Counter(r[0] for r in writer.written).items()
+        }
         assert replica.heads == writer.heads
+        assert replica.position == sum(replica.heads.values()) == writer.position
+        assert writer.position == sum(writer.heads.values())
         assert images.fingerprint(replica.room, replica.books) == images.fingerprint(
             writer.room, writer.books
         )
     next_at_a(writer, rng)
     replica.follow()  # a look read that commit: its rows are passed over
-    assert replica.fold_written(writer.written) == (replica.heads, [])
+    assert replica.fold_written(writer.written) == ({}, [])
     next_at_a(writer, rng)
     skipped = writer.written
     next_at_a(writer, rng)

@@ -16,6 +16,7 @@ import pytest
 import sqlalchemy as sa
 
 from croupier.room import AtTable, JoinList, Room, list_key
+from croupier.room import image as room_image
 from croupier.room.books import RoomBooks
 from croupier.service.store import audit, codec, images
 from croupier.service.store.recovery import recover
@@ -190,3 +191,54 @@ def test_a_load_while_another_writer_commits_reads_one_moment(
     assert (again.loaded, again.refused_image) == ("image", None)
     assert images.fingerprint(again.room, again.books) == before
     assert again.heads == {n: heads[n] for n in again.heads}
+
+
+def test_an_image_is_encoded_once_into_the_bytes_the_codec_gives(store: EventStore) -> None:
+    """An image's contents are encoded once, at its commit (:func:`images.take`); its stored
+    body is made from that encoding and is byte for byte what the codec gives the image."""
+    live = played(store)
+    parts = room_image.parts(live.room)
+    assert parts is not None
+    with store.transaction() as w:
+        position, heads = w.heads()
+    taken = images.take(position, heads, parts, live.books.state())
+    made = images.make(position, heads, parts, live.books.state())
+    assert images.body(taken) == codec.envelope(made)
+    assert codec.unwrap(images.body(taken)) == made
+
+
+def test_images_written_apart_from_their_commits_load_as_the_fold(store: EventStore) -> None:
+    """``images_apart``: each commit that takes an image encodes it and a thread writes it
+    after, while play goes on; the latest image and the events after it still give the room
+    as the fold of every event gives it (an image holding a later state than its position
+    would fold those events twice), on SQLite and PostgreSQL."""
+    rs = RoomStore(store, image_every=40, images_apart=True)
+    assert rs.apart is not None
+    play_room(rs, rounds=6)
+    rs.apart.wait()
+    image = images.latest(store, "main")
+    assert image is not None and rs.apart.written == image.position
+    assert len(store.read_streams(room_streams(store, "main"), after=image.position)) >= 1
+    again = RoomStore(store)
+    assert (again.loaded, again.refused_image) == ("image", None)
+    assert images.fingerprint(again.room, again.books) == folded(store)
+    assert images.fingerprint(rs.room, rs.books) == folded(store)
+    assert [seq for seq, _ in store.snapshots(IMAGE)] == [image.position]
+
+
+def test_a_node_that_no_longer_writes_the_room_writes_no_image(store: EventStore) -> None:
+    live = played(store)
+    before = store.snapshots(IMAGE)
+    parts = room_image.parts(live.room)
+    assert parts is not None
+    with store.transaction() as w:
+        position, heads = w.heads()
+    taken = images.take(position + 1, heads, parts, live.books.state())
+    apart = images.Apart(store, "main", lambda: False)
+    apart.start(taken)
+    apart.wait()
+    assert store.snapshots(IMAGE) == before and apart.written == 0
+    apart = images.Apart(store, "main", lambda: True)
+    apart.start(taken)
+    apart.wait()
+    assert [seq for seq, _ in store.snapshots(IMAGE)] == [position + 1] == [apart.written]

@@ -227,7 +227,9 @@ class _Start:
         app.state.recovery = found
         rooms = None
         if not mine:
-            rooms = await asyncio.to_thread(RoomStore, store, self.room, image=image)
+            rooms = await asyncio.to_thread(
+                RoomStore, store, self.room, image=image, images_apart=True
+            )
             if image is not None and rooms.refused_image is not None:
                 # folded from every event instead, and every event checked: say why
                 problem = f"{image_stream(self.room)}: {rooms.refused_image}"
@@ -431,6 +433,8 @@ class _Start:
                 await svc.forward.close()
             svc.hashing.close()
             bg.detach()
+            if svc.rooms is not None and svc.rooms.apart is not None:
+                await asyncio.to_thread(svc.rooms.apart.wait, 10)  # an image being written
             store.close()
 
 

@@ -105,6 +105,6 @@ def register(app: FastAPI, room: str) -> None:
         node = None if svc.node is None else svc.node.state()
         replica = node is not None and svc.owner is not None and svc.owner.follows is not None
         if replica and node is not None:  # a standby serving clients too (``serve --redis``)
-            node["replica"] = {"position": sum(svc.owner.rooms.heads.values())}
+            node["replica"] = {"position": svc.owner.rooms.position}
         body = report(request.app.state.recovery, room, serving, node)
         return JSONResponse(body, status_code=200 if serving or replica else 503)

@@ -186,7 +186,7 @@ def reads_key(room: str) -> str:
 def position(rooms: RoomStore) -> int:
     """The room's position: how many events its streams hold (grows with every commit; the
     same after a restart), the sequence number of the room's reads."""
-    return sum(rooms.heads.values())
+    return rooms.position
 
 
 def tournament_table_key(room: str, name: str, table: int) -> str:

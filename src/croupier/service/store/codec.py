@@ -558,6 +558,11 @@ def canonical(value: object) -> bytes:
     return _dumps(encode(value))
 
 
+def dumps(data: JSON) -> bytes:
+    """The canonical bytes of ``data``, a value's :func:`encode` already made."""
+    return _dumps(data)
+
+
 def loads(text: str | bytes, version: int = VERSION) -> Any:
     """Read back canonical JSON (``text``) into the value it encodes."""
     try:
@@ -570,6 +575,11 @@ def loads(text: str | bytes, version: int = VERSION) -> Any:
 def envelope(value: object) -> bytes:
     """A stored event's canonical bytes: ``{"e": <value>, "v": VERSION}``."""
     return _dumps({"e": encode(value), "v": VERSION})
+
+
+def enveloped(data: JSON) -> bytes:
+    """:func:`envelope` of the value whose :func:`encode` is ``data``."""
+    return _dumps({"e": data, "v": VERSION})
 
 
 def unwrap(body: str | bytes) -> Any:

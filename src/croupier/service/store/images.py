@@ -14,7 +14,9 @@ compares each image with the fold (a forged image with a digest made to match is
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+import logging
+import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from croupier.room import Room
@@ -23,7 +25,16 @@ from croupier.room.image import RoomParts, parts
 from croupier.service.store import codec
 from croupier.service.store.kinds import table_projection, tournament_projection
 from croupier.service.store.kinds import uth_table_projection as uth_projection
-from croupier.service.store.store import EventStore, Stored, StreamInfo, chain, genesis
+from croupier.service.store.store import (
+    EventStore,
+    Stored,
+    StreamInfo,
+    Writer,
+    chain,
+    genesis,
+)
+
+log = logging.getLogger(__name__)
 
 
 def image_stream(room: str) -> str:
@@ -45,14 +56,105 @@ class RoomImage:
 
 
 def digest(position: int, heads: object, parts: RoomParts, books: BooksState) -> str:
-    body = codec.canonical((position, heads, parts, books))
-    return hashlib.sha256(b"croupier room image\n" + body).hexdigest()
+    return _digest(codec.canonical((position, heads, parts, books)))
+
+
+def _digest(contents: bytes) -> str:
+    return hashlib.sha256(b"croupier room image\n" + contents).hexdigest()
 
 
 def make(
     position: int, heads: dict[str, tuple[int, str]], parts: RoomParts, books: BooksState
 ) -> RoomImage:
     return RoomImage(position, heads, parts, books, digest(position, heads, parts, books))
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """An image's contents encoded at its commit (:func:`take`): data of their own, apart from
+    the room and its books, which move on; :func:`write` stores them, in that commit's
+    transaction or in one of its own later."""
+
+    position: int
+    contents: codec.JSON
+
+
+def take(
+    position: int, heads: dict[str, tuple[int, str]], parts: RoomParts, books: BooksState
+) -> Taken:
+    """The image of these contents, encoded now (``parts`` and ``books`` shared with the room
+    may change once this returns). ``CodecError``: something in them has no encoding."""
+    return Taken(position, codec.encode((position, heads, parts, books)))
+
+
+def body(taken: Taken) -> bytes:
+    """The stored body of ``taken``'s image: the bytes ``codec.envelope(make(...))`` gives for
+    the same contents, from their one encoding."""
+    contents = taken.contents
+    assert isinstance(contents, dict)
+    position, heads, parts, books = contents["$tuple"]
+    image = {
+        "$t": codec.type_name(RoomImage),
+        "position": position,
+        "heads": heads,
+        "parts": parts,
+        "books": books,
+        "digest": _digest(codec.dumps(contents)),
+    }
+    return codec.enveloped(image)
+
+
+def write(w: Writer, room: str, taken: Taken) -> None:
+    """Store ``taken`` as ``room``'s image, replacing the one before (a later image, taken
+    since by another node, is kept: the latest is the one read)."""
+    stream = image_stream(room)
+    if w.head_of(stream) is None:
+        w.create(stream, "image", room)
+    w.drop_snapshots(stream, taken.position + 1)  # the one before (or one at this commit)
+    w.snapshot_body(stream, taken.position, body(taken))
+
+
+class Apart:
+    """A room's images written on a thread of their own, one at a time, so that a large room's
+    image (hundreds of kilobytes at 2,000 tables) does not hold its commit and every command
+    queued behind it: the commit encodes the image (:func:`take`), this writes it after.
+
+    An image is a cache of what was committed: one not written (the process stopped, the
+    database failed) costs a start only the longer tail of events to fold. ``writes`` says
+    whether this node still writes the room; an image is not written once it does not."""
+
+    def __init__(self, store: EventStore, room: str, writes: Callable[[], bool]) -> None:
+        self.store, self.room, self.writes = store, room, writes
+        self._thread: threading.Thread | None = None
+        #: the position of the last image written here (0: none yet)
+        self.written = 0
+
+    @property
+    def busy(self) -> bool:
+        """Whether an image is being written (the next is taken at a later commit)."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, taken: Taken) -> None:
+        name = f"croupier image {self.room}"
+        self._thread = threading.Thread(target=self._write, args=(taken,), name=name, daemon=True)
+        self._thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until the image being written is (or ``timeout`` seconds)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def _write(self, taken: Taken) -> None:
+        try:
+            if not self.writes():
+                return
+            with self.store.transaction() as w:
+                write(w, self.room, taken)
+            self.written = taken.position
+        except Exception:  # a cache: the room plays on, and the next image is taken later
+            log.exception(
+                "croupier: room %s: the image at %d was not written", self.room, taken.position
+            )
 
 
 class ImageError(ValueError):

@@ -38,7 +38,7 @@ from croupier.room.topups import TopUpDeclined, TopUpRequested
 from croupier.room.tournaments import AtTournamentEvent, TournamentBought, TournamentRefunded
 from croupier.room.uth_tables import AtUthEvent
 from croupier.service.store import codec, images
-from croupier.service.store.images import ImageError, RoomImage, image_stream
+from croupier.service.store.images import ImageError, RoomImage
 from croupier.service.store.kinds import KINDS
 from croupier.service.store.lease import Fence, LeaseLost
 from croupier.service.store.reading import Reader
@@ -71,8 +71,12 @@ CAGE_EVENTS = (
 )
 log = logging.getLogger("croupier.service")
 CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
-#: events of a room's streams between two images of it (:mod:`~.images`) by default
+#: events of a room's streams between two images of it (:mod:`~.images`) by default, or
+#: :data:`IMAGE_PER_STREAM` for each of its streams where that is more: an image's cost grows
+#: with the room (650 KB at 2,000 tables), so a large room's is taken less often and its cost
+#: for each event stays the same (the tail a start folds after it stays some rounds a table)
 IMAGE_EVERY = 20_000
+IMAGE_PER_STREAM = 50
 
 
 def _describe(e: RoomEvent) -> str:
@@ -202,19 +206,26 @@ class RoomStore:
         snapshot_every: int = 100,
         image_every: int | None = None,
         image: RoomImage | None = None,
+        images_apart: bool = False,
     ) -> None:
         self.store = store
         self.name = room
         self.snapshot_every = snapshot_every
-        # events of the room's streams between its images
-        self.image_every = IMAGE_EVERY if image_every is None else image_every
+        self._image_every = image_every  # (``None``: :attr:`image_every`'s default)
         self._image = image  # the image the first load starts from (else: the latest)
         self._imaged = 0  # the total of the room's heads at its last image
+        #: where the images a commit takes are written after it, on a thread of their own
+        #: (``images_apart``; else in the commit's transaction)
+        self.apart = (
+            images.Apart(store, room, lambda: self.fenced is None) if images_apart else None
+        )
+        self._taken: images.Taken | None = None  # the commit's image, for :attr:`apart`
         #: how the room was last loaded: "image" or "fold"; and why an image was refused
         self.loaded = "fold"
         self.refused_image: str | None = None
         self.heads: dict[str, int] = {}
-        self._committed: dict[str, int] = {}
+        self._total = 0  # the sum of :attr:`heads` (kept as they move: a large room's are many)
+        self._committed = 0  # the sum of the heads at the last commit
         # the committed head (sequence number, hash) of each stream this room writes but the
         # significant-events log: the room's owner is their single writer
         self._known: dict[str, tuple[int, str]] = {}
@@ -252,7 +263,7 @@ class RoomStore:
                     w.create(cage_stream(self.name), "cage", self.name),
                 ]
             self.heads = {room_stream(self.name): 0, cage_stream(self.name): 0}
-            self._committed = dict(self.heads)
+            self._total = self._committed = 0
             self._known = {i.id: (0, i.head_hash) for i in made}
             return Room(settings.call_seconds)
         return self.load()
@@ -271,7 +282,7 @@ class RoomStore:
         names = room_streams(store, self.name)
         infos = {s.id: s for s in store.streams()}
         self.heads = {n: infos[n].head_seq for n in names}
-        self._committed = dict(self.heads)
+        self._total = self._committed = sum(self.heads.values())
         self._followed = store.last_position()
         mine = [*names, commands_stream(self.name), sealed_stream(self.name)]
         self._known = {n: (infos[n].head_seq, infos[n].head_hash) for n in mine if n in infos}
@@ -394,10 +405,10 @@ class RoomStore:
         what is missing)."""
         if self.staged:
             raise StoreError("a replica folds what others commit; it stages nothing")
-        known = dict(self._known)
+        known: dict[str, tuple[int, str]] = {}  # the heads these rows move
         fresh: list[Stored] = []
         for stream, seq, kind, version, body, digest in rows:
-            head = known.get(stream)
+            head = known.get(stream) or self._known.get(stream)
             if head is None or stream not in self.heads:
                 return None
             if seq <= self.heads[stream]:
@@ -406,24 +417,25 @@ class RoomStore:
                 return None
             known[stream] = (seq, digest)
             fresh.append(Stored(stream, seq, 0, kind, version, body, digest))
-        heads = {**self.heads, **{r.stream: r.seq for r in fresh}}
-        return self._fold_in(fresh, heads, known)
+        return self._fold_in(fresh, {r.stream: r.seq for r in fresh}, known)
 
     def _fold_in(
         self, rows: Sequence[Stored], heads: dict[str, int], known: dict[str, tuple[int, str]]
     ) -> tuple[dict[str, int], list[RoomEvent]]:
         """A replica's fold of committed ``rows`` (in commit order) into the room and its
-        books, after which its heads are ``heads`` (and their hashes ``known``). The heads
-        before, and the events."""
-        before = dict(self.heads)
+        books, after which the heads of the streams in ``heads`` are those (and the hashes of
+        those in ``known``). Their heads before, and the events. Only what moved is touched:
+        a large room has thousands of streams."""
+        before = {s: self.heads.get(s, 0) for s in heads}
         events = merge(self.name, rows)
         for e in events:
             self.room.replay(e)
             self.books.add(e)
-        self.heads = heads
-        self._committed = dict(heads)
-        self._known = known
-        self.room.forget()
+        self.heads.update(heads)
+        self._total += sum(heads.values()) - sum(before.values())
+        self._committed = self._total
+        self._known.update(known)
+        self.room.forget({e.table for e in events if isinstance(e, AtTableEvent)})
         return before, events
 
     def _unread(
@@ -457,6 +469,18 @@ class RoomStore:
         self._creates, self._writes, self._snaps = [], [], []
         self._unfolded = []
         self._started = set()  # tables where a staged round began
+
+    @property
+    def image_every(self) -> int:
+        """Events of the room's streams between its images (see :data:`IMAGE_EVERY`)."""
+        if self._image_every is not None:
+            return self._image_every
+        return max(IMAGE_EVERY, IMAGE_PER_STREAM * len(self.heads))
+
+    @property
+    def position(self) -> int:
+        """How many events the room's streams hold (the sum of :attr:`heads`)."""
+        return self._total
 
     @property
     def staged(self) -> bool:
@@ -564,6 +588,7 @@ class RoomStore:
                 self._creates.append((stream, "uth-table", config))
                 self.heads[stream] = 0
             self.heads[stream] += 1
+            self._total += 1
             self._writes.append((stream, None, None, value))
         self._unfolded.extend(events)
 
@@ -571,7 +596,7 @@ class RoomStore:
         """Write everything staged in one transaction; a failure rebuilds the room from the
         store (nothing staged was accepted) and raises. Where the room's lease is lost
         (:attr:`fence`), :class:`LeaseLost`: nothing written, and the room writes no more."""
-        self.written = []
+        self.written, self._taken = [], None
         if not self.staged:
             return
         try:
@@ -594,12 +619,15 @@ class RoomStore:
         moved.pop(SIGNIFICANT, None)  # other writers append to it too: read in each commit
         self.written = [r for r in rows if r[0] in self.heads]
         self._known.update(moved)
-        self._committed = dict(self.heads)
+        self._committed = self._total
         self.books.extend(self._unfolded)  # in the order staged: the order committed
         # committed: the store keeps the events; memory keeps the state (bounded, and less
         # for the garbage collector to walk)
         self.room.forget(self._started)
         self._drop()
+        if self._taken is not None and self.apart is not None:
+            self.apart.start(self._taken)
+            self._taken = None
 
     def _refuse(self, lost: LeaseLost) -> None:
         """A commit refused for want of the lease: said, and nothing more is written here."""
@@ -636,47 +664,47 @@ class RoomStore:
             # one snapshot per ``snapshot_every`` events of each table: encoding the board
             # and the ledger costs in proportion to the tables
             n = self.snapshot_every * max(1, len(self.room.tables) + len(self.room.uth))
-            total, before = sum(self.heads.values()), sum(self._committed.values())
+            total, before = self._total, self._committed
             if total // n != before // n:
                 snap = RoomSnapshot(dict(self.heads), room_projection(self.room))
                 w.snapshot(room_stream(self.name), total, snap)
-            if total - self._imaged >= self.image_every:
-                self._take_image(w, total)
+            if total - self._imaged >= self.image_every and not (self.apart and self.apart.busy):
+                self._taken = self._take_image(w, total)
+                if self._taken is not None and self.apart is None:
+                    images.write(w, self.name, self._taken)
         return moved, w.rows
 
     def take_image(self) -> bool:
-        """An image of the room now, in a transaction of its own (nothing may be staged);
-        whether one was taken (see :meth:`_take_image`)."""
+        """An image of the room now, written in a transaction of its own (nothing may be
+        staged); whether one was taken (see :meth:`_take_image`)."""
         if self.staged:
             raise StoreError("an image is taken between commits, not with commands staged")
         with self.store.transaction() as w:
             if self.fence is not None:
                 self.fence.fence(w)
-            return self._take_image(w, sum(self.heads.values()))
+            taken = self._take_image(w, self._total)
+            if taken is not None:
+                images.write(w, self.name, taken)
+            return taken is not None
 
-    def _take_image(self, w: Writer, total: int) -> bool:
-        """The room's image after this commit, in its transaction, replacing the one before
-        (none while the room holds what it cannot keep as data: taken at a later commit)."""
+    def _take_image(self, w: Writer, total: int) -> images.Taken | None:
+        """The room's image after this commit, encoded in its transaction (``None`` while the
+        room holds what it cannot keep as data: taken at a later commit)."""
         parts = room_image.parts(self.room)
         if parts is None:
-            return False
+            return None
         # the books fold a commit's events once it is done; this commit's go in now (a
         # failed commit rebuilds the books with the room)
         self.books.extend(self._unfolded)
         self._unfolded = []
         position, heads = w.heads()
         try:
-            image = images.make(position, heads, parts, self.books.state())
+            taken = images.take(position, heads, parts, self.books.state())
         except codec.CodecError:  # a cache: the commit goes on without it
             log.exception("croupier: room %s: no image taken", self.name)
-            return False
-        stream = image_stream(self.name)
-        if w.head_of(stream) is None:
-            w.create(stream, "image", self.name)
-        w.drop_snapshots(stream, position + 1)  # the one before (or one at this commit)
-        w.snapshot(stream, position, image)
+            return None
         self._imaged = total
-        return True
+        return taken
 
     def route(self, e: RoomEvent) -> tuple[str, object]:
         """The stream ``e`` is kept in, and what is kept there."""

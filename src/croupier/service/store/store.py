@@ -265,7 +265,11 @@ class Writer:
         return seq
 
     def snapshot(self, stream: str, seq: int, value: object) -> None:
-        body = codec.envelope(value).decode()
+        self.snapshot_body(stream, seq, codec.envelope(value))
+
+    def snapshot_body(self, stream: str, seq: int, envelope: bytes) -> None:
+        """A snapshot already encoded (its :func:`codec.envelope`)."""
+        body = envelope.decode()
         self.conn.execute(
             snapshots.insert().values(stream_id=stream, seq=seq, version=codec.VERSION, body=body)
         )
