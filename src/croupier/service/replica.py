@@ -57,9 +57,13 @@ MAX_ROWS = 256 * 1024
 #: Commits waiting to be sent on Redis past which the next ones go without their rows (Redis
 #: slow or hung: the backlog stays small, and the standbys read those rows from the store).
 MAX_BACKLOG = 1000
-#: Seconds a forwarded command's reply waits for its commit's notice before the replica
-#: looks at the store.
-REACH_S = 0.05
+#: Seconds a forwarded command's reply waits for its commit's notice to be folded before the
+#: replica looks at the store. Only a lost last notice waits this long: a notice without its
+#: rows, or one that does not follow the heads held here, makes the replica look at once, and
+#: Redis down makes it look without waiting. Under load, a shorter wait (0.05 s was tried) made
+#: every reply delayed past it look at the store, which reads every stream's head, under the
+#: room's lock: at 2,000 tables those looks queued behind each other.
+REACH_S = 0.5
 NONCE_BYTES = 12
 NOTICE_AAD = b"croupier notice"
 
