@@ -19,6 +19,7 @@ from croupier.room import AtTable, JoinList, Room, list_key
 from croupier.room import image as room_image
 from croupier.room.books import RoomBooks
 from croupier.service.store import audit, codec, images
+from croupier.service.store import rooms as rooms_module
 from croupier.service.store.recovery import recover
 from croupier.service.store.rooms import RoomStore, merge, room_stream, room_streams
 from croupier.service.store.schema import snapshots
@@ -242,3 +243,20 @@ def test_a_node_that_no_longer_writes_the_room_writes_no_image(store: EventStore
     apart.start(taken)
     apart.wait()
     assert [seq for seq, _ in store.snapshots(IMAGE)] == [position + 1] == [apart.written]
+
+
+def test_a_large_room_takes_its_image_less_often(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """By default a room's image comes every ``IMAGE_EVERY`` events, or every
+    ``IMAGE_PER_STREAM`` events for each of its streams where that is more (an image's size
+    grows with the streams); a room given ``image_every`` keeps it."""
+    rs = played(store)
+    streams = len(rs.heads)
+    assert rs.image_every == 40 and streams >= 4
+    again = RoomStore(store)
+    assert again.image_every == rooms_module.IMAGE_EVERY
+    monkeypatch.setattr(rooms_module, "IMAGE_EVERY", 10)
+    assert again.image_every == rooms_module.IMAGE_PER_STREAM * streams
+    monkeypatch.setattr(rooms_module, "IMAGE_PER_STREAM", 1)
+    assert again.image_every == max(10, streams)
