@@ -103,7 +103,10 @@ class Subscriber:
         self.viewer = viewer  # not None: sent its view of the table after every commit
         self.lagged = False
         self.closed: str | None = None  # why the stream ends here (this node stopped writing)
-        self.ready = asyncio.Event()
+        # woken while not waiting: the next wait ends at once
+        self._woken = False
+        self._waiter: asyncio.Future[None] | None = None
+        self._done: asyncio.Future[None] | None = None  # done: a wait that ends at once
 
     def put(self, item: Item) -> None:
         if len(self.items) >= self.limit:
@@ -111,15 +114,33 @@ class Subscriber:
             self.lagged = True
         else:
             self.items.append(item)
-        self.ready.set()
+        self.wake()
 
     def note(self, seq: int, text: str) -> None:
         self.notes.append((seq, text))
-        self.ready.set()
+        self.wake()
 
-    async def wait(self) -> None:
-        await self.ready.wait()
-        self.ready.clear()
+    def wake(self) -> None:
+        """Something is ready (or the stream ends): the socket's wait ends (on the event loop)."""
+        waiter, self._waiter = self._waiter, None
+        if waiter is None:
+            self._woken = True
+        elif not waiter.done():
+            waiter.set_result(None)
+
+    def wait(self) -> asyncio.Future[None]:
+        """What to await until :meth:`wake` (done already if it was called since the last
+        wait). A future, not a coroutine: a wait makes one object, not three, which counts at
+        thousands of sockets each woken several times a second (the collector walks them)."""
+        if self._woken:
+            self._woken = False
+            done = self._done
+            if done is None:
+                done = self._done = asyncio.get_running_loop().create_future()
+                done.set_result(None)
+            return done
+        waiter = self._waiter = asyncio.get_running_loop().create_future()
+        return waiter
 
 
 class Hub:
@@ -143,7 +164,7 @@ class Hub:
         for subs in self.subs.values():
             for sub in subs:
                 sub.closed = reason
-                sub.ready.set()
+                sub.wake()
 
     def publish(self, stream: str, items: Sequence[tuple[int, Any]]) -> None:
         subs = self.subs.get(stream)

@@ -538,7 +538,7 @@ async def _live(
                 running.add(task)
                 task.add_done_callback(running.discard)
         finally:
-            sub.ready.set()  # the writer below sees the reader is done
+            sub.wake()  # the writer below sees the reader is done
 
     reader = asyncio.ensure_future(read())
     try:
