@@ -28,6 +28,10 @@ def test_bench_cluster_survives_two_kills_of_the_owner(pg_server: str) -> None:
     assert result["commands"] > 0 and result["commands_per_s"] > 0
     assert result["p50_ms"] <= result["p99_ms"]
     assert 0 <= result["unknown_applied"] <= result["unknown"]
+    assert result["owner_at_start"] in "abc"
+    # the bots are spread over the three nodes: each one's commands timed apart
+    assert set(result["p99_ms_by_node"]) == set("abc"), result["p99_ms_by_node"]
+    assert all(p99 > 0 for p99 in result["p99_ms_by_node"].values())
     assert [k["killed"] in "abc" for k in result["kills"]] == [True, True]
     for kill in result["kills"]:
         assert kill["took_over"] in set("abc") - {kill["killed"]}, kill

@@ -240,6 +240,7 @@ class Acked:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)  # of the commands measured
+    by_port: dict[int, list[float]] = field(default_factory=dict)  # ... by the node sent to
     since: float = float("inf")  # commands sent from then on are measured (after the warm-up)
     until: float = float("inf")  # ... until then
     acked: list[Acked] = field(default_factory=list)
@@ -249,9 +250,13 @@ class Tally:
     nudges: int = 0
     statuses: Counter[int] = field(default_factory=Counter)  # the refusals' statuses
 
-    def took(self, sent: float, who: str, kind: str, table: str, body: dict[str, Any]) -> None:
+    def took(
+        self, sent: float, who: str, kind: str, table: str, body: dict[str, Any], port: int
+    ) -> None:
         if self.since <= sent < self.until:
-            self.latencies.append(time.perf_counter() - sent)
+            latency = time.perf_counter() - sent
+            self.latencies.append(latency)
+            self.by_port.setdefault(port, []).append(latency)
         self.acked.append(Acked(who, kind, table, dict(body.get("heads") or {})))
 
 
@@ -370,7 +375,7 @@ class Bots:
                 held, conn.held = conn.held, None
                 conn.send(held)
             if msg["status"] == 200:
-                tally.took(sent[0], conn.who, sent[1], self.name, msg)
+                tally.took(sent[0], conn.who, sent[1], self.name, msg, conn.port)
             else:
                 tally.refused += 1
                 tally.statuses[msg["status"]] += 1
@@ -453,7 +458,8 @@ class Bots:
     async def _buy(self, player: str) -> None:
         tally = self.play.tally
         buy = {"type": "BuyIn", "player": player, "table": self.name, "cash": self.top_up}
-        http = Http(self.conns["dealer"].port)
+        port = self.conns["dealer"].port
+        http = Http(port)
         t0 = time.perf_counter()
         try:
             status, body = await http.request("POST", "/commands", self.play.tokens["cashier"], buy)
@@ -465,7 +471,7 @@ class Bots:
         finally:
             http.close()
         if status == 200:
-            tally.took(t0, "cashier", "BuyIn", self.name, body)
+            tally.took(t0, "cashier", "BuyIn", self.name, body, port)
         else:
             tally.refused += 1
             tally.statuses[status] += 1
@@ -725,6 +731,12 @@ def run(
         finally:
             cluster.stop()
         checks = check(url, tally, seeded)
+    # where a tail comes from: the commands sent to the owner against those a standby forwarded
+    by_node = {
+        n: round(_percentile(tally.by_port[p], 0.99) * 1000, 2)
+        for n, p in cluster.ports.items()
+        if tally.by_port.get(p)
+    }
     took = [k.takeover_s for k in killed if k.takeover_s is not None]
     ok = not checks.problems and all(k.took_over for k in killed) and len(killed) == kills
     return {
@@ -738,6 +750,8 @@ def run(
         "commands_per_s": round(len(tally.latencies) / seconds, 1),
         "p50_ms": round(_percentile(tally.latencies, 0.50) * 1000, 2),
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
+        "owner_at_start": owner,
+        "p99_ms_by_node": by_node,
         "refused": tally.refused,
         "unknown": tally.unknown,
         "unknown_applied": checks.extra,

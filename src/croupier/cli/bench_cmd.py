@@ -318,7 +318,9 @@ def bench_cluster(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
     else:
-        rows = {k: v for k, v in result.items() if k not in ("kills", "checks", "problems")}
+        skip = ("kills", "checks", "problems", "p99_ms_by_node")
+        rows = {k: v for k, v in result.items() if k not in skip}
+        rows.update({f"p99_ms, bots at node {n}": v for n, v in result["p99_ms_by_node"].items()})
         rows.update({f"check: {k}": v for k, v in result["checks"].items()})
         typer.echo(figures_table(rows))
         for problem in result["problems"]:
