@@ -219,7 +219,6 @@ class RoomStore:
         self.apart = (
             images.Apart(store, room, lambda: self.fenced is None) if images_apart else None
         )
-        self._taken: images.Taken | None = None  # the commit's image, for :attr:`apart`
         #: how the room was last loaded: "image" or "fold"; and why an image was refused
         self.loaded = "fold"
         self.refused_image: str | None = None
@@ -596,15 +595,15 @@ class RoomStore:
         """Write everything staged in one transaction; a failure rebuilds the room from the
         store (nothing staged was accepted) and raises. Where the room's lease is lost
         (:attr:`fence`), :class:`LeaseLost`: nothing written, and the room writes no more."""
-        self.written, self._taken = [], None
+        self.written = []
         if not self.staged:
             return
         try:
             if any(w[0] == SIGNIFICANT for w in self._writes):
                 with WRITING:  # other writers of that log wait (see significant.WRITING)
-                    moved, rows = self._commit()
+                    moved, rows, taken = self._commit()
             else:
-                moved, rows = self._commit()
+                moved, rows, taken = self._commit()
         except LeaseLost as e:
             self._refuse(e)
             raise
@@ -625,9 +624,8 @@ class RoomStore:
         # for the garbage collector to walk)
         self.room.forget(self._started)
         self._drop()
-        if self._taken is not None and self.apart is not None:
-            self.apart.start(self._taken)
-            self._taken = None
+        if taken is not None and self.apart is not None:
+            self.apart.start(taken)
 
     def _refuse(self, lost: LeaseLost) -> None:
         """A commit refused for want of the lease: said, and nothing more is written here."""
@@ -635,11 +633,11 @@ class RoomStore:
         self._drop()
         self.fenced = str(lost)
 
-    def _commit(self) -> tuple[dict[str, tuple[int, str]], list[Written]]:
+    def _commit(self) -> tuple[dict[str, tuple[int, str]], list[Written], images.Taken | None]:
         """One transaction: every staged event in the order staged (the room folds its
         streams in commit order), one insert and one update of the heads for them all; the
-        lease renewed first where there is one (:attr:`fence`). The heads moved, and the rows
-        written."""
+        lease renewed first where there is one (:attr:`fence`). The heads moved, the rows
+        written, and the image taken for :attr:`apart` to write (written here without it)."""
         with self.store.transaction() as w:
             if self.fence is not None:
                 self.fence.fence(w)
@@ -668,11 +666,12 @@ class RoomStore:
             if total // n != before // n:
                 snap = RoomSnapshot(dict(self.heads), room_projection(self.room))
                 w.snapshot(room_stream(self.name), total, snap)
+            taken = None
             if total - self._imaged >= self.image_every and not (self.apart and self.apart.busy):
-                self._taken = self._take_image(w, total)
-                if self._taken is not None and self.apart is None:
-                    images.write(w, self.name, self._taken)
-        return moved, w.rows
+                taken = self._take_image(w, total)
+                if taken is not None and self.apart is None:
+                    images.write(w, self.name, taken)
+        return moved, w.rows, taken
 
     def take_image(self) -> bool:
         """An image of the room now, written in a transaction of its own (nothing may be

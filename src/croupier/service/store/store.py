@@ -82,6 +82,9 @@ class StreamInfo:
         return codec.unwrap(self.meta)
 
 
+#: The position of the last event stored (NULL: none).
+_LAST_POSITION = sa.select(sa.func.max(events.c.position))
+
 #: A row as a commit wrote it: ``(stream, seq, type, version, body, hash)``.
 Written = tuple[str, int, str, int, str, str]
 
@@ -283,7 +286,7 @@ class Writer:
     def heads(self) -> tuple[int, dict[str, tuple[int, str]]]:
         """The last event's position and every stream's head (sequence number, hash), as this
         transaction sees them."""
-        last = self.conn.execute(sa.select(sa.func.max(events.c.position))).scalar()
+        last = self.conn.execute(_LAST_POSITION).scalar()
         q = sa.select(streams.c.id, streams.c.head_seq, streams.c.head_hash)
         return int(last or 0), {str(i): (int(n), str(h)) for i, n, h in self.conn.execute(q)}
 
@@ -389,7 +392,7 @@ class EventStore:
     def last_position(self) -> int:
         """The position of the last event stored (0: none)."""
         with self.reading() as conn:
-            return int(conn.execute(sa.select(sa.func.max(events.c.position))).scalar() or 0)
+            return int(conn.execute(_LAST_POSITION).scalar() or 0)
 
     def heads(self) -> list[Head]:
         """Every stream's head (its configuration left unread, unlike :meth:`streams`)."""
