@@ -32,6 +32,9 @@ def test_bench_cluster_survives_two_kills_of_the_owner(pg_server: str) -> None:
     # the bots are spread over the three nodes: each one's commands timed apart
     assert set(result["p99_ms_by_node"]) == set("abc"), result["p99_ms_by_node"]
     assert all(p99 > 0 for p99 in result["p99_ms_by_node"].values())
+    # 12 s measured from the start: a slice of 10 s and the rest (if a command was sent then)
+    assert 1 <= len(result["p99_ms_by_10s"]) <= 2, result["p99_ms_by_10s"]
+    assert all(p99 > 0 for p99 in result["p99_ms_by_10s"])
     assert [k["killed"] in "abc" for k in result["kills"]] == [True, True]
     for kill in result["kills"]:
         assert kill["took_over"] in set("abc") - {kill["killed"]}, kill
@@ -57,6 +60,8 @@ def test_bench_cluster_paces_one_node_to_the_rate_asked(pg_server: str) -> None:
     assert 0.4 <= result["commands_per_s"] <= 1.6, result
     assert result["nudges"] == 0 and result["refused"] == 0, result
     assert result["commands"] > result["commands_per_s"] * 6  # the warm-up's are not measured
+    # 6 s measured: one slice of the measured time, holding every command measured
+    assert result["p99_ms_by_10s"] == [result["p99_ms"]], result
 
 
 @pytest.mark.parametrize(

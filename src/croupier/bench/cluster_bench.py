@@ -240,6 +240,7 @@ class Acked:
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)  # of the commands measured
+    sent_at: list[float] = field(default_factory=list)  # ... when each was sent
     by_port: dict[int, list[float]] = field(default_factory=dict)  # ... by the node sent to
     since: float = float("inf")  # commands sent from then on are measured (after the warm-up)
     until: float = float("inf")  # ... until then
@@ -256,6 +257,7 @@ class Tally:
         if self.since <= sent < self.until:
             latency = time.perf_counter() - sent
             self.latencies.append(latency)
+            self.sent_at.append(sent)
             self.by_port.setdefault(port, []).append(latency)
         self.acked.append(Acked(who, kind, table, dict(body.get("heads") or {})))
 
@@ -697,6 +699,16 @@ def _seeded(url: str) -> int:
         store.close()
 
 
+def _by_slice(tally: Tally, width: float) -> list[float]:
+    """The p99 (ms) of the commands sent in each ``width`` seconds of the measured time, in
+    order: a tail made by a few stalls shows in one or two slices, a load past the nodes'
+    in every one."""
+    slices: dict[int, list[float]] = {}
+    for sent, latency in zip(tally.sent_at, tally.latencies, strict=True):
+        slices.setdefault(int((sent - tally.since) // width), []).append(latency)
+    return [round(_percentile(v, 0.99) * 1000, 2) for _, v in sorted(slices.items())]
+
+
 def run(
     db: str | None,
     nodes: int = 3,
@@ -752,6 +764,7 @@ def run(
         "p99_ms": round(_percentile(tally.latencies, 0.99) * 1000, 2),
         "owner_at_start": owner,
         "p99_ms_by_node": by_node,
+        "p99_ms_by_10s": _by_slice(tally, 10.0),
         "refused": tally.refused,
         "unknown": tally.unknown,
         "unknown_applied": checks.extra,

@@ -318,9 +318,10 @@ def bench_cluster(
     if as_json:
         typer.echo(json.dumps(result, indent=2))
     else:
-        skip = ("kills", "checks", "problems", "p99_ms_by_node")
+        skip = ("kills", "checks", "problems", "p99_ms_by_node", "p99_ms_by_10s")
         rows = {k: v for k, v in result.items() if k not in skip}
         rows.update({f"p99_ms, bots at node {n}": v for n, v in result["p99_ms_by_node"].items()})
+        rows["p99_ms by 10 s"] = ", ".join(f"{v:g}" for v in result["p99_ms_by_10s"])
         rows.update({f"check: {k}": v for k, v in result["checks"].items()})
         typer.echo(figures_table(rows))
         for problem in result["problems"]:
