@@ -204,12 +204,6 @@ def reads_key(room: str) -> str:
     return f"reads:{room}"
 
 
-def position(rooms: RoomStore) -> int:
-    """The room's position: how many events its streams hold (grows with every commit; the
-    same after a restart), the sequence number of the room's reads."""
-    return rooms.position
-
-
 def tournament_table_key(room: str, name: str, table: int) -> str:
     """The subscribers' key of a tournament table's hands (kept in the room's stream)."""
     return f"tournament-table:{room}/{name}/{table}"
@@ -430,7 +424,7 @@ class RoomOwner:
                 continue
             actor = None if job.table is None else actor_at(rooms, job.table)
             staged.append((job, s))
-            job.outcome = Done(s.events, dict(s.after), actor, position(rooms))
+            job.outcome = Done(s.events, dict(s.after), actor, rooms.position)
             job.items = table_items(rooms, s.before, s.events)
         try:
             rooms.commit()
@@ -469,7 +463,7 @@ def publish(
         elif kind == "uth" and table in room.uth:
             hub.views(stream, seq, partial(_uth_view, room.uth[table].play))
     if committed:  # each reader's view is made by its socket, once, if it follows one
-        hub.publish(reads_key(rooms.name), [(position(rooms), None)])
+        hub.publish(reads_key(rooms.name), [(rooms.position, None)])
 
 
 def _prompt(hub: Hub, rooms: RoomStore, stream: str, table: str) -> None:

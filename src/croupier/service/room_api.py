@@ -28,7 +28,6 @@ from croupier.service.deps import (
     forwards,
     viewer,
 )
-from croupier.service.owner import position
 from croupier.service.store.rooms import table_stream
 from croupier.views import table_view
 
@@ -95,7 +94,7 @@ async def board(request: Request, user: Caller, own: Owner) -> dict[str, Any]:
     that stopped (``background_failed``: when, and for staff why)."""
     failed = request.app.state.background.board(user.role is not Role.PLAYER)
     async with own.lock:  # seq: the room's position, to follow the board from (/ws/room/board)
-        return {"seq": position(own.rooms), **board_body(own.rooms.room, failed)}
+        return {"seq": own.rooms.position, **board_body(own.rooms.room, failed)}
 
 
 @router.get("/room/ledger")
@@ -103,7 +102,7 @@ async def ledger(
     _: Annotated[User, Depends(allowed("GET /room/ledger"))], own: Owner
 ) -> dict[str, Any]:
     async with own.lock:
-        return {"seq": position(own.rooms), **ledger_body(own.rooms.room)}
+        return {"seq": own.rooms.position, **ledger_body(own.rooms.room)}
 
 
 @router.get("/tables/{table}/view")

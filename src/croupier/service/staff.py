@@ -33,7 +33,6 @@ from croupier.room.books import ListBook, TopUpBook
 from croupier.room.room import Room, list_key
 from croupier.service.auth import Role, User
 from croupier.service.deps import Refused, caller, clock, need, room_owner, service
-from croupier.service.owner import position
 
 API = "croupier api"
 #: The window of seatings an estimated wait is drawn from (seconds).
@@ -187,7 +186,7 @@ def register(app: FastAPI) -> None:
         own = room_owner(request)
         async with own.lock:
             body = lists_body(own.rooms.room, own.rooms.books.lists, user, clock(request))
-            return {"seq": position(own.rooms), **body}  # to follow from (/ws/room/lists)
+            return {"seq": own.rooms.position, **body}  # to follow from (/ws/room/lists)
 
     @router.get("/room/topups")
     async def topups(request: Request) -> dict[str, Any]:
@@ -196,7 +195,7 @@ def register(app: FastAPI) -> None:
         own = room_owner(request)
         async with own.lock:
             body = topups_body(own.rooms.room, own.rooms.books.topups, user)
-            return {"seq": position(own.rooms), **body}  # to follow from (/ws/room/topups)
+            return {"seq": own.rooms.position, **body}  # to follow from (/ws/room/topups)
 
     async def report(request: Request, day: str | None) -> tuple[daybook.DayReport, list[str]]:
         user = caller(request)

@@ -44,7 +44,6 @@ from croupier.service.owner import (
     Projector,
     RoomOwner,
     Subscriber,
-    position,
     reads_key,
     tournament_table_key,
 )
@@ -287,10 +286,11 @@ class ReadFeed(Feed):
     """A read of the room (the board, the waiting lists, the cage's ledger and top-ups, a
     tournament's overview): ``read()``, the reader's view (plain JSON) made from the room in
     memory, sent ``{"seq": n, "view": ...}`` after each commit that changes it. ``n`` is the
-    room's position (:func:`~croupier.service.owner.position`); a client behind is sent the
-    view as it is now (a read is its own catch-up). ``share``: readers who see it alike (their
-    view is made once per commit), or None; ``gist``: what of a view counts as a change (the
-    whole view if None; a view that tells the time changes with every commit)."""
+    room's position (:attr:`~croupier.service.store.rooms.RoomStore.position`); a client
+    behind is sent the view as it is now (a read is its own catch-up). ``share``: readers who
+    see it alike (their view is made once per commit), or None; ``gist``: what of a view
+    counts as a change (the whole view if None; a view that tells the time changes with
+    every commit)."""
 
     locked = True
 
@@ -308,7 +308,7 @@ class ReadFeed(Feed):
         self.last: str | None = None  # the view the reader has, encoded (None: unknown)
 
     def head(self) -> int:
-        return position(self.own.rooms)
+        return self.own.rooms.position
 
     def missing(self) -> str | None:
         return self._missing()

@@ -478,7 +478,9 @@ class RoomStore:
 
     @property
     def position(self) -> int:
-        """How many events the room's streams hold (the sum of :attr:`heads`)."""
+        """The room's position: how many events its streams hold (the sum of :attr:`heads`;
+        grows with every commit, the same after a restart), the sequence number of the
+        room's reads."""
         return self._total
 
     @property
