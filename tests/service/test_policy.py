@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 from fastapi.routing import APIRoute, APIWebSocketRoute
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, WebSocketRoute
 
 from croupier.round import CheckCall, Round
-from croupier.service import contract, policy
+from croupier.service import contract, limits, policy
 from croupier.service.api import create_app
 from croupier.service.auth import ROLES_CLAUSE, Role
 from croupier.service.commands import CATALOGUE, LIVE_HANDS
@@ -75,20 +75,10 @@ def admin(room: Room) -> dict[str, str]:
     return room.headers("admin")
 
 
-def _flat(routes: list[Any]) -> Iterator[Any]:
-    """Every route, those of the routers the app includes among them."""
-    for r in routes:
-        included = getattr(r, "original_router", None)  # a router the app includes
-        if included is not None:
-            yield from _flat(included.routes)
-        else:
-            yield r
-
-
 def route_keys(app: Any) -> set[str]:
     """Every route of ``app`` as the policy names it (``METHOD /path``, ``WS /path``)."""
     keys = set()
-    for r in _flat(app.routes):
+    for r in app.routes:
         if isinstance(r, APIWebSocketRoute):
             keys.add(f"WS {r.path}")
         elif isinstance(r, APIRoute | Route):
@@ -104,6 +94,19 @@ def test_every_command_and_route_is_in_the_policy() -> None:
     assert set(CALLS) | {k for k in policy.ROUTES if k.startswith("WS ")} == set(policy.ROUTES)
 
 
+def test_every_route_is_the_apps_own_and_documents_the_refusals() -> None:
+    """The areas' routes are mounted as the app's own (``deps.mount``), not as included
+    routers, which FastAPI matches every request through twice; each still documents the
+    answers every route may give (``limits.RESPONSES``)."""
+    app = create_app("sqlite://")
+    own = (APIRoute, APIWebSocketRoute, Route, WebSocketRoute, Mount)
+    assert [r for r in app.routes if not isinstance(r, own)] == []
+    refusals = {str(status) for status in limits.RESPONSES}
+    for path, operations in app.openapi()["paths"].items():
+        for method, operation in operations.items():
+            assert refusals <= set(operation["responses"]), f"{method} {path}"
+
+
 def test_every_route_and_its_dependencies_run_on_the_event_loop() -> None:
     """FastAPI runs a plain function (a route or a ``Depends``) in its thread pool: a hop to a
     thread and back for each request. The service's are coroutines."""
@@ -115,7 +118,7 @@ def test_every_route_and_its_dependencies_run_on_the_event_loop() -> None:
 
     found = [
         f"{getattr(r, 'path', r)}: {getattr(c, '__qualname__', c)}"
-        for r in _flat(create_app("sqlite://").routes)
+        for r in create_app("sqlite://").routes
         if isinstance(r, APIRoute | APIWebSocketRoute)
         for c in calls(r.dependant)
         if c is not None and not inspect.iscoroutinefunction(c)

@@ -61,7 +61,7 @@ from croupier.service import (
 from croupier.service.auth import Directory, Sessions, session_seconds, session_secret
 from croupier.service.background import Background
 from croupier.service.decks import resume, unlock
-from croupier.service.deps import API, Refused, Service, body, now_iso
+from croupier.service.deps import API, Refused, Service, body, mount, now_iso
 from croupier.service.forward import Forwarder
 from croupier.service.hashing import Hashing
 from croupier.service.node import Node
@@ -144,7 +144,7 @@ def create_app(
         node_channel,
     )
     for router in (r.router for r in routers):
-        app.include_router(router)
+        mount(app, router)
     stream.register(
         app, lambda user, data, token: dispatch.ws_reply(app.state.service, user, data, token)
     )

@@ -7,17 +7,17 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 
 from croupier.service import contract
 from croupier.service.auth import User
-from croupier.service.deps import Owner, Refused, Svc, allowed
+from croupier.service.deps import Owner, Refused, Svc, allowed, area
 from croupier.service.store import audit
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.significant import STREAM
 from croupier.table.events import RoundFinished, TableRoundVoided
 
-router = APIRouter(tags=["audit"])
+router = area("audit")
 
 
 @router.get("/significant")

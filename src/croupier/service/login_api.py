@@ -20,11 +20,11 @@ import asyncio
 import datetime
 from typing import Any, Protocol
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import BaseModel, Field
 
 from croupier.service.auth import TICKET_SECONDS, Directory, Sessions
-from croupier.service.deps import Refused, bearer, caller, need
+from croupier.service.deps import Refused, area, bearer, caller, need
 from croupier.service.hashing import Busy, Hashing, check_login
 from croupier.service.store.recovery import record
 from croupier.service.store.significant import What
@@ -56,7 +56,7 @@ def _refused(status: int, reason: str, retry_after: int | None = None) -> Refuse
     return Refused(status, reason, API, retry_after)
 
 
-router = APIRouter(tags=["sessions"])
+router = area("sessions")
 
 
 def service(request: Request) -> _Service:

@@ -12,17 +12,17 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import Depends, Query
 from fastapi.responses import PlainTextResponse
 
 from croupier.histories import ohh, pokerstars
 from croupier.service.auth import User
-from croupier.service.deps import Owner, Refused, allowed
+from croupier.service.deps import Owner, Refused, allowed, area
 from croupier.service.store.played import finished_rounds
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.store import EventStore
 
-router = APIRouter(tags=["room"])
+router = area("room")
 
 FORMATS = {"ohh": "ohh", "pokerstars": "txt"}
 

@@ -17,13 +17,13 @@ import contextlib
 import hmac
 from typing import Any
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import WebSocket, WebSocketDisconnect
 
 from croupier.service import dispatch, limits
-from croupier.service.deps import LOG_IN_FIRST, Refused, Service, user_of
+from croupier.service.deps import LOG_IN_FIRST, Refused, Service, area, user_of
 from croupier.service.forward import PATH, node_key
 
-router = APIRouter()
+router = area()
 
 
 @router.websocket(PATH)

@@ -558,26 +558,23 @@ def warm(rooms: RoomStore) -> int:
 
 
 class Projector:
-    """One recipient's projection of a table's events, one at a time, keeping the round
-    start in effect (its players give the positions), and the events' words for them."""
+    """One recipient's projection of a table's events, one at a time, keeping its position
+    in the round in effect (from the round's start), and the events' words for them."""
 
     def __init__(self, who: str | Viewer) -> None:
         self.who = who
-        self.started: RoundStarted | None = None
+        self.pos = _position((), who)  # the reader's position in the round in effect
         self.narration = Narration(who if isinstance(who, str) else None)
 
     def __call__(self, e: TableEvent) -> TableEvent:
         if isinstance(e, RoundStarted):
-            self.started = e
-        return project_table_event(e, self._position())
-
-    def _position(self) -> int | Viewer:
-        return _position(() if self.started is None else self.started.players, self.who)
+            self.pos = _position(e.players, self.who)
+        return project_table_event(e, self.pos)
 
     def follow(self, e: TableEvent) -> None:
         """Follow ``e`` without saying it (the reader has it already)."""
         if isinstance(e, RoundStarted):
-            self.started = e
+            self.pos = _position(e.players, self.who)
         self.narration.track(e)
 
     def message(self, item: Item) -> str:
@@ -586,8 +583,8 @@ class Projector:
         for them, encoded once for every recipient who sees it and reads it alike."""
         e = item.event
         if isinstance(e, RoundStarted):
-            self.started = e
-        pos = self._position()
+            self.pos = _position(e.players, self.who)
+        pos = self.pos
         key: object = pos
         if isinstance(pos, int) and item.names(cast(str, self.who), pos):
             key = ("you", pos)  # its words name the reader: "you call 2"

@@ -21,7 +21,7 @@ import asyncio
 from collections.abc import Sequence
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import PlainTextResponse
 
 from croupier.cards import Card
@@ -29,7 +29,7 @@ from croupier.narration import Narration
 from croupier.round import events as rv
 from croupier.service import contract
 from croupier.service.decks import sealed_decks
-from croupier.service.deps import Refused, caller, need, room_owner
+from croupier.service.deps import Refused, area, caller, mount, need, room_owner
 from croupier.service.store.played import Played, Span, fold_round, spans
 from croupier.service.store.rooms import table_stream
 from croupier.service.store.sealing import Keyring, SealingError
@@ -218,7 +218,7 @@ def _index(
 
 def register(app: FastAPI) -> None:
     """Add the recall's routes (a router of their own) to the service's ``app``."""
-    router = APIRouter(tags=["audit"])
+    router = area("audit")
 
     def recalled(request: Request, table: str, hand: int) -> tuple[str, Recalled]:
         user = caller(request)
@@ -310,4 +310,4 @@ def register(app: FastAPI) -> None:
             text, headers={"Content-Disposition": f'attachment; filename="{name}"'}
         )
 
-    app.include_router(router)
+    mount(app, router)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import Depends, Request
 from fastapi.responses import JSONResponse
 
 from croupier.room.room import Room
@@ -24,6 +24,7 @@ from croupier.service.deps import (
     Refused,
     Svc,
     allowed,
+    area,
     bearer,
     forwards,
     viewer,
@@ -31,7 +32,7 @@ from croupier.service.deps import (
 from croupier.service.store.rooms import table_stream
 from croupier.views import table_view
 
-router = APIRouter(tags=["room"])
+router = area("room")
 
 _COMMAND_BODY = {
     "requestBody": {

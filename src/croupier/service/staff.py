@@ -25,14 +25,14 @@ import datetime
 import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
 
 from croupier.room import daybook
 from croupier.room.books import ListBook, TopUpBook
 from croupier.room.room import Room, list_key
 from croupier.service.auth import Role, User
-from croupier.service.deps import Refused, caller, clock, need, room_owner, service
+from croupier.service.deps import Refused, area, caller, clock, mount, need, room_owner, service
 
 API = "croupier api"
 #: The window of seatings an estimated wait is drawn from (seconds).
@@ -177,7 +177,7 @@ def _report_json(report: daybook.DayReport, known: list[str]) -> dict[str, Any]:
 
 def register(app: FastAPI) -> None:
     """Add the staff's routes (a router of their own) to the service's ``app``."""
-    router = APIRouter(tags=["staff"])
+    router = area("staff")
 
     @router.get("/room/lists")
     async def lists(request: Request) -> dict[str, Any]:
@@ -224,7 +224,7 @@ def register(app: FastAPI) -> None:
             headers={"Content-Disposition": f'attachment; filename="croupier-day-{r.day}.csv"'},
         )
 
-    app.include_router(router)
+    mount(app, router)
 
 
 __all__ = ["register"]

@@ -23,12 +23,12 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Query, Request, WebSocket
+from fastapi import FastAPI, Query, Request, WebSocket
 
 from croupier.room import RoomCommand
 from croupier.room.tournaments import TournamentTick, level_due
 from croupier.service import contract, tournament_live
-from croupier.service.deps import Refused, caller, need, owner_of
+from croupier.service.deps import Refused, area, caller, mount, need, owner_of
 from croupier.service.owner import Prepare, RoomOwner
 from croupier.service.policy import tournament_table
 from croupier.service.store.lease import LeaseLost
@@ -101,7 +101,7 @@ def _run(own: RoomOwner, name: str) -> Tournament:
 
 def register(app: FastAPI) -> None:
     """Add the tournament routes (a router of their own) to ``app``."""
-    router = APIRouter(tags=["tournaments"])
+    router = area("tournaments")
 
     def svc(r: Request | WebSocket) -> Any:
         return r.app.state.service
@@ -144,7 +144,7 @@ def register(app: FastAPI) -> None:
                 raise Refused(409, e.ruling.message, e.ruling.clause) from e
             return {"plan": contract.plain(p)}
 
-    app.include_router(router)
+    mount(app, router)
 
 
 def tournament_state(own: RoomOwner, name: str, now: int) -> dict[str, Any]:

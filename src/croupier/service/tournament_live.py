@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 
 from croupier.room import RoomCommand
 from croupier.room.tournament_hands import (
@@ -33,7 +33,7 @@ from croupier.room.tournament_hands import (
 )
 from croupier.service import contract
 from croupier.service.auth import Role, User
-from croupier.service.deps import Caller, Owner, Refused
+from croupier.service.deps import Caller, Owner, Refused, area, mount
 from croupier.service.owner import RoomOwner
 from croupier.service.store.rooms import RoomStore, room_stream
 from croupier.views import Viewer, round_view
@@ -51,14 +51,14 @@ def seal_key(name: str, table: int) -> str:
 
 def register(app: FastAPI) -> None:
     """Add the live-hand routes (the view and the websocket) to ``app``."""
-    router = APIRouter(tags=["tournaments"])
+    router = area("tournaments")
 
     @router.get("/tournaments/{name}/tables/{table}/hand")
     async def hand(name: str, table: int, user: Caller, own: Owner) -> Any:
         async with own.lock:
             return hand_view(own, name, table, user)
 
-    app.include_router(router)
+    mount(app, router)
 
 
 def hand_view(own: RoomOwner, name: str, table: int, user: User) -> dict[str, Any]:

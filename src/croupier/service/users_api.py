@@ -18,7 +18,7 @@ import datetime
 from collections.abc import Callable
 from typing import Protocol
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from pydantic import BaseModel, Field, field_validator
 
 from croupier.service import names
@@ -31,7 +31,7 @@ from croupier.service.auth import (
     User,
     UserError,
 )
-from croupier.service.deps import Refused, caller, need
+from croupier.service.deps import Refused, area, caller, need
 
 
 class NewUser(BaseModel):
@@ -74,7 +74,7 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat()
 
 
-router = APIRouter(tags=["users"])
+router = area("users")
 
 
 async def user_change(request: Request, change: Callable[[User, str], None]) -> None:

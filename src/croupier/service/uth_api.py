@@ -21,13 +21,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 
 from croupier.cards import Deck
 from croupier.service import commands as cmds
 from croupier.service import contract
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.deps import Caller, Owner, Refused, viewer
+from croupier.service.deps import Caller, Owner, Refused, area, mount, viewer
 from croupier.service.store import codec
 from croupier.service.store.rooms import RoomStore, uth_stream
 from croupier.service.store.schema import events as events_table
@@ -92,7 +92,7 @@ def last_shuffle(rooms: RoomStore, stream: str, upto: int) -> int:
 
 def add_routes(app: FastAPI) -> None:
     """The UTH view and websocket on ``app`` (a router of its own)."""
-    router = APIRouter(tags=["uth"])
+    router = area("uth")
 
     @router.get("/uth/{table}/view")
     async def uth_table_view(table: str, user: Caller, own: Owner) -> dict[str, Any]:
@@ -104,7 +104,7 @@ def add_routes(app: FastAPI) -> None:
             view = uth_view(play, viewer(user, table), recall=user.role is Role.AUDITOR)
             return {"seq": seq, "view": contract.plain(view)}
 
-    app.include_router(router)
+    mount(app, router)
 
 
 __all__ = ["add_routes", "check_own", "fill", "viewer"]

@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter
-
 from croupier.room.uth_tournaments import UthTournamentAccount
 from croupier.service import commands as cmds
 from croupier.service.auth import ROLES_CLAUSE, Role, User
-from croupier.service.deps import Caller, Owner, Refused
+from croupier.service.deps import Caller, Owner, Refused, area
 from croupier.service.store.rooms import RoomStore
 from croupier.uth.game import UthRound
 from croupier.uth.tournament import Eliminated, Placed, SessionEnd, Status, Substituted
@@ -239,7 +237,7 @@ def view(acc: UthTournamentAccount) -> dict[str, Any]:
     }
 
 
-router = APIRouter(tags=["uth tournaments"])
+router = area("uth tournaments")
 
 
 @router.get("/uth-tournaments/{name}")
