@@ -211,5 +211,5 @@ def area(*tags: str) -> APIRouter:
 def mount(app: FastAPI, area: APIRouter) -> None:
     """``area``'s routes as the app's own, in order. FastAPI's ``include_router`` keeps an
     included router apart and matches each request through it twice (its routes once to
-    choose it, then again to choose among them): 58 us a request against 28 us here."""
+    choose it, then again to choose among them): 58 us to route a view against 17-28 us."""
     app.router.routes.extend(area.routes)
