@@ -49,6 +49,8 @@ MODULES = (
     "croupier.sim.simulate",
     "croupier.views",
     "croupier.narration.lines",
+    "croupier.service.projection",
+    "croupier.service.contract",
 )
 
 

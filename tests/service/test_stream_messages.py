@@ -3,15 +3,12 @@ it with their own words, the event encoded once for every recipient who sees it 
 
 from __future__ import annotations
 
-from typing import Any
-
 import orjson
-import pytest
 
 from croupier.round import CheckCall, Fold
 from croupier.round.events import CardBurned
 from croupier.service import contract
-from croupier.service.owner import Item, Projector
+from croupier.service.projection import Item, Projector
 from croupier.table.commands import Act, StartRound
 from croupier.table.events import CardsDealt, TableEvent
 from croupier.views import Viewer
@@ -29,9 +26,7 @@ def _as_said(p: Projector, seq: int, e: TableEvent) -> str:
     return text.replace("▒", "\\u2592")
 
 
-def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once() -> None:
     t = seated(DUN, 3)
     dealt = t.apply(StartRound(deck(t)))
     assert t.round is not None and t.round.actor is not None
@@ -40,7 +35,7 @@ def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(
     assert len(acted) == 1
     events = [*dealt, *acted]
 
-    said, encodings = _messages(monkeypatch, events)
+    said, encodings = _messages(events)
     # the action hides nothing: one encoding of it for all five, the actor's words their own
     assert encodings[-1] == 1
     last = {w: orjson.loads(said[-1][i]) for i, w in enumerate(WHO)}
@@ -49,9 +44,7 @@ def test_each_recipient_gets_its_projection_and_words_the_event_encoded_once(
     assert any(line["text"].startswith("you") for line in last[actor]["words"])
 
 
-def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else() -> None:
     """A board card's burn is the dealer's alone: the players, not named in the deal, share
     the spectators' message; every message still equals the recipient's own projection."""
     t = seated(DUN, 3)
@@ -61,7 +54,7 @@ def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
     boards = [e for e in events if isinstance(e, CardsDealt) and _burns(e)]
     assert len(boards) == 3, "flop, turn and river, each after a burn"
 
-    said, encodings = _messages(monkeypatch, events)
+    said, encodings = _messages(events)
     for e, got, n in zip(events, said, encodings, strict=True):
         if e in boards:
             assert n == 2, "the dealer's, and one for the spectator and players"
@@ -69,32 +62,21 @@ def test_a_board_deal_is_encoded_for_the_dealer_and_once_for_everyone_else(
             assert all(o == others[0] for o in others) and dealer != others[0]
 
 
-def _messages(
-    monkeypatch: pytest.MonkeyPatch, events: list[TableEvent]
-) -> tuple[list[list[str]], list[int]]:
+def _messages(events: list[TableEvent]) -> tuple[list[list[str]], list[int]]:
     """Each event's messages to the recipients in ``WHO`` (checked equal to each one's own
-    projection and words), and how many times each event was encoded for them."""
-    encoded: list[object] = []
-    plain = contract.plain
-
-    def counted(value: object) -> Any:
-        if isinstance(value, TableEvent):
-            encoded.append(value)
-        return plain(value)
-
+    projection and words), and how many encodings of each event were made for them (the
+    item keeps each, ``("event", seat)``, to be shared by every recipient who sees it so)."""
     projectors = [Projector(w) for w in WHO]
     references = [Projector(w) for w in WHO]
     said, encodings = [], []
     for seq, e in enumerate(events, 1):
         item = Item(seq, e)
         expected = [_as_said(r, seq, e) for r in references]
-        encoded.clear()
-        monkeypatch.setattr(contract, "plain", counted)
         got = [p.message(item) for p in projectors]
-        monkeypatch.setattr(contract, "plain", plain)
         assert got == expected
         said.append(got)
-        encodings.append(len(encoded))
+        made = [k for k in item.texts if isinstance(k, tuple) and k[0] == "event"]
+        encodings.append(len(made))
     return said, encodings
 
 

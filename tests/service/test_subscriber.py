@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from croupier.service.owner import Hub, Item, Subscriber
+from croupier.service.owner import Hub, Subscriber
+from croupier.service.projection import Item
 from croupier.table.events import PlayerLeft
 
 

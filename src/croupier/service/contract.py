@@ -42,6 +42,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+import orjson
+
 from croupier.cards import CARD_TEXT, Card
 from croupier.hands.orders import HandOrder
 from croupier.round.games import Game
@@ -91,9 +93,21 @@ def plain(value: object) -> JSON:
 SETTLED: tuple[type, ...] = (Rulebook, TournamentRules, Game, Structure, HandOrder)
 
 
+class Settled(dict[str, Any]):
+    """A :data:`SETTLED` value's plain JSON, made once per value, with its encoding
+    (``json``), which :func:`dumps` writes as it is rather than encoding again (a rulebook is
+    about 9 KB of JSON in every round's start). Elsewhere it is the dict it derives from."""
+
+    __slots__ = ("json",)
+
+    def __init__(self, value: dict[str, Any]) -> None:
+        super().__init__(value)
+        self.json = orjson.Fragment(orjson.dumps(value))
+
+
 def _once(coder: Callable[[Any], JSON]) -> Callable[[Any], JSON]:
     """``coder`` remembering its JSON by the value's identity (the value kept alive with
-    it, so that an id is not reused while it is remembered)."""
+    it, so that an id is not reused while it is remembered), as :class:`Settled`."""
     seen: dict[int, tuple[object, JSON]] = {}
 
     def once(v: Any) -> JSON:
@@ -102,11 +116,40 @@ def _once(coder: Callable[[Any], JSON]) -> Callable[[Any], JSON]:
             return got[1]
         if len(seen) >= 64:
             seen.clear()
-        out = coder(v)
+        out = Settled(coder(v))
         seen[id(v)] = (v, out)
         return out
 
     return once
+
+
+def _settled(x: object) -> object:
+    """:func:`dumps`' encoding of a subclass of a JSON type: a :class:`Settled` value's JSON
+    as made; any other as its base type."""
+    if isinstance(x, Settled):
+        return x.json
+    if isinstance(x, dict):
+        return dict(x)
+    if isinstance(x, list):
+        return list(x)
+    if isinstance(x, str):
+        return str(x)
+    if isinstance(x, int):
+        return int(x)
+    if isinstance(x, float):
+        return float(x)
+    raise TypeError(f"{type(x).__name__}: not in the message contract")
+
+
+def encode(data: JSON) -> bytes:
+    """Plain JSON (what :func:`plain` makes, or holds), encoded (UTF-8), each
+    :class:`Settled` part written as it was encoded once."""
+    return orjson.dumps(data, default=_settled, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+
+
+def dumps(value: object) -> bytes:
+    """``value``'s :func:`plain` JSON, encoded (see :func:`encode`)."""
+    return encode(plain(value))
 
 
 def _same(v: Any) -> JSON:

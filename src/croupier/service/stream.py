@@ -30,7 +30,6 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import orjson
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 
 from croupier.narration import Narration
@@ -39,14 +38,8 @@ from croupier.service import contract, limits, policy
 from croupier.service.auth import Role, User
 from croupier.service.decks import last_start
 from croupier.service.deps import unserved
-from croupier.service.owner import (
-    Item,
-    Projector,
-    RoomOwner,
-    Subscriber,
-    reads_key,
-    tournament_table_key,
-)
+from croupier.service.owner import RoomOwner, Subscriber, reads_key, tournament_table_key
+from croupier.service.projection import Item, Projector
 from croupier.service.room_api import board_body, ledger_body
 from croupier.service.staff import lists_body, topups_body
 from croupier.service.store.lease import LeaseLost
@@ -68,7 +61,7 @@ Reply = Callable[[User, Any, str], Awaitable[dict[str, Any]]]
 
 
 def _dumps(value: object) -> str:
-    return contract.message_text(orjson.dumps(value))
+    return contract.message_text(contract.encode(value))
 
 
 def viewer(user: User | None, table: str) -> str | Viewer:
