@@ -299,6 +299,18 @@ def test_websocket_messages_and_connections_are_capped(server: Served) -> None:
             assert "snapshot" in ws.recv(10)  # a slot given back is taken again
 
 
+def test_websocket_frames_are_never_compressed(server: Served) -> None:
+    """A client offering permessage-deflate (as every browser does) is not granted it: a
+    compressed stream would let the size of a player's frames leak their hole cards."""
+    room = server.room
+    with server.ws(f"/ws/tables/t1?ticket={_ticket(room, 'p1')}") as ws:
+        offered = ws.request.headers.get("Sec-WebSocket-Extensions", "")
+        assert "permessage-deflate" in offered  # the client asked for it
+        assert "snapshot" in ws.recv(10)
+        assert ws.response.headers.get("Sec-WebSocket-Extensions") is None
+        assert ws.protocol.extensions == []
+
+
 def test_a_websocket_that_does_not_answer_pings_is_closed(server: Served) -> None:
     once = _ticket(server.room, "p2")
     with server.raw() as s:

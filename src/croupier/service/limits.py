@@ -359,4 +359,9 @@ SERVER: dict[str, Any] = {
     "ws_max_size": MAX_WS_MESSAGE,
     "ws_ping_interval": WS_PING_SECONDS,
     "ws_ping_timeout": WS_PING_TIMEOUT_SECONDS,
+    # No permessage-deflate (uvicorn's default offers it): a compressed stream shares its
+    # window between a player's hole cards and text others choose (names, notices), so the
+    # size of the frames on the wire, visible through TLS, could tell a watcher the cards
+    # (as CRIME and BREACH read secrets); and compressing every frame costs the server CPU.
+    "ws_per_message_deflate": False,
 }
