@@ -51,6 +51,7 @@ MODULES = (
     "croupier.narration.lines",
     "croupier.service.projection",
     "croupier.service.contract",
+    "croupier.service.store.codec",
 )
 
 

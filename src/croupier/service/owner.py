@@ -15,7 +15,6 @@ instead.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import gc
 import logging
 from collections import deque
@@ -47,7 +46,7 @@ from croupier.service.store.store import Written
 from croupier.table.table import Table
 from croupier.uth.played import UthPlay
 from croupier.uth.view import uth_view
-from croupier.views import RoundView, round_view, table_view
+from croupier.views import round_view, table_view
 
 log = logging.getLogger(__name__)
 
@@ -445,14 +444,10 @@ def _prompt(hub: Hub, rooms: RoomStore, stream: str, table: str) -> None:
 
     def text() -> str:
         view = round_view(r, position)
-        body: dict[str, object] = {"type": _ROUND_VIEW}
-        for name in _ROUND_VIEW_FIELDS:  # the game apart: the same for every round
-            body[name] = contract.plain(getattr(view, name))
-        game = _text(r.config.game)
         la = view.legal
         owed = 0 if la is None or la.can_check else la.call_amount
-        turn = contract.encode(body).decode()
-        return f'{{"seq":{seq},"turn":{turn[:-1]},"game":{game}}},"to_call":{owed}}}'
+        turn = contract.dumps(view).decode()  # its game's JSON made once (contract.Settled)
+        return f'{{"seq":{seq},"turn":{turn},"to_call":{owed}}}'
 
     hub.prompt(stream, t.players[position], seq, text)
 
@@ -522,25 +517,3 @@ def warm(rooms: RoomStore) -> int:
         except Exception:  # only a warm-up: the showdown will build them
             log.exception("warming the hand tables of %s failed", g.name)
     return len(games)
-
-
-#: The JSON of values sent again and again (a table's game), by identity (each entry keeps its
-#: value alive, so an id is not reused while it is here).
-_TEXTS: dict[int, tuple[object, str]] = {}
-
-
-#: A turn's view's fields but its game (see :meth:`RoomOwner._prompt`).
-_ROUND_VIEW = contract.type_name(RoundView)
-_ROUND_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(RoundView) if f.name != "game")
-
-
-def _text(value: object) -> str:
-    """The compact JSON of ``value`` in the message contract: made once per value."""
-    seen = _TEXTS.get(id(value))
-    if seen is not None and seen[0] is value:
-        return seen[1]
-    if len(_TEXTS) >= 256:
-        _TEXTS.clear()
-    text = contract.dumps(value).decode()
-    _TEXTS[id(value)] = (value, text)
-    return text

@@ -490,7 +490,7 @@ def _dataclass(data: dict[str, JSON]) -> Any:
         obj = cls(**args)
     except (TypeError, ValueError) as e:
         raise CodecError(f"{name}: {e}") from e
-    for k in later & data.keys():
+    for k in data.keys() & later:
         object.__setattr__(obj, k, _decode(data[k]))
     return obj
 
