@@ -16,7 +16,9 @@ from croupier.narration import Narration
 from croupier.narration.lines import mentions
 from croupier.round import events as rv
 from croupier.service import contract
+from croupier.service.store import codec
 from croupier.table import events as te
+from croupier.table.presets import preset
 from support.service import Room, served, ticket
 
 PLAYERS = ["p1", "p2", "p3"]
@@ -142,3 +144,17 @@ def test_an_event_names_whom_its_words_speak_to_as_you() -> None:
         for e in (acted, ruled):
             said = [line.text for line in me(e)]
             assert any("you" in t or "your" in t for t in said) == (i in mentions(e)), said
+
+
+def test_a_rooms_rulebooks_are_made_plain_once_each_and_shared_when_equal() -> None:
+    """Tables rebuilt from the store each hold their own copy of their rulebook; every round's
+    start at every one of them carries it: its JSON is made once per copy, however many
+    tables (more than the memory once held), and equal copies share one."""
+    book = preset("dunedin-house", seats=6).rulebook
+    copies = [codec.decode(codec.encode(book)) for _ in range(300)]
+    assert all(c == book and c is not book for c in copies)
+    first = [contract.plain(c) for c in copies]
+    again = [contract.plain(c) for c in copies]
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert all(f is first[0] for f in first)
+    assert json.loads(contract.dumps(copies[-1])) == json.loads(json.dumps(first[0]))

@@ -100,23 +100,37 @@ class Settled(dict[str, Any]):
 
     __slots__ = ("json",)
 
-    def __init__(self, value: dict[str, Any]) -> None:
+    def __init__(self, value: dict[str, Any], encoded: bytes) -> None:
         super().__init__(value)
-        self.json = orjson.Fragment(orjson.dumps(value))
+        self.json = orjson.Fragment(encoded)
+
+
+#: The settled values of one class remembered at once: more than a room's tables, each of
+#: which holds its own rulebook, game and structure once rebuilt from the store (a smaller
+#: memory made each round's start make its rulebook's JSON again, about 100 us, once the
+#: tables outnumbered it).
+SETTLED_KEPT = 16_384
 
 
 def _once(coder: Callable[[Any], JSON]) -> Callable[[Any], JSON]:
     """``coder`` remembering its JSON by the value's identity (the value kept alive with
-    it, so that an id is not reused while it is remembered), as :class:`Settled`."""
-    seen: dict[int, tuple[object, JSON]] = {}
+    it, so that an id is not reused while it is remembered), as :class:`Settled`, one
+    :class:`Settled` for equal values (the tables' equal rulebooks share one)."""
+    seen: dict[int, tuple[object, Settled]] = {}
+    alike: dict[bytes, Settled] = {}
 
     def once(v: Any) -> JSON:
         got = seen.get(id(v))
         if got is not None and got[0] is v:
             return got[1]
-        if len(seen) >= 64:
+        if len(seen) >= SETTLED_KEPT:
             seen.clear()
-        out = Settled(coder(v))
+            alike.clear()
+        data = coder(v)
+        encoded = orjson.dumps(data)
+        out = alike.get(encoded)
+        if out is None:
+            out = alike[encoded] = Settled(data, encoded)
         seen[id(v)] = (v, out)
         return out
 
