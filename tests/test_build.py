@@ -8,8 +8,11 @@ from __future__ import annotations
 import ast
 import importlib
 import os
+import re
 import shutil
+import sys
 import sysconfig
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -22,6 +25,42 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 def test_every_listed_module_exists_as_source() -> None:
     missing = [s for s in sources(SRC) if not Path(s).is_file()]
     assert not missing, f"croupier.compiled lists modules with no source: {missing}"
+
+
+def test_the_build_requires_what_the_compiled_modules_import() -> None:
+    """mypyc type-checks the compiled modules, and every croupier module they import, in the
+    build's own environment, before the project's dependencies are installed: a library one
+    of them imports that ``[build-system] requires`` lacks makes the whole build fall back
+    to Python on a fresh machine (libraries mypy is told to ignore excepted)."""
+    pyproject = tomllib.loads((SRC.parent / "pyproject.toml").read_text())
+    required = {
+        re.split(r"[<>=!~;\[ ]", r)[0].lower() for r in pyproject["build-system"]["requires"]
+    }
+    ignored = {
+        m.split(".")[0]
+        for o in pyproject["tool"]["mypy"]["overrides"]
+        if o.get("ignore_missing_imports")
+        for m in o["module"]
+    }
+    todo, seen, libraries = [Path(s) for s in sources(SRC)], set(), set()
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            for name in names:
+                top = name.split(".")[0]
+                if top == "croupier":
+                    module = SRC.joinpath(*name.split("."))
+                    todo += [module.with_suffix(".py"), module / "__init__.py"]
+                elif top not in sys.stdlib_module_names and top != "__future__":
+                    libraries.add(top)
+    missing = sorted(libraries - required - ignored)
+    assert not missing, f"compiled modules import {missing}, which [build-system] lacks"
 
 
 @pytest.mark.skipif(
