@@ -5,6 +5,7 @@ resource limits are checked against a real ``croupier serve`` process over real 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import socket
@@ -21,7 +22,8 @@ import pytest
 from starlette.applications import Starlette
 from starlette.routing import WebSocketRoute
 from starlette.testclient import TestClient
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from uvicorn.protocols.utils import ClientDisconnected
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -338,3 +340,69 @@ def test_a_websocket_handler_that_fails_closes_with_a_code_and_a_reason() -> Non
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_text()
     assert closed.value.code == 1011 and "internal error: RuntimeError" in closed.value.reason
+
+
+def test_a_live_sockets_wire_reads_and_writes_through_the_servers_own_calls() -> None:
+    """Behind :class:`limits.Limits`, a live socket's frames go straight through the calls
+    the server gave the middleware (not the framework's wrappers), and a socket elsewhere
+    through the framework; both arrive."""
+    seen: list[bool] = []
+
+    async def live(ws: WebSocket) -> None:
+        await ws.accept()
+        wire = limits.Wire(ws)
+        seen.append("croupier.wire" in ws.scope)
+        got = await wire.receive()
+        await wire.send_text(f"you said {got['text']}")
+        await ws.close()
+
+    for app in (
+        limits.Limits(Starlette(routes=[WebSocketRoute("/ws", live)])),
+        Starlette(routes=[WebSocketRoute("/ws", live)]),
+    ):
+        with TestClient(app) as client, client.websocket_connect("/ws") as ws:
+            ws.send_text("hi")
+            assert ws.receive_text() == "you said hi"
+    assert seen == [True, False]
+
+
+def test_a_wire_keeps_the_frameworks_states_and_its_disconnect() -> None:
+    """What Starlette does for a text frame, the wire does: a disconnect read marks the
+    client gone, and a send to a client gone (uvicorn's ``ClientDisconnected``) is a
+    ``WebSocketDisconnect`` (1006) with the socket marked closed, which the stream socket
+    ends on quietly, as it would through the framework."""
+    sent: list[Any] = []
+    incoming: list[Any] = [
+        {"type": "websocket.receive", "text": "hi"},
+        {"type": "websocket.disconnect", "code": 1001},
+    ]
+
+    async def receive() -> Any:
+        return incoming.pop(0)
+
+    async def send(message: Any) -> None:
+        if message.get("text") == "to nobody":
+            raise ClientDisconnected()
+        sent.append(message)
+
+    async def unused(*_: Any) -> Any:
+        raise AssertionError("the framework's calls are not used behind Limits")
+
+    scope = {"type": "websocket", "path": "/ws", "headers": [], "croupier.wire": (receive, send)}
+    ws = WebSocket(scope, receive=unused, send=unused)
+    ws.client_state = ws.application_state = WebSocketState.CONNECTED
+
+    async def play() -> None:
+        wire = limits.Wire(ws)
+        await wire.send_text("hello")
+        assert sent == [{"type": "websocket.send", "text": "hello"}]
+        assert (await wire.receive())["text"] == "hi"
+        assert ws.client_state is WebSocketState.CONNECTED
+        assert (await wire.receive())["type"] == "websocket.disconnect"
+        assert ws.client_state is WebSocketState.DISCONNECTED
+        with pytest.raises(WebSocketDisconnect) as gone:
+            await wire.send_text("to nobody")
+        assert gone.value.code == 1006
+        assert ws.application_state is WebSocketState.DISCONNECTED
+
+    asyncio.run(play())

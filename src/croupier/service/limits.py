@@ -6,6 +6,7 @@ JSON read without a traceback, whatever arrives.
   (before more than the cap is read, chunked or not), one slower than :data:`BODY_SECONDS`
   408; a websocket handler that fails after the handshake closes with 1011 and a reason.
 * :func:`admit`: a websocket's slot among its user's :data:`MAX_SOCKETS_PER_USER`.
+* :class:`Wire`: a live socket's frames straight to and from the server's ASGI calls.
 * :func:`loads`: JSON from a body or a frame, or :class:`BadJson` naming the problem.
 * :data:`SERVER`: uvicorn's options (``croupier serve``): header deadline and size
   (:class:`GuardedHttp`), keep-alive, websocket message size, pings.
@@ -22,7 +23,7 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
 import orjson
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 API = "croupier api"
@@ -216,6 +217,7 @@ class Limits:
     async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
         slot = _Slot(self)
         scope["croupier.socket"] = slot
+        scope["croupier.wire"] = (receive, send)  # the server's own calls: see Wire
         state = {"accepted": False, "closed": False}
 
         async def watch(message: Message) -> None:
@@ -238,6 +240,39 @@ class Limits:
                 raise
         finally:
             slot.release()
+
+
+class Wire:
+    """A live socket's frames read and written through the server's own ASGI calls, as
+    :class:`Limits` received them, past the framework's wrappers (Starlette's state checks,
+    its exception handler's sender, :class:`Limits`' own watch): each costs a coroutine a
+    frame, and a busy room's sockets write several frames a command (about 4 % more
+    commands a second at saturation, docs/design.md). What those wrappers would do for a
+    text frame is done here: Starlette's states kept, a send to a client that is gone
+    raised as its :class:`WebSocketDisconnect` (1006). A socket not behind :class:`Limits`
+    goes through the framework."""
+
+    __slots__ = ("_receive", "_send", "ws")
+
+    def __init__(self, ws: WebSocket) -> None:
+        self.ws = ws
+        calls: tuple[Receive, Send] | None = ws.scope.get("croupier.wire")
+        self._receive: Receive
+        self._send: Send
+        self._receive, self._send = calls if calls is not None else (ws.receive, ws.send)
+
+    async def receive(self) -> Message:
+        got = await self._receive()
+        if got["type"] == "websocket.disconnect":
+            self.ws.client_state = WebSocketState.DISCONNECTED
+        return got
+
+    async def send_text(self, text: str) -> None:
+        try:
+            await self._send({"type": "websocket.send", "text": text})
+        except OSError as e:  # uvicorn's ClientDisconnected: the client went meanwhile
+            self.ws.application_state = WebSocketState.DISCONNECTED
+            raise WebSocketDisconnect(code=1006) from e
 
 
 class _Slot:

@@ -509,6 +509,7 @@ async def _live(
     """Send ``sub``'s items and notes as they come; run each command the client sends (its
     reply comes as a note once it is committed or refused)."""
     running: set[asyncio.Task[None]] = set()
+    wire = limits.Wire(ws)
 
     async def answer(data: Any) -> None:
         if reply is None or user is None:
@@ -520,7 +521,7 @@ async def _live(
     async def read() -> None:
         try:
             while True:
-                got = await ws.receive()
+                got = await wire.receive()
                 if got.get("type") == "websocket.disconnect":
                     return
                 try:
@@ -577,10 +578,10 @@ async def _live(
                 # cores woke less, but it cost the server a task step per socket woken
                 # (measured in docs/design.md, "Where a command's time goes").
                 if batch:
-                    await ws.send_text("\n".join(ready))
+                    await wire.send_text("\n".join(ready))
                 else:
                     for text in ready:
-                        await ws.send_text(text)
+                        await wire.send_text(text)
     finally:
         reader.cancel()
 
