@@ -246,7 +246,7 @@ class Wire:
     """A live socket's frames read and written through the server's own ASGI calls, as
     :class:`Limits` received them, past the framework's wrappers (Starlette's state checks,
     its exception handler's sender, :class:`Limits`' own watch): each costs a coroutine a
-    frame, and a busy room's sockets write several frames a command (about 4 % more
+    frame, and a busy room's sockets write several frames a command (about 3 % more
     commands a second at saturation, docs/design.md). What those wrappers would do for a
     text frame is done here: Starlette's states kept, a send to a client that is gone
     raised as its :class:`WebSocketDisconnect` (1006). A socket not behind :class:`Limits`
