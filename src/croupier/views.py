@@ -221,7 +221,9 @@ class TableView:
     voiding_clauses: tuple[str, ...] = ()
 
 
-def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
+def position_of(players: Sequence[str], who: str | Viewer) -> int | Viewer:
+    """Whose eyes ``who`` reads a round through: a player's position among ``players``, a
+    spectator's where not among them, a viewer's own (the dealer's, a spectator's)."""
     if isinstance(who, Viewer):
         return who
     return players.index(who) if who in players else Viewer.SPECTATOR
@@ -236,7 +238,7 @@ def table_view(t: Table, who: str | Viewer) -> TableView:
         stacks=tuple(sorted(t.stacks.items())),
         hands=t.hands,
         players=t.players,
-        round=None if r is None else round_view(r, _position(t.players, who)),
+        round=None if r is None else round_view(r, position_of(t.players, who)),
         disconnected=tuple(sorted(t.disconnected.items())),
         absent=tuple(sorted(t.absent)),
         voiding_clauses=t.rules.voiding_clauses,
@@ -250,7 +252,7 @@ def project_table_events(events: Sequence[TableEvent], who: str | Viewer) -> lis
     for e in events:
         if isinstance(e, RoundStarted):
             players = e.players
-        out.append(project_table_event(e, _position(players, who)))
+        out.append(project_table_event(e, position_of(players, who)))
     return out
 
 
@@ -289,6 +291,7 @@ __all__ = [
     "Viewer",
     "actor_view",
     "hole_cards",
+    "position_of",
     "project_round_event",
     "project_round_events",
     "project_table_event",

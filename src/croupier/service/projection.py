@@ -9,7 +9,6 @@ every message to a table's readers is made here, so this module is compiled with
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -19,7 +18,7 @@ from croupier.narration import Narration
 from croupier.narration.lines import Line, mentions
 from croupier.service import contract
 from croupier.table.events import RoundStarted, TableEvent
-from croupier.views import Viewer, project_table_event
+from croupier.views import Viewer, position_of, project_table_event
 
 
 @dataclass(slots=True)
@@ -57,18 +56,18 @@ class Projector:
 
     def __init__(self, who: str | Viewer) -> None:
         self.who = who
-        self.pos = _position((), who)  # the reader's position in the round in effect
+        self.pos = position_of((), who)  # the reader's position in the round in effect
         self.narration = Narration(who if isinstance(who, str) else None)
 
     def __call__(self, e: TableEvent) -> TableEvent:
         if isinstance(e, RoundStarted):
-            self.pos = _position(e.players, self.who)
+            self.pos = position_of(e.players, self.who)
         return project_table_event(e, self.pos)
 
     def follow(self, e: TableEvent) -> None:
         """Follow ``e`` without saying it (the reader has it already)."""
         if isinstance(e, RoundStarted):
-            self.pos = _position(e.players, self.who)
+            self.pos = position_of(e.players, self.who)
         self.narration.track(e)
 
     def message(self, item: Item) -> str:
@@ -77,7 +76,7 @@ class Projector:
         for them, encoded once for every recipient who sees it and reads it alike."""
         e = item.event
         if isinstance(e, RoundStarted):
-            self.pos = _position(e.players, self.who)
+            self.pos = position_of(e.players, self.who)
         pos = self.pos
         key: object = pos
         if isinstance(pos, int) and item.names(cast(str, self.who), pos):
@@ -154,9 +153,3 @@ class Projector:
             texts[("event", seat)] = event
         lines = contract.message_text(orjson.dumps(self.narration(e), default=Line.json))
         return f'{{"seq":{item.seq},"event":{event},"words":{lines}}}'
-
-
-def _position(players: Sequence[str], who: str | Viewer) -> int | Viewer:
-    if isinstance(who, Viewer):
-        return who
-    return players.index(who) if who in players else Viewer.SPECTATOR
