@@ -46,7 +46,7 @@ from croupier.table.table import TableConfig
 from croupier.uth.game import UthConfig
 from croupier.uth.limits import TableLimits
 from croupier.views import actor_view
-from support.room import refused, snapshot
+from support.room import follow_balance, refused, snapshot
 
 QLD, ACT, DUN = "qld-holdem-2005", "act-omaha-2017", "dunedin-house"
 
@@ -193,6 +193,7 @@ def test_uth_and_tournament_money() -> None:
     )
     assert ledger.uth_chips == 50 and ledger.conserved
     assert snapshot(Room.from_events(room.events)) == snapshot(room)
+    assert follow_balance(room.events) == len(room.events)
 
 
 def test_refusals_of_unknown_tables_and_names() -> None:
@@ -298,6 +299,7 @@ def test_money_is_conserved_and_the_room_is_its_events(seed: int, steps: list[in
     for s in steps:
         d.step(s)
     assert snapshot(Room.from_events(d.room.events, call_seconds=120)) == snapshot(d.room)
+    follow_balance(d.room.events, call_seconds=120)
 
 
 def test_a_long_room_session_plays_rounds() -> None:
@@ -310,6 +312,7 @@ def test_a_long_room_session_plays_rounds() -> None:
     assert sum(t.hands for t in d.room.tables.values()) >= 20
     assert d.room.ledger().cash_out > 0
     assert snapshot(Room.from_events(d.room.events, call_seconds=120)) == snapshot(d.room)
+    assert follow_balance(d.room.events, call_seconds=120) > 1000
 
 
 def _commands() -> st.SearchStrategy[RoomCommand]:

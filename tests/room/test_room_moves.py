@@ -13,7 +13,7 @@ from croupier.shoe import Shoe
 from croupier.table.commands import StartRound
 from croupier.table.events import PlayerLeft, PlayerSat
 from croupier.table.presets import preset
-from support.room import refused
+from support.room import follow_balance, refused
 
 DUN = "dunedin-house"
 
@@ -48,6 +48,7 @@ def test_the_player_moves_with_their_chips_and_the_money_is_conserved() -> None:
     # the fold gives the same room
     again = Room.from_events(room.events)
     assert again.ledger() == after
+    assert follow_balance(room.events) == len(room.events)  # the running ledger: both tables
     assert again.tables["t2"].stacks == room.tables["t2"].stacks
     assert again.seated_at("ann") == "t2"
 

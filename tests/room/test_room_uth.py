@@ -32,6 +32,7 @@ from croupier.uth.game import DECK, Phase, UthConfig
 from croupier.uth.limits import TableLimits
 from croupier.uth.played import StartUthRound
 from croupier.uth.table import ChipsAdded, ChipsRedeemed, Left, Seated
+from support.room import follow_balance
 
 CONFIG = UthConfig(TableLimits(5, 500))
 
@@ -121,6 +122,7 @@ def test_rounds_buy_ins_and_cash_outs_conserve_the_room_money() -> None:
     assert led.cash_in - led.cash_out == led.uth_house  # the house kept what it won
     room.apply(CloseTable("u1"))
     assert room.ledger().conserved
+    assert follow_balance(room.events) == len(room.events)
 
 
 def test_refusals_name_the_clause_and_change_nothing() -> None:

@@ -1,4 +1,4 @@
-"""Builders for a room: a refusal's clause."""
+"""Builders for a room: a refusal's clause, the running ledger checked against the room's."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ import pytest
 from croupier.room import (
     Room,
     RoomCommand,
+    RoomEvent,
 )
+from croupier.room.balance import Balance
 from croupier.rules import IllegalAction
 
 
@@ -37,3 +39,15 @@ def refused(room: Room, cmd: RoomCommand) -> IllegalAction:
     assert e.value.ruling == ruling
     assert (len(room.events), snapshot(room)) == before
     return e.value
+
+
+def follow_balance(events: list[RoomEvent], call_seconds: int = 300) -> int:
+    """Fold ``events`` into a new room event by event, its :class:`Balance` beside it: the
+    running ledger equals :meth:`Room.ledger` after every event; how many were folded."""
+    room = Room(call_seconds)
+    balance = Balance(room)
+    for e in events:
+        room.replay(e)
+        balance.fold(e)
+        assert balance.ledger() == room.ledger(), e
+    return len(events)

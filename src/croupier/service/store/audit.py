@@ -3,8 +3,10 @@
 :func:`verify` reports ``{"streams", "events", "ok", "problems"}``. A changed event breaks its
 own hash, a deleted one leaves a gap in the sequence and breaks the chain, a reordered pair
 breaks both hashes; a deleted last event no longer matches the stream's head. Each stream must
-fold without error (a room with its cage and tables, its money conserved) and equal its
-snapshots.
+fold without error (a room with its cage and tables) and equal its snapshots. A room's money
+must balance after every command: at each record of its commands stream (a command's events
+follow its record in the same commit, so every command before it is folded whole) and at the
+end.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 import orjson
 
 from croupier.room import Room
+from croupier.room.balance import Balance
 from croupier.room.books import RoomBooks
 from croupier.room.events import AtTableEvent
 from croupier.room.image import parts
@@ -30,6 +33,7 @@ from croupier.service.store.rooms import (
     RoomSettings,
     RoomSnapshot,
     cage_stream,
+    commands_stream,
     fold_room,
     merge,
     room_projection,
@@ -187,6 +191,8 @@ class _RoomFold:
         if not isinstance(settings, RoomSettings):
             raise StoreError(f"room stream {self.name} has no room settings")
         self.room = Room(settings.call_seconds)
+        self.balance = Balance(self.room)
+        self.balanced = True  # no command yet found with the money out of balance
         self.snaps = list(snaps.get(info.id, []))
         self.tables: dict[str, list[tuple[int, str]]] = {}  # a table's stream -> its snapshots
         self.table_snaps = snaps
@@ -219,6 +225,7 @@ class _RoomFold:
             where = s.info.id if isinstance(e, AtTableEvent) else self.stream
             self.fail(where, f"does not fold: {type(err).__name__}: {err}")
             return
+        self.balance.fold(e)
         sid = s.info.id
         self.counts[sid] = seq
         self.total += 1
@@ -229,6 +236,20 @@ class _RoomFold:
             self._table_due(sid, s.wrap[1], due)
         if self.snaps and self.snaps[0][0] <= self.total:
             self._due()
+
+    def command(self, seq: int) -> None:
+        """The record of the next command, event ``seq`` of the room's commands stream: the
+        money must balance here (the first place it does not is reported)."""
+        if self.dead or not self.balanced:
+            return
+        ledger = self.balance.ledger()
+        if not ledger.conserved:
+            self.balanced = False
+            where = f"{commands_stream(self.name)} event {seq}"
+            self.problems.setdefault(self.stream, []).append(
+                f"{self.stream}: money not conserved before the command recorded as {where}: "
+                f"cash in {ledger.cash_in}, accounted for {ledger.accounted} ({ledger})"
+            )
 
     def fail(self, stream: str, problem: str) -> None:
         self.problems.setdefault(stream, []).append(f"{stream}: {problem}")
@@ -311,6 +332,7 @@ def _pass(
             except Exception as err:  # the audit reports whatever a fold raises
                 s.problems.append(f"{s.info.id}: does not fold: {type(err).__name__}: {err}")
                 s.unread = True
+    marks = {commands_stream(r.name): r for r in rooms}  # each room's command records
     count = 0
     sha256, fromhex, unwrap, name = hashlib.sha256, bytes.fromhex, Reader().read, codec.type_name
     for sid, seq, typ, _version, body, stored_hash in store.rows():
@@ -324,6 +346,9 @@ def _pass(
             s.broken = True
             continue
         s.seq, s.previous = seq, stored_hash
+        marked = marks.get(sid)
+        if marked is not None:
+            marked.command(seq)
         if s.kind in LOGS and not s.unread and _shallow(body, s.kind) == typ:
             continue
         try:
