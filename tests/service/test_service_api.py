@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -291,6 +292,45 @@ def test_a_server_error_is_recorded_and_nothing_is_accepted(
     try:
         errors = [e for e in store.load(STREAM) if e.what is What.ERROR]
         assert len(errors) == 1 and "RuntimeError: a bug" in errors[0].detail
+        assert audit.verify(store)["ok"]
+    finally:
+        store.close()
+
+
+def test_a_command_that_would_leave_the_money_out_of_balance_is_refused_and_recorded(
+    sqlite: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fault injection: a core that said the cage took one more than the chips it gave. The
+    commit is checked before it is written: 409 naming the cage, nothing written, an error in
+    the significant-events log; the room goes on."""
+    from croupier.room import Room as CoreRoom
+    from croupier.room.events import BoughtIn
+
+    with served(sqlite) as room:
+        room.open_table("t1", "dunedin-house", ["p1", "p2", "p3"])
+        h = {"Authorization": f"Bearer {room.login('cashier')}"}
+        buy = {"type": "BuyIn", "table": "t1", "player": "p1", "cash": 10}
+        plan = CoreRoom._plan_buy_in
+
+        def one_more(self: CoreRoom, cmd: object, commit: bool) -> list[object]:
+            events = plan(self, cmd, commit)  # type: ignore[arg-type]
+            return [replace(e, cash=e.cash + 1) if isinstance(e, BoughtIn) else e for e in events]
+
+        service = room.c.app.state.service
+        before = service.store.last_position()
+        monkeypatch.setattr(CoreRoom, "_plan_buy_in", one_more)
+        r = room.c.post("/commands", json=buy, headers=h)
+        monkeypatch.undo()
+        assert r.status_code == 409, r.text
+        assert r.json()["clause"] == "croupier cage"
+        assert "the commit would leave the room's money out of balance" in r.json()["refused"]
+        assert service.store.last_position() == before + 1  # the error's record alone
+        assert service.rooms.room.ledger().conserved
+        room.ok("cashier", buy)  # the room goes on
+    store = EventStore(sqlite)
+    try:
+        errors = [e for e in store.load(STREAM) if e.what is What.ERROR]
+        assert len(errors) == 1 and "out of balance" in errors[0].detail
         assert audit.verify(store)["ok"]
     finally:
         store.close()

@@ -1,6 +1,7 @@
-"""The audit checks a room's money after every command, not only at the end: cash the cage
-took with no chips for it, made good by a later payment, is found at the first command it
-was out of balance before, on SQLite and PostgreSQL."""
+"""A room's money after every command, on SQLite and PostgreSQL: the audit checks it at each
+command's record, not only at the end (cash the cage took with no chips for it, made good by a
+later payment, is found at the first command it was out of balance before), and a commit that
+would leave it out of balance (a fault of the core's, made here on purpose) writes nothing."""
 
 from __future__ import annotations
 
@@ -12,12 +13,19 @@ from pathlib import Path
 
 import pytest
 
-from croupier.room import AtTable, CashOut, OpenTable, RoomCommand, TakeSeat
-from croupier.room.events import BoughtIn, CashedOut
+from croupier.room import AtTable, BuyIn, CashOut, OpenTable, Room, RoomCommand, TakeSeat
+from croupier.room.balance import Balance
+from croupier.room.events import BoughtIn, CashedOut, RoomEvent
 from croupier.service.auth import Role
 from croupier.service.commands import Issued
 from croupier.service.store import audit
-from croupier.service.store.rooms import RoomStore, cage_stream, commands_stream
+from croupier.service.store.rooms import (
+    RoomStore,
+    Unbalanced,
+    cage_stream,
+    commands_stream,
+    fold_room,
+)
 from croupier.service.store.store import EventStore
 from croupier.shoe import Shoe
 from croupier.sim.bots import make_bot
@@ -100,4 +108,49 @@ def test_a_commands_events_are_checked_whole(store: EventStore) -> None:
     append(store, cage_stream("main"), BoughtIn("dan", "t1", 50))
     append(store, cage_stream("main"), CashedOut("dan", "t1", 50, "made good"))
     append(store, commands_stream("main"), Issued("floor", Role.FLOOR, CashOut("bob", "t1"), "x"))
+    assert audit.verify(store)["ok"]
+
+
+def test_a_commit_that_would_leave_the_money_out_of_balance_writes_nothing(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rs = played(store)
+    before, ledger = store.last_position(), rs.room.ledger()
+    plan = Room._plan_buy_in
+
+    def one_more(room: Room, cmd: BuyIn, commit: bool) -> list[RoomEvent]:
+        # a fault: the cage is said to have taken one more than the chips it gave
+        return [
+            replace(e, cash=e.cash + 1) if isinstance(e, BoughtIn) else e
+            for e in plan(room, cmd, commit)
+        ]
+
+    monkeypatch.setattr(Room, "_plan_buy_in", one_more)
+    with pytest.raises(Unbalanced) as refused:
+        run(rs, BuyIn("bob", "t1", 10))
+    assert str(refused.value) == (
+        f"room main: the commit would leave the room's money out of balance (cash in "
+        f"{ledger.cash_in + 11}, accounted for {ledger.accounted + 10}): nothing was written"
+    )
+    assert store.last_position() == before  # not the command, not its record
+    assert rs.room.ledger() == ledger == fold_room(store, "main").ledger()
+    monkeypatch.undo()
+    run(rs, BuyIn("bob", "t1", 10))  # the room goes on
+    assert rs.room.ledger().cash_in == ledger.cash_in + 10
+    assert audit.verify(store)["ok"]
+
+
+def test_a_running_ledger_that_missed_a_fold_is_made_afresh_not_believed(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole ledger decides before a commit is refused: where the running ledger missed
+    the folds of a command (as it would, were a path to change the room behind it), the
+    command commits and the running ledger is made afresh."""
+    rs = played(store)
+    stale = rs.balance
+    monkeypatch.setattr(Balance, "fold", lambda self, e: None)
+    run(rs, BuyIn("bob", "t1", 10))
+    assert rs.balance is not stale
+    monkeypatch.undo()
+    assert rs.balance.ledger() == rs.room.ledger() and rs.room.ledger().conserved
     assert audit.verify(store)["ok"]

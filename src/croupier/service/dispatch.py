@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from croupier.cards import Deck
-from croupier.room import RoomCommand
+from croupier.room import CAGE, RoomCommand
 from croupier.room.tournament_hands import DealTournamentHand
 from croupier.room.uth_tournaments import DealUthTournamentRound
 from croupier.rules import IllegalAction
@@ -30,6 +30,7 @@ from croupier.service.store.lease import LeaseLost
 from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
+    Unbalanced,
     commands_stream,
     sealed_stream,
     table_stream,
@@ -68,6 +69,9 @@ async def submit(svc: Service, user: User, data: Any) -> dict[str, Any]:
         raise Refused(409, e.ruling.message, e.ruling.clause) from e
     except LeaseLost as e:  # this node no longer writes the room: said on its log too
         raise Refused(503, str(e), LEASE) from e
+    except Unbalanced as e:  # a fault of the core's, caught before it was written: recorded
+        await asyncio.to_thread(record, svc.store, What.ERROR, "server", str(e), now_iso())
+        raise Refused(409, str(e), CAGE) from e
     return {
         "accepted": True,
         "type": req.name,

@@ -22,6 +22,7 @@ from typing import Any
 
 from croupier.room import AtTable, Room, RoomCommand, RoomEvent, list_key
 from croupier.room import image as room_image
+from croupier.room.balance import Balance
 from croupier.room.books import RoomBooks
 from croupier.room.events import (
     AtTableEvent,
@@ -77,6 +78,11 @@ CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 #: for each event stays the same (the tail a start folds after it stays some rounds a table)
 IMAGE_EVERY = 20_000
 IMAGE_PER_STREAM = 50
+
+
+class Unbalanced(StoreError):
+    """A commit that would leave the room's money out of balance (a fault of the core's):
+    nothing of it is written."""
 
 
 def _describe(e: RoomEvent) -> str:
@@ -249,6 +255,7 @@ class RoomStore:
         #: why this room writes no more (its lease lost): it is dropped, and loaded afresh by
         #: the node that holds the lease
         self.fenced: str | None = None
+        self._balance: Balance | None = None  # the room's running ledger (see balance)
         self.room = self._open()
 
     def _open(self) -> Room:
@@ -427,9 +434,11 @@ class RoomStore:
         a large room has thousands of streams."""
         before = {s: self.heads.get(s, 0) for s in heads}
         events = merge(self.name, rows)
+        balance = self.balance
         for e in events:
             self.room.replay(e)
             self.books.add(e)
+            balance.fold(e)
         self.heads.update(heads)
         self._total += sum(heads.values()) - sum(before.values())
         self._committed = self._total
@@ -591,7 +600,32 @@ class RoomStore:
             self.heads[stream] += 1
             self._total += 1
             self._writes.append((stream, None, None, value))
+        balance = self.balance
+        for e in events:
+            balance.fold(e)
         self._unfolded.extend(events)
+
+    @property
+    def balance(self) -> Balance:
+        """The running ledger of :attr:`room` (made afresh for a room loaded anew)."""
+        if self._balance is None or self._balance.room is not self.room:
+            self._balance = Balance(self.room)
+        return self._balance
+
+    def _check_balance(self) -> None:
+        """The room's money balances with what is staged, or nothing is written:
+        :class:`Unbalanced`. Where the running ledger says it does not, the whole ledger is
+        summed before anything is refused."""
+        if self.balance.ledger().conserved:
+            return
+        ledger = self.room.ledger()
+        if ledger.conserved:  # the running ledger missed a fold: made afresh
+            self._balance = Balance(self.room)
+            return
+        raise Unbalanced(
+            f"room {self.name}: the commit would leave the room's money out of balance "
+            f"(cash in {ledger.cash_in}, accounted for {ledger.accounted}): nothing was written"
+        )
 
     def commit(self) -> None:
         """Write everything staged in one transaction; a failure rebuilds the room from the
@@ -601,6 +635,7 @@ class RoomStore:
         if not self.staged:
             return
         try:
+            self._check_balance()
             if any(w[0] == SIGNIFICANT for w in self._writes):
                 with WRITING:  # other writers of that log wait (see significant.WRITING)
                     moved, rows, taken = self._commit()
