@@ -20,7 +20,9 @@ At the end the store is checked: every acknowledged command is in the room's com
 at the sequence number its reply gave, as sent (type, issuer), each number acknowledged once
 and each bot's commands in the order sent; the commands stored beyond those acknowledged are
 no more than the ``unknown`` ones; the room's money is conserved; ``croupier audit verify``
-passes. Any check failed: :attr:`Report.ok` is false (the command exits 1).
+passes (the money balanced after every command); no server recorded an error (a fault: a 500,
+or a commit refused for leaving the money out of balance). Any check failed: :attr:`Report.ok`
+is false (the command exits 1).
 """
 
 from __future__ import annotations
@@ -613,6 +615,7 @@ class Checks:
     extra: int = 0  # commands stored beyond those acknowledged
     conserved: bool = False
     audit: bool = False
+    errors: list[str] = field(default_factory=list)  # recorded by the servers: faults
     problems: list[str] = field(default_factory=list)
 
 
@@ -655,6 +658,7 @@ def check(url: str, tally: Tally, seeded: int) -> Checks:
     """The store against what was acknowledged."""
     from croupier.service.commands import Issued
     from croupier.service.store.rooms import RoomStore, commands_stream
+    from croupier.service.store.significant import STREAM, What
     from croupier.service.store.store import EventStore
 
     c = Checks()
@@ -662,6 +666,7 @@ def check(url: str, tally: Tally, seeded: int) -> Checks:
     try:
         stored = [e for e in store.load(commands_stream(ROOM)) if isinstance(e, Issued)]
         led = RoomStore(store, ROOM).room.ledger()
+        c.errors = [e.detail for e in store.load(STREAM) if e.what is What.ERROR]
     finally:
         store.close()
     _compare(tally, stored[seeded:], c)
@@ -681,6 +686,7 @@ def check(url: str, tally: Tally, seeded: int) -> Checks:
         c.problems.append(f"money not conserved: {led}")
     if not c.audit:
         c.problems.append("croupier audit verify failed: " + (done.stdout + done.stderr)[-500:])
+    c.problems += [f"a server recorded an error: {detail}" for detail in c.errors[:5]]
     return c
 
 
@@ -780,6 +786,7 @@ def run(
             "in_order": checks.in_order,
             "chips_conserved": checks.conserved,
             "audit_verify": checks.audit,
+            "no_server_errors": not checks.errors,
         },
         "problems": checks.problems,
         "ok": ok,
