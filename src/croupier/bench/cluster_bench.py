@@ -252,6 +252,13 @@ class Tally:
     reconnects: int = 0
     nudges: int = 0
     statuses: Counter[int] = field(default_factory=Counter)  # the refusals' statuses
+    reasons: dict[int, str] = field(default_factory=dict)  # the first refusal's, by status
+
+    def refusal(self, status: int, body: dict[str, Any]) -> None:
+        self.refused += 1
+        self.statuses[status] += 1
+        reason = body.get("refused") or body.get("error") or ""
+        self.reasons.setdefault(status, f"{reason} ({body.get('clause', '')})"[:300])
 
     def took(
         self, sent: float, who: str, kind: str, table: str, body: dict[str, Any], port: int
@@ -381,8 +388,7 @@ class Bots:
             if msg["status"] == 200:
                 tally.took(sent[0], conn.who, sent[1], self.name, msg, conn.port)
             else:
-                tally.refused += 1
-                tally.statuses[msg["status"]] += 1
+                tally.refusal(msg["status"], msg)
                 # forwarded, and the owner sent no reply: perhaps applied
                 if msg["status"] == 503 and MAY_HAVE_BEEN_APPLIED in text:
                     tally.unknown += 1
@@ -477,8 +483,7 @@ class Bots:
         if status == 200:
             tally.took(t0, "cashier", "BuyIn", self.name, body, port)
         else:
-            tally.refused += 1
-            tally.statuses[status] += 1
+            tally.refusal(status, body if isinstance(body, dict) else {})
             if status == 503 and MAY_HAVE_BEEN_APPLIED in str(body):
                 tally.unknown += 1
 
@@ -775,6 +780,7 @@ def run(
         "unknown": tally.unknown,
         "unknown_applied": checks.extra,
         "refused_by_status": {str(k): v for k, v in sorted(tally.statuses.items())},
+        "first_refusal_by_status": {str(k): v for k, v in sorted(tally.reasons.items())},
         "reconnects": tally.reconnects,
         "nudges": tally.nudges,
         "kills": [k.__dict__ for k in killed],
