@@ -25,6 +25,7 @@ from croupier.shoe import Shoe
 from croupier.tournament import Conditions, Tournament, load_conditions
 from croupier.tournament import commands as tc
 from croupier.tournament import events as te
+from support.room import follow_balance
 
 SMALL = Path(__file__).parents[2] / "examples/tournaments/small.toml"
 NO_TERMS = TournamentTerms("", "", 0)
@@ -123,6 +124,7 @@ def test_a_run_tournament_conserves_money_and_replays() -> None:
     # the room, the tournament and its clock are the fold of the events
     again = Room.from_events(room.events)
     assert again.ledger() == room.ledger()
+    assert follow_balance(room.events) == len(room.events)  # the running ledger: pool, fees
     assert run(again).events == t.events and run(again).clock == t.clock
     assert run(again).clock_at == t.clock_at == at
     alone = Tournament.from_events(

@@ -323,7 +323,7 @@ def test_a_command_that_would_leave_the_money_out_of_balance_is_refused_and_reco
         monkeypatch.undo()
         assert r.status_code == 409, r.text
         assert r.json()["clause"] == "croupier cage"
-        assert "the commit would leave the room's money out of balance" in r.json()["refused"]
+        assert "the commit would move the room's money out of balance by 1" in r.json()["refused"]
         assert service.store.last_position() == before + 1  # the error's record alone
         assert service.rooms.room.ledger().conserved
         room.ok("cashier", buy)  # the room goes on

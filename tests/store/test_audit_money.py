@@ -18,7 +18,7 @@ from croupier.room.balance import Balance
 from croupier.room.events import BoughtIn, CashedOut, RoomEvent
 from croupier.service.auth import Role
 from croupier.service.commands import Issued
-from croupier.service.store import audit
+from croupier.service.store import audit, rooms
 from croupier.service.store.rooms import (
     RoomStore,
     Unbalanced,
@@ -116,20 +116,11 @@ def test_a_commit_that_would_leave_the_money_out_of_balance_writes_nothing(
 ) -> None:
     rs = played(store)
     before, ledger = store.last_position(), rs.room.ledger()
-    plan = Room._plan_buy_in
-
-    def one_more(room: Room, cmd: BuyIn, commit: bool) -> list[RoomEvent]:
-        # a fault: the cage is said to have taken one more than the chips it gave
-        return [
-            replace(e, cash=e.cash + 1) if isinstance(e, BoughtIn) else e
-            for e in plan(room, cmd, commit)
-        ]
-
-    monkeypatch.setattr(Room, "_plan_buy_in", one_more)
+    one_more(monkeypatch)
     with pytest.raises(Unbalanced) as refused:
         run(rs, BuyIn("bob", "t1", 10))
     assert str(refused.value) == (
-        f"room main: the commit would leave the room's money out of balance (cash in "
+        f"room main: the commit would move the room's money out of balance by 1 (cash in "
         f"{ledger.cash_in + 11}, accounted for {ledger.accounted + 10}): nothing was written"
     )
     assert store.last_position() == before  # not the command, not its record
@@ -140,17 +131,57 @@ def test_a_commit_that_would_leave_the_money_out_of_balance_writes_nothing(
     assert audit.verify(store)["ok"]
 
 
+def one_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault of the core's: a buy-in's cage takes one more than the chips it gives."""
+    plan = Room._plan_buy_in
+
+    def plan_one_more(room: Room, cmd: BuyIn, commit: bool) -> list[RoomEvent]:
+        events = plan(room, cmd, commit)
+        return [replace(e, cash=e.cash + 1) if isinstance(e, BoughtIn) else e for e in events]
+
+    monkeypatch.setattr(Room, "_plan_buy_in", plan_one_more)
+
+
 def test_a_running_ledger_that_missed_a_fold_is_made_afresh_not_believed(
-    store: EventStore, monkeypatch: pytest.MonkeyPatch
+    store: EventStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The whole ledger decides before a commit is refused: where the running ledger missed
-    the folds of a command (as it would, were a path to change the room behind it), the
-    command commits and the running ledger is made afresh."""
+    """Every ``RECOUNT`` commits the running ledger is compared with the whole one: one that
+    missed the folds of a command (as it would, were a path to change the room behind it) is
+    made afresh, and said; the command commits."""
     rs = played(store)
     stale = rs.balance
-    monkeypatch.setattr(Balance, "fold", lambda self, e: None)
-    run(rs, BuyIn("bob", "t1", 10))
+    monkeypatch.setattr(rooms, "RECOUNT", 1)
+    with monkeypatch.context() as m:
+        m.setattr(Balance, "fold", lambda self, e: None)
+        run(rs, BuyIn("bob", "t1", 10))
     assert rs.balance is not stale
-    monkeypatch.undo()
+    assert "room main: its running ledger missed a fold" in caplog.text
     assert rs.balance.ledger() == rs.room.ledger() and rs.room.ledger().conserved
+    one_more(monkeypatch)  # and a fault is still refused
+    with pytest.raises(Unbalanced):
+        run(rs, BuyIn("bob", "t1", 10))
     assert audit.verify(store)["ok"]
+
+
+def test_a_room_stored_out_of_balance_pays_out_and_says_so(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Money already out of balance in the store (left by a fault, or an edit): the room says
+    so once as it loads and serves on, so that its players can be paid out; only a commit
+    that moves it further is refused. The audit says where it came from."""
+    played(store)
+    append(store, cage_stream("main"), BoughtIn("dan", "t1", 50))  # no chips for it
+    rs = RoomStore(store, "main")
+    assert rs.gap == 50
+    assert caplog.text.count("room main: its stored money is out of balance by 50") == 1
+    run(rs, CashOut("bob", "t1"))
+    monkeypatch.setattr(rooms, "RECOUNT", 1)  # the whole ledger summed at every commit
+    run(rs, OpenTable("t2", preset("dunedin-house", seats=3)))
+    one_more(monkeypatch)
+    with pytest.raises(Unbalanced) as refused:
+        run(rs, BuyIn("cat", "t1", 40))
+    assert "would move the room's money out of balance by 1 " in str(refused.value)
+    problems = audit.verify(store)["problems"]
+    assert len(problems) == 2  # at the first command after it, and at the end
+    assert problems[0].startswith("room:main: money not conserved before the command recorded")
+    assert problems[1].startswith("room:main: money not conserved: Ledger(")

@@ -48,6 +48,7 @@ from croupier.uth.limits import TableLimits
 from croupier.uth.played import StartUthRound
 from croupier.uth.table import RoundRecorded, Shuffled
 from croupier.views import actor_view
+from support.room import follow_balance
 from support.tournament import started
 
 BASES = (
@@ -186,6 +187,7 @@ def _run_uth_tournament() -> list[object]:
     winner = next(p for p in "abcd" if acc.owed(p))
     room.apply(ut.PayUthPrize(winner, "ut", acc.owed(winner), 7))
     assert room.ledger().conserved and acc.balanced()
+    assert follow_balance(room.events) == len(room.events)  # the running ledger: its accounts
     return [*room.events, *(e.event for e in room.events if isinstance(e, ut.AtUthTournamentEvent))]
 
 
