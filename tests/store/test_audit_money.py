@@ -5,7 +5,6 @@ would leave it out of balance (a fault of the core's, made here on purpose) writ
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -32,20 +31,13 @@ from croupier.sim.bots import make_bot
 from croupier.table.commands import Act, StartRound
 from croupier.table.presets import preset
 from croupier.views import actor_view
-from support.store import create_database
-
-_names = itertools.count()
+from support.store import store_on
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'croupier.db'}"
-    else:
-        url = create_database(request.getfixturevalue("pg_server"), f"m{next(_names)}")
-    s = EventStore(url)
-    yield s
-    s.close()
+    with store_on(request.param, request, tmp_path) as s:
+        yield s
 
 
 def run(rs: RoomStore, cmd: RoomCommand) -> None:

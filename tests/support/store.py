@@ -122,6 +122,21 @@ def pg_store(base: str, prefix: str) -> Iterator[EventStore]:
         s.close()
 
 
+@contextmanager
+def store_on(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[EventStore]:
+    """An event store on a new SQLite file in ``tmp_path`` (``kind`` "sqlite"), else on a
+    fresh database of the test process's PostgreSQL."""
+    if kind != "sqlite":
+        with pg_store(request.getfixturevalue("pg_server"), "s") as s:
+            yield s
+        return
+    s = EventStore(f"sqlite:///{tmp_path / 'croupier.db'}")
+    try:
+        yield s
+    finally:
+        s.close()
+
+
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[str]:
     """A throw-away PostgreSQL for the test process (its base URL), or a skip with the reason:
