@@ -30,7 +30,10 @@ def verify(db: Db = None, as_json: Json = False) -> None:
     if as_json:
         typer.echo(json.dumps(report))
     else:
-        typer.echo(f"{report['streams']} streams, {report['events']} events")
+        typer.echo(
+            f"{report['streams']} streams, {report['events']} events, "
+            f"the money checked at {report['money_checks']} places"
+        )
         for p in report["problems"]:
             typer.echo(f"problem: {p}")
         typer.echo("ok" if report["ok"] else "NOT OK")

@@ -1,9 +1,10 @@
 """The audit: every stream's hash chain, its fold, and its snapshots; game recall.
 
-:func:`verify` reports ``{"streams", "events", "ok", "problems"}``. A changed event breaks its
-own hash, a deleted one leaves a gap in the sequence and breaks the chain, a reordered pair
-breaks both hashes; a deleted last event no longer matches the stream's head. Each stream must
-fold without error (a room with its cage and tables) and equal its snapshots. A room's money
+:func:`verify` reports ``{"streams", "events", "money_checks", "ok", "problems"}``. A
+changed event breaks its own hash, a deleted one leaves a gap in the sequence and breaks the
+chain, a reordered pair breaks both hashes; a deleted last event no longer matches the
+stream's head. Each stream must fold without error (a room with its cage and tables) and
+equal its snapshots. A room's money
 must balance after every command: at each record of its commands stream (a command's events
 follow its record in the same commit, so every command before it is folded whole) and at the
 end.
@@ -193,6 +194,7 @@ class _RoomFold:
         self.room = Room(settings.call_seconds)
         self.balance = Balance(self.room)
         self.balanced = True  # no command yet found with the money out of balance
+        self.checked = 0  # the places its money was checked at: each command, and the end
         self.snaps = list(snaps.get(info.id, []))
         self.tables: dict[str, list[tuple[int, str]]] = {}  # a table's stream -> its snapshots
         self.table_snaps = snaps
@@ -243,6 +245,7 @@ class _RoomFold:
         if self.dead or not self.balanced:
             return
         ledger = self.balance.ledger()
+        self.checked += 1
         if not ledger.conserved:
             self.balanced = False
             where = f"{commands_stream(self.name)} event {seq}"
@@ -295,6 +298,7 @@ class _RoomFold:
                 self._table_due(sid, sid.removeprefix(prefix), due)
         self._due(end=True)
         ledger = self.room.ledger()
+        self.checked += 1
         if not ledger.conserved:
             self.fail(self.stream, f"money not conserved: {ledger}")
 
@@ -385,6 +389,12 @@ def check(store: EventStore) -> tuple[int, int, dict[str, list[str]]]:
     """Check every stream of one snapshot of the store: (streams, events, problems by
     stream). A room is checked with its cage and tables once each of them is intact; a broken
     one is reported, not folded."""
+    streams, count, problems, _ = _check(store)
+    return streams, count, problems
+
+
+def _check(store: EventStore) -> tuple[int, int, dict[str, list[str]], int]:
+    """:func:`check`, and the places the rooms' money was checked at."""
     with store.snapshot() as view:
         infos = view.streams()
         count, streams, rooms = _pass(view, infos)
@@ -430,7 +440,7 @@ def check(store: EventStore) -> tuple[int, int, dict[str, list[str]]]:
             own = (table_stream(r.name, ""), tournament_stream(r.name, ""), uth_stream(r.name, ""))
             if r.stream in r.problems and not any(b in mine or b.startswith(own) for b in problems):
                 problems[r.stream] = r.problems[r.stream]
-        return len(infos), count, problems
+        return len(infos), count, problems, sum(r.checked for r in rooms)
 
 
 def check_image(store: EventStore, room: str) -> list[str]:
@@ -457,10 +467,18 @@ def check_image(store: EventStore, room: str) -> list[str]:
 
 
 def verify(store: EventStore) -> dict[str, Any]:
-    """Check every stream; the report ``{"streams", "events", "ok", "problems"}``."""
-    streams, count, by_stream = check(store)
+    """Check every stream; the report ``{"streams", "events", "money_checks", "ok",
+    "problems"}`` (``money_checks``: the places the rooms' money was found to balance or
+    not, after each command recorded and at the end)."""
+    streams, count, by_stream, checked = _check(store)
     problems = [p for found in by_stream.values() for p in found]
-    return {"streams": streams, "events": count, "ok": not problems, "problems": problems}
+    return {
+        "streams": streams,
+        "events": count,
+        "money_checks": checked,
+        "ok": not problems,
+        "problems": problems,
+    }
 
 
 def recall(store: EventStore, stream: str, last: int = 10) -> list[list[Any]]:

@@ -111,7 +111,7 @@ async function verifyChain() {
   if (!r) { box.replaceChildren(); return; }
   box.replaceChildren(
     h("p", { id: "chain-verdict", class: r.ok ? "check-ok" : "check-bad" },
-      r.ok ? `Intact: ${r.streams} streams, ${r.events} events, every hash chain and fold checked.` : `${r.problems.length} problem(s) in ${r.streams} streams, ${r.events} events.`),
+      r.ok ? `Intact: ${r.streams} streams, ${r.events} events, every hash chain and fold checked, the room's money balanced at ${r.money_checks} places (after every command).` : `${r.problems.length} problem(s) in ${r.streams} streams, ${r.events} events.`),
     h("ul", {}, ...r.problems.map((p) => h("li", {}, p))));
 }
 
