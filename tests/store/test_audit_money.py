@@ -17,10 +17,10 @@ from croupier.room.balance import Balance
 from croupier.room.events import BoughtIn, CashedOut, RoomEvent
 from croupier.service.auth import Role
 from croupier.service.commands import Issued
-from croupier.service.store import audit, rooms
+from croupier.service.store import audit, money
+from croupier.service.store.money import Unbalanced
 from croupier.service.store.rooms import (
     RoomStore,
-    Unbalanced,
     cage_stream,
     commands_stream,
     fold_room,
@@ -142,7 +142,7 @@ def test_a_running_ledger_that_missed_a_fold_is_made_afresh_not_believed(
     made afresh, and said; the command commits."""
     rs = played(store)
     stale = rs.balance
-    monkeypatch.setattr(rooms, "RECOUNT", 1)
+    monkeypatch.setattr(money, "RECOUNT", 1)
     with monkeypatch.context() as m:
         m.setattr(Balance, "fold", lambda self, e: None)
         run(rs, BuyIn("bob", "t1", 10))
@@ -164,10 +164,10 @@ def test_a_room_stored_out_of_balance_pays_out_and_says_so(
     played(store)
     append(store, cage_stream("main"), BoughtIn("dan", "t1", 50))  # no chips for it
     rs = RoomStore(store, "main")
-    assert rs.gap == 50
+    assert rs.money.gap == 50
     assert caplog.text.count("room main: its stored money is out of balance by 50") == 1
     run(rs, CashOut("bob", "t1"))
-    monkeypatch.setattr(rooms, "RECOUNT", 1)  # the whole ledger summed at every commit
+    monkeypatch.setattr(money, "RECOUNT", 1)  # the whole ledger summed at every commit
     run(rs, OpenTable("t2", preset("dunedin-house", seats=3)))
     one_more(monkeypatch)
     with pytest.raises(Unbalanced) as refused:

@@ -27,10 +27,10 @@ from croupier.service.deps import API, Refused, Service, body, forwards, now_iso
 from croupier.service.owner import DeckSealed
 from croupier.service.store.lease import CLAUSE as LEASE
 from croupier.service.store.lease import LeaseLost
+from croupier.service.store.money import Unbalanced
 from croupier.service.store.recovery import record
 from croupier.service.store.rooms import (
     RoomStore,
-    Unbalanced,
     commands_stream,
     sealed_stream,
     table_stream,

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from croupier.room import AtTable, Ledger, Room, RoomCommand, RoomEvent, list_key
+from croupier.room import AtTable, Room, RoomCommand, RoomEvent, list_key
 from croupier.room import image as room_image
 from croupier.room.balance import Balance
 from croupier.room.books import RoomBooks
@@ -42,6 +42,7 @@ from croupier.service.store import codec, images
 from croupier.service.store.images import ImageError, RoomImage
 from croupier.service.store.kinds import KINDS
 from croupier.service.store.lease import Fence, LeaseLost
+from croupier.service.store.money import Money
 from croupier.service.store.reading import Reader
 from croupier.service.store.significant import STREAM as SIGNIFICANT
 from croupier.service.store.significant import WRITING, Significant, What
@@ -78,20 +79,6 @@ CONFIG_EVENTS = (CashTableOpened, UthTableOpened, TournamentOpened, TableShut)
 #: for each event stays the same (the tail a start folds after it stays some rounds a table)
 IMAGE_EVERY = 20_000
 IMAGE_PER_STREAM = 50
-
-
-class Unbalanced(StoreError):
-    """A commit that would move the room's money out of balance (a fault of the core's):
-    nothing of it is written."""
-
-
-#: commits between two comparisons of a room's running ledger with its whole ledger
-RECOUNT = 1000
-
-
-def _gap(ledger: Ledger) -> int:
-    """How far the money is out of balance: cash taken in less what accounts for it."""
-    return ledger.cash_in - ledger.accounted
 
 
 def _describe(e: RoomEvent) -> str:
@@ -264,11 +251,9 @@ class RoomStore:
         #: why this room writes no more (its lease lost): it is dropped, and loaded afresh by
         #: the node that holds the lease
         self.fenced: str | None = None
-        self._balance: Balance | None = None  # the room's running ledger (see balance)
-        self.gap = 0  # how far the room's stored money is out of balance (see _rebalance)
-        self._checks = 0  # commits checked since the running ledger was made
+        self._money: Money | None = None  # the room's running ledger (see money)
         self.room = self._open()
-        if self._balance is None:  # a new room (a loaded one has its running ledger)
+        if self._money is None:  # a new room (a loaded one has its running ledger)
             self._rebalance()
 
     def _open(self) -> Room:
@@ -620,49 +605,20 @@ class RoomStore:
         self._unfolded.extend(events)
 
     @property
-    def balance(self) -> Balance:
-        """The running ledger of :attr:`room` (made afresh for a room loaded anew)."""
-        if self._balance is None or self._balance.room is not self.room:
+    def money(self) -> Money:
+        """The room's running ledger and the gap its store holds (:mod:`~.money`)."""
+        if self._money is None or self._money.balance.room is not self.room:
             self._rebalance()
-        assert self._balance is not None
-        return self._balance
+        assert self._money is not None
+        return self._money
+
+    @property
+    def balance(self) -> Balance:
+        """The running ledger of :attr:`room`."""
+        return self.money.balance
 
     def _rebalance(self) -> None:
-        """A running ledger for the room as it is, and how far its money is out of balance
-        (:attr:`gap`: 0 in a sound store). A gap already stored is said once; commits that
-        leave it as it is go on (so the room can pay its players out), the audit says where
-        it came from."""
-        self._balance = Balance(self.room)
-        self.gap = _gap(self._balance.ledger())
-        self._checks = 0
-        if self.gap:
-            log.error(
-                "croupier: room %s: its stored money is out of balance by %d: "
-                "`croupier audit verify` says where",
-                self.name,
-                self.gap,
-            )
-
-    def _check_balance(self) -> None:
-        """The commit leaves the room's money as far out of balance as it was (not at all, in
-        a sound store), or nothing is written: :class:`Unbalanced`. Nothing is refused on the
-        running ledger's word alone, and every :data:`RECOUNT` commits it is compared with
-        the whole ledger; one that missed a fold is made afresh."""
-        balance = self.balance
-        self._checks += 1
-        if _gap(balance.ledger()) == self.gap and self._checks % RECOUNT:
-            return
-        ledger = self.room.ledger()
-        if ledger != balance.ledger():
-            log.error("croupier: room %s: its running ledger missed a fold", self.name)
-            self._balance = Balance(self.room)
-        gap = _gap(ledger)
-        if gap != self.gap:
-            raise Unbalanced(
-                f"room {self.name}: the commit would move the room's money out of balance by "
-                f"{gap - self.gap} (cash in {ledger.cash_in}, accounted for "
-                f"{ledger.accounted}): nothing was written"
-            )
+        self._money = Money(self.name, self.room)
 
     def commit(self) -> None:
         """Write everything staged in one transaction; a failure rebuilds the room from the
@@ -672,7 +628,7 @@ class RoomStore:
         if not self.staged:
             return
         try:
-            self._check_balance()
+            self.money.check()
             if any(w[0] == SIGNIFICANT for w in self._writes):
                 with WRITING:  # other writers of that log wait (see significant.WRITING)
                     moved, rows, taken = self._commit()
