@@ -4,10 +4,9 @@
 changed event breaks its own hash, a deleted one leaves a gap in the sequence and breaks the
 chain, a reordered pair breaks both hashes; a deleted last event no longer matches the
 stream's head. Each stream must fold without error (a room with its cage and tables) and
-equal its snapshots. A room's money
-must balance after every command: at each record of its commands stream (a command's events
-follow its record in the same commit, so every command before it is folded whole) and at the
-end.
+equal its snapshots. A room's money must balance after every command: at each record of its
+commands stream (a command's events follow its record in the same commit, so every command
+before it is folded whole) and at the end.
 """
 
 from __future__ import annotations

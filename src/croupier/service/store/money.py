@@ -25,7 +25,7 @@ class Unbalanced(StoreError):
     nothing of it is written."""
 
 
-def gap(ledger: Ledger) -> int:
+def _gap(ledger: Ledger) -> int:
     """How far the money is out of balance: cash taken in less what accounts for it."""
     return ledger.cash_in - ledger.accounted
 
@@ -38,7 +38,7 @@ class Money:
     def __init__(self, name: str, room: Room) -> None:
         self.name = name
         self.balance = Balance(room)
-        self.gap = gap(self.balance.ledger())
+        self.gap = _gap(self.balance.ledger())
         self._checks = 0  # commits checked since the running ledger was made
         if self.gap:
             log.error(
@@ -54,14 +54,14 @@ class Money:
         :data:`RECOUNT` commits it is compared with the whole ledger; one that missed a fold
         is made afresh."""
         self._checks += 1
-        if gap(self.balance.ledger()) == self.gap and self._checks % RECOUNT:
+        if _gap(self.balance.ledger()) == self.gap and self._checks % RECOUNT:
             return
         room = self.balance.room
         ledger = room.ledger()
         if ledger != self.balance.ledger():
             log.error("croupier: room %s: its running ledger missed a fold", self.name)
             self.balance = Balance(room)
-        now = gap(ledger)
+        now = _gap(ledger)
         if now != self.gap:
             raise Unbalanced(
                 f"room {self.name}: the commit would move the room's money out of balance by "
@@ -70,4 +70,4 @@ class Money:
             )
 
 
-__all__ = ["RECOUNT", "Money", "Unbalanced", "gap"]
+__all__ = ["RECOUNT", "Money", "Unbalanced"]

@@ -606,9 +606,8 @@ class RoomStore:
 
     @property
     def money(self) -> Money:
-        """The room's running ledger and the gap its store holds (:mod:`~.money`)."""
-        if self._money is None or self._money.balance.room is not self.room:
-            self._rebalance()
+        """The room's running ledger and the gap its store holds (:mod:`~.money`), made
+        whenever the room is (:meth:`_load`)."""
         assert self._money is not None
         return self._money
 
